@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // One suite: unit tests live beside their code (*.test.ts), cross-folder tests under test/.
 export default defineConfig({
   test: {
-    include: ['{core,machines,actors,surfaces,devnet,bench,config-schema,test}/**/*.test.{ts,tsx}'],
+    include: ['{core,machines,actors,surfaces,devnet,bee-cluster,bench,config-schema,test}/**/*.test.{ts,tsx}'],
     exclude: ['node_modules', 'dist', 'test/bee/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
