@@ -1,0 +1,67 @@
+/**
+ * Content-addressed chunks (CAC): wire data is span (8 bytes, uint64 LE) followed by 0..4096 payload
+ * bytes, and the address is keccak256(span ‖ bmtRoot(payload)). See bee-api.md §3.
+ */
+import { bmtChunkAddress } from './bmt.js';
+import { bytesEqual, uint64LE } from './bytes.js';
+import { InputError } from './input-error.js';
+
+export const CHUNK_SIZE = 4096,
+  SPAN_SIZE = 8,
+  SEGMENT_SIZE = 32,
+  BRANCHES = 128,
+  ENCRYPTED_BRANCHES = 64;
+
+/** Largest valid chunk on the wire: span plus a full payload. */
+export const MAX_CHUNK_DATA_SIZE = SPAN_SIZE + CHUNK_SIZE;
+
+export interface Chunk {
+  address: Uint8Array;
+  /** span (8 bytes, LE) followed by the payload, exactly as stored and sent to Bee's /chunks. */
+  data: Uint8Array;
+}
+
+const MAX_UINT64 = (1n << 64n) - 1n;
+
+/**
+ * Builds a content chunk. `span` defaults to the payload length (a leaf); intermediate chunks of a
+ * file tree pass the subtree size instead.
+ */
+export function makeContentChunk(payload: Uint8Array, span?: bigint): Chunk {
+  if (!(payload instanceof Uint8Array) || payload.length > CHUNK_SIZE) {
+    throw new InputError('chunk payload', describeBytes(payload), `at most ${CHUNK_SIZE} bytes`);
+  }
+  const spanValue = span ?? BigInt(payload.length);
+  if (typeof spanValue !== 'bigint' || spanValue < 0n || spanValue > MAX_UINT64) {
+    throw new InputError('chunk span', String(spanValue), 'an unsigned 64-bit integer');
+  }
+  const spanBytes = uint64LE(spanValue);
+  const data = new Uint8Array(SPAN_SIZE + payload.length);
+  data.set(spanBytes, 0);
+  data.set(payload, SPAN_SIZE);
+  return { address: bmtChunkAddress(spanBytes, payload), data };
+}
+
+/** Splits chunk wire data into span and payload (views into `data`, not copies). */
+export function parseChunkData(data: Uint8Array): { span: Uint8Array; payload: Uint8Array } {
+  if (!(data instanceof Uint8Array) || data.length < SPAN_SIZE || data.length > MAX_CHUNK_DATA_SIZE) {
+    throw new InputError(
+      'chunk data',
+      describeBytes(data),
+      `${SPAN_SIZE} to ${MAX_CHUNK_DATA_SIZE} bytes (8-byte span followed by at most ${CHUNK_SIZE} payload bytes)`,
+    );
+  }
+  return { span: data.subarray(0, SPAN_SIZE), payload: data.subarray(SPAN_SIZE) };
+}
+
+/** True when `data` is well-formed chunk data whose content address is `address` (32 bytes). */
+export function isValidContentChunk(address: Uint8Array, data: Uint8Array): boolean {
+  if (!(address instanceof Uint8Array) || address.length !== SEGMENT_SIZE) return false;
+  if (!(data instanceof Uint8Array) || data.length < SPAN_SIZE || data.length > MAX_CHUNK_DATA_SIZE) return false;
+  const { span, payload } = parseChunkData(data);
+  return bytesEqual(bmtChunkAddress(span, payload), address);
+}
+
+function describeBytes(value: unknown): string {
+  return value instanceof Uint8Array ? `${value.length} bytes` : String(value);
+}
