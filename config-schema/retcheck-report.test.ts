@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { reportSchemaErrors } from '../test/report-schema.js';
+import { retcheckReportJsonSchema, retcheckReportSchema, type RetcheckReport } from './retcheck-report.js';
+
+const schemaFile = new URL('./retcheck-report.schema.json', import.meta.url);
+const validateWithJsonSchema = reportSchemaErrors;
+
+const full: RetcheckReport = {
+  reference: 'ab'.repeat(32),
+  status: 'partial',
+  vantages: [
+    { node_url: 'http://127.0.0.1:1633', retrievable: true, elapsed_ms: 12, overlay: 'cd'.repeat(32), node_version: '2.8.1', proximity_to_root: 3, target_proximity: 7 },
+    { node_url: 'http://127.0.0.1:1634', retrievable: null, elapsed_ms: 60000, error: 'timeout after 60 s' },
+  ],
+  gateways: [{ url: 'http://127.0.0.1:8080', retrievable: false, elapsed_ms: 5, status_code: 404, error: null }],
+  resolution: { kind: 'feed', owner: '12'.repeat(20), topic: '34'.repeat(32), resolved_reference: 'ab'.repeat(32) },
+  chunks: [{ address: 'ab'.repeat(32), neighborhood: 'ab', per_vantage: { 'http://127.0.0.1:1633': { found: true, elapsed_ms: 3, proximity: 1 } } }],
+  chunk_stats: {
+    per_vantage: { 'http://127.0.0.1:1633': { total: 1, found: 1, missing: 0, elapsed_p50_ms: 3, elapsed_p95_ms: 3, elapsed_max_ms: 3 } },
+    per_neighborhood: { ab: { total: 1, found: 1, missing: 0, elapsed_p50_ms: 3, elapsed_p95_ms: 3, elapsed_max_ms: 3 } },
+  },
+  cold_downloads: [{ url: 'http://127.0.0.1:1633', endpoint: '/bytes/' + 'ab'.repeat(32), success: true, bytes_downloaded: 10, elapsed_ms: 4, status_code: 200, error: null }],
+  spec_version: 1,
+};
+
+describe('retcheck report schema', () => {
+  it('the checked-in JSON Schema is generated from the zod source (run `npm run schemas` if this fails)', () => {
+    expect(JSON.parse(readFileSync(schemaFile, 'utf8'))).toEqual(retcheckReportJsonSchema());
+  });
+  it('accepts a report with every optional section, in zod and in JSON Schema', () => {
+    expect(retcheckReportSchema.parse(full)).toEqual(full);
+    expect(validateWithJsonSchema(full)).toEqual([]);
+  });
+  it('lets unknown fields through (consumers must ignore them)', () => {
+    const extended = { ...full, future_field: 1, vantages: [{ ...full.vantages[0], extra: 'x' }] };
+    expect(validateWithJsonSchema(extended)).toEqual([]);
+    expect(retcheckReportSchema.safeParse(extended).success).toBe(true);
+  });
+  it('rejects wrong spec_version, bad status, short reference and missing vantages', () => {
+    for (const bad of [
+      { ...full, spec_version: 2 },
+      { ...full, status: 'ok' },
+      { ...full, reference: 'abc' },
+      { ...full, reference: 'AB'.repeat(32) },
+      (({ vantages: _v, ...rest }) => rest)(full),
+    ]) {
+      expect(validateWithJsonSchema(bad).length).toBeGreaterThan(0);
+      expect(retcheckReportSchema.safeParse(bad).success).toBe(false);
+    }
+  });
+});

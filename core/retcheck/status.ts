@@ -1,0 +1,30 @@
+/**
+ * Top-level status aggregation and exit codes (retcheck spec §3 and §7).
+ * Gateway results count the same as vantage results; cold downloads never affect status.
+ */
+import type { ReportStatus } from '../../config-schema/retcheck-report.js';
+
+/** One answer from a vantage or a gateway: true = yes, false = no, null = errored without an answer. */
+export type Answer = boolean | null;
+
+export function aggregateStatus(answers: readonly Answer[]): ReportStatus {
+  const yes = answers.filter((a) => a === true).length;
+  const no = answers.filter((a) => a === false).length;
+  if (answers.length > 0 && yes === answers.length) return 'retrievable';
+  if (yes > 0) return 'partial';
+  if (no > 0) return 'unretrievable';
+  return 'error';
+}
+
+/**
+ * Exit codes, documented in the README:
+ *   0  retrievable or partial (at least one vantage or gateway said yes)
+ *   2  unretrievable or error (none said yes)
+ *   1  bad arguments, invalid input, or an internal failure
+ *   3  re-seed refused (batch unknown or unusable), or the re-upload failed
+ */
+export const EXIT = { ok: 0, usage: 1, notRetrievable: 2, reseedRefused: 3 } as const;
+
+export function exitCodeForStatus(status: ReportStatus): number {
+  return status === 'retrievable' || status === 'partial' ? EXIT.ok : EXIT.notRetrievable;
+}
