@@ -1,0 +1,85 @@
+/**
+ * A Bee-like log file per node. Bee writes logr-style lines where every field is a quoted key/value pair:
+ *   "time"="2026-11-22 10:00:00.123456" "level"="info" "logger"="node/api" "msg"="api access" "method"="GET" …
+ * Operators grep these, and the cockpit's log view parses them, so the devnet writes the same shape.
+ * Lines are also kept in memory (bounded) so tests and the control API can read recent lines without the file.
+ */
+import { createWriteStream, type WriteStream } from 'node:fs';
+
+export type LogLevel = 'error' | 'warning' | 'info' | 'debug';
+export type LogValue = string | number | boolean | null;
+
+const MEMORY_LINES = 500;
+
+export class NodeLog {
+  private readonly stream: WriteStream;
+  private readonly recent: string[] = [];
+  private closed = false;
+
+  constructor(
+    readonly filePath: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.stream = createWriteStream(filePath, { flags: 'a' });
+  }
+
+  write(level: LogLevel, logger: string, msg: string, fields: Record<string, LogValue> = {}): void {
+    const parts = [pair('time', formatTime(this.now())), pair('level', level), pair('logger', logger), pair('msg', msg)];
+    for (const [key, value] of Object.entries(fields)) parts.push(pair(key, value));
+    const line = parts.join(' ');
+    this.recent.push(line);
+    if (this.recent.length > MEMORY_LINES) this.recent.shift();
+    if (!this.closed) this.stream.write(`${line}\n`);
+  }
+
+  info(logger: string, msg: string, fields?: Record<string, LogValue>): void {
+    this.write('info', logger, msg, fields);
+  }
+
+  debug(logger: string, msg: string, fields?: Record<string, LogValue>): void {
+    this.write('debug', logger, msg, fields);
+  }
+
+  warning(logger: string, msg: string, fields?: Record<string, LogValue>): void {
+    this.write('warning', logger, msg, fields);
+  }
+
+  error(logger: string, msg: string, fields?: Record<string, LogValue>): void {
+    this.write('error', logger, msg, fields);
+  }
+
+  /** Bee logs every API call under logger `node/api` with message `api access`. */
+  access(fields: { ip: string; method: string; uri: string; status: number; size: number; durationMs: number; userAgent?: string }): void {
+    this.write('debug', 'node/api', 'api access', {
+      ip: fields.ip,
+      method: fields.method,
+      uri: fields.uri,
+      proto: 'HTTP/1.1',
+      status: fields.status,
+      size: fields.size,
+      duration: `${fields.durationMs.toFixed(3)}ms`,
+      'user-agent': fields.userAgent ?? '',
+    });
+  }
+
+  recentLines(): readonly string[] {
+    return this.recent;
+  }
+
+  /** Flushes and closes the file; later writes only reach the in-memory buffer. */
+  close(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.closed = true;
+    return new Promise((resolve) => this.stream.end(resolve));
+  }
+}
+
+function pair(key: string, value: LogValue): string {
+  const rendered = typeof value === 'string' ? JSON.stringify(value) : String(value);
+  return `${JSON.stringify(key)}=${rendered}`;
+}
+
+function formatTime(date: Date): string {
+  const iso = date.toISOString(); // 2026-11-22T10:00:00.123Z
+  return `${iso.slice(0, 10)} ${iso.slice(11, 23)}000`;
+}

@@ -1,0 +1,30 @@
+/**
+ * What a route handler knows about the node it runs on. One DevnetNode per simulated Bee; the HTTP server
+ * passes it to every handler. Chain state (`chain`) belongs to devnet/chain (SimChain).
+ */
+import type { NodeFaults } from './faults.js';
+import type { NodeLog } from './log/node-log.js';
+import type { SimNetwork } from './network/sim-network.js';
+import type { ChunkStore } from './store/chunk-store.js';
+
+export interface DevnetNode {
+  index: number;
+  /** 32-byte overlay address, in the same space as chunk addresses. */
+  overlay: Uint8Array;
+  /** Lower-case hex, no 0x (how Bee prints overlays). */
+  overlayHex: string;
+  /** secp256k1 private key (32 bytes), deterministic from the devnet seed. */
+  privateKey: Uint8Array;
+  /** 0x-prefixed lower-case Ethereum address of the node's key. */
+  ethAddress: string;
+  /** Compressed secp256k1 public key, 66 hex chars, no 0x. */
+  publicKeyHex: string;
+  /** Base URL of the node's API, e.g. http://127.0.0.1:1633 (no trailing slash). */
+  apiUrl: string;
+  store: ChunkStore;
+  faults: NodeFaults;
+  log: NodeLog;
+  network: SimNetwork;
+  /** The devnet's simulated chain (devnet/chain SimChain); typed there. */
+  chain: unknown;
+}
