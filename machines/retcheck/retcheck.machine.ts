@@ -1,0 +1,218 @@
+/**
+ * One retrievability check, end to end (retcheck spec §1–§4). The CLI and the web app run this very
+ * machine; only the actors differ (undici in Node, fetch in the browser), injected with `.provide()`.
+ *
+ * States, in flow order
+ * - resolving: feed input only: GET /feeds/{owner}/{topic} on the first node URL, one level.
+ * - probing: the multi-vantage probe (child machine `probe`).
+ * - walking: per-chunk mode only: the breadth-first chunk walk (child machine `chunkWalk`).
+ * - downloading: cold mode only: streamed downloads from every node (/bytes) and gateway (/bzz).
+ * - reseeding: --reseed only: the re-seed child (spawned at start, so it shows `probing` while the probe
+ *   runs) gets `probe.finished` and runs pre-flight and re-upload.
+ * - done: the report is complete (output: the report and the re-seed summary).
+ * - failed: the check could not run at all (the feed lookup failed); output carries the error.
+ *
+ * Events: only actor completions. Surfaces read snapshots through the selectors at the bottom.
+ */
+import { assign, enqueueActions, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
+import type { ColdDownloadResult, GatewayResult, Resolution, RetcheckReport, VantageResult } from '../../config-schema/retcheck-report.js';
+import { buildReport, type WalkedChunkRow } from '../../core/retcheck/build-report.js';
+import { probeMachine } from './probe.machine.js';
+import { chunkWalkMachine } from './chunk-walk.machine.js';
+import { reseedMachine, type ReseedOutput } from './reseed.machine.js';
+
+export const CHUNK_WALK_CAP = 1000;
+
+export type CheckTarget = { kind: 'reference'; reference: string } | { kind: 'feed'; owner: string; topic: string };
+
+export interface RetcheckInput {
+  target: CheckTarget;
+  nodes: string[];
+  gateways: string[];
+  timeoutMs: number;
+  perChunk: boolean;
+  cold: boolean;
+  concurrency: number;
+  targetOverlay?: string;
+  reseed?: { batchId: string };
+}
+
+export type RetcheckOutput =
+  | { kind: 'report'; report: RetcheckReport; reseed?: ReseedOutput }
+  | { kind: 'failed'; error: string };
+
+interface RetcheckContext extends RetcheckInput {
+  reference: string | null;
+  resolution: Resolution | null;
+  vantages: VantageResult[];
+  gatewayResults: GatewayResult[];
+  walked: WalkedChunkRow[] | null;
+  coldResults: ColdDownloadResult[] | null;
+  reseedOutcome: ReseedOutput | null;
+  error: string | null;
+}
+
+type RetcheckEvent = { type: 'xstate.done.actor.reseed'; output: ReseedOutput };
+
+const missingResolveFeed = fromPromise<{ reference: string }, { nodeUrl: string; owner: string; topic: string; timeoutMs: number }>(async () => {
+  throw new Error('resolveFeed actor not provided');
+});
+const missingColdDownloads = fromPromise<ColdDownloadResult[], { reference: string; nodes: string[]; gateways: string[]; timeoutMs: number }>(async () => {
+  throw new Error('coldDownloads actor not provided');
+});
+
+const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+export const retcheckMachine = setup({
+  types: {} as { context: RetcheckContext; events: RetcheckEvent; input: RetcheckInput; output: RetcheckOutput },
+  actors: { resolveFeed: missingResolveFeed, probe: probeMachine, chunkWalk: chunkWalkMachine, coldDownloads: missingColdDownloads, reseedFlow: reseedMachine },
+  guards: {
+    isFeedInput: ({ context }) => context.target.kind === 'feed',
+    wantsPerChunk: ({ context }) => context.perChunk,
+    wantsCold: ({ context }) => context.cold,
+    wantsReseed: ({ context }) => context.reseed !== undefined,
+    hasReseedOutcome: ({ context }) => context.reseedOutcome !== null,
+  },
+  actions: {
+    startReseedFlow: enqueueActions(({ context, enqueue }) => {
+      if (!context.reseed) return;
+      enqueue.spawnChild('reseedFlow', {
+        id: 'reseed',
+        input: {
+          nodeUrl: context.nodes[0] ?? '',
+          reference: context.reference ?? '',
+          batchId: context.reseed.batchId,
+          autoConfirm: true,
+          timeoutMs: context.timeoutMs,
+        },
+      });
+      enqueue.sendTo('reseed', { type: 'reseed.run', batchId: context.reseed.batchId });
+    }),
+    announceProbeFinished: sendTo('reseed', ({ context }) => ({ type: 'probe.finished' as const, reference: context.reference ?? '' })),
+  },
+}).createMachine({
+  id: 'retcheck',
+  description: 'Resolve, probe every vantage and gateway, optionally walk chunks, download cold and re-seed.',
+  context: ({ input }) => ({
+    ...input,
+    reference: input.target.kind === 'reference' ? input.target.reference : null,
+    resolution: null,
+    vantages: [],
+    gatewayResults: [],
+    walked: null,
+    coldResults: null,
+    reseedOutcome: null,
+    error: null,
+  }),
+  entry: 'startReseedFlow',
+  on: {
+    'xstate.done.actor.reseed': { actions: assign({ reseedOutcome: ({ event }) => event.output }) },
+  },
+  initial: 'starting',
+  states: {
+    starting: {
+      description: 'Routes a feed input to resolution, a reference straight to probing.',
+      always: [{ guard: 'isFeedInput', target: 'resolving' }, { target: 'probing' }],
+    },
+    resolving: {
+      description: 'GET /feeds/{owner}/{topic} on the first node URL; one level only.',
+      invoke: {
+        src: 'resolveFeed',
+        input: ({ context }) => {
+          const target = context.target as Extract<CheckTarget, { kind: 'feed' }>;
+          return { nodeUrl: context.nodes[0] ?? '', owner: target.owner, topic: target.topic, timeoutMs: context.timeoutMs };
+        },
+        onDone: {
+          target: 'probing',
+          actions: assign(({ context, event }) => {
+            const target = context.target as Extract<CheckTarget, { kind: 'feed' }>;
+            return {
+              reference: event.output.reference,
+              resolution: { kind: 'feed' as const, owner: target.owner, topic: target.topic, resolved_reference: event.output.reference },
+            };
+          }),
+        },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+      },
+    },
+    probing: {
+      description: 'Every vantage and gateway is asked in parallel.',
+      invoke: {
+        src: 'probe',
+        input: ({ context }) => ({ reference: context.reference ?? '', nodes: context.nodes, gateways: context.gateways, timeoutMs: context.timeoutMs }),
+        onDone: {
+          target: 'probed',
+          actions: assign({ vantages: ({ event }) => event.output.vantages, gatewayResults: ({ event }) => event.output.gateways }),
+        },
+      },
+    },
+    probed: {
+      description: 'Chooses the optional steps the options asked for.',
+      always: [{ guard: 'wantsPerChunk', target: 'walking' }, { target: 'walked' }],
+    },
+    walking: {
+      description: 'Breadth-first chunk walk on every vantage (cap 1000 chunks).',
+      invoke: {
+        src: 'chunkWalk',
+        input: ({ context }) => ({
+          root: (context.reference ?? '').slice(0, 64),
+          vantages: context.vantages.map((v) => ({ url: v.node_url, ...(v.overlay ? { overlay: v.overlay } : {}) })),
+          concurrency: context.concurrency,
+          cap: CHUNK_WALK_CAP,
+          timeoutMs: context.timeoutMs,
+        }),
+        onDone: { target: 'walked', actions: assign({ walked: ({ event }) => event.output }) },
+      },
+    },
+    walked: {
+      description: 'Chooses cold downloads or the next step.',
+      always: [{ guard: 'wantsCold', target: 'downloading' }, { target: 'downloaded' }],
+    },
+    downloading: {
+      description: 'Streams /bytes/{ref} from each node and /bzz/{ref}/ from each gateway, counting bytes.',
+      invoke: {
+        src: 'coldDownloads',
+        input: ({ context }) => ({ reference: context.reference ?? '', nodes: context.nodes, gateways: context.gateways, timeoutMs: context.timeoutMs }),
+        onDone: { target: 'downloaded', actions: assign({ coldResults: ({ event }) => event.output }) },
+        onError: {
+          target: 'downloaded',
+          actions: assign({
+            coldResults: ({ context, event }) =>
+              context.nodes.map((url) => ({ url, endpoint: `/bytes/${context.reference}`, success: false, bytes_downloaded: 0, elapsed_ms: 0, error: errorMessage(event.error) })),
+          }),
+        },
+      },
+    },
+    downloaded: {
+      description: 'Chooses the re-seed or the end.',
+      always: [{ guard: 'wantsReseed', target: 'reseeding' }, { target: 'done' }],
+    },
+    reseeding: {
+      description: 'The re-seed child runs pre-flight and, for a usable batch, the re-upload.',
+      entry: 'announceProbeFinished',
+      always: { guard: 'hasReseedOutcome', target: 'done' },
+    },
+    done: { description: 'The report is complete.', type: 'final' },
+    failed: { description: 'The check could not run (feed lookup failed).', type: 'final' },
+  },
+  output: ({ context }) => {
+    if (context.error !== null || context.reference === null) return { kind: 'failed', error: context.error ?? 'no reference' };
+    const report = buildReport({
+      reference: context.reference,
+      vantages: context.vantages,
+      gateways: context.gatewayResults,
+      ...(context.resolution ? { resolution: context.resolution } : {}),
+      ...(context.walked ? { walked: context.walked } : {}),
+      ...(context.coldResults ? { cold: context.coldResults } : {}),
+      ...(context.targetOverlay ? { targetOverlay: context.targetOverlay } : {}),
+    });
+    return { kind: 'report', report, ...(context.reseedOutcome ? { reseed: context.reseedOutcome } : {}) };
+  },
+});
+
+export type RetcheckSnapshot = SnapshotFrom<typeof retcheckMachine>;
+
+/** Which step is running, for a status line. */
+export function selectPhase(snapshot: RetcheckSnapshot): string {
+  return typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value);
+}
