@@ -29,7 +29,7 @@ function provideWorld(world: { retrievable: Record<string, boolean | null>; tree
       );
     });
   });
-  const chunkProber = fromCallback<ChunkRequest, unknown>(({ receive, sendBack }) => {
+  const chunkProber = fromCallback<ChunkRequest, { vantages: unknown; timeoutMs: number }>(({ receive, sendBack }) => {
     receive((req) => {
       requests.push(req);
       const vantageUrl = ['http://a', 'http://b'][req.vantage]!;
