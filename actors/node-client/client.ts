@@ -1,0 +1,71 @@
+/**
+ * `createNodeClient`: one typed object over every Bee endpoint the toolkit uses. It holds no state besides the
+ * connection pool (the dispatcher) and the call statistics, so machines can create one per node and share it.
+ */
+import type { Dispatcher } from 'undici';
+import { InputError } from '../../core/swarm/input-error.js';
+import { createCallStats, type CallRecord, type CallStats } from './call-stats.js';
+import { accountingEndpoints } from './endpoints/accounting.js';
+import { chainEndpoints } from './endpoints/chain.js';
+import { contentEndpoints } from './endpoints/content.js';
+import { downloadEndpoints } from './endpoints/download.js';
+import { feedEndpoints } from './endpoints/feeds.js';
+import { stampEndpoints } from './endpoints/stamps.js';
+import { statusEndpoints } from './endpoints/status.js';
+import { uploadEndpoints } from './endpoints/upload.js';
+import { Transport } from './http.js';
+import { parseBaseUrl } from './url.js';
+
+export interface NodeClientOptions {
+  /** e.g. `http://localhost:1633`; http/https only, no credentials in the URL. */
+  readonly baseUrl: string;
+  /** Sent as `Authorization: Bearer <token>` to the node only; never logged, never in errors or stats. */
+  readonly token?: string;
+  /** Default per-call timeout covering the whole transfer; 0 disables it. Default 60 000 ms. */
+  readonly timeoutMs?: number;
+  /** undici dispatcher (connection pool, proxy). Default: undici's global dispatcher. */
+  readonly dispatcher?: Dispatcher;
+  /** Statistics sink; pass a shared one to aggregate several clients. Default: a fresh `createCallStats()`. */
+  readonly stats?: CallStats;
+  /** Called after every call, success or failure (the -vv HTTP log). Exceptions thrown here are ignored. */
+  readonly onCall?: (record: CallRecord) => void;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+function buildEndpoints(transport: Transport) {
+  return {
+    ...statusEndpoints(transport),
+    ...chainEndpoints(transport),
+    ...accountingEndpoints(transport),
+    ...stampEndpoints(transport),
+    ...contentEndpoints(transport),
+    ...uploadEndpoints(transport),
+    ...downloadEndpoints(transport),
+    ...feedEndpoints(transport),
+  };
+}
+
+export type NodeEndpoints = ReturnType<typeof buildEndpoints>;
+
+export interface NodeClient extends NodeEndpoints {
+  /** Normalised base URL (no trailing slash). */
+  readonly baseUrl: string;
+  readonly stats: CallStats;
+}
+
+export function createNodeClient(options: NodeClientOptions): NodeClient {
+  const baseUrl = parseBaseUrl(options.baseUrl);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!Number.isFinite(timeoutMs) || timeoutMs < 0) throw new InputError('timeoutMs', String(timeoutMs), 'milliseconds >= 0 (0 disables)');
+  const stats = options.stats ?? createCallStats();
+  const transport = new Transport({
+    baseUrl,
+    timeoutMs,
+    stats,
+    ...(options.token ? { token: options.token } : {}),
+    ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+    ...(options.onCall ? { onCall: options.onCall } : {}),
+  });
+  return { baseUrl, stats, ...buildEndpoints(transport) };
+}

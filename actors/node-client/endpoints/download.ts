@@ -1,0 +1,126 @@
+/**
+ * Downloads (bee-api.md §2.6): buffered (`download*`), streaming byte counters (`stream*`, for the cold-download
+ * probe and the benchmarks: the body is drained chunk by chunk and never held), HEADs, and range reads.
+ *
+ * Buffered downloads throw NodeApiError on any non-2xx status. Streams and HEADs answer every status as a value
+ * (`status`), because for a probe the status IS the result; transport failures still throw.
+ */
+import { InputError } from '../../../core/swarm/input-error.js';
+import type { CallOptions, RequestSpec, Transport } from '../http.js';
+import { drainBody, readBytes } from '../readers.js';
+import { downloadHeaders, type DownloadOptions } from '../swarm-headers.js';
+import { chunkAddressParam, parseProbeUrl, referenceParam } from '../url.js';
+
+export type DownloadCallOptions = DownloadOptions & CallOptions;
+
+export interface BzzDownload {
+  readonly data: Uint8Array;
+  readonly contentType?: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+export interface StreamResult {
+  readonly status: number;
+  /** Body bytes received (counted, not kept). */
+  readonly bytes: number;
+  /** Request start to last byte. */
+  readonly elapsedMs: number;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+export interface HeadResult {
+  readonly status: number;
+  readonly contentLength?: number;
+  readonly elapsedMs: number;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+export interface RangeDownload {
+  /** 206 when the node honoured the range, 200 when it sent the whole body instead. */
+  readonly status: number;
+  readonly data: Uint8Array;
+  readonly contentRange?: string;
+}
+
+const anyStatus = (): boolean => true;
+
+export function downloadEndpoints(t: Transport) {
+  const bytesSpec = (ref: string, o?: DownloadOptions): RequestSpec => ({
+    method: 'GET',
+    template: '/bytes/{ref}',
+    params: { ref: referenceParam(ref) },
+    headers: downloadHeaders(o ?? {}),
+  });
+  const bzzSpec = (ref: string, path: string, o?: DownloadOptions): RequestSpec => ({
+    method: 'GET',
+    // An empty path keeps the trailing slash: /bzz/{ref} without it is only a 308 redirect.
+    template: '/bzz/{ref}/{path*}',
+    params: { ref: referenceParam(ref), path: path.replace(/^\/+/, '') },
+    headers: downloadHeaders(o ?? {}),
+  });
+
+  const stream = (spec: RequestSpec, o?: CallOptions): Promise<StreamResult> => {
+    const started = performance.now();
+    return t.run({ ...spec, accept: anyStatus }, o, async (call) => {
+      const bytes = await drainBody(call.body);
+      return { status: call.status, bytes, elapsedMs: performance.now() - started, headers: call.headers };
+    });
+  };
+
+  const head = (spec: RequestSpec, o?: CallOptions): Promise<HeadResult> => {
+    const started = performance.now();
+    return t.run({ ...spec, method: 'HEAD', accept: anyStatus }, o, async (call) => {
+      await drainBody(call.body);
+      const length = call.headers['content-length'];
+      const contentLength = length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
+      return {
+        status: call.status,
+        ...(contentLength === undefined ? {} : { contentLength }),
+        elapsedMs: performance.now() - started,
+        headers: call.headers,
+      };
+    });
+  };
+
+  return {
+    downloadBytes: (ref: string, o?: DownloadCallOptions): Promise<Uint8Array> =>
+      t.run(bytesSpec(ref, o), o, (call) => readBytes(call.body)),
+
+    downloadBzz: (ref: string, path = '', o?: DownloadCallOptions): Promise<BzzDownload> =>
+      t.run(bzzSpec(ref, path, o), o, async (call) => {
+        const data = await readBytes(call.body);
+        const contentType = call.headers['content-type'];
+        return contentType === undefined ? { data, headers: call.headers } : { data, contentType, headers: call.headers };
+      }),
+
+    /** Raw chunk data: span(8) + payload. Bee fetches it from the network when it is not local. */
+    downloadChunk: (address: string, o?: DownloadCallOptions): Promise<Uint8Array> =>
+      t.run(
+        { method: 'GET', template: '/chunks/{address}', params: { address: chunkAddressParam(address) }, headers: downloadHeaders(o ?? {}) },
+        o,
+        (call) => readBytes(call.body),
+      ),
+
+    streamBytes: (ref: string, o?: DownloadCallOptions) => stream(bytesSpec(ref, o), o),
+    streamBzz: (ref: string, path = '', o?: DownloadCallOptions) => stream(bzzSpec(ref, path, o), o),
+
+    /** Bee reads the root chunk and reports its span as Content-Length. */
+    headBytes: (ref: string, o?: CallOptions) => head(bytesSpec(ref), o),
+
+    /** HEAD of any http(s) URL, e.g. `{gateway}/bzz/{ref}/`. Never carries the node's bearer token. */
+    headUrl: (url: string, o?: CallOptions) => head({ method: 'HEAD', template: '{url}', absoluteUrl: parseProbeUrl(url) }, o),
+
+    /** Bytes `start`..`endInclusive` of /bytes/{ref} via a Range request. */
+    downloadRange: (ref: string, start: number, endInclusive: number, o?: DownloadCallOptions): Promise<RangeDownload> => {
+      if (!Number.isSafeInteger(start) || !Number.isSafeInteger(endInclusive) || start < 0 || endInclusive < start) {
+        throw new InputError('byte range', `${start}-${endInclusive}`, 'integers with 0 <= start <= end');
+      }
+      const spec = bytesSpec(ref, o);
+      return t.run({ ...spec, headers: { ...spec.headers, range: `bytes=${start}-${endInclusive}` } }, o, async (call) => {
+        const data = await readBytes(call.body);
+        const contentRange = call.headers['content-range'];
+        return contentRange === undefined ? { status: call.status, data } : { status: call.status, data, contentRange };
+      });
+    },
+  };
+}

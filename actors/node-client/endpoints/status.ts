@@ -1,0 +1,99 @@
+/**
+ * Liveness, identity, connectivity and logger endpoints (bee-api.md §2.1, §2.7).
+ */
+import { InputError } from '../../../core/swarm/input-error.js';
+import { goDurationToMs } from '../go-duration.js';
+import type { CallOptions, Transport } from '../http.js';
+import { emptyCall, jsonCall, readJson } from '../readers.js';
+import {
+  addressesSchema,
+  healthSchema,
+  loggersSchema,
+  neighborhoodsSchema,
+  nodeInfoSchema,
+  peersSchema,
+  pingpongSchema,
+  readinessBodySchema,
+  statusPeersSchema,
+  statusSnapshotSchema,
+  topologySchema,
+  welcomeMessageSchema,
+} from '../schemas/status.js';
+import { overlayParam } from '../url.js';
+
+/** 400 from /readiness is Bee saying "not ready": an answer, not a failure. */
+export interface Readiness {
+  readonly ready: boolean;
+  readonly httpStatus: number;
+  readonly status?: string;
+  readonly version?: string;
+  readonly apiVersion?: string;
+}
+
+export interface Pong {
+  /** As Bee printed it, e.g. `5.0018ms`. */
+  readonly rtt: string;
+  /** Parsed milliseconds; undefined if Bee printed something unexpected. */
+  readonly rttMs?: number;
+}
+
+export const LOGGER_VERBOSITIES = ['none', 'error', 'warning', 'info', 'debug', 'all'] as const;
+export type LoggerVerbosity = (typeof LOGGER_VERBOSITIES)[number];
+
+export function statusEndpoints(t: Transport) {
+  return {
+    health: (o?: CallOptions) => jsonCall(t, { method: 'GET', template: '/health' }, healthSchema, o),
+
+    readiness: (o?: CallOptions): Promise<Readiness> =>
+      t.run({ method: 'GET', template: '/readiness', accept: (s) => s === 200 || s === 400 }, o, async (call) => {
+        const body = await readJson(call, readinessBodySchema, {});
+        return { ready: call.status === 200, httpStatus: call.status, ...body };
+      }),
+
+    node: (o?: CallOptions) => jsonCall(t, { method: 'GET', template: '/node' }, nodeInfoSchema, o),
+    addresses: (o?: CallOptions) => jsonCall(t, { method: 'GET', template: '/addresses' }, addressesSchema, o),
+    status: (o?: CallOptions) => jsonCall(t, { method: 'GET', template: '/status' }, statusSnapshotSchema, o),
+    statusPeers: (o?: CallOptions) => jsonCall(t, { method: 'GET', template: '/status/peers' }, statusPeersSchema, o),
+    statusNeighborhoods: (o?: CallOptions) =>
+      jsonCall(t, { method: 'GET', template: '/status/neighborhoods' }, neighborhoodsSchema, o),
+    topology: (o?: CallOptions) => jsonCall(t, { method: 'GET', template: '/topology' }, topologySchema, o),
+    peers: (o?: CallOptions) => jsonCall(t, { method: 'GET', template: '/peers' }, peersSchema, o),
+
+    pingpong: async (peer: string, o?: CallOptions): Promise<Pong> => {
+      const { rtt } = await jsonCall(
+        t,
+        { method: 'POST', template: '/pingpong/{peer}', params: { peer: overlayParam(peer) } },
+        pingpongSchema,
+        o,
+      );
+      const rttMs = goDurationToMs(rtt);
+      return rttMs === undefined ? { rtt } : { rtt, rttMs };
+    },
+
+    welcomeMessage: async (o?: CallOptions): Promise<string> =>
+      (await jsonCall(t, { method: 'GET', template: '/welcome-message' }, welcomeMessageSchema, o)).welcomeMessage,
+
+    loggers: (o?: CallOptions) => jsonCall(t, { method: 'GET', template: '/loggers' }, loggersSchema, o),
+
+    /**
+     * Runtime only (Bee forgets it on restart). `expression` is the plain logger name or regex, e.g. `node/api`;
+     * it is base64url-encoded (padded) here because that is what the route expects.
+     */
+    setLogger: (expression: string, verbosity: LoggerVerbosity, o?: CallOptions) => {
+      if (!expression) throw new InputError('logger expression', expression, 'a non-empty logger name or regex');
+      if (!LOGGER_VERBOSITIES.includes(verbosity)) {
+        throw new InputError('logger verbosity', String(verbosity), LOGGER_VERBOSITIES.join(', '));
+      }
+      return emptyCall(
+        t,
+        { method: 'PUT', template: '/loggers/{exp}/{verbosity}', params: { exp: base64UrlPadded(expression), verbosity } },
+        o,
+      );
+    },
+  };
+}
+
+function base64UrlPadded(text: string): string {
+  const plain = Buffer.from(text, 'utf8').toString('base64url');
+  return plain + '='.repeat((4 - (plain.length % 4)) % 4);
+}

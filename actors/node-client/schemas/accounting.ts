@@ -1,0 +1,67 @@
+/**
+ * Schemas for accounting, settlements and the chequebook (bee-api.md §2.3). Every amount is a decimal string.
+ */
+import { z } from 'zod';
+import { bigDecimal, list, nullableBigDecimal } from './common.js';
+
+export const balanceSchema = z.object({
+  peer: z.string(),
+  balance: bigDecimal,
+  thresholdreceived: nullableBigDecimal.optional(),
+  thresholdgiven: nullableBigDecimal.optional(),
+});
+export type Balance = z.output<typeof balanceSchema>;
+
+export const balancesSchema = z.object({ balances: list(balanceSchema) });
+
+export const settlementSchema = z.object({
+  peer: z.string(),
+  received: nullableBigDecimal,
+  sent: nullableBigDecimal,
+});
+export type Settlement = z.output<typeof settlementSchema>;
+
+export const settlementsSchema = z.object({
+  totalReceived: nullableBigDecimal,
+  totalSent: nullableBigDecimal,
+  settlements: list(settlementSchema),
+});
+export type Settlements = z.output<typeof settlementsSchema>;
+
+export const chequebookAddressSchema = z.object({ chequebookAddress: z.string() });
+
+export const chequebookBalanceSchema = z.object({
+  totalBalance: nullableBigDecimal,
+  availableBalance: nullableBigDecimal,
+});
+export type ChequebookBalance = z.output<typeof chequebookBalanceSchema>;
+
+const chequeSchema = z.object({
+  beneficiary: z.string(),
+  chequebook: z.string(),
+  payout: nullableBigDecimal,
+});
+
+export const peerChequesSchema = z.object({
+  peer: z.string(),
+  lastreceived: chequeSchema.nullish(),
+  lastsent: chequeSchema.nullish(),
+});
+export type PeerCheques = z.output<typeof peerChequesSchema>;
+
+export const lastChequesSchema = z.object({ lastcheques: list(peerChequesSchema) });
+
+export const cashoutStatusSchema = z.object({
+  peer: z.string(),
+  lastCashedCheque: chequeSchema.nullish(),
+  transactionHash: z.string().nullish(),
+  result: z
+    .object({
+      recipient: z.string(),
+      lastPayout: nullableBigDecimal,
+      bounced: z.boolean(),
+    })
+    .nullish(),
+  uncashedAmount: nullableBigDecimal,
+});
+export type CashoutStatus = z.output<typeof cashoutStatusSchema>;

@@ -1,0 +1,110 @@
+/**
+ * Schemas for chain, reserve, redistribution, wallet, stake and transaction endpoints (bee-api.md §2.1, §2.2, §8).
+ */
+import { z } from 'zod';
+import { bigDecimal, list, nullableBigDecimal } from './common.js';
+
+export const chainStateSchema = z.object({
+  chainTip: z.number(),
+  block: z.number(),
+  totalAmount: bigDecimal,
+  currentPrice: bigDecimal,
+  /** New in v2.8.1, omitted when zero. */
+  minimumValidityBlocks: z.number().optional(),
+});
+export type ChainState = z.output<typeof chainStateSchema>;
+
+export const reserveStateSchema = z.object({
+  radius: z.number(),
+  storageRadius: z.number(),
+  commitment: z.number(),
+  /** Since v2.7. */
+  reserveCapacityDoubling: z.number().optional(),
+});
+export type ReserveState = z.output<typeof reserveStateSchema>;
+
+export const redistributionStateSchema = z.object({
+  minimumGasFunds: nullableBigDecimal,
+  hasSufficientFunds: z.boolean(),
+  isFrozen: z.boolean(),
+  isFullySynced: z.boolean(),
+  isHealthy: z.boolean().optional(),
+  phase: z.string(),
+  round: z.number(),
+  lastWonRound: z.number(),
+  lastPlayedRound: z.number(),
+  lastFrozenRound: z.number(),
+  lastSelectedRound: z.number(),
+  /** Named `lastSampleDuration` in v2.0; both are optional so either release validates. */
+  lastSampleDurationSeconds: z.number().optional(),
+  lastSampleDuration: z.number().optional(),
+  block: z.number(),
+  reward: nullableBigDecimal,
+  fees: nullableBigDecimal,
+});
+export type RedistributionState = z.output<typeof redistributionStateSchema>;
+
+const postageProofSchema = z.object({
+  signature: z.string(),
+  postageId: z.string(),
+  index: z.string(),
+  timeStamp: z.string(),
+});
+
+const socProofSchema = z.object({
+  signer: z.string(),
+  signature: z.string(),
+  identifier: z.string(),
+  chunkAddr: z.string(),
+});
+
+const rchashProofSchema = z.object({
+  chunkSpan: z.number(),
+  proofSegments: list(z.string()),
+  proveSegment: z.string(),
+  proofSegments2: list(z.string()),
+  proveSegment2: z.string(),
+  proofSegments3: list(z.string()),
+  postageProof: postageProofSchema,
+  socProof: list(socProofSchema),
+});
+
+export const rchashSchema = z.object({
+  hash: z.string(),
+  durationSeconds: z.number(),
+  proofs: z.object({ proof1: rchashProofSchema, proof2: rchashProofSchema, proofLast: rchashProofSchema }).optional(),
+});
+export type RcHash = z.output<typeof rchashSchema>;
+
+export const walletSchema = z.object({
+  bzzBalance: nullableBigDecimal,
+  nativeTokenBalance: nullableBigDecimal,
+  chainID: z.number(),
+  chequebookContractAddress: z.string(),
+  walletAddress: z.string(),
+});
+export type Wallet = z.output<typeof walletSchema>;
+
+export const stakeSchema = z.object({ stakedAmount: nullableBigDecimal });
+export type Stake = z.output<typeof stakeSchema>;
+
+export const stakeWithdrawableSchema = z.object({ withdrawableAmount: nullableBigDecimal });
+export type StakeWithdrawable = z.output<typeof stakeWithdrawableSchema>;
+
+export const transactionInfoSchema = z.object({
+  transactionHash: z.string(),
+  to: z.string(),
+  nonce: z.number(),
+  gasPrice: nullableBigDecimal,
+  gasLimit: z.number(),
+  gasTipBoost: z.number().optional(),
+  gasTipCap: nullableBigDecimal.optional(),
+  gasFeeCap: nullableBigDecimal.optional(),
+  data: z.string(),
+  created: z.string(),
+  description: z.string(),
+  value: nullableBigDecimal,
+});
+export type TransactionInfo = z.output<typeof transactionInfoSchema>;
+
+export const pendingTransactionsSchema = z.object({ pendingTransactions: list(transactionInfoSchema) });

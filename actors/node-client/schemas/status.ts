@@ -1,0 +1,135 @@
+/**
+ * Schemas for the status, identity and connectivity endpoints (bee-api.md §2.1, §2.7 loggers).
+ * Fields introduced after Bee v2.0 are optional so older nodes still validate.
+ */
+import { z } from 'zod';
+import { hexString, list } from './common.js';
+
+export const healthSchema = z.object({
+  status: z.string(),
+  version: z.string(),
+  apiVersion: z.string(),
+});
+export type Health = z.output<typeof healthSchema>;
+
+/** Before Bee v2.3 the readiness body was empty, so every field is optional here. */
+export const readinessBodySchema = z.object({
+  status: z.string().optional(),
+  version: z.string().optional(),
+  apiVersion: z.string().optional(),
+});
+
+export const nodeInfoSchema = z.object({
+  beeMode: z.string(),
+  chequebookEnabled: z.boolean(),
+  swapEnabled: z.boolean(),
+});
+export type NodeInfo = z.output<typeof nodeInfoSchema>;
+
+export const addressesSchema = z.object({
+  overlay: hexString(64),
+  underlay: list(z.string()),
+  ethereum: z.string().optional(),
+  chain_address: z.string().optional(),
+  publicKey: z.string(),
+  pssPublicKey: z.string(),
+});
+export type Addresses = z.output<typeof addressesSchema>;
+
+/** One `/status` snapshot; `/status/peers` returns many with `requestFailed` set on failed peers. */
+export const statusSnapshotSchema = z.object({
+  overlay: z.string(),
+  proximity: z.number(),
+  beeMode: z.string(),
+  reserveSize: z.number(),
+  reserveSizeWithinRadius: z.number(),
+  pullsyncRate: z.number(),
+  storageRadius: z.number(),
+  connectedPeers: z.number(),
+  neighborhoodSize: z.number(),
+  batchCommitment: z.number(),
+  isReachable: z.boolean(),
+  lastSyncedBlock: z.number(),
+  committedDepth: z.number().optional(),
+  isWarmingUp: z.boolean().optional(),
+  requestFailed: z.boolean().optional(),
+});
+export type StatusSnapshot = z.output<typeof statusSnapshotSchema>;
+
+/** A failed peer in `/status/peers` carries only overlay, proximity and `requestFailed`, so relax the rest. */
+export const statusPeersSchema = z.object({
+  snapshots: list(statusSnapshotSchema.partial().extend({ overlay: z.string() })),
+});
+export type StatusPeers = z.output<typeof statusPeersSchema>;
+
+export const neighborhoodsSchema = z.object({
+  neighborhoods: list(
+    z.object({
+      neighborhood: z.string(),
+      reserveSizeWithinRadius: z.number(),
+      proximity: z.number(),
+    }),
+  ),
+});
+export type Neighborhoods = z.output<typeof neighborhoodsSchema>;
+
+const peerMetricsSchema = z.object({
+  lastSeenTimestamp: z.number().optional(),
+  sessionConnectionRetry: z.number().optional(),
+  connectionTotalDuration: z.number().optional(),
+  sessionConnectionDuration: z.number().optional(),
+  sessionConnectionDirection: z.string().optional(),
+  latencyEWMA: z.number().optional(),
+  reachability: z.string().optional(),
+  healthy: z.boolean().optional(),
+});
+
+const topologyPeerSchema = z.object({
+  address: z.string(),
+  metrics: peerMetricsSchema.nullish(),
+});
+
+const binSchema = z.object({
+  population: z.number(),
+  connected: z.number(),
+  disconnectedPeers: list(topologyPeerSchema),
+  connectedPeers: list(topologyPeerSchema),
+});
+export type TopologyBin = z.output<typeof binSchema>;
+
+export const topologySchema = z.object({
+  baseAddr: z.string(),
+  population: z.number(),
+  connected: z.number(),
+  timestamp: z.string(),
+  nnLowWatermark: z.number(),
+  depth: z.number(),
+  reachability: z.string().optional(),
+  networkAvailability: z.string().optional(),
+  /** Keys `bin_0` … `bin_31`. */
+  bins: z.record(z.string(), binSchema),
+  lightNodes: binSchema.optional(),
+});
+export type Topology = z.output<typeof topologySchema>;
+
+export const peersSchema = z.object({
+  peers: list(z.object({ address: z.string(), fullNode: z.boolean().optional() })),
+});
+export type Peers = z.output<typeof peersSchema>;
+
+export const pingpongSchema = z.object({ rtt: z.string() });
+
+export const welcomeMessageSchema = z.object({ welcomeMessage: z.string() });
+
+export const loggersSchema = z.object({
+  tree: z.unknown().optional(),
+  loggers: list(
+    z.object({
+      logger: z.string(),
+      verbosity: z.string(),
+      subsystem: z.string(),
+      id: z.string(),
+    }),
+  ),
+});
+export type Loggers = z.output<typeof loggersSchema>;
