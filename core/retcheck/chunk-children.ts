@@ -1,0 +1,50 @@
+/**
+ * What the per-chunk walk descends into from one chunk's bytes (span + payload), as GET /chunks returns them.
+ *
+ * - span size > 4096 (after stripping a redundancy level from the span's top byte): an intermediate chunk of
+ *   a file tree; every 32-byte reference in the payload is a child. With erasure coding the payload holds
+ *   data references followed by parity references; both are chunks of the content, so both are walked.
+ * - otherwise, a payload that parses as a mantaray node (version hash check) is a manifest node: its forks'
+ *   node references and its non-zero entry (the file's root chunk) are children.
+ * - anything else is a leaf (raw content): no children.
+ *
+ * Limits, documented: a manifest node whose own bytes exceed 4 KiB is stored as a small chunk tree; its
+ * chunks are walked as file chunks, but the forks below it are not discovered. Encrypted content (128-hex
+ * references) cannot be decrypted here, so only its root chunk is probed.
+ */
+import { parseChunkData, CHUNK_SIZE } from '../swarm/chunk.js';
+import { bytesToHex } from '../swarm/bytes.js';
+import { parseNode, isZeroEntry } from '../swarm/mantaray.js';
+
+export type ChunkKind = 'intermediate' | 'manifest' | 'leaf';
+
+const SEGMENT = 32;
+/** Bee marks an erasure-coded intermediate chunk by setting the span's last byte to 128 + level. */
+const REDUNDANCY_FLAG = 0x80;
+
+export function spanSize(span: Uint8Array): bigint {
+  const clean = Uint8Array.from(span);
+  if (clean[7]! >= REDUNDANCY_FLAG) clean[7] = 0;
+  return new DataView(clean.buffer).getBigUint64(0, true);
+}
+
+export function chunkChildren(data: Uint8Array): { kind: ChunkKind; children: string[] } {
+  const { span, payload } = parseChunkData(data);
+  if (spanSize(span) > BigInt(CHUNK_SIZE)) {
+    const children: string[] = [];
+    for (let offset = 0; offset + SEGMENT <= payload.length; offset += SEGMENT) children.push(bytesToHex(payload.subarray(offset, offset + SEGMENT)));
+    return { kind: 'intermediate', children };
+  }
+  let node;
+  try {
+    node = parseNode(payload);
+  } catch {
+    return { kind: 'leaf', children: [] };
+  }
+  const children: string[] = [];
+  if (node.entry && !isZeroEntry(node.entry)) children.push(bytesToHex(node.entry.subarray(0, SEGMENT)));
+  for (const fork of node.forks?.values() ?? []) {
+    if (fork.node.reference && !isZeroEntry(fork.node.reference)) children.push(bytesToHex(fork.node.reference.subarray(0, SEGMENT)));
+  }
+  return { kind: 'manifest', children: [...new Set(children)] };
+}
