@@ -1,0 +1,159 @@
+/**
+ * retcheck's command line (spec 1 §4 "Command shape"), parsed and validated once, here. Everything after
+ * this boundary works with a checked RetcheckInput. Bad input throws UsageError (exit 1), never a stack trace.
+ */
+import { Command, Option, CommanderError } from 'commander';
+import { parseCheckInput } from '../../../core/swarm/parse-input.js';
+import { parseBatchId, parseOverlay } from '../../../core/swarm/references.js';
+import { InputError } from '../../../core/swarm/input-error.js';
+import { levelFromEnvFilter, levelFromVerbosity, type LogLevel } from '../../../core/log/level.js';
+import type { RetcheckInput } from '../../../machines/retcheck/retcheck.machine.js';
+
+export const DEFAULT_NODE_URL = 'http://localhost:1633';
+export const DEFAULT_GATEWAY_URL = 'https://api.gateway.ethswarm.org';
+
+export interface RetcheckCliOptions {
+  input: RetcheckInput;
+  output: 'text' | 'json';
+  logLevel: LogLevel;
+}
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export function buildRetcheckCommand(version: string): Command {
+  return new Command('retcheck')
+    .description('Check whether Swarm content can be retrieved through the network, as seen from one or more nodes.')
+    .argument('<INPUT>', 'reference (64 or 128 hex, optional 0x) or feed handle feed:<OWNER>:<TOPIC> / feed:<OWNER>/<TOPIC>')
+    .option('-b, --node <URL>', `node API URL; repeat for several vantages (env NODE_API_URL, default ${DEFAULT_NODE_URL})`, collect)
+    .option('--gateway <URL>', `public gateway probed by HEAD {url}/bzz/{ref}/; repeatable (default ${DEFAULT_GATEWAY_URL})`, collect)
+    .option('--no-gateway', 'skip gateway probing')
+    .option('--target-overlay <HEX>', 'sort vantages closest-first to this overlay and report target_proximity')
+    .option('--per-chunk', 'walk the manifest and probe every reachable chunk on every vantage (max 1000 chunks)')
+    .option('--cold', 'end-to-end download probe: stream /bytes/{ref} from each node and /bzz/{ref}/ from each gateway')
+    .option('--timeout <SECS>', 'per-call timeout in seconds', '60')
+    .option('--concurrency <N>', 'maximum parallel chunk probes in per-chunk mode', '8')
+    .option('--reseed', 're-upload the content after probing (requires --stamp); first node URL only')
+    .option('--stamp <ID>', 'postage batch ID (64 hex) for --reseed')
+    .addOption(new Option('--output <FORMAT>', 'output format').choices(['text', 'json']).default('text'))
+    .option('-v, --verbose', 'more logging on stderr; repeat: -v info, -vv every HTTP call, -vvv trace (RUST_LOG overrides)', (_v, count: number) => count + 1, 0)
+    .version(version, '--version', 'print the version')
+    .helpOption('--help', 'show this help')
+    .showHelpAfterError('(run retcheck --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeErr: () => undefined })
+    .addHelpText(
+      'after',
+      `
+Exit codes:
+  0  retrievable or partial (at least one vantage or gateway said yes)
+  2  unretrievable or error (none said yes; also when a feed lookup fails)
+  1  bad arguments or invalid input
+  3  re-seed refused (batch unknown or unusable) or the re-upload failed
+
+Examples:
+  retcheck 0x<64-hex-ref> -b http://localhost:1633 -b http://localhost:1733 --no-gateway
+  retcheck feed:<40-hex-owner>:<64-hex-topic> --per-chunk --output json
+  retcheck <ref> --reseed --stamp <64-hex-batch-id>`,
+    );
+}
+
+function parsePositiveInt(raw: string, what: string, max: number): number {
+  if (!/^\d+$/.test(raw.trim())) throw new UsageError(`invalid ${what} ${JSON.stringify(raw)}: expected a whole number from 1 to ${max}`);
+  const n = Number(raw);
+  if (n < 1 || n > max) throw new UsageError(`invalid ${what} ${raw}: expected a whole number from 1 to ${max}`);
+  return n;
+}
+
+export function parseNodeUrl(raw: string, what = '--node URL'): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new UsageError(`invalid ${what} ${JSON.stringify(raw)}: expected an absolute http:// or https:// URL such as ${DEFAULT_NODE_URL}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`invalid ${what} ${JSON.stringify(raw)}: expected an http:// or https:// URL, got ${url.protocol}`);
+  }
+  if (url.username || url.password) throw new UsageError(`invalid ${what}: credentials in the URL are not supported (retcheck sends no authentication)`);
+  // The report keys per-chunk results by node URL, so keep one canonical spelling without a trailing slash.
+  return url.href.replace(/\/+$/, '');
+}
+
+interface RawOptions {
+  node?: string[];
+  gateway?: string[] | false;
+  targetOverlay?: string;
+  perChunk?: boolean;
+  cold?: boolean;
+  timeout: string;
+  concurrency: string;
+  reseed?: boolean;
+  stamp?: string;
+  output: 'text' | 'json';
+  verbose: number;
+}
+
+/**
+ * Parses argv (without node and script) into checked options. Throws UsageError for anything wrong;
+ * `--help` / `--version` surface as CommanderError with exitCode 0, which the bin prints and exits on.
+ */
+export function parseRetcheckArgs(argv: string[], env: NodeJS.ProcessEnv, version: string): RetcheckCliOptions {
+  const command = buildRetcheckCommand(version);
+  try {
+    command.parse(argv, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError && error.exitCode !== 0) throw new UsageError(error.message.replace(/^error: /, ''));
+    throw error;
+  }
+  const raw = command.opts<RawOptions>();
+  const [inputText] = command.args as [string];
+
+  let target: RetcheckInput['target'];
+  try {
+    const parsed = parseCheckInput(inputText);
+    target = parsed.kind === 'reference' ? { kind: 'reference', reference: parsed.reference.hex } : parsed;
+  } catch (error) {
+    if (error instanceof InputError) throw new UsageError(error.message);
+    throw error;
+  }
+
+  const envNodes = (env.NODE_API_URL ?? '').split(/[\s,]+/).filter(Boolean);
+  const nodeInputs = raw.node && raw.node.length > 0 ? raw.node : envNodes.length > 0 ? envNodes : [DEFAULT_NODE_URL];
+  const nodes = [...new Set(nodeInputs.map((n) => parseNodeUrl(n)))];
+  const gateways = raw.gateway === false ? [] : [...new Set((raw.gateway ?? [DEFAULT_GATEWAY_URL]).map((g) => parseNodeUrl(g, '--gateway URL')))];
+
+  if (raw.reseed && !raw.stamp) throw new UsageError('--reseed requires --stamp <ID> (the postage batch to re-upload under)');
+  let reseed: RetcheckInput['reseed'];
+  try {
+    if (raw.stamp !== undefined) {
+      const batch = parseBatchId(raw.stamp, '--stamp batch ID');
+      if (raw.reseed) reseed = { batchId: batch.hex };
+    }
+    const targetOverlay = raw.targetOverlay !== undefined ? parseOverlay(raw.targetOverlay, '--target-overlay').hex : undefined;
+    const timeoutSeconds = parsePositiveInt(raw.timeout, '--timeout', 86_400);
+    const concurrency = parsePositiveInt(raw.concurrency, '--concurrency', 256);
+    const rustLog = env.RUST_LOG ? levelFromEnvFilter(env.RUST_LOG, 'retcheck') : undefined;
+    return {
+      input: {
+        target,
+        nodes,
+        gateways,
+        timeoutMs: timeoutSeconds * 1000,
+        perChunk: raw.perChunk === true,
+        cold: raw.cold === true,
+        concurrency,
+        ...(targetOverlay ? { targetOverlay } : {}),
+        ...(reseed ? { reseed } : {}),
+      },
+      output: raw.output,
+      logLevel: rustLog ?? levelFromVerbosity(raw.verbose),
+    };
+  } catch (error) {
+    if (error instanceof InputError) throw new UsageError(error.message);
+    throw error;
+  }
+}
