@@ -1,0 +1,79 @@
+/**
+ * Fault flags the chain and node-operations models read on every request and every block.
+ * They are plain mutable fields so the devnet control API can flip them at run time; the models
+ * never cache a flag's value, so a change shows on the next poll.
+ *
+ * Each flag exists to make one of the cockpit's health gates fail on purpose:
+ *   warmingUp      -> "warmup complete" (/status isWarmingUp, /readiness 400) and "reserve fill" (empty reserve)
+ *   frozen         -> "not frozen" (/redistributionstate isFrozen) and the round is skipped
+ *   lowPeers       -> "peer count" and "bin saturation" (/topology, /peers, /status connectedPeers): one peer left
+ *   peerCount      -> the same with an exact number of connected peers (null: the real table)
+ *   chainLagBlocks -> "chain RPC fresh" (/chainstate block trails chainTip)
+ *   expiringStamp  -> "stamp TTL" (every batch of the node is cut to expiringStampSeconds of life)
+ *   emptyWallet    -> "wallet funded" (/wallet zeros, buys fail with out of funds, hasSufficientFunds false)
+ *   rchashSeconds  -> the rchash benchmark verdict (green < 95 s) and lastSampleDurationSeconds
+ */
+export interface ChainFaults {
+  warmingUp: boolean;
+  frozen: boolean;
+  lowPeers: boolean;
+  peerCount: number | null;
+  chainLagBlocks: number;
+  expiringStamp: boolean;
+  /** TTL the expiringStamp fault leaves a batch with (seconds of chain time): just under a day by default. */
+  expiringStampSeconds: number;
+  emptyWallet: boolean;
+  /** Simulated duration of a reserve sample (rchash and the lottery's sample phase). */
+  rchashSeconds: number;
+  /** Overrides the simulated reserve size (chunks); null means "derive it". */
+  reserveChunks: number | null;
+  /** /stamps* answer 503 "syncing in progress", as Bee does before the postage listener catches up. */
+  postageSyncing: boolean;
+}
+
+export function defaultChainFaults(): ChainFaults {
+  return {
+    warmingUp: false,
+    frozen: false,
+    lowPeers: false,
+    peerCount: null,
+    chainLagBlocks: 0,
+    expiringStamp: false,
+    expiringStampSeconds: 23 * 3600,
+    emptyWallet: false,
+    rchashSeconds: 4.2,
+    reserveChunks: null,
+    postageSyncing: false,
+  };
+}
+
+/**
+ * The flags in effect: the node's own ChainFaults overlaid with the fields the devnet's shared NodeFaults
+ * object defines (D1's control API flips those). Read per request, never cached.
+ */
+export function effectiveFaults(own: ChainFaults, shared: Partial<ChainFaults> | undefined): ChainFaults {
+  if (!shared) return own;
+  const out: ChainFaults = { ...own };
+  for (const key of Object.keys(own) as (keyof ChainFaults)[]) {
+    const value = shared[key];
+    if (value !== undefined) (out as unknown as Record<string, unknown>)[key] = value;
+  }
+  return out;
+}
+
+/** Validates a patch of chain-only fault fields from an untrusted source; returns the first error. */
+export function parseChainFaultPatch(input: unknown): { patch: Partial<ChainFaults> } | { error: string } {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { error: 'fault patch must be a JSON object' };
+  const patch: Partial<ChainFaults> = {};
+  const record = patch as Record<string, unknown>;
+  const defaults = defaultChainFaults() as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(input)) {
+    if (!(key in defaults)) return { error: `unknown fault ${key}` };
+    const nullable = key === 'peerCount' || key === 'reserveChunks';
+    if (nullable && value === null) record[key] = null;
+    else if (typeof defaults[key] === 'boolean' && typeof value === 'boolean') record[key] = value;
+    else if ((typeof defaults[key] === 'number' || nullable) && typeof value === 'number' && Number.isFinite(value) && value >= 0) record[key] = value;
+    else return { error: `${key} must be ${nullable ? 'a non-negative number or null' : `a ${typeof defaults[key]}`}` };
+  }
+  return { patch };
+}

@@ -1,0 +1,299 @@
+/**
+ * Everything chain-side and operations-side about one simulated node: wallet, postage, pending
+ * transactions, stake, redistribution, reserve, status and topology data, loggers and welcome message.
+ * D1's DevnetNode carries one of these as `node.chain`; the route modules in devnet/routes/chain read it.
+ *
+ * The node's view of the chain is its postage listener's: under the chainLagBlocks fault `syncedBlock`
+ * trails the chain tip, and usability, chainstate and lastSyncedBlock follow the synced block.
+ */
+import { bytesToHex, hexToBytes, uint64BE } from '../../core/swarm/bytes.js';
+import { keccak256 } from '../../core/swarm/keccak.js';
+import { MIN_STAKE, REDISTRIBUTION_GAS_UNITS, RESERVE_CAPACITY } from './constants.js';
+import { defaultChainFaults, effectiveFaults, type ChainFaults } from './faults.js';
+import { checksumAddress, lowerAddress } from './formats.js';
+import { LoggerRegistry } from './loggers.js';
+import { NodePostage, chainTimeMs } from './node-postage.js';
+import { NodeLottery, roundOf } from './redistribution.js';
+import type { ChainMember, SimChain } from './sim-chain.js';
+import { beeProximity as proximity } from '../../core/swarm/proximity.js';
+import { backgroundPeers, type TopologyPeer } from './topology.js';
+import { TransactionPool } from './transactions.js';
+import { DEFAULT_BZZ_BALANCE, DEFAULT_NATIVE_BALANCE, Wallet } from './wallet.js';
+
+/** A connected peer as D1's network reports it; `chain` lets /status/peers read a real peer's status. */
+export interface ChainPeer {
+  overlayHex: string;
+  fullNode?: boolean;
+  chain?: NodeChain;
+}
+
+export interface NodeChainInit {
+  chain: SimChain;
+  index: number;
+  overlayHex: string;
+  /** 20-byte address, with or without 0x. */
+  ethAddress: string;
+  /** 33-byte compressed secp256k1 public key as 66 hex. */
+  publicKeyHex: string;
+  pssPublicKeyHex?: string;
+  p2pPort?: number;
+  /**
+   * The devnet's shared, mutable fault object (D1's NodeFaults): fields it defines win over the node's own
+   * ChainFaults, so one control API switch reaches both the middleware and the chain.
+   */
+  sharedFaults?: Partial<ChainFaults>;
+  /** Initial values of the chain-only flags (rchashSeconds, expiringStampSeconds, ...). */
+  faults?: Partial<ChainFaults>;
+  /** Real devnet peers this node is connected to (from the SimNetwork). */
+  peers?: () => readonly ChainPeer[];
+  /** Chunks in the node's local store, added to the simulated reserve. */
+  storedChunks?: () => number;
+  bzzBalance?: bigint;
+  nativeBalance?: bigint;
+  stakedAmount?: bigint;
+  /** Add simulated peers so the Kademlia table looks saturated (default true). */
+  backgroundPeers?: boolean;
+  reserveCapacityDoubling?: 0 | 1;
+  /** Addresses /wallet/withdraw may send to. */
+  withdrawWhitelist?: readonly string[];
+  /** How long a buy/top-up/dilute holds the node's postage lock, so concurrent calls can see 429. */
+  postageOpLatencyMs?: number;
+}
+
+/** Simulated reserve of a settled node: above half the capacity, so isFullySynced holds. */
+export const SETTLED_RESERVE_CHUNKS = 2_500_000;
+/** Pull-sync rate (chunks/s) a warming-up node reports. */
+export const WARMUP_PULLSYNC_RATE = 52.5;
+const FEE_GAS = { commit: 150_000n, reveal: 120_000n, claim: 800_000n } as const;
+
+export class NodeChain implements ChainMember {
+  readonly chain: SimChain;
+  readonly index: number;
+  readonly overlayHex: string;
+  readonly overlay: Uint8Array;
+  readonly ethAddress: string;
+  readonly publicKeyHex: string;
+  readonly pssPublicKeyHex: string;
+  readonly p2pPort: number;
+  /** Chain-only fault flags; change them with setFaults (the shared object is changed by its owner). */
+  readonly ownFaults: ChainFaults;
+  private readonly sharedFaults: Partial<ChainFaults> | undefined;
+  readonly wallet: Wallet;
+  readonly txs: TransactionPool;
+  readonly postage: NodePostage;
+  readonly lottery = new NodeLottery();
+  readonly loggers = new LoggerRegistry();
+  readonly chequebookAddress: string;
+  readonly reserveCapacityDoubling: 0 | 1;
+  readonly withdrawWhitelist: readonly string[];
+  readonly postageOpLatencyMs: number;
+  readonly startedMs: number;
+  welcomeMessage = '';
+  stakedAmount: bigint;
+  chequebookBalance = 0n;
+  private readonly realPeers: () => readonly ChainPeer[];
+  private readonly storedChunks: () => number;
+  private readonly withBackground: boolean;
+  private postageBusy = false;
+
+  constructor(init: NodeChainInit) {
+    this.chain = init.chain;
+    this.index = init.index;
+    this.overlayHex = init.overlayHex.toLowerCase();
+    this.overlay = hexToBytes(this.overlayHex);
+    this.ethAddress = init.ethAddress.replace(/^0x/i, '').toLowerCase();
+    this.publicKeyHex = init.publicKeyHex;
+    this.pssPublicKeyHex = init.pssPublicKeyHex ?? init.publicKeyHex;
+    this.p2pPort = init.p2pPort ?? 1634;
+    this.ownFaults = { ...defaultChainFaults(), ...init.faults };
+    this.sharedFaults = init.sharedFaults;
+    this.realPeers = init.peers ?? (() => []);
+    this.storedChunks = init.storedChunks ?? (() => 0);
+    this.withBackground = init.backgroundPeers ?? true;
+    this.reserveCapacityDoubling = init.reserveCapacityDoubling ?? 0;
+    this.withdrawWhitelist = (init.withdrawWhitelist ?? []).map(lowerAddress);
+    this.postageOpLatencyMs = init.postageOpLatencyMs ?? 0;
+    this.stakedAmount = init.stakedAmount ?? this.minimumStake();
+    this.wallet = new Wallet(init.bzzBalance ?? DEFAULT_BZZ_BALANCE, init.nativeBalance ?? DEFAULT_NATIVE_BALANCE, () => this.faults.emptyWallet);
+    this.txs = new TransactionPool(this.chain.gasPriceWei);
+    this.chequebookAddress = checksumAddress(bytesToHex(keccak256(hexToBytes(this.ethAddress), uint64BE(7)).subarray(12)));
+    this.startedMs = chainTimeMs(this.chain);
+    this.postage = new NodePostage({
+      chain: this.chain,
+      nodeIndex: this.index,
+      ownerHex: this.ethAddress,
+      wallet: this.wallet,
+      txs: this.txs,
+      faults: () => this.faults,
+      syncedBlock: () => this.syncedBlock(),
+    });
+    this.chain.join(this);
+  }
+
+  /** The flags in effect now (own flags overlaid with the shared NodeFaults). */
+  get faults(): ChainFaults {
+    return effectiveFaults(this.ownFaults, this.sharedFaults);
+  }
+
+  /** Sets chain-only flags; fields the shared NodeFaults defines must be changed there instead. */
+  setFaults(patch: Partial<ChainFaults>): void {
+    Object.assign(this.ownFaults, patch);
+  }
+
+  /** The block the node's postage listener has processed. */
+  syncedBlock(): number {
+    return Math.max(0, this.chain.block - Math.max(0, Math.floor(this.faults.chainLagBlocks)));
+  }
+
+  chainState(): { chainTip: number; block: number; totalAmount: bigint; currentPrice: bigint; minimumValidityBlocks: number } {
+    const lag = BigInt(this.chain.block - this.syncedBlock());
+    const totalAmount = this.chain.totalAmount - lag * this.chain.price;
+    return {
+      chainTip: this.chain.block,
+      block: this.syncedBlock(),
+      totalAmount: totalAmount > 0n ? totalAmount : 0n,
+      currentPrice: this.chain.price,
+      minimumValidityBlocks: this.chain.minimumValidityBlocks,
+    };
+  }
+
+  reserveCapacity(): number {
+    return RESERVE_CAPACITY * 2 ** this.reserveCapacityDoubling;
+  }
+
+  /** radius = ceil(log2(commitment / capacity)), 0 while the commitment fits (Bee's batch store). */
+  reserveState(): { radius: number; storageRadius: number; commitment: number; reserveCapacityDoubling: number } {
+    const commitment = this.chain.committedSlots();
+    const capacity = BigInt(this.reserveCapacity());
+    let radius = 0;
+    while (capacity << BigInt(radius) < commitment) radius += 1;
+    return { radius, storageRadius: radius, commitment: Number(commitment), reserveCapacityDoubling: this.reserveCapacityDoubling };
+  }
+
+  reserveSize(): number {
+    if (this.faults.reserveChunks !== null) return this.faults.reserveChunks;
+    return (this.faults.warmingUp ? 0 : SETTLED_RESERVE_CHUNKS) + this.storedChunks();
+  }
+
+  pullsyncRate(): number {
+    return this.faults.warmingUp ? WARMUP_PULLSYNC_RATE : 0;
+  }
+
+  /** Bee: reserve at least half full, pull-sync idle, start-up settled. */
+  isFullySynced(): boolean {
+    return this.reserveSize() >= this.reserveCapacity() / 2 && this.pullsyncRate() === 0 && !this.faults.warmingUp;
+  }
+
+  /** Salud's verdict; the devnet's radius always agrees with the network, so only warm-up makes it false. */
+  isHealthy(): boolean {
+    return !this.faults.warmingUp;
+  }
+
+  minimumGasFunds(): bigint {
+    return REDISTRIBUTION_GAS_UNITS * this.chain.gasPriceWei;
+  }
+
+  hasSufficientFunds(): boolean {
+    return this.wallet.nativeBalance > this.minimumGasFunds();
+  }
+
+  minimumStake(): bigint {
+    return MIN_STAKE * 2n ** BigInt(this.reserveCapacityDoubling);
+  }
+
+  withdrawableStake(): bigint {
+    const surplus = this.stakedAmount - this.minimumStake();
+    return surplus > 0n ? surplus : 0n;
+  }
+
+  /**
+   * Connected peers: real devnet peers first, then the simulated background. peerCount cuts the list to
+   * that many; lowPeers leaves one.
+   */
+  connectedPeers(): TopologyPeer[] {
+    const real = this.realPeers().map((p) => ({ overlayHex: p.overlayHex.toLowerCase(), fullNode: p.fullNode ?? true, simulated: false }));
+    const all = this.withBackground ? [...real, ...backgroundPeers(this.overlay)] : real;
+    const { lowPeers, peerCount } = this.faults;
+    const limit = Math.min(lowPeers ? 1 : all.length, peerCount ?? all.length);
+    return all.slice(0, Math.max(0, Math.floor(limit)));
+  }
+
+  /** The real peer object for an overlay, when that peer is a devnet node this one is connected to. */
+  realPeer(overlayHex: string): ChainPeer | undefined {
+    const wanted = overlayHex.toLowerCase();
+    return this.realPeers().find((p) => p.overlayHex.toLowerCase() === wanted);
+  }
+
+  isConnected(overlayHex: string): boolean {
+    const wanted = overlayHex.toLowerCase();
+    return this.connectedPeers().some((p) => p.overlayHex === wanted);
+  }
+
+  /** Whether the round's anchor falls in this node's neighbourhood (always at radius 0). */
+  isSelected(round: number): boolean {
+    const anchor = keccak256(uint64BE(round));
+    return proximity(anchor, this.overlay) >= this.reserveState().storageRadius;
+  }
+
+  isEligible(): boolean {
+    return (
+      this.stakedAmount >= this.minimumStake() &&
+      !this.faults.frozen &&
+      this.isFullySynced() &&
+      this.isHealthy() &&
+      this.hasSufficientFunds()
+    );
+  }
+
+  onBlock(block: number): void {
+    this.txs.confirmUpTo(block);
+    this.postage.applyExpiringFault();
+    this.lottery.onBlock(block, {
+      eligible: this.isEligible(),
+      frozen: this.faults.frozen,
+      selected: this.isSelected(roundOf(block)),
+      sampleSeconds: this.faults.rchashSeconds,
+      blockTimeMs: this.chain.blockTimeMs,
+      payFee: (kind) => this.payFee(FEE_GAS[kind]),
+    });
+  }
+
+  canClaim(round: number): boolean {
+    return this.lottery.canClaim(round, this.faults.frozen);
+  }
+
+  awardWin(round: number, reward: bigint): void {
+    this.lottery.win(round, reward);
+    this.wallet.creditBzz(reward);
+    this.payFee(FEE_GAS.claim);
+  }
+
+  private payFee(gas: bigint): void {
+    const fee = gas * this.chain.gasPriceWei;
+    this.wallet.spendNative(fee);
+    this.lottery.fees += fee;
+  }
+
+  /**
+   * Runs a buy/top-up/dilute under the node's postage lock, holding it for postageOpLatencyMs as a real
+   * node holds it while the transaction confirms. A call arriving meanwhile gets `busy` (Bee: 429).
+   */
+  async serializedPostageOp<T>(op: () => T): Promise<{ busy: true } | { busy: false; value: T }> {
+    if (this.postageBusy) return { busy: true };
+    this.postageBusy = true;
+    try {
+      if (this.postageOpLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.postageOpLatencyMs));
+      return { busy: false, value: op() };
+    } finally {
+      this.postageBusy = false;
+    }
+  }
+
+  /** Creates a transaction from this node's wallet and charges its gas. */
+  submitTransaction(to: string, description: string, value = 0n): string {
+    const hash = this.chain.nextTxHash(this.ethAddress, description);
+    const tx = this.txs.submit({ hash, to: lowerAddress(to), description, value }, this.chain.block, chainTimeMs(this.chain));
+    this.wallet.spendNative(tx.gasPrice * BigInt(tx.gasLimit));
+    return hash;
+  }
+}
