@@ -1,0 +1,72 @@
+/**
+ * RetcheckApi for Node: the undici node client, one per base URL (sharing one connection pool and one
+ * statistics sink). `onCall` receives every call for the -vv HTTP log. retcheck sends no authentication
+ * (spec §5), so no token is ever configured here.
+ */
+import { Agent, type Dispatcher } from 'undici';
+import { createNodeClient, createCallStats, type CallRecord, type NodeClient } from '../node-client/index.js';
+import { bmtChunkAddress } from '../../core/swarm/bmt.js';
+import { bytesToHex } from '../../core/swarm/bytes.js';
+import { parseChunkData } from '../../core/swarm/chunk.js';
+import type { RetcheckApi } from './retcheck-api.js';
+
+export interface NodeRetcheckApiOptions {
+  onCall?: (record: CallRecord) => void;
+  dispatcher?: Dispatcher;
+}
+
+export function createNodeRetcheckApi(options: NodeRetcheckApiOptions = {}): RetcheckApi & { close(): Promise<void> } {
+  const ownDispatcher = options.dispatcher ? undefined : new Agent({ keepAliveTimeout: 10_000 });
+  const dispatcher = options.dispatcher ?? ownDispatcher!;
+  const stats = createCallStats();
+  const clients = new Map<string, NodeClient>();
+  const client = (baseUrl: string): NodeClient => {
+    let c = clients.get(baseUrl);
+    if (!c) {
+      c = createNodeClient({ baseUrl, dispatcher, stats, ...(options.onCall ? { onCall: options.onCall } : {}) });
+      clients.set(baseUrl, c);
+    }
+    return c;
+  };
+
+  return {
+    stewardship: (nodeUrl, reference, l) => client(nodeUrl).stewardshipCheck(reference, l),
+    overlay: async (nodeUrl, l) => (await client(nodeUrl).addresses(l)).overlay,
+    version: async (nodeUrl, l) => (await client(nodeUrl).health(l)).version,
+    headGateway: async (gatewayUrl, reference, l) => (await client(gatewayUrl).headUrl(`${gatewayUrl}/bzz/${reference}/`, l)).status,
+    chunk: async (nodeUrl, address, l) => {
+      try {
+        return await client(nodeUrl).downloadChunk(address, l);
+      } catch (error) {
+        if ((error as { status?: number }).status === 404) return undefined;
+        throw error;
+      }
+    },
+    resolveFeed: async (nodeUrl, owner, topic, l) => {
+      // Only the root chunk: a v1 update wraps timestamp + reference; a v2 update wraps the content itself,
+      // whose address is the reference the feed points at.
+      const update = await client(nodeUrl).feedLatest(owner, topic, { ...l, onlyRootChunk: true });
+      if (update.reference) return { reference: update.reference };
+      const { span, payload } = parseChunkData(update.payload);
+      return { reference: bytesToHex(bmtChunkAddress(span, payload)) };
+    },
+    streamDownload: async (baseUrl, path, l) => {
+      const c = client(baseUrl);
+      const result = path.startsWith('/bzz/')
+        ? await c.streamBzz(path.slice('/bzz/'.length).replace(/\/$/, ''), '', l)
+        : await c.streamBytes(path.slice('/bytes/'.length), l);
+      return { status: result.status, bytes: result.bytes };
+    },
+    batch: async (nodeUrl, batchId, l) => {
+      const answer = await client(nodeUrl).stamp(batchId, l);
+      if (answer.found) return { exists: true, usable: answer.batch.usable, ttlSeconds: Number(answer.batch.batchTTL) };
+      return answer.reason === 'not-found' ? { exists: false, usable: false, ttlSeconds: -1 } : { exists: true, usable: false, ttlSeconds: -1 };
+    },
+    reupload: async (nodeUrl, reference, batchId, l) => {
+      await client(nodeUrl).stewardshipReupload(reference, batchId, l);
+    },
+    close: async () => {
+      await ownDispatcher?.close();
+    },
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * retcheck's actors, written once against the RetcheckApi port and provided to the machines by name.
+ * Probes never reject: a failure becomes an answer with `retrievable: null` and an `error`, so one bad
+ * vantage never stops the others (spec §7). Every probe listens to the actor's abort signal.
+ */
+import { fromCallback, fromPromise } from 'xstate';
+import type { ColdDownloadResult, GatewayResult, VantageResult } from '../../config-schema/retcheck-report.js';
+import { gatewayVerdict } from '../../core/retcheck/gateway-verdict.js';
+import { chunkChildren } from '../../core/retcheck/chunk-children.js';
+import { retcheckMachine } from '../../machines/retcheck/retcheck.machine.js';
+import { probeMachine, type ProbeEvent, type ProbeInput } from '../../machines/retcheck/probe.machine.js';
+import { chunkWalkMachine, type ChunkAnswer, type ChunkRequest, type ChunkWalkVantage } from '../../machines/retcheck/chunk-walk.machine.js';
+import { reseedMachine, type BatchPreflight } from '../../machines/retcheck/reseed.machine.js';
+import type { RetcheckApi } from './retcheck-api.js';
+
+const now = () => performance.now();
+const elapsedSince = (start: number) => Math.max(0, Math.round(now() - start));
+export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+export async function probeVantage(api: RetcheckApi, nodeUrl: string, reference: string, timeoutMs: number, signal: AbortSignal): Promise<VantageResult> {
+  const limits = { signal, timeoutMs };
+  const started = now();
+  // The three calls run together; the stewardship answer decides, the others only annotate.
+  const [stewardship, overlay, version] = await Promise.allSettled([
+    api.stewardship(nodeUrl, reference, limits).then((r) => ({ ...r, elapsed: elapsedSince(started) })),
+    api.overlay(nodeUrl, limits),
+    api.version(nodeUrl, limits),
+  ]);
+  const annotations = {
+    ...(overlay.status === 'fulfilled' ? { overlay: overlay.value } : {}),
+    ...(version.status === 'fulfilled' ? { node_version: version.value } : {}),
+  };
+  if (stewardship.status === 'fulfilled') {
+    return { node_url: nodeUrl, retrievable: stewardship.value.isRetrievable, elapsed_ms: stewardship.value.elapsed, ...annotations };
+  }
+  return { node_url: nodeUrl, retrievable: null, elapsed_ms: elapsedSince(started), error: errorText(stewardship.reason), ...annotations };
+}
+
+export async function probeGateway(api: RetcheckApi, url: string, reference: string, timeoutMs: number, signal: AbortSignal): Promise<GatewayResult> {
+  const started = now();
+  try {
+    const status = await api.headGateway(url, reference, { signal, timeoutMs });
+    return { url, elapsed_ms: elapsedSince(started), status_code: status, ...gatewayVerdict(status) };
+  } catch (error) {
+    return { url, retrievable: null, elapsed_ms: elapsedSince(started), error: errorText(error) };
+  }
+}
+
+export function createRetcheckActors(api: RetcheckApi) {
+  const probeTargets = fromCallback<ProbeEvent, ProbeInput>(({ input, sendBack }) => {
+    const controller = new AbortController();
+    input.nodes.forEach((nodeUrl, index) => {
+      void probeVantage(api, nodeUrl, input.reference, input.timeoutMs, controller.signal).then((result) => {
+        if (!controller.signal.aborted) sendBack({ type: 'vantage.answered', index, result });
+      });
+    });
+    input.gateways.forEach((url, index) => {
+      void probeGateway(api, url, input.reference, input.timeoutMs, controller.signal).then((result) => {
+        if (!controller.signal.aborted) sendBack({ type: 'gateway.answered', index, result });
+      });
+    });
+    return () => controller.abort();
+  });
+
+  const chunkProber = fromCallback<ChunkRequest, { vantages: ChunkWalkVantage[]; timeoutMs: number }>(({ input, receive, sendBack }) => {
+    const controller = new AbortController();
+    receive((request) => {
+      const vantage = input.vantages[request.vantage];
+      if (!vantage) return;
+      const started = now();
+      void api.chunk(vantage.url, request.address, { signal: controller.signal, timeoutMs: input.timeoutMs }).then(
+        (data) => {
+          if (controller.signal.aborted) return;
+          const answer: ChunkAnswer = { type: 'chunk.answered', address: request.address, vantage: request.vantage, found: data !== undefined, elapsedMs: now() - started };
+          if (data !== undefined) {
+            try {
+              answer.children = chunkChildren(data).children;
+            } catch {
+              answer.children = []; // a body that is not a chunk: found, but nothing to descend into
+            }
+          }
+          sendBack(answer);
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          sendBack({ type: 'chunk.answered', address: request.address, vantage: request.vantage, found: false, elapsedMs: now() - started, error: errorText(error) });
+        },
+      );
+    });
+    return () => controller.abort();
+  });
+
+  const resolveFeed = fromPromise<{ reference: string }, { nodeUrl: string; owner: string; topic: string; timeoutMs: number }>(({ input, signal }) =>
+    api.resolveFeed(input.nodeUrl, input.owner, input.topic, { signal, timeoutMs: input.timeoutMs }).catch((error: unknown) => {
+      throw new Error(`feed lookup failed: GET ${input.nodeUrl}/feeds/${input.owner}/${input.topic}: ${errorText(error)}`);
+    }),
+  );
+
+  const coldDownloads = fromPromise<ColdDownloadResult[], { reference: string; nodes: string[]; gateways: string[]; timeoutMs: number }>(({ input, signal }) => {
+    const download = async (url: string, endpoint: string): Promise<ColdDownloadResult> => {
+      const started = now();
+      try {
+        const { status, bytes } = await api.streamDownload(url, endpoint, { signal, timeoutMs: input.timeoutMs });
+        const success = status === 200;
+        return { url, endpoint, success, bytes_downloaded: bytes, elapsed_ms: elapsedSince(started), status_code: status, error: success ? null : `HTTP ${status}` };
+      } catch (error) {
+        return { url, endpoint, success: false, bytes_downloaded: 0, elapsed_ms: elapsedSince(started), error: errorText(error) };
+      }
+    };
+    return Promise.all([
+      ...input.nodes.map((url) => download(url, `/bytes/${input.reference}`)),
+      ...input.gateways.map((url) => download(url, `/bzz/${input.reference}/`)),
+    ]);
+  });
+
+  const stampPreflight = fromPromise<BatchPreflight, { nodeUrl: string; batchId: string; timeoutMs: number }>(({ input, signal }) =>
+    api.batch(input.nodeUrl, input.batchId, { signal, timeoutMs: input.timeoutMs }),
+  );
+
+  const reupload = fromPromise<void, { nodeUrl: string; reference: string; batchId: string; timeoutMs: number }>(({ input, signal }) =>
+    api.reupload(input.nodeUrl, input.reference, input.batchId, { signal, timeoutMs: input.timeoutMs }),
+  );
+
+  return { probeTargets, chunkProber, resolveFeed, coldDownloads, stampPreflight, reupload };
+}
+
+/** The retcheck machine with every actor (and child machine's actors) bound to one transport. */
+export function provideRetcheck(api: RetcheckApi) {
+  const a = createRetcheckActors(api);
+  return retcheckMachine.provide({
+    actors: {
+      probe: probeMachine.provide({ actors: { probeTargets: a.probeTargets } }),
+      chunkWalk: chunkWalkMachine.provide({ actors: { chunkProber: a.chunkProber } }),
+      reseedFlow: provideReseed(api),
+      resolveFeed: a.resolveFeed,
+      coldDownloads: a.coldDownloads,
+    },
+  });
+}
+
+/** The standalone re-seed machine (the web panel) bound to a transport. */
+export function provideReseed(api: RetcheckApi) {
+  const a = createRetcheckActors(api);
+  return reseedMachine.provide({ actors: { stampPreflight: a.stampPreflight, reupload: a.reupload } });
+}

@@ -1,0 +1,38 @@
+/**
+ * The transport port of retcheck's actors: the handful of node and gateway calls a check makes. Node's
+ * implementation (node-retcheck-api.ts) sits on the undici node client; the web app's sits on fetch. The actors
+ * (retcheck-actors.ts) are written once against this port, so the CLI and the browser behave the same.
+ *
+ * Every method rejects with an Error whose message is fit for a report's `error` field (method, URL, status,
+ * and the node's message), and honours `signal` and `timeoutMs`.
+ */
+export interface CallLimits {
+  signal?: AbortSignal;
+  timeoutMs: number;
+}
+
+export interface FeedResolution {
+  /** The reference the feed's latest update points at (v1) or the address of the content it wraps (v2). */
+  reference: string;
+}
+
+export interface BatchAnswer {
+  exists: boolean;
+  usable: boolean;
+  ttlSeconds: number;
+}
+
+export interface RetcheckApi {
+  stewardship(nodeUrl: string, reference: string, limits: CallLimits): Promise<{ isRetrievable: boolean }>;
+  overlay(nodeUrl: string, limits: CallLimits): Promise<string>;
+  version(nodeUrl: string, limits: CallLimits): Promise<string>;
+  /** HEAD {gatewayUrl}/bzz/{reference}/; resolves with the status code for any HTTP answer. */
+  headGateway(gatewayUrl: string, reference: string, limits: CallLimits): Promise<number>;
+  /** GET /chunks/{address}; resolves `data` for 200, `undefined` for 404; rejects on other failures. */
+  chunk(nodeUrl: string, address: string, limits: CallLimits): Promise<Uint8Array | undefined>;
+  resolveFeed(nodeUrl: string, owner: string, topic: string, limits: CallLimits): Promise<FeedResolution>;
+  /** Streams `path` under the base URL, counting bytes without keeping them. */
+  streamDownload(baseUrl: string, path: string, limits: CallLimits): Promise<{ status: number; bytes: number }>;
+  batch(nodeUrl: string, batchId: string, limits: CallLimits): Promise<BatchAnswer>;
+  reupload(nodeUrl: string, reference: string, batchId: string, limits: CallLimits): Promise<void>;
+}

@@ -1,0 +1,25 @@
+/** Levelled diagnostics on stderr for the CLIs (stdout stays for results). */
+import { isEnabled, type LogLevel } from '../../core/log/level.js';
+import type { CallRecord } from '../../actors/node-client/index.js';
+
+export interface Logger {
+  readonly level: LogLevel;
+  error(message: string): void;
+  warn(message: string): void;
+  info(message: string): void;
+  debug(message: string): void;
+  trace(message: string): void;
+}
+
+export function createStderrLogger(level: LogLevel, target: string, write: (line: string) => void): Logger {
+  const at = (wanted: Exclude<LogLevel, 'off'>) => (message: string) => {
+    if (isEnabled(level, wanted)) write(`${new Date().toISOString()} ${wanted.toUpperCase().padEnd(5)} ${target}: ${message}\n`);
+  };
+  return { level, error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug'), trace: at('trace') };
+}
+
+/** The -vv HTTP log line: method, URL, status, milliseconds (and the error when there was no status). */
+export function formatCallRecord(record: CallRecord): string {
+  const status = record.status !== undefined ? String(record.status) : `failed (${record.error?.code ?? "no answer"}: ${record.error?.message ?? ""})`;
+  return `http ${record.method} ${record.url} ${status} ${Math.round(record.ms)} ms`;
+}
