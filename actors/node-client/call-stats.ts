@@ -47,7 +47,7 @@ export interface CallStats {
 export interface CallStatsOptions {
   /** Latency samples kept per endpoint. Default 512. */
   readonly windowSize?: number;
-  /** Distinct templates tracked; further ones are folded into `other`. Default 256. */
+  /** Rows kept, the `other` overflow row included; further templates fold into `other`. Default 256. */
   readonly maxEndpoints?: number;
 }
 
@@ -66,14 +66,15 @@ export const OVERFLOW_TEMPLATE = 'other';
 
 export function createCallStats(options: CallStatsOptions = {}): CallStats {
   const windowSize = Math.max(1, Math.floor(options.windowSize ?? 512));
-  const maxEndpoints = Math.max(1, Math.floor(options.maxEndpoints ?? 256));
+  const maxEndpoints = Math.max(2, Math.floor(options.maxEndpoints ?? 256));
   const buckets = new Map<string, Bucket>();
 
   function bucketFor(template: string): Bucket {
     const existing = buckets.get(template);
     if (existing) return existing;
     // A caller hitting thousands of distinct URLs through headUrl must not grow memory without bound.
-    const key = buckets.size >= maxEndpoints ? OVERFLOW_TEMPLATE : template;
+    // One slot stays reserved for the overflow row, so the table never exceeds maxEndpoints rows.
+    const key = buckets.size >= maxEndpoints - 1 ? OVERFLOW_TEMPLATE : template;
     let bucket = buckets.get(key);
     if (!bucket) {
       bucket = { count: 0, errors: 0, max: 0, ring: new Float64Array(windowSize), filled: 0, next: 0 };

@@ -177,7 +177,7 @@ export class Transport {
       call.settle();
       return value;
     } catch (failure) {
-      call.body.destroy();
+      discardBody(call.body);
       throw call.settle(failure)!;
     }
   }
@@ -224,8 +224,18 @@ export async function readSome(body: BodyStream, limit: number): Promise<string>
     size += buffer.length;
     if (size >= limit) break;
   }
-  body.destroy();
+  discardBody(body);
   return Buffer.concat(parts).subarray(0, limit).toString('utf8');
+}
+
+/**
+ * Drops an unread (or partly read) body. undici turns a bare destroy() of an unfinished body into an 'error'
+ * event, which would crash the process without a listener; the listener makes the discard silent.
+ */
+export function discardBody(body: BodyStream): void {
+  if (body.readableEnded || body.destroyed) return;
+  body.on('error', () => {});
+  body.destroy();
 }
 
 /** Bee's error body is `{code, message}`; anything else yields undefined. */

@@ -3,7 +3,7 @@
  * Each reader throws NodeApiError('invalid-response') with a body excerpt when the body does not match.
  */
 import type { z } from 'zod';
-import type { BodyStream, CallOptions, OpenCall, RequestSpec, Transport } from './http.js';
+import { discardBody, type BodyStream, type CallOptions, type OpenCall, type RequestSpec, type Transport } from './http.js';
 
 /** JSON bodies larger than this are refused rather than buffered (the bucket histogram is about 2.5 MB). */
 const JSON_BODY_LIMIT = 64 * 1024 * 1024;
@@ -101,11 +101,11 @@ export async function* ndjsonLines<S extends z.ZodType>(call: OpenCall, schema: 
     const last = (pending + decoder.decode()).trim();
     if (last) yield parseJson(call, last, schema);
   } catch (error) {
-    call.body.destroy();
+    discardBody(call.body);
     throw call.settle(error)!;
   } finally {
     // Reached on normal end and on an early `break` by the consumer; settle is idempotent after a failure.
-    if (!call.body.readableEnded) call.body.destroy();
+    discardBody(call.body);
     call.settle();
   }
 }

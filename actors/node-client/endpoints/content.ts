@@ -2,7 +2,7 @@
  * Tags, pins and stewardship (bee-api.md §2.5, §9).
  */
 import { InputError } from '../../../core/swarm/input-error.js';
-import type { CallOptions, Transport } from '../http.js';
+import { discardBody, type CallOptions, type Transport } from '../http.js';
 import { emptyCall, jsonCall, ndjsonLines, readJson } from '../readers.js';
 import { referenceResponseSchema } from '../schemas/common.js';
 import { pinCheckSchema, pinsSchema, stewardshipSchema, tagSchema, tagsSchema, type PinCheck } from '../schemas/content.js';
@@ -53,7 +53,7 @@ export function contentEndpoints(t: Transport) {
         o,
         async (call) => {
           if (call.status === 404) {
-            call.body.destroy();
+            discardBody(call.body);
             return null;
           }
           return readJson(call, referenceResponseSchema);
