@@ -1,0 +1,137 @@
+/**
+ * One real Bee full node on loopback: its own data dir, its own clean HOME (so no ~/.bee.yaml
+ * leaks in), no BEE_* variables from our environment, API and p2p on 127.0.0.1 only.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pollUntil, spawnManaged, type ManagedProcess } from './processes.js';
+
+export interface ChainConfig {
+  rpcUrl: string;
+  networkId: number;
+  blockTimeSeconds: number;
+  postageStamp: string;
+  postageStartBlock: number;
+  staking: string;
+  redistribution: string;
+  bzzToken: string;
+}
+
+export interface BeeNodeOptions {
+  binary: string;
+  name: string;
+  workDir: string;
+  apiPort: number;
+  p2pPort: number;
+  password: string;
+  chain: ChainConfig;
+  verbosity?: string;
+}
+
+export interface BeeNode {
+  name: string;
+  url: string;
+  apiPort: number;
+  p2pPort: number;
+  dataDir: string;
+  process: ManagedProcess;
+}
+
+export class BeeHttpError extends Error {
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`${method} ${url} -> ${status}: ${body.slice(0, 300)}`);
+    this.name = 'BeeHttpError';
+  }
+}
+
+/** JSON request to a Bee API; non-2xx responses throw BeeHttpError with the body excerpt. */
+export async function beeJson<T>(base: string, method: string, path: string, init: { headers?: Record<string, string>; body?: Uint8Array<ArrayBuffer> | string; timeoutMs?: number } = {}): Promise<T> {
+  const url = base + path;
+  const res = await fetch(url, { method, headers: init.headers, body: init.body, signal: AbortSignal.timeout(init.timeoutMs ?? 15_000) });
+  const text = await res.text();
+  if (!res.ok) throw new BeeHttpError(method, url, res.status, text);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export function beeStartArgs(o: BeeNodeOptions, dataDir: string): string[] {
+  const c = o.chain;
+  return [
+    'start',
+    `--data-dir=${dataDir}`,
+    `--password=${o.password}`,
+    `--api-addr=127.0.0.1:${o.apiPort}`,
+    `--p2p-addr=127.0.0.1:${o.p2pPort}`,
+    '--full-node=true',
+    '--mainnet=false',
+    `--network-id=${c.networkId}`,
+    `--blockchain-rpc-endpoint=${c.rpcUrl}`,
+    `--block-time=${c.blockTimeSeconds}`,
+    // No chequebook/SWAP: pseudosettle alone covers small test traffic, and no swap factory is needed.
+    '--swap-enable=false',
+    // Loopback underlays are private addresses; without this they are filtered out of hive and handshakes.
+    '--allow-private-cidrs=true',
+    '--warmup-time=1s',
+    '--skip-postage-snapshot=true',
+    '--storage-incentives-enable=false',
+    `--postage-stamp-address=${c.postageStamp}`,
+    `--postage-stamp-start-block=${c.postageStartBlock}`,
+    `--staking-address=${c.staking}`,
+    `--redistribution-address=${c.redistribution}`,
+    `--bzz-token-address=${c.bzzToken}`,
+    '--cors-allowed-origins=*',
+    `--verbosity=${o.verbosity ?? 'info'}`,
+  ];
+}
+
+function cleanEnv(home: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    // viper reads BEE_<FLAG> variables: none of ours may reach the node.
+    if (!key.startsWith('BEE_')) env[key] = value;
+  }
+  env.HOME = home;
+  return env;
+}
+
+export function startBeeNode(o: BeeNodeOptions): BeeNode {
+  const nodeDir = join(o.workDir, o.name);
+  const dataDir = join(nodeDir, 'data');
+  const home = join(nodeDir, 'home');
+  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(home, { recursive: true });
+  const proc = spawnManaged(o.name, o.binary, beeStartArgs(o, dataDir), { env: cleanEnv(home), cwd: nodeDir, logFile: join(nodeDir, 'bee.log') });
+  return { name: o.name, url: `http://127.0.0.1:${o.apiPort}`, apiPort: o.apiPort, p2pPort: o.p2pPort, dataDir, process: proc };
+}
+
+function assertAlive(node: BeeNode): void {
+  const code = node.process.child.exitCode;
+  if (code !== null) throw new Error(`${node.name} exited with code ${code}; see ${node.process.logFile}`);
+}
+
+export interface BeeAddresses {
+  overlay: string;
+  underlay: string[];
+  ethereum: string;
+  publicKey: string;
+}
+
+/** /addresses is served as soon as the API listener is up, before chain sync and warmup. */
+export async function waitForAddresses(node: BeeNode, timeoutMs: number): Promise<BeeAddresses> {
+  return pollUntil(`${node.name} GET /addresses`, timeoutMs, async () => {
+    assertAlive(node);
+    return beeJson<BeeAddresses>(node.url, 'GET', '/addresses', { timeoutMs: 3000 });
+  });
+}
+
+export async function waitForReadiness(node: BeeNode, timeoutMs: number): Promise<void> {
+  await pollUntil(`${node.name} GET /readiness`, timeoutMs, async () => {
+    assertAlive(node);
+    const body = await beeJson<{ status: string }>(node.url, 'GET', '/readiness', { timeoutMs: 3000 });
+    return body.status === 'ready' ? true : undefined;
+  });
+}

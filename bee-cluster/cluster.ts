@@ -1,0 +1,139 @@
+/**
+ * A real Bee cluster on loopback, no Docker: Anvil with the Swarm contracts, N funded full nodes
+ * meshed by POST /connect, and one usable postage batch. This is the final judge for anything the
+ * simulated devnet only imitates. Every process runs in its own group; stop() kills them all.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startAnvil, type AnvilInstance } from './anvil.js';
+import { beeJson, startBeeNode, waitForAddresses, waitForReadiness, type BeeNode } from './bee-node.js';
+import { ensureBeeBinary } from './bee-binary.js';
+import { loadContractArtifacts } from './contract-artifacts.js';
+import { deploySwarmContracts, fundWallets } from './deploy-contracts.js';
+import { freePort, killManagedNow, pollUntil, stopManaged, type ManagedProcess } from './processes.js';
+import { buyUsableBatch, meshNodes } from './cluster-setup.js';
+
+export interface BeeClusterOptions {
+  nodes?: number;
+  /** Postage batch depth (>= 17). */
+  batchDepth?: number;
+  /** Per-chunk batch amount in PLUR; default: 4x the contract's 24h minimum at the set price. */
+  batchAmount?: bigint;
+  /** Where data dirs and logs go; default a fresh directory under the OS temp dir. */
+  workDir?: string;
+  /** Keep workDir after stop() (logs, data). Default false. */
+  keepWorkDir?: boolean;
+  beeBinary?: string;
+  verbosity?: string;
+  /** Progress lines (stderr in the bin); default silent. */
+  log?: (line: string) => void;
+}
+
+export interface BeeClusterNodeInfo {
+  url: string;
+  overlay: string;
+}
+
+export interface BeeClusterInfo {
+  nodes: BeeClusterNodeInfo[];
+  batchId: string;
+  anvilUrl: string;
+}
+
+export interface BeeCluster extends BeeClusterInfo {
+  workDir: string;
+  stop(): Promise<void>;
+}
+
+export const CLUSTER_CHAIN_ID = 1337;
+const BLOCK_TIME_SECONDS = 1;
+const STORAGE_PRICE = 24_000;
+const MINIMUM_BUCKET_DEPTH = 16;
+const NODE_WEI = 10n ** 20n; // 100 ETH of gas money
+const NODE_PLUR = 10n ** 22n; // 1,000,000 BZZ (16 decimals)
+
+export async function startBeeCluster(options: BeeClusterOptions = {}): Promise<BeeCluster> {
+  const count = options.nodes ?? 3;
+  if (!Number.isInteger(count) || count < 1) throw new Error(`nodes must be a positive integer, got ${count}`);
+  const log = options.log ?? (() => {});
+  const workDir = options.workDir ?? mkdtempSync(join(tmpdir(), 'bee-cluster-'));
+  const started: ManagedProcess[] = [];
+  // If the caller never gets to stop() (crash, worker exit), still leave no process behind.
+  const onExit = () => started.forEach(killManagedNow);
+  process.on('exit', onExit);
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    // Nodes first (they hold RPC connections to Anvil), in parallel; then the chain.
+    await Promise.all(started.filter((p) => p.name !== 'anvil').map((p) => stopManaged(p)));
+    await Promise.all(started.filter((p) => p.name === 'anvil').map((p) => stopManaged(p)));
+    process.off('exit', onExit);
+    if (!options.keepWorkDir) rmSync(workDir, { recursive: true, force: true });
+  };
+
+  try {
+    const t0 = Date.now();
+    const since = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
+    const [binary, artifacts] = await Promise.all([options.beeBinary ?? ensureBeeBinary(log), loadContractArtifacts()]);
+    log(`[${since()}] bee binary ${binary}; contract artifacts loaded`);
+
+    const anvil: AnvilInstance = await startAnvil({ workDir, chainId: CLUSTER_CHAIN_ID, blockTimeSeconds: BLOCK_TIME_SECONDS });
+    started.push(anvil.process);
+    log(`[${since()}] anvil at ${anvil.url}`);
+
+    const contracts = await deploySwarmContracts(anvil.rpc, artifacts, { networkId: CLUSTER_CHAIN_ID, price: STORAGE_PRICE, minimumBucketDepth: MINIMUM_BUCKET_DEPTH });
+    log(`[${since()}] contracts deployed: postage ${contracts.postageStamp} at block ${contracts.postageStartBlock}, price ${contracts.price}`);
+
+    const nodes: BeeNode[] = [];
+    for (let i = 0; i < count; i++) {
+      const [apiPort, p2pPort] = [await freePort(), await freePort()];
+      const node = startBeeNode({
+        binary,
+        name: `bee-${i}`,
+        workDir,
+        apiPort,
+        p2pPort,
+        password: 'bee-cluster-password',
+        verbosity: options.verbosity,
+        chain: {
+          rpcUrl: anvil.url,
+          networkId: CLUSTER_CHAIN_ID,
+          blockTimeSeconds: BLOCK_TIME_SECONDS,
+          postageStamp: contracts.postageStamp,
+          postageStartBlock: contracts.postageStartBlock,
+          staking: contracts.staking,
+          redistribution: contracts.redistribution,
+          bzzToken: contracts.bzzToken,
+        },
+      });
+      started.push(node.process);
+      nodes.push(node);
+    }
+
+    // The API listener comes up before chain sync, so the wallet address is known early enough to fund.
+    const addresses = await Promise.all(nodes.map((n) => waitForAddresses(n, 120_000)));
+    await fundWallets(anvil.rpc, artifacts, contracts, addresses.map((a) => a.ethereum), { wei: NODE_WEI, plur: NODE_PLUR });
+    log(`[${since()}] ${count} nodes up and funded`);
+
+    await Promise.all(nodes.map((n) => waitForReadiness(n, 180_000)));
+    log(`[${since()}] all nodes ready`);
+
+    await meshNodes(nodes, addresses, log);
+    log(`[${since()}] nodes connected`);
+
+    const amount = options.batchAmount ?? contracts.price * contracts.minimumValidityBlocks * 4n;
+    const batchId = await buyUsableBatch(nodes[0]!, amount, options.batchDepth ?? 20);
+    log(`[${since()}] batch ${batchId} usable`);
+
+    return { nodes: nodes.map((n, i) => ({ url: n.url, overlay: addresses[i]!.overlay })), batchId, anvilUrl: anvil.url, workDir, stop };
+  } catch (err) {
+    const message = `${(err as Error).message} (logs in ${workDir})`;
+    options.keepWorkDir = true; // keep the logs that explain the failure
+    await stop();
+    throw new Error(message, { cause: err });
+  }
+}
+
+export { beeJson, pollUntil };

@@ -1,0 +1,27 @@
+/**
+ * Locates the repository from this module's own file (works from bee-cluster/ and dist/bee-cluster/),
+ * falling back to the working directory for builds emitted elsewhere.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+function findUp(start: string): string | undefined {
+  let dir = start;
+  for (;;) {
+    if (existsSync(join(dir, 'bee-cluster', 'go', 'go.mod'))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+export function repoRoot(): string {
+  const root = findUp(dirname(fileURLToPath(import.meta.url))) ?? findUp(process.cwd());
+  if (!root) throw new Error(`cannot find the repository root (bee-cluster/go/go.mod) above ${fileURLToPath(import.meta.url)} or ${process.cwd()}`);
+  return root;
+}
+
+export function anvilBinary(): string {
+  return join(repoRoot(), 'node_modules', '.bin', 'anvil');
+}
