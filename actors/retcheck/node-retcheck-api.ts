@@ -5,9 +5,7 @@
  */
 import { Agent, type Dispatcher } from 'undici';
 import { createNodeClient, createCallStats, type CallRecord, type NodeClient } from '../node-client/index.js';
-import { bmtChunkAddress } from '../../core/swarm/bmt.js';
-import { bytesToHex } from '../../core/swarm/bytes.js';
-import { parseChunkData } from '../../core/swarm/chunk.js';
+import { referenceFromFeedRootChunk } from '../../core/retcheck/feed-reference.js';
 import type { RetcheckApi } from './retcheck-api.js';
 
 export interface NodeRetcheckApiOptions {
@@ -46,9 +44,7 @@ export function createNodeRetcheckApi(options: NodeRetcheckApiOptions = {}): Ret
       // Only the root chunk: a v1 update wraps timestamp + reference; a v2 update wraps the content itself,
       // whose address is the reference the feed points at.
       const update = await client(nodeUrl).feedLatest(owner, topic, { ...l, onlyRootChunk: true });
-      if (update.reference) return { reference: update.reference };
-      const { span, payload } = parseChunkData(update.payload);
-      return { reference: bytesToHex(bmtChunkAddress(span, payload)) };
+      return { reference: referenceFromFeedRootChunk(update.payload, update.resolvedVersion) };
     },
     streamDownload: async (baseUrl, path, l) => {
       const c = client(baseUrl);

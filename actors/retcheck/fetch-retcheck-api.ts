@@ -1,0 +1,156 @@
+/**
+ * RetcheckApi on the WHATWG fetch API, for the browser (retcheck-web); it also runs in Node, which is how the
+ * unit tests exercise it. Browser-specific failures get the spec's texts (spec 1 §5, §7):
+ * - an HTTPS page calling a plain-HTTP node that is not loopback: exactly `blocked: mixed-content`;
+ * - a response the browser withholds because the node's cors-allowed-origins lacks this origin: a message
+ *   that says CORS. fetch cannot tell CORS from "unreachable", so after a TypeError we send one `no-cors`
+ *   request: an opaque answer proves the node is up, hence the block was CORS.
+ */
+import type { CallLimits, RetcheckApi } from './retcheck-api.js';
+import { referenceFromFeedRootChunk } from '../../core/retcheck/feed-reference.js';
+
+export interface FetchRetcheckApiOptions {
+  fetch?: typeof fetch;
+  /** The page's origin/protocol; defaults to globalThis.location when present. */
+  pageProtocol?: string;
+  pageOrigin?: string;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
+
+export function isMixedContentBlocked(url: string, pageProtocol: string | undefined): boolean {
+  if (pageProtocol !== 'https:') return false;
+  const target = new URL(url);
+  if (target.protocol !== 'http:') return false;
+  const host = target.hostname.toLowerCase();
+  return !(LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host));
+}
+
+class HttpFailure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function createFetchRetcheckApi(options: FetchRetcheckApiOptions = {}): RetcheckApi {
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const location = (globalThis as { location?: { protocol: string; origin: string } }).location;
+  const pageProtocol = options.pageProtocol ?? location?.protocol;
+  const pageOrigin = options.pageOrigin ?? location?.origin ?? 'this page';
+
+  async function call(method: string, url: string, limits: CallLimits, init: RequestInit = {}): Promise<Response> {
+    if (isMixedContentBlocked(url, pageProtocol)) throw new Error('blocked: mixed-content');
+    const timeout = AbortSignal.timeout(limits.timeoutMs);
+    const signal = limits.signal ? AbortSignal.any([limits.signal, timeout]) : timeout;
+    try {
+      return await doFetch(url, { ...init, method, signal });
+    } catch (error) {
+      if (timeout.aborted) throw new Error(`${method} ${url} -> timeout after ${Math.round(limits.timeoutMs / 1000)} s`);
+      if (limits.signal?.aborted) throw new Error(`${method} ${url} -> aborted`);
+      if (error instanceof TypeError) throw new Error(await explainTypeError(method, url));
+      throw error;
+    }
+  }
+
+  async function explainTypeError(method: string, url: string): Promise<string> {
+    try {
+      await doFetch(url, { method: 'GET', mode: 'no-cors', signal: AbortSignal.timeout(5000) });
+      return `${method} ${url} -> CORS rejection: the node answered but does not allow origin ${pageOrigin} (add it to the node's cors-allowed-origins)`;
+    } catch {
+      return `${method} ${url} -> network error: the node is unreachable, or it rejected this origin (CORS: check cors-allowed-origins)`;
+    }
+  }
+
+  async function failure(method: string, url: string, response: Response): Promise<HttpFailure> {
+    let detail = '';
+    try {
+      const text = (await response.text()).slice(0, 300);
+      try {
+        detail = (JSON.parse(text) as { message?: string }).message ?? text;
+      } catch {
+        detail = text;
+      }
+    } catch {
+      // body unreadable: the status alone has to do
+    }
+    return new HttpFailure(response.status, `${method} ${url} -> ${response.status}${detail ? ` ${detail}` : ''}`);
+  }
+
+  async function json<T>(method: string, url: string, limits: CallLimits, init?: RequestInit): Promise<T> {
+    const response = await call(method, url, limits, init);
+    if (!response.ok) throw await failure(method, url, response);
+    try {
+      return (await response.json()) as T;
+    } catch {
+      throw new Error(`${method} ${url} -> ${response.status} but the body is not JSON`);
+    }
+  }
+
+  const asBoolean = (value: unknown, what: string, url: string): boolean => {
+    if (typeof value !== 'boolean') throw new Error(`GET ${url} -> invalid response: ${what} is not a boolean`);
+    return value;
+  };
+
+  return {
+    stewardship: async (nodeUrl, reference, l) => {
+      const url = `${nodeUrl}/stewardship/${reference}`;
+      const body = await json<{ isRetrievable?: unknown }>('GET', url, l);
+      return { isRetrievable: asBoolean(body.isRetrievable, 'isRetrievable', url) };
+    },
+    overlay: async (nodeUrl, l) => {
+      const body = await json<{ overlay?: unknown }>('GET', `${nodeUrl}/addresses`, l);
+      if (typeof body.overlay !== 'string' || !/^[0-9a-f]{64}$/.test(body.overlay)) throw new Error(`GET ${nodeUrl}/addresses -> invalid overlay`);
+      return body.overlay;
+    },
+    version: async (nodeUrl, l) => {
+      const body = await json<{ version?: unknown }>('GET', `${nodeUrl}/health`, l);
+      if (typeof body.version !== 'string') throw new Error(`GET ${nodeUrl}/health -> invalid version`);
+      return body.version;
+    },
+    headGateway: async (gatewayUrl, reference, l) => (await call('HEAD', `${gatewayUrl}/bzz/${reference}/`, l)).status,
+    chunk: async (nodeUrl, address, l) => {
+      const url = `${nodeUrl}/chunks/${address}`;
+      const response = await call('GET', url, l);
+      if (response.status === 404) return undefined;
+      if (!response.ok) throw await failure('GET', url, response);
+      return new Uint8Array(await response.arrayBuffer());
+    },
+    resolveFeed: async (nodeUrl, owner, topic, l) => {
+      const url = `${nodeUrl}/feeds/${owner}/${topic}`;
+      const response = await call('GET', url, l, { headers: { 'swarm-only-root-chunk': 'true' } });
+      if (!response.ok) throw await failure('GET', url, response);
+      const wrapped = new Uint8Array(await response.arrayBuffer());
+      return { reference: referenceFromFeedRootChunk(wrapped, response.headers.get('swarm-feed-resolved-version') ?? undefined) };
+    },
+    streamDownload: async (baseUrl, path, l) => {
+      const response = await call('GET', `${baseUrl}${path}`, l);
+      let bytes = 0;
+      const reader = response.body?.getReader();
+      if (reader) {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          bytes += value.byteLength;
+        }
+      }
+      return { status: response.status, bytes };
+    },
+    batch: async (nodeUrl, batchId, l) => {
+      const url = `${nodeUrl}/stamps/${batchId}`;
+      const response = await call('GET', url, l);
+      if (response.status === 404) return { exists: false, usable: false, ttlSeconds: -1 };
+      if (response.status === 400) return { exists: true, usable: false, ttlSeconds: -1 };
+      if (!response.ok) throw await failure('GET', url, response);
+      const body = (await response.json()) as { usable?: unknown; batchTTL?: unknown };
+      return { exists: true, usable: asBoolean(body.usable, 'usable', url), ttlSeconds: Number(body.batchTTL ?? -1) };
+    },
+    reupload: async (nodeUrl, reference, batchId, l) => {
+      const url = `${nodeUrl}/stewardship/${reference}`;
+      const response = await call('PUT', url, l, { headers: { 'swarm-postage-batch-id': batchId } });
+      if (!response.ok) throw await failure('PUT', url, response);
+    },
+  };
+}
