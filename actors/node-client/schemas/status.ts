@@ -97,6 +97,11 @@ const binSchema = z.object({
 });
 export type TopologyBin = z.output<typeof binSchema>;
 
+function onlyBinKeys(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => /^bin_\d+$/.test(key)));
+}
+
 export const topologySchema = z.object({
   baseAddr: z.string(),
   population: z.number(),
@@ -106,8 +111,8 @@ export const topologySchema = z.object({
   depth: z.number(),
   reachability: z.string().optional(),
   networkAvailability: z.string().optional(),
-  /** Keys `bin_0` … `bin_31`. */
-  bins: z.record(z.string(), binSchema),
+  /** Keys `bin_0` … `bin_31`; any other key is ignored like every unknown field. */
+  bins: z.preprocess(onlyBinKeys, z.record(z.string(), binSchema)),
   lightNodes: binSchema.optional(),
 });
 export type Topology = z.output<typeof topologySchema>;
