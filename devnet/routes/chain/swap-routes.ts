@@ -1,0 +1,130 @@
+/**
+ * Accounting, SWAP and chequebook routes (bee-api.md §2.3). The devnet moves no traffic payments, so
+ * every connected peer has a zero balance with Bee's default thresholds, no cheques and no settlements;
+ * the chequebook itself is real: deposits and withdrawals move PLUR between it and the wallet.
+ */
+import { beeError, beeJson, type RouteDef } from '../../http/router.js';
+import { invalidParams, parseBigIntParam, parseHex32 } from './common.js';
+import type { DevnetNode } from '../../node.js';
+
+/** Bee's default payment threshold (PLUR) that both sides announce. */
+const PAYMENT_THRESHOLD = '13500000';
+
+function balanceOf(peer: string): Record<string, string> {
+  return { peer, balance: '0', thresholdreceived: PAYMENT_THRESHOLD, thresholdgiven: PAYMENT_THRESHOLD };
+}
+
+function peerParam(raw: string | undefined): string | ReturnType<typeof invalidParams> {
+  return parseHex32(raw) ?? invalidParams('peer', 'want 64 hex characters');
+}
+
+function balanceRoutes(prefix: '/balances' | '/consumed'): RouteDef[] {
+  return [
+    {
+      method: 'GET',
+      path: prefix,
+      handle: (_req, node) => beeJson(200, { balances: node.chain.connectedPeers().map((p) => balanceOf(p.overlayHex)) }),
+    },
+    {
+      method: 'GET',
+      path: `${prefix}/:peer`,
+      handle: (req, node) => {
+        const peer = peerParam(req.params['peer']);
+        if (typeof peer !== 'string') return peer;
+        return node.chain.isConnected(peer) ? beeJson(200, balanceOf(peer)) : beeError(404, 'no peer balance');
+      },
+    },
+  ];
+}
+
+function settlementRoutes(path: '/settlements' | '/timesettlements'): RouteDef {
+  return { method: 'GET', path, handle: () => beeJson(200, { totalReceived: '0', totalSent: '0', settlements: [] }) };
+}
+
+function moveChequebookFunds(node: DevnetNode, direction: 'deposit' | 'withdraw', rawAmount: string | null) {
+  const amount = parseBigIntParam(rawAmount ?? undefined);
+  if (amount === undefined) return invalidParams('amount', 'want a decimal integer', 'invalid query params');
+  const chain = node.chain;
+  if (direction === 'deposit') {
+    if (!chain.wallet.spendBzz(amount)) return beeError(400, 'insufficient funds');
+    chain.chequebookBalance += amount;
+  } else {
+    if (amount > chain.chequebookBalance) return beeError(400, 'insufficient funds');
+    chain.chequebookBalance -= amount;
+    chain.wallet.creditBzz(amount);
+  }
+  return beeJson(200, { transactionHash: chain.submitTransaction(chain.chequebookAddress, `chequebook ${direction} ${amount}`) });
+}
+
+export const swapRoutes: RouteDef[] = [
+  ...balanceRoutes('/balances'),
+  ...balanceRoutes('/consumed'),
+  {
+    method: 'GET',
+    path: '/accounting',
+    handle: (_req, node) => {
+      const peerData: Record<string, Record<string, string>> = {};
+      for (const peer of node.chain.connectedPeers()) {
+        peerData[peer.overlayHex] = {
+          balance: '0',
+          consumedBalance: '0',
+          thresholdReceived: PAYMENT_THRESHOLD,
+          thresholdGiven: PAYMENT_THRESHOLD,
+          currentThresholdReceived: PAYMENT_THRESHOLD,
+          currentThresholdGiven: PAYMENT_THRESHOLD,
+          surplusBalance: '0',
+          reservedBalance: '0',
+          shadowReservedBalance: '0',
+          ghostBalance: '0',
+        };
+      }
+      return beeJson(200, { peerData });
+    },
+  },
+  settlementRoutes('/settlements'),
+  settlementRoutes('/timesettlements'),
+  {
+    method: 'GET',
+    path: '/settlements/:peer',
+    handle: (req) => {
+      const peer = peerParam(req.params['peer']);
+      return typeof peer === 'string' ? beeError(404, 'no settlements') : peer;
+    },
+  },
+  { method: 'GET', path: '/chequebook/address', handle: (_req, node) => beeJson(200, { chequebookAddress: node.chain.chequebookAddress }) },
+  {
+    method: 'GET',
+    path: '/chequebook/balance',
+    handle: (_req, node) => {
+      const balance = node.chain.chequebookBalance.toString();
+      return beeJson(200, { totalBalance: balance, availableBalance: balance });
+    },
+  },
+  { method: 'GET', path: '/chequebook/cheque', handle: () => beeJson(200, { lastcheques: [] }) },
+  {
+    method: 'GET',
+    path: '/chequebook/cheque/:peer',
+    handle: (req) => {
+      const peer = peerParam(req.params['peer']);
+      return typeof peer === 'string' ? beeJson(200, { peer, lastreceived: null, lastsent: null }) : peer;
+    },
+  },
+  {
+    method: 'GET',
+    path: '/chequebook/cashout/:peer',
+    handle: (req) => {
+      const peer = peerParam(req.params['peer']);
+      return typeof peer === 'string' ? beeError(404, 'no cheque') : peer;
+    },
+  },
+  {
+    method: 'POST',
+    path: '/chequebook/cashout/:peer',
+    handle: (req) => {
+      const peer = peerParam(req.params['peer']);
+      return typeof peer === 'string' ? beeError(404, 'no cheque') : peer;
+    },
+  },
+  { method: 'POST', path: '/chequebook/deposit', handle: (req, node) => moveChequebookFunds(node, 'deposit', req.query.get('amount')) },
+  { method: 'POST', path: '/chequebook/withdraw', handle: (req, node) => moveChequebookFunds(node, 'withdraw', req.query.get('amount')) },
+];
