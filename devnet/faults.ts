@@ -1,7 +1,8 @@
 /**
  * Per-node fault switches. One mutable object per node, read by the HTTP middleware (down, slow, 500s,
- * starting up), by the network (isolated), and by the chain routes (warming up, frozen, peer count, chain lag,
- * expiring stamp, empty wallet). The control API (in-process and `/_devnet/faults`) flips them.
+ * starting up, auth, CORS), by the network (isolated), and, as NodeChain's `sharedFaults`, by the chain
+ * model (warming up, frozen, low peers, chain lag, expiring stamp, empty wallet): a field set here wins over
+ * the node's own ChainFaults. The control API (in-process and `/_devnet/nodes/{i}/faults`) flips them.
  */
 
 export interface NodeFaults {
@@ -17,8 +18,8 @@ export interface NodeFaults {
   warmingUp: boolean;
   /** Redistribution: the node is frozen (`/redistributionstate` isFrozen true, no rounds played). */
   frozen: boolean;
-  /** Overrides the connected-peer count reported by `/status`, `/topology`, `/peers`; null = real mesh size. */
-  peerCount: number | null;
+  /** The node reports few connected peers (`/status`, `/topology`, `/peers`), failing peer-count health gates. */
+  lowPeers: boolean;
   /** The node's chain view lags the simulated chain tip by this many blocks (`/chainstate`, `/status`). */
   chainLagBlocks: number;
   /** The node's postage batches report a TTL just below retcheck's 24 h warning threshold. */
@@ -43,7 +44,7 @@ export function healthyFaults(): NodeFaults {
     startingUp: false,
     warmingUp: false,
     frozen: false,
-    peerCount: null,
+    lowPeers: false,
     chainLagBlocks: 0,
     expiringStamp: false,
     emptyWallet: false,
@@ -53,17 +54,18 @@ export function healthyFaults(): NodeFaults {
   };
 }
 
-const BOOLEAN_KEYS = ['down', 'error500', 'startingUp', 'warmingUp', 'frozen', 'expiringStamp', 'emptyWallet', 'isolated'] as const;
+const BOOLEAN_KEYS = ['down', 'error500', 'startingUp', 'warmingUp', 'frozen', 'lowPeers', 'expiringStamp', 'emptyWallet', 'isolated'] as const;
 const NUMBER_KEYS = ['latencyMs', 'chainLagBlocks'] as const;
 
 /**
- * Validates an untrusted patch (from the `/_devnet/faults` HTTP body) field by field.
- * Returns the error text for the first bad field, so the control API can answer 400 with it.
+ * Validates an untrusted patch field by field. Keys that are not NodeFaults fields are returned in `rest`
+ * (the control API hands them to the chain's own fault parser). Returns the error text for the first bad field.
  */
-export function parseFaultPatch(input: unknown): { patch: NodeFaultPatch } | { error: string } {
+export function parseFaultPatch(input: unknown): { patch: NodeFaultPatch; rest: Record<string, unknown> } | { error: string } {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return { error: 'fault patch must be a JSON object' };
   const record = input as Record<string, unknown>;
   const patch: NodeFaultPatch = {};
+  const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
     if ((BOOLEAN_KEYS as readonly string[]).includes(key)) {
       if (typeof value !== 'boolean') return { error: `${key} must be a boolean` };
@@ -71,11 +73,6 @@ export function parseFaultPatch(input: unknown): { patch: NodeFaultPatch } | { e
     } else if ((NUMBER_KEYS as readonly string[]).includes(key)) {
       if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) return { error: `${key} must be a non-negative integer` };
       patch[key as (typeof NUMBER_KEYS)[number]] = value;
-    } else if (key === 'peerCount') {
-      if (value !== null && (typeof value !== 'number' || !Number.isInteger(value) || value < 0)) {
-        return { error: 'peerCount must be a non-negative integer or null' };
-      }
-      patch.peerCount = value as number | null;
     } else if (key === 'authToken') {
       if (value !== null && (typeof value !== 'string' || value === '')) return { error: 'authToken must be a non-empty string or null' };
       patch.authToken = value as string | null;
@@ -83,8 +80,8 @@ export function parseFaultPatch(input: unknown): { patch: NodeFaultPatch } | { e
       if (!Array.isArray(value) || !value.every((o) => typeof o === 'string')) return { error: 'corsOrigins must be an array of strings' };
       patch.corsOrigins = value as string[];
     } else {
-      return { error: `unknown fault ${key}` };
+      rest[key] = value;
     }
   }
-  return { patch };
+  return { patch, rest };
 }

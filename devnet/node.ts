@@ -2,6 +2,9 @@
  * What a route handler knows about the node it runs on. One DevnetNode per simulated Bee; the HTTP server
  * passes it to every handler. Chain state (`chain`) belongs to devnet/chain (SimChain).
  */
+import type { NodeChain } from './chain/node-chain.js';
+import type { PinRegistry } from './content/pins.js';
+import type { TagRegistry } from './content/tags.js';
 import type { NodeFaults } from './faults.js';
 import type { NodeLog } from './log/node-log.js';
 import type { SimNetwork } from './network/sim-network.js';
@@ -25,6 +28,8 @@ export interface DevnetNode {
   faults: NodeFaults;
   log: NodeLog;
   network: SimNetwork;
-  /** The devnet's simulated chain (devnet/chain SimChain); typed there. */
-  chain: unknown;
+  tags: TagRegistry;
+  pins: PinRegistry;
+  /** This node's view of the shared simulated chain: wallet, postage, stake, redistribution, status. */
+  chain: NodeChain;
 }

@@ -16,6 +16,8 @@ export interface DevnetRequest {
   /** Lower-case header names. */
   headers: Record<string, string | undefined>;
   body(): Promise<Uint8Array>;
+  /** True when the request came in under `/v1` (redirects keep the prefix). */
+  versioned?: boolean;
 }
 
 export interface DevnetResponse {

@@ -107,8 +107,13 @@ export class SimNetwork {
    */
   retrieveFromPeers(requester: DevnetNode, addressHex: string): Uint8Array | undefined {
     if (!this.isReachable(requester)) return undefined;
+    return this.retrieveFromNetwork(addressHex, requester);
+  }
+
+  /** Asks every reachable node (but `exclude`) that serves the chunk, closest first: what a gateway sees. */
+  retrieveFromNetwork(addressHex: string, exclude?: DevnetNode): Uint8Array | undefined {
     for (const peer of this.nodesByProximity(addressHex)) {
-      if (peer === requester || !this.isReachable(peer)) continue;
+      if (peer === exclude || !this.isReachable(peer)) continue;
       const data = peer.store.getServable(addressHex);
       if (data !== undefined) return data;
     }

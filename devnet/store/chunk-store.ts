@@ -3,11 +3,12 @@
  * - `upload`: written by an upload on this node; used by this node's own downloads but not served to peers
  *   until the push lands it in some node's reserve (Bee's upload store is not the reserve).
  * - `reserve`: pushed to this node because it is among the chunk's closest nodes; served to peers.
- * A chunk can be both (the uploader is one of the closest nodes).
+ * - `pin`: copied here by POST /pins; kept for the node's own use, like the upload store.
+ * A chunk can have several origins (the uploader is one of the closest nodes).
  * `data` is what a chunk's address commits to: span+payload for a content chunk, id+signature+span+payload for a SOC.
  */
 
-export type ChunkOrigin = 'upload' | 'reserve';
+export type ChunkOrigin = 'upload' | 'reserve' | 'pin';
 
 export interface StoredChunk {
   data: Uint8Array;

@@ -1,0 +1,109 @@
+/**
+ * Reads a file chunk tree back: its size, a byte range of its content, or the addresses of every chunk in it.
+ * Chunks come from a `ChunkSource` so the same code serves downloads (local store, then network) and
+ * stewardship (network only). Redundancy-encoded trees are read through `tree-shape.ts`, which knows how
+ * many of an intermediate chunk's references are data and how large each child's subtree is.
+ */
+import { bytesToHex } from '../../core/swarm/bytes.js';
+import { describeChunk, type ChunkNode } from './tree-shape.js';
+
+export type ChunkSource = (addressHex: string) => Uint8Array | undefined;
+
+export class MissingChunkError extends Error {
+  constructor(readonly addressHex: string) {
+    super(`chunk ${addressHex} not found`);
+  }
+}
+
+/** Fetches and validates the shape of one chunk of a file tree. */
+export function loadNode(source: ChunkSource, addressHex: string): ChunkNode {
+  const data = source(addressHex);
+  if (data === undefined) throw new MissingChunkError(addressHex);
+  return describeChunk(data);
+}
+
+/** Total content length (the root chunk's span without its redundancy marker). */
+export function contentSize(source: ChunkSource, rootHex: string): number {
+  return Number(loadNode(source, rootHex).span);
+}
+
+/** Content bytes [start, end) of the tree rooted at `rootHex`. */
+export function readRange(source: ChunkSource, rootHex: string, start: number, end: number): Uint8Array {
+  const out = new Uint8Array(Math.max(0, end - start));
+  if (out.length > 0) copyRange(source, loadNode(source, rootHex), 0, start, end, out);
+  return out;
+}
+
+export function readAll(source: ChunkSource, rootHex: string): Uint8Array {
+  const root = loadNode(source, rootHex);
+  const out = new Uint8Array(Number(root.span));
+  if (out.length > 0) copyRange(source, root, 0, 0, out.length, out);
+  return out;
+}
+
+/** Copies the part of `node` (whose content starts at `nodeOffset`) that falls in [start, end) into `out`. */
+function copyRange(source: ChunkSource, node: ChunkNode, nodeOffset: number, start: number, end: number, out: Uint8Array): void {
+  if (node.kind === 'leaf') {
+    const from = Math.max(start, nodeOffset) - nodeOffset;
+    const to = Math.min(end, nodeOffset + node.payload.length) - nodeOffset;
+    if (to > from) out.set(node.payload.subarray(from, to), nodeOffset + from - start);
+    return;
+  }
+  for (let i = 0; i < node.dataRefs.length; i++) {
+    const childStart = nodeOffset + i * node.childCapacity;
+    const childEnd = Math.min(childStart + node.childCapacity, nodeOffset + Number(node.span));
+    if (childEnd <= start || childStart >= end) continue;
+    const child = loadNode(source, bytesToHex(node.dataRefs[i]!));
+    copyRange(source, child, childStart, start, end, out);
+  }
+}
+
+export interface TreeWalk {
+  /** Every chunk address reached, root first. */
+  addresses: string[];
+  /** Addresses the source could not provide. */
+  missing: string[];
+  /** Chunks present but not a well-formed tree chunk. */
+  invalid: string[];
+}
+
+/**
+ * Visits every data chunk of the tree (parity chunks are not required: Bee's stewardship traverses the
+ * data tree and falls back to parity only when a data chunk is missing). A missing data chunk under an
+ * erasure-coded parent is recovered through `recover` when enough siblings and parities are present.
+ */
+export function walkTree(source: ChunkSource, rootHex: string, recover?: RecoverFn): TreeWalk {
+  const walk: TreeWalk = { addresses: [], missing: [], invalid: [] };
+  visit(source, rootHex, walk, recover);
+  return walk;
+}
+
+/** Rebuilds a missing child from its parent's other references; returns the chunk data or undefined. */
+export type RecoverFn = (source: ChunkSource, parent: ChunkNode & { kind: 'intermediate' }, childIndex: number) => Uint8Array | undefined;
+
+function visit(source: ChunkSource, addressHex: string, walk: TreeWalk, recover: RecoverFn | undefined, data?: Uint8Array): void {
+  walk.addresses.push(addressHex);
+  const bytes = data ?? source(addressHex);
+  if (bytes === undefined) {
+    walk.missing.push(addressHex);
+    return;
+  }
+  let node: ChunkNode;
+  try {
+    node = describeChunk(bytes);
+  } catch {
+    walk.invalid.push(addressHex);
+    return;
+  }
+  if (node.kind === 'leaf') return;
+  node.dataRefs.forEach((ref, index) => {
+    const childHex = bytesToHex(ref);
+    const childData = source(childHex) ?? recover?.(source, node, index);
+    if (childData === undefined) {
+      walk.addresses.push(childHex);
+      walk.missing.push(childHex);
+      return;
+    }
+    visit(source, childHex, walk, recover, childData);
+  });
+}

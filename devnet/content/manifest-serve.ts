@@ -1,0 +1,69 @@
+/**
+ * Bee's /bzz path resolution (bee-api.md §2.6, pkg/api/bzz.go serveReference), as a pure decision over a
+ * loaded manifest: which entry to serve, or a redirect, or not found. Feed manifests are re-targeted first.
+ */
+import { bytesToHex, hexToBytes } from '../../core/swarm/bytes.js';
+import { formatFeedIndexHeader } from '../../core/swarm/feeds.js';
+import {
+  FEED_OWNER_KEY, FEED_TOPIC_KEY, ROOT_PATH, WEBSITE_ERROR_DOCUMENT_KEY, WEBSITE_INDEX_DOCUMENT_KEY,
+} from '../../core/swarm/collection.js';
+import { loadManifest } from '../../core/swarm/manifest-hash.js';
+import { isZeroEntry, type MantarayNode } from '../../core/swarm/mantaray.js';
+import { lookupNode, lookupPath } from '../../core/swarm/mantaray-paths.js';
+import { resolveFeed } from './feed-resolve.js';
+import { readAll, type ChunkSource } from './joiner.js';
+
+export type BzzDecision =
+  | { kind: 'file'; referenceHex: string; metadata: Record<string, string>; source: ChunkSource; feedHeaders: Record<string, string> }
+  | { kind: 'redirect'; path: string }
+  | { kind: 'notFound'; message: string };
+
+export async function loadFullManifest(source: ChunkSource, referenceHex: string): Promise<MantarayNode> {
+  return loadManifest(referenceHex, async (ref) => readAll(source, bytesToHex(ref)), { depth: 'full' });
+}
+
+function rootMetadata(root: MantarayNode): Record<string, string> {
+  return lookupNode(root, ROOT_PATH)?.metadata ?? {};
+}
+
+export async function resolveBzzPath(source: ChunkSource, referenceHex: string, path: string): Promise<BzzDecision> {
+  let root = await loadFullManifest(source, referenceHex);
+  let contentSource = source;
+  const feedHeaders: Record<string, string> = {};
+  const meta = rootMetadata(root);
+  const owner = meta[FEED_OWNER_KEY];
+  const topic = meta[FEED_TOPIC_KEY];
+  if (owner !== undefined && topic !== undefined) {
+    const resolved = resolveFeed(source, hexToBytes(owner), hexToBytes(topic));
+    if (resolved === undefined) return { kind: 'notFound', message: 'feed update not found' };
+    feedHeaders['swarm-feed-index'] = formatFeedIndexHeader(resolved.update.index);
+    feedHeaders['swarm-feed-resolved-version'] = resolved.version;
+    contentSource = resolved.source;
+    root = await loadFullManifest(contentSource, resolved.contentHex);
+  }
+  const rootMeta = rootMetadata(root);
+  const indexDocument = rootMeta[WEBSITE_INDEX_DOCUMENT_KEY];
+  const errorDocument = rootMeta[WEBSITE_ERROR_DOCUMENT_KEY];
+  const serve = (entryPath: string): BzzDecision | undefined => {
+    const entry = lookupPath(root, entryPath);
+    if (entry === undefined || isZeroEntry(entry.entry)) return undefined;
+    return { kind: 'file', referenceHex: bytesToHex(entry.entry), metadata: entry.metadata ?? {}, source: contentSource, feedHeaders };
+  };
+
+  if (path === '') {
+    if (indexDocument === undefined) return { kind: 'notFound', message: 'address not found or incorrect' };
+    return serve(indexDocument) ?? { kind: 'notFound', message: 'address not found or incorrect' };
+  }
+  const exact = serve(path);
+  if (exact !== undefined) return exact;
+  if (!path.endsWith('/') && lookupNode(root, `${path}/`) !== undefined) return { kind: 'redirect', path: `${path}/` };
+  if (indexDocument !== undefined) {
+    const indexed = serve(`${path.replace(/\/+$/, '')}/${indexDocument}`);
+    if (indexed !== undefined) return indexed;
+  }
+  if (errorDocument !== undefined) {
+    const error = serve(errorDocument);
+    if (error !== undefined) return error;
+  }
+  return { kind: 'notFound', message: 'path address not found' };
+}

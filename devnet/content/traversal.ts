@@ -1,0 +1,50 @@
+/**
+ * Walks every chunk a reference depends on, manifest-aware, as Bee's traverser does for stewardship and
+ * pinning: the reference's own chunk tree; if its joined bytes parse as a mantaray node, every fork's node
+ * (recursively) and every non-zero entry's file tree. Which chunks can be seen depends on the source:
+ * stewardship passes a network-only source, pin checks the local store.
+ */
+import { bytesToHex } from '../../core/swarm/bytes.js';
+import { isZeroEntry, parseNode, type MantarayNode } from '../../core/swarm/mantaray.js';
+import { readAll, walkTree, type ChunkSource, type RecoverFn, type TreeWalk } from './joiner.js';
+
+/** Bounds a hostile or cyclic manifest. */
+const MAX_MANIFEST_NODES = 10_000;
+
+export function traverseReference(source: ChunkSource, rootHex: string, recover?: RecoverFn): TreeWalk {
+  const total: TreeWalk = { addresses: [], missing: [], invalid: [] };
+  const seenNodes = new Set<string>();
+  const visitFile = (hex: string): TreeWalk => {
+    const walk = walkTree(source, hex, recover);
+    total.addresses.push(...walk.addresses);
+    total.missing.push(...walk.missing);
+    total.invalid.push(...walk.invalid);
+    return walk;
+  };
+  const visitManifestNode = (hex: string, isRoot: boolean): void => {
+    if (seenNodes.has(hex) || seenNodes.size >= MAX_MANIFEST_NODES) return;
+    seenNodes.add(hex);
+    const walk = visitFile(hex);
+    if (walk.missing.length > 0 || walk.invalid.length > 0) return;
+    const node = tryParseManifest(readAll(source, hex));
+    if (node === undefined) {
+      // A non-root fork that is not a manifest node is corrupt; a root that is not a manifest is plain data.
+      if (!isRoot) total.invalid.push(hex);
+      return;
+    }
+    if (!isZeroEntry(node.entry) && node.entry !== undefined) visitFile(bytesToHex(node.entry));
+    for (const fork of node.forks?.values() ?? []) {
+      if (fork.node.reference !== undefined) visitManifestNode(bytesToHex(fork.node.reference), false);
+    }
+  };
+  visitManifestNode(rootHex, true);
+  return total;
+}
+
+function tryParseManifest(bytes: Uint8Array): MantarayNode | undefined {
+  try {
+    return parseNode(bytes);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * The upload pipeline shared by /bytes, /bzz, /chunks, /soc and /feeds: read the upload headers the way
+ * Bee does for that route, stamp and store each chunk locally, then push it to the network either now
+ * (`swarm-deferred-upload: false`, the request waits) or after the network's push delay (deferred, the
+ * default), updating the tag's counters as chunks land.
+ */
+import { bytesToHex } from '../../core/swarm/bytes.js';
+import { beeError, type DevnetRequest, type DevnetResponse } from '../http/router.js';
+import type { DevnetNode } from '../node.js';
+import { boolHeader, hexHeader, HeaderError, uintHeader } from './headers.js';
+import { checkUploadBatch, stampChunk } from './postage.js';
+import type { Tag } from './tags.js';
+
+/** Redundancy levels 0..4 (NONE, MEDIUM, STRONG, INSANE, PARANOID). */
+export const MAX_REDUNDANCY_LEVEL = 4;
+/** Bee v2.8.1 uploads default to MEDIUM (bee-api.md §1.1). */
+export const DEFAULT_UPLOAD_REDUNDANCY = 1;
+
+/**
+ * How each route decides deferral and tagging (bee-api.md §1.1, §2.6, §9):
+ * - content (/bytes, /bzz, /feeds POST): deferred by default; a tag only when deferred or pinned.
+ * - chunk (/chunks): the deferred header is ignored; a tag is used only when sent, and then the upload is deferred.
+ * - soc (/soc): direct by default; an explicit deferred header wins, otherwise a sent tag means deferred.
+ */
+export type UploadKind = 'content' | 'chunk' | 'soc';
+
+export interface UploadPlan {
+  batchId: string;
+  tag: Tag | undefined;
+  deferred: boolean;
+  pin: boolean;
+  redundancyLevel: number;
+}
+
+export class UploadRefused extends Error {
+  constructor(readonly response: DevnetResponse) {
+    super(`upload refused with ${response.status}`);
+  }
+}
+
+/** Parses the upload headers; throws HeaderError (400) or UploadRefused (404 tag / batch errors). */
+export function readUploadPlan(req: DevnetRequest, node: DevnetNode, kind: UploadKind): UploadPlan {
+  const batchId = hexHeader(req, 'swarm-postage-batch-id', 32);
+  if (batchId === undefined) {
+    if (req.headers['swarm-postage-stamp'] !== undefined && kind !== 'content') {
+      throw new UploadRefused(beeError(400, 'pre-signed postage stamps are not supported by the devnet; send swarm-postage-batch-id'));
+    }
+    throw new HeaderError('swarm-postage-batch-id', 'want required:');
+  }
+  const pin = boolHeader(req, 'swarm-pin') ?? false;
+  const deferredHeader = boolHeader(req, 'swarm-deferred-upload');
+  const tagUid = uintHeader(req, 'swarm-tag', Number.MAX_SAFE_INTEGER);
+  const redundancyLevel = uintHeader(req, 'swarm-redundancy-level', MAX_REDUNDANCY_LEVEL) ?? DEFAULT_UPLOAD_REDUNDANCY;
+  if (boolHeader(req, 'swarm-encrypt') === true) {
+    throw new UploadRefused(beeError(400, 'encrypted uploads are not supported by the devnet (swarm-encrypt)'));
+  }
+
+  let deferred: boolean;
+  let useTag: boolean;
+  if (kind === 'content') {
+    deferred = deferredHeader ?? true;
+    useTag = deferred || pin;
+  } else if (kind === 'chunk') {
+    deferred = tagUid !== undefined && tagUid !== 0;
+    useTag = deferred;
+  } else {
+    deferred = deferredHeader ?? (tagUid !== undefined && tagUid !== 0);
+    useTag = deferred || pin || (tagUid !== undefined && tagUid !== 0);
+  }
+
+  let tag: Tag | undefined;
+  if (useTag) {
+    if (tagUid !== undefined && tagUid !== 0) {
+      tag = node.tags.get(tagUid);
+      if (tag === undefined) throw new UploadRefused(beeError(404, 'tag not found'));
+    } else {
+      tag = node.tags.create();
+    }
+  }
+
+  const refusal = checkUploadBatch(node, batchId);
+  if (refusal !== undefined) throw new UploadRefused(refusal);
+  return { batchId, tag, deferred, pin, redundancyLevel };
+}
+
+/** Collects the chunks of one upload, then pushes them (now or deferred) on `finish`. */
+export class UploadSession {
+  private readonly chunks: { addressHex: string; data: Uint8Array }[] = [];
+
+  constructor(
+    private readonly node: DevnetNode,
+    private readonly plan: UploadPlan,
+  ) {}
+
+  /** Stamps and stores one chunk locally; throws UploadRefused when the batch refuses the stamp. */
+  addChunk(address: Uint8Array, data: Uint8Array): void {
+    const addressHex = bytesToHex(address);
+    const refusal = stampChunk(this.node, this.plan.batchId, addressHex);
+    if (refusal !== undefined) throw new UploadRefused(refusal);
+    const tag = this.plan.tag;
+    if (tag !== undefined) {
+      tag.split++;
+      if (this.node.store.has(addressHex)) tag.seen++;
+      tag.stored++;
+    }
+    this.node.store.put(addressHex, data, 'upload');
+    this.chunks.push({ addressHex, data });
+  }
+
+  get chunkCount(): number {
+    return this.chunks.length;
+  }
+
+  /**
+   * Records the root on the tag and the pin, then pushes. A direct upload waits for every push and fails
+   * with 500 when a chunk could be stored nowhere (the node is isolated), as Bee's direct push would.
+   */
+  finish(rootHex: string): DevnetResponse | undefined {
+    const { tag, pin, deferred } = this.plan;
+    if (tag !== undefined) tag.address = rootHex;
+    if (pin) this.node.pins.add(rootHex);
+    const onPushed = (storedBy: number[]): void => {
+      if (tag === undefined) return;
+      tag.sent += storedBy.length;
+      tag.synced++;
+    };
+    if (deferred) {
+      for (const chunk of this.chunks) {
+        this.node.network.schedulePush(this.node, chunk.addressHex, chunk.data, (receipt) => onPushed(receipt.storedBy));
+      }
+      this.node.log.debug('node/pusher', 'upload queued for push', { reference: rootHex, chunks: this.chunks.length });
+      return undefined;
+    }
+    for (const chunk of this.chunks) {
+      const receipt = this.node.network.pushNow(this.node, chunk.addressHex, chunk.data);
+      if (receipt.storedBy.length === 0) {
+        this.node.log.error('node/pusher', 'direct push failed: no reachable peer', { address: chunk.addressHex });
+        return beeError(500, 'upload failed: chunk could not be pushed to any peer');
+      }
+      onPushed(receipt.storedBy);
+    }
+    this.node.log.debug('node/pusher', 'upload pushed', { reference: rootHex, chunks: this.chunks.length });
+    return undefined;
+  }
+
+  /** The `swarm-tag` response header Bee sends whenever the upload used a tag. */
+  responseHeaders(): Record<string, string> {
+    return this.plan.tag === undefined ? {} : { 'swarm-tag': String(this.plan.tag.uid) };
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * The in-process control handle of a running devnet: flip faults per node or gateway, push deferred
+ * chunks now, make a neighbourhood lose chunks, mine blocks. The HTTP control API (`/_devnet/*`) is a
+ * thin layer over this same object, so the CLI demo, browser tests and in-process tests share semantics.
+ */
+import { parseChainFaultPatch, type ChainFaults } from '../chain/faults.js';
+import type { SimChain } from '../chain/sim-chain.js';
+import { healthyFaults, parseFaultPatch, type NodeFaultPatch, type NodeFaults } from '../faults.js';
+import type { NodeServer } from '../http/node-server.js';
+import type { DevnetNode } from '../node.js';
+import type { GatewayServer } from '../gateway/gateway-server.js';
+
+export type FaultPatch = NodeFaultPatch & Partial<ChainFaults>;
+
+export interface NodeHandle {
+  readonly node: DevnetNode;
+  /** Applies a patch of NodeFaults and chain fault fields; `down` closes or reopens the listener. */
+  setFault(patch: FaultPatch): Promise<void>;
+  /** Back to a healthy node (keeps its token and CORS list, which are configuration). */
+  heal(): Promise<void>;
+  /** Current faults; a bearer token shows as "(set)". */
+  faults(): NodeFaults & ChainFaults;
+}
+
+export type LoseChunksTarget = { neighborhood: string } | { nodeIndex: number; addresses: string[] };
+
+export class DevnetControl {
+  constructor(
+    private readonly nodeList: readonly DevnetNode[],
+    private readonly servers: readonly NodeServer[],
+    readonly gatewayList: readonly GatewayServer[],
+    readonly chain: SimChain,
+  ) {}
+
+  get nodes(): readonly DevnetNode[] {
+    return this.nodeList;
+  }
+
+  node(index: number): NodeHandle {
+    const node = this.nodeList[index];
+    const server = this.servers[index];
+    if (node === undefined || server === undefined) throw new RangeError(`no devnet node ${index} (have ${this.nodeList.length})`);
+    const setFault = async (patch: FaultPatch): Promise<void> => {
+      const nodeKeys = new Set(Object.keys(healthyFaults()));
+      const chainPatch: Partial<ChainFaults> = {};
+      for (const [key, value] of Object.entries(patch)) {
+        if (nodeKeys.has(key)) (node.faults as unknown as Record<string, unknown>)[key] = value;
+        else (chainPatch as Record<string, unknown>)[key] = value;
+      }
+      if (Object.keys(chainPatch).length > 0) node.chain.setFaults(chainPatch);
+      if (patch.down === true) await server.close();
+      if (patch.down === false) await server.reopen();
+      node.log.info('node/devnet', 'faults changed', { faults: JSON.stringify(redacted(patch)) });
+    };
+    return {
+      node,
+      setFault,
+      heal: async () => {
+        const { authToken, corsOrigins } = node.faults;
+        await setFault({ ...healthyFaults(), authToken, corsOrigins });
+      },
+      faults: () => redacted({ ...node.chain.faults, ...node.faults }),
+    };
+  }
+
+  /** Validates an untrusted patch (HTTP body) against both fault vocabularies; returns the error text if any. */
+  parsePatch(input: unknown): { patch: FaultPatch } | { error: string } {
+    const own = parseFaultPatch(input);
+    if ('error' in own) return own;
+    const chain = parseChainFaultPatch(own.rest);
+    if ('error' in chain) return chain;
+    return { patch: { ...chain.patch, ...own.patch } };
+  }
+
+  /** Pushes every deferred chunk now (those whose uploader is down or isolated stay queued). */
+  flushPushes(): void {
+    this.network().flushPushes();
+  }
+
+  get pendingPushes(): number {
+    return this.network().pendingCount;
+  }
+
+  /**
+   * A neighbourhood loses chunks: every node drops the chunks whose address starts with the hex prefix,
+   * or one node drops the listed addresses. Returns how many copies were dropped.
+   */
+  loseChunks(target: LoseChunksTarget): number {
+    if ('neighborhood' in target) {
+      if (!/^[0-9a-fA-F]*$/.test(target.neighborhood)) throw new RangeError(`neighborhood must be hex, got ${target.neighborhood}`);
+      return this.network().loseNeighborhood(target.neighborhood);
+    }
+    const node = this.nodeList[target.nodeIndex];
+    if (node === undefined) throw new RangeError(`no devnet node ${target.nodeIndex}`);
+    return target.addresses.filter((address) => node.store.delete(address.toLowerCase())).length;
+  }
+
+  /** Mines blocks at once (a batch bought now is usable after 10). */
+  advanceBlocks(blocks: number): void {
+    this.chain.advance(blocks);
+  }
+
+  gateway(index: number): GatewayServer {
+    const gateway = this.gatewayList[index];
+    if (gateway === undefined) throw new RangeError(`no devnet gateway ${index} (have ${this.gatewayList.length})`);
+    return gateway;
+  }
+
+  private network(): DevnetNode['network'] {
+    const first = this.nodeList[0];
+    if (first === undefined) throw new RangeError('devnet has no nodes');
+    return first.network;
+  }
+}
+
+/** Tokens never reach a log line or a control answer: the token field only says whether one is set. */
+function redacted<T extends { authToken?: string | null }>(faults: T): T {
+  return faults.authToken === undefined || faults.authToken === null ? faults : { ...faults, authToken: '(set)' };
+}

@@ -1,0 +1,192 @@
+/**
+ * startDevnet: several simulated Bee nodes in this process, each a real HTTP server on 127.0.0.1, sharing
+ * one simulated chain and one simulated network, plus optional loopback gateways. Every node starts with
+ * one usable postage batch (bought at genesis, 10 blocks mined), so uploads work at once.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { minimumAmount } from './chain/batch-math.js';
+import { NodeChain } from './chain/node-chain.js';
+import { ManualScheduler, timerScheduler } from './chain/scheduler.js';
+import { SimChain } from './chain/sim-chain.js';
+import { PinRegistry } from './content/pins.js';
+import { TagRegistry } from './content/tags.js';
+import { controlHandler } from './control/control-http.js';
+import { DevnetControl } from './control/devnet-control.js';
+import { healthyFaults } from './faults.js';
+import { GatewayServer } from './gateway/gateway-server.js';
+import { NodeServer } from './http/node-server.js';
+import { Router, type RouteDef } from './http/router.js';
+import { deriveIdentity } from './identity.js';
+import { NodeLog } from './log/node-log.js';
+import { SimNetwork } from './network/sim-network.js';
+import type { DevnetNode } from './node.js';
+import { allRoutes } from './routes/index.js';
+import { ChunkStore } from './store/chunk-store.js';
+
+export interface DevnetOptions {
+  /** Number of nodes (default 4). */
+  nodes?: number;
+  /** First API port; node i listens on port + i, gateways after the nodes. 0 (default) = free ports. */
+  port?: number;
+  /** Seed for deterministic keys and overlays (default "devnet"). */
+  seed?: string;
+  /** CORS allow-list (Bee's cors-allowed-origins); `*` allows any origin. Default: none. */
+  corsOrigins?: string[];
+  /** When set, every API route requires `Authorization: Bearer <token>`. */
+  token?: string;
+  /** Simulated block time (default 1000 ms). */
+  blockTimeMs?: number;
+  /** False: blocks are only mined through control.advanceBlocks (deterministic tests). Default true. */
+  mineBlocks?: boolean;
+  /** Delay before deferred uploads are pushed (default 500 ms). */
+  pushDelayMs?: number;
+  /** How many closest nodes store each pushed chunk (default 2). */
+  replication?: number;
+  /** Number of loopback gateways (default 0). */
+  gateways?: number;
+  /** Directory for the node logs; default a fresh temp dir. */
+  logDir?: string;
+  /** Depth of the batch each node gets at start (default 22); 0 = no batch. */
+  batchDepth?: number;
+}
+
+export interface DevnetNodeInfo {
+  index: number;
+  url: string;
+  overlay: string;
+  ethAddress: string;
+  logFile: string;
+  /** The usable postage batch the node was given at start (absent when batchDepth is 0). */
+  batchId?: string;
+}
+
+export interface StartedDevnet {
+  nodes: DevnetNodeInfo[];
+  gateways: { url: string }[];
+  logDir: string;
+  control: DevnetControl;
+  stop(): Promise<void>;
+}
+
+export async function startDevnet(options: DevnetOptions = {}): Promise<StartedDevnet> {
+  const count = options.nodes ?? 4;
+  if (!Number.isInteger(count) || count < 1 || count > 64) throw new RangeError(`nodes must be 1..64, got ${count}`);
+  const seed = options.seed ?? 'devnet';
+  const logDir = options.logDir ?? (await mkdtemp(join(tmpdir(), 'devnet-')));
+  const chain = new SimChain({
+    blockTimeMs: options.blockTimeMs ?? 1000,
+    scheduler: options.mineBlocks === false ? new ManualScheduler() : timerScheduler,
+  });
+  const network = new SimNetwork({
+    ...(options.replication !== undefined ? { replication: options.replication } : {}),
+    ...(options.pushDelayMs !== undefined ? { pushDelayMs: options.pushDelayMs } : {}),
+  });
+  const router = new Router(allRoutes as RouteDef[]);
+  const nodes: DevnetNode[] = [];
+  const servers: NodeServer[] = [];
+  const logFiles: string[] = [];
+  const gateways: GatewayServer[] = [];
+
+  for (let index = 0; index < count; index++) {
+    const identity = deriveIdentity(seed, index);
+    const faults = { ...healthyFaults(), authToken: options.token ?? null, corsOrigins: options.corsOrigins ?? [] };
+    const logFile = join(logDir, `node-${index}.log`);
+    logFiles.push(logFile);
+    const store = new ChunkStore();
+    const node: DevnetNode = {
+      index,
+      overlay: identity.overlay,
+      overlayHex: identity.overlayHex,
+      privateKey: identity.privateKey,
+      ethAddress: identity.ethAddress,
+      publicKeyHex: identity.publicKeyHex,
+      apiUrl: '',
+      store,
+      faults,
+      log: new NodeLog(logFile),
+      network,
+      tags: new TagRegistry(),
+      pins: new PinRegistry(),
+      chain: new NodeChain({
+        chain,
+        index,
+        overlayHex: identity.overlayHex,
+        ethAddress: identity.ethAddress,
+        publicKeyHex: identity.publicKeyHex,
+        sharedFaults: faults,
+        peers: () => network.nodes.filter((peer) => peer.index !== index && network.isReachable(peer)).map((peer) => ({ overlayHex: peer.overlayHex, fullNode: true, chain: peer.chain })),
+        storedChunks: () => store.size,
+      }),
+    };
+    network.register(node);
+    nodes.push(node);
+  }
+
+  const control = new DevnetControl(nodes, servers, gateways, chain);
+  const onControl = controlHandler(control, { logFiles });
+  const basePort = options.port ?? 0;
+  for (const node of nodes) {
+    const server = new NodeServer(node, router, onControl);
+    const port = await server.listen(basePort === 0 ? 0 : basePort + node.index);
+    node.apiUrl = `http://127.0.0.1:${port}`;
+    servers.push(server);
+    node.log.info('node', 'bee version', { version: DEVNET_BEE_VERSION });
+    node.log.info('node', 'using overlay address', { address: node.overlayHex });
+    node.log.info('node', 'using ethereum address', { address: node.ethAddress });
+    node.log.info('node/api', 'starting api server', { address: node.apiUrl });
+  }
+  for (let i = 0; i < (options.gateways ?? 0); i++) {
+    const gateway = new GatewayServer(i, network);
+    await gateway.listen(basePort === 0 ? 0 : basePort + count + i);
+    gateways.push(gateway);
+  }
+
+  const batchIds = giveEveryNodeABatch(nodes, chain, options.batchDepth ?? 22);
+  chain.start();
+
+  let stopped = false;
+  const stop = async (): Promise<void> => {
+    if (stopped) return;
+    stopped = true;
+    chain.stop();
+    network.stop();
+    await Promise.all([...servers.map((s) => s.close()), ...gateways.map((g) => g.close())]);
+    for (const node of nodes) node.log.info('node', 'shutting down');
+    await Promise.all(nodes.map((n) => n.log.close()));
+  };
+
+  return {
+    nodes: nodes.map((node) => ({
+      index: node.index,
+      url: node.apiUrl,
+      overlay: node.overlayHex,
+      ethAddress: node.ethAddress,
+      logFile: logFiles[node.index]!,
+      ...(batchIds[node.index] !== undefined ? { batchId: batchIds[node.index]! } : {}),
+    })),
+    gateways: gateways.map((g) => ({ url: g.url })),
+    logDir,
+    control,
+    stop,
+  };
+}
+
+/** The version string the devnet's /health reports, shaped like Bee's. */
+export const DEVNET_BEE_VERSION = '2.8.1-devnet';
+
+/** Buys one batch per node at the current block and mines the 10 blocks Bee waits before a batch is usable. */
+function giveEveryNodeABatch(nodes: DevnetNode[], chain: SimChain, depth: number): (string | undefined)[] {
+  if (depth === 0) return nodes.map(() => undefined);
+  // Twice the 24 h minimum, so a fresh batch outlives retcheck's TTL warning threshold on the devnet clock.
+  const amount = minimumAmount(chain.price, chain.minimumValidityBlocks) * 2n;
+  const ids = nodes.map((node) => {
+    const bought = node.chain.postage.buy(amount, depth, true, 'devnet');
+    if (!bought.ok) throw new Error(`devnet: node ${node.index} could not buy its batch: ${bought.message}`);
+    node.log.info('node/postage', 'batch bought', { batchID: bought.value.batchID, depth });
+    return bought.value.batchID;
+  });
+  chain.advance(10);
+  return ids;
+}

@@ -1,0 +1,166 @@
+/**
+ * One simulated Bee's HTTP server. The request pipeline, in order:
+ *   `/_devnet/*` control routes (never faulted, never authenticated, never under /v1)
+ *   → added latency (slow fault) → CORS headers → preflight → startup gating (503) → bearer auth (401)
+ *   → injected 500s → route dispatch (`/x` and `/v1/x`, root-only exceptions) → access log line.
+ * "Down" is not a middleware: the listener is closed so connections are refused, and reopened on the same port.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DevnetNode } from '../node.js';
+import { controlCorsHeaders, corsHeaders } from './cors.js';
+import { writeResponse } from './respond.js';
+import { beeError, type DevnetRequest, type DevnetResponse, type Router } from './router.js';
+
+/** Handles `/_devnet/*`; returns undefined for paths it does not know. */
+export type ControlHandler = (req: DevnetRequest) => Promise<DevnetResponse | undefined>;
+
+/** Root-only routes stay reachable during startup gating and without a token (Bee's technical group). */
+const UNGATED_PATHS = new Set(['/health', '/readiness', '/node', '/addresses', '/chainstate', '/loggers', '/']);
+
+export class NodeServer {
+  private readonly server: Server;
+  private port = 0;
+
+  constructor(
+    private readonly node: DevnetNode,
+    private readonly router: Router,
+    private readonly control: ControlHandler,
+  ) {
+    this.server = createServer({ keepAlive: true }, (req, res) => {
+      void this.handle(req, res);
+    });
+    this.server.keepAliveTimeout = 5_000;
+  }
+
+  get listening(): boolean {
+    return this.server.listening;
+  }
+
+  /** Listens on 127.0.0.1; port 0 picks a free port. Resolves to the bound port. */
+  listen(port: number): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const onError = (error: Error): void => reject(error);
+      this.server.once('error', onError);
+      this.server.listen(port, '127.0.0.1', () => {
+        this.server.off('error', onError);
+        this.port = (this.server.address() as AddressInfo).port;
+        resolve(this.port);
+      });
+    });
+  }
+
+  /** Closes the listener and every open connection, so clients see ECONNREFUSED / a reset. */
+  close(): Promise<void> {
+    if (!this.server.listening) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+
+  /** Listens again on the port used before (after a "down" fault is lifted). */
+  reopen(): Promise<number> {
+    if (this.server.listening) return Promise.resolve(this.port);
+    return this.listen(this.port);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now();
+    const rawUrl = req.url ?? '/';
+    let status = 500;
+    let size = 0;
+    try {
+      const response = await this.dispatch(req, rawUrl);
+      status = response.response.status;
+      size = await writeResponse(res, response.response, req.method === 'HEAD', response.extraHeaders);
+    } catch (error) {
+      this.node.log.error('node/api', 'request failed', { uri: rawUrl, error: String(error) });
+      if (!res.headersSent) size = await writeResponse(res, beeError(500), false, {});
+      else res.destroy();
+    } finally {
+      if (!rawUrl.startsWith('/_devnet/')) {
+        this.node.log.access({
+          ip: req.socket.remoteAddress ?? '',
+          method: req.method ?? '',
+          uri: rawUrl,
+          status,
+          size,
+          durationMs: performance.now() - started,
+          ...(req.headers['user-agent'] !== undefined ? { userAgent: req.headers['user-agent'] } : {}),
+        });
+      }
+    }
+  }
+
+  private async dispatch(req: IncomingMessage, rawUrl: string): Promise<{ response: DevnetResponse; extraHeaders: Record<string, string> }> {
+    const url = new URL(rawUrl, 'http://127.0.0.1');
+    const method = req.method ?? 'GET';
+    const origin = headerValue(req, 'origin');
+    const faults = this.node.faults;
+
+    if (url.pathname.startsWith('/_devnet/') || url.pathname === '/_devnet') {
+      const cors = controlCorsHeaders(origin);
+      if (method === 'OPTIONS') return { response: { status: 204 }, extraHeaders: cors };
+      const answer = await this.control(toDevnetRequest(req, url.pathname, url, {}));
+      return { response: answer ?? beeError(404), extraHeaders: cors };
+    }
+
+    if (faults.latencyMs > 0) await sleep(faults.latencyMs);
+
+    const versioned = url.pathname === '/v1' || url.pathname.startsWith('/v1/');
+    const path = versioned ? url.pathname.slice(3) || '/' : url.pathname;
+    const cors = corsHeaders(origin, faults.corsOrigins);
+
+    if (method === 'OPTIONS') {
+      const methods = this.router.methodsFor(path, versioned);
+      if (methods.length === 0) return { response: beeError(404), extraHeaders: cors };
+      return { response: { status: 204, headers: { allow: [...new Set(methods)].sort().join(', ') } }, extraHeaders: cors };
+    }
+
+    const ungated = !versioned && UNGATED_PATHS.has(path);
+    if (faults.startingUp && !ungated) {
+      return { response: beeError(503, 'Node is syncing. This endpoint is unavailable. Try again later.'), extraHeaders: cors };
+    }
+    if (faults.authToken !== null && !ungated && headerValue(req, 'authorization') !== `Bearer ${faults.authToken}`) {
+      return { response: beeError(401, 'Unauthorized'), extraHeaders: cors };
+    }
+    if (faults.error500) return { response: beeError(500, 'Internal Server Error'), extraHeaders: cors };
+
+    const match = this.router.match(method, path, versioned);
+    if (match.kind === 'notFound') return { response: beeError(404), extraHeaders: cors };
+    if (match.kind === 'methodNotAllowed') return { response: beeError(405), extraHeaders: cors };
+    const response = await match.route.handle({ ...toDevnetRequest(req, path, url, match.params), versioned }, this.node);
+    return { response, extraHeaders: cors };
+  }
+}
+
+function toDevnetRequest(req: IncomingMessage, path: string, url: URL, params: Record<string, string>): DevnetRequest {
+  const headers: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  let cached: Promise<Uint8Array> | undefined;
+  return {
+    method: req.method ?? 'GET',
+    path,
+    params,
+    query: url.searchParams,
+    headers,
+    body: () => (cached ??= readBody(req)),
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<Uint8Array> {
+  const parts: Buffer[] = [];
+  for await (const part of req) parts.push(part as Buffer);
+  const joined = Buffer.concat(parts);
+  return new Uint8Array(joined.buffer, joined.byteOffset, joined.length);
+}
+
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

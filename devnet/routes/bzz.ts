@@ -1,0 +1,101 @@
+/** POST /bzz (single file or tar collection), GET/HEAD /bzz/{address}/{path} (bee-api.md §2.6, §5.2). */
+import { bytesToHex } from '../../core/swarm/bytes.js';
+import { buildCollectionManifest, buildFileManifest, CONTENT_TYPE_KEY, FILENAME_KEY } from '../../core/swarm/collection.js';
+import { InputError } from '../../core/swarm/input-error.js';
+import { saveManifest } from '../../core/swarm/manifest-hash.js';
+import type { MantarayNode } from '../../core/swarm/mantaray.js';
+import { boolHeader } from '../content/headers.js';
+import { resolveBzzPath } from '../content/manifest-serve.js';
+import { contentTypeByExtension, sniffContentType } from '../content/mime.js';
+import { splitIntoSession } from '../content/split.js';
+import { readTar } from '../content/tar.js';
+import { readUploadPlan, UploadSession } from '../content/upload.js';
+import { beeError, beeJson, type DevnetRequest, type DevnetResponse, type RouteDef } from '../http/router.js';
+import type { DevnetNode } from '../node.js';
+import { downloadSource, serveContent } from './bytes.js';
+import { guarded } from './guard.js';
+import { referenceParam } from './params.js';
+
+function storeManifest(session: UploadSession, manifest: MantarayNode): string {
+  return bytesToHex(saveManifest(manifest, { onChunk: (chunk) => session.addChunk(chunk.address, chunk.data) }));
+}
+
+async function uploadBzz(req: DevnetRequest, node: DevnetNode): Promise<DevnetResponse> {
+  const plan = readUploadPlan(req, node, 'content');
+  const contentType = req.headers['content-type'];
+  const isCollection = boolHeader(req, 'swarm-collection') === true || contentType?.startsWith('multipart/form-data') === true;
+  const body = await req.body();
+  const session = new UploadSession(node, plan);
+  let manifest: MantarayNode;
+  if (isCollection) {
+    if (contentType === undefined || contentType === '') return beeError(400, 'content-type missing');
+    if (!contentType.startsWith('application/x-tar')) {
+      return beeError(400, 'only tar collections are supported by the devnet (multipart/form-data is not)');
+    }
+    let files;
+    try {
+      files = readTar(body);
+    } catch (error) {
+      if (error instanceof InputError) return beeError(400, error.message);
+      throw error;
+    }
+    if (files.length === 0) return beeError(400, 'no files in collection');
+    const entries = files.map((file) => ({
+      path: file.path,
+      reference: splitIntoSession(session, file.data, plan.redundancyLevel),
+      contentType: contentTypeByExtension(file.path),
+    }));
+    const indexDocument = req.headers['swarm-index-document'] || undefined;
+    const errorDocument = req.headers['swarm-error-document'] || undefined;
+    try {
+      manifest = buildCollectionManifest({ files: entries, ...(indexDocument ? { indexDocument } : {}), ...(errorDocument ? { errorDocument } : {}) });
+    } catch (error) {
+      if (error instanceof InputError) return beeError(400, error.message);
+      throw error;
+    }
+  } else {
+    const fileRef = splitIntoSession(session, body, plan.redundancyLevel);
+    const name = req.query.get('name') ?? undefined;
+    manifest = buildFileManifest({
+      fileRef,
+      ...(name ? { filename: name } : {}),
+      contentType: contentType !== undefined && contentType !== '' ? contentType : sniffContentType(body),
+    });
+  }
+  const reference = storeManifest(session, manifest);
+  const failure = session.finish(reference);
+  if (failure !== undefined) return failure;
+  return beeJson(201, { reference }, { etag: `"${reference}"`, ...session.responseHeaders() });
+}
+
+async function downloadBzz(req: DevnetRequest, node: DevnetNode): Promise<DevnetResponse> {
+  const reference = referenceParam(req.params.address);
+  const path = req.params.path ?? '';
+  const decision = await resolveBzzPath(downloadSource(node), reference, path);
+  if (decision.kind === 'notFound') return beeError(404, decision.message);
+  if (decision.kind === 'redirect') {
+    return { status: 308, headers: { location: `${req.versioned === true ? '/v1' : ''}/bzz/${reference}/${decision.path}` } };
+  }
+  const filename = decision.metadata[FILENAME_KEY];
+  const headers: Record<string, string> = { ...decision.feedHeaders };
+  if (filename !== undefined) headers['content-disposition'] = `inline; filename="${filename}"`;
+  const served = serveContent(node, decision.referenceHex, req.headers, headers, decision.source);
+  const contentType = decision.metadata[CONTENT_TYPE_KEY];
+  if (contentType !== undefined && served.headers !== undefined && 'content-type' in served.headers) served.headers['content-type'] = contentType;
+  return served;
+}
+
+export const bzzRoutes: RouteDef[] = [
+  { method: 'POST', path: '/bzz', handle: guarded(uploadBzz) },
+  {
+    method: 'GET',
+    path: '/bzz/:address',
+    handle: (req) => {
+      const query = req.query.toString();
+      const location = `${req.versioned === true ? '/v1' : ''}${req.path}/${query === '' ? '' : `?${query}`}`;
+      return { status: 308, headers: { location, 'content-type': 'text/html; charset=utf-8' }, body: new TextEncoder().encode(`<a href="${location}">Permanent Redirect</a>.\n\n`) };
+    },
+  },
+  { method: 'GET', path: '/bzz/:address/*path', handle: guarded(downloadBzz, 'Not Found') },
+  { method: 'HEAD', path: '/bzz/:address/*path', handle: guarded(downloadBzz, 'Not Found') },
+];
