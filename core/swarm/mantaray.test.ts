@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { MantarayNode as BeeJsNode } from '@ethersphere/bee-js';
-import { bytesToHex, concatBytes, utf8Encode } from './bytes.js';
+import { bytesToHex, utf8Encode } from './bytes.js';
 import { InputError } from './input-error.js';
 import { keccak256 } from './keccak.js';
 import {
@@ -43,7 +43,7 @@ function ourTree(entries: { path: string; ref: Uint8Array; metadata: Record<stri
 }
 
 /** Every bee-js node with the prefix it hangs under, root first. */
-function* beeJsNodes(node: BeeJsNode, prefix = new Uint8Array(0)): Generator<[BeeJsNode, Uint8Array]> {
+function* beeJsNodes(node: BeeJsNode, prefix: Uint8Array = new Uint8Array(0)): Generator<[BeeJsNode, Uint8Array]> {
   yield [node, prefix];
   for (const fork of node.forks.values()) yield* beeJsNodes(fork.node, fork.prefix);
 }

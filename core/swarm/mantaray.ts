@@ -115,11 +115,18 @@ export function serializeNode(node: MantarayNode, options: SerializeOptions = {}
 }
 
 function beeEntry(node: MantarayNode): { refSize: number; entry: Uint8Array } {
-  if (node.refBytesSize > 255) throw new RangeError(`mantaray reference size ${node.refBytesSize} does not fit one byte`);
+  let refSize = node.refBytesSize;
+  // Bee v2.8.1+ (#5484): a node that only ever received empty entries takes its width from its own entry
+  // or its first child's reference at marshal time; older Bee wrote 0 and then could not read its forks.
+  if (refSize === 0) {
+    if (node.entry && node.entry.length > 0) refSize = node.entry.length;
+    else refSize = [...node.forks!.values()].find((f) => f.node.reference && f.node.reference.length > 0)?.node.reference?.length ?? 0;
+  }
+  if (refSize > 255) throw new RangeError(`mantaray reference size ${refSize} does not fit one byte`);
   // Go copies the entry into a zeroed buffer of refBytesSize, so a missing entry becomes zeros.
-  const entry = new Uint8Array(node.refBytesSize);
-  if (node.entry) entry.set(node.entry.subarray(0, node.refBytesSize));
-  return { refSize: node.refBytesSize, entry };
+  const entry = new Uint8Array(refSize);
+  if (node.entry) entry.set(node.entry.subarray(0, refSize));
+  return { refSize, entry };
 }
 
 function beeJsEntry(node: MantarayNode, prefix: Uint8Array): { refSize: number; entry: Uint8Array } {
