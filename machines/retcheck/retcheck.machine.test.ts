@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, toPromise } from 'xstate';
 import { retcheckMachine, type RetcheckInput } from './retcheck.machine.js';
 import { probeMachine, type ProbeEvent, type ProbeInput } from './probe.machine.js';
-import { chunkWalkMachine, type ChunkAnswer, type ChunkRequest } from './chunk-walk.machine.js';
+import { chunkWalkMachine, type ChunkAnswer, type ChunkRequest, type ChunkWalkVantage } from './chunk-walk.machine.js';
 import { reseedMachine, type BatchPreflight } from './reseed.machine.js';
 import { reportSchemaErrors } from '../../test/report-schema.js';
 
@@ -29,7 +29,7 @@ function provideWorld(world: { retrievable: Record<string, boolean | null>; tree
       );
     });
   });
-  const chunkProber = fromCallback<ChunkRequest, { vantages: unknown; timeoutMs: number }>(({ receive, sendBack }) => {
+  const chunkProber = fromCallback<ChunkRequest, { vantages: ChunkWalkVantage[]; timeoutMs: number }>(({ receive, sendBack }) => {
     receive((req) => {
       requests.push(req);
       const vantageUrl = ['http://a', 'http://b'][req.vantage]!;

@@ -64,7 +64,13 @@ const missingColdDownloads = fromPromise<ColdDownloadResult[], { reference: stri
 const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 export const retcheckMachine = setup({
-  types: {} as { context: RetcheckContext; events: RetcheckEvent; input: RetcheckInput; output: RetcheckOutput },
+  types: {} as {
+    context: RetcheckContext;
+    events: RetcheckEvent;
+    input: RetcheckInput;
+    output: RetcheckOutput;
+    children: { probe: 'probe'; chunkWalk: 'chunkWalk'; reseed: 'reseedFlow' };
+  },
   actors: { resolveFeed: missingResolveFeed, probe: probeMachine, chunkWalk: chunkWalkMachine, coldDownloads: missingColdDownloads, reseedFlow: reseedMachine },
   guards: {
     isFeedInput: ({ context }) => context.target.kind === 'feed',
@@ -138,6 +144,7 @@ export const retcheckMachine = setup({
     probing: {
       description: 'Every vantage and gateway is asked in parallel.',
       invoke: {
+        id: 'probe',
         src: 'probe',
         input: ({ context }) => ({ reference: context.reference ?? '', nodes: context.nodes, gateways: context.gateways, timeoutMs: context.timeoutMs }),
         onDone: {
@@ -153,6 +160,7 @@ export const retcheckMachine = setup({
     walking: {
       description: 'Breadth-first chunk walk on every vantage (cap 1000 chunks).',
       invoke: {
+        id: 'chunkWalk',
         src: 'chunkWalk',
         input: ({ context }) => ({
           root: (context.reference ?? '').slice(0, 64),

@@ -6,6 +6,7 @@ import { Command, Option, CommanderError } from 'commander';
 import { parseCheckInput } from '../../../core/swarm/parse-input.js';
 import { parseBatchId, parseOverlay } from '../../../core/swarm/references.js';
 import { InputError } from '../../../core/swarm/input-error.js';
+import { parseNodeUrl } from '../../../core/retcheck/node-url.js';
 import { levelFromEnvFilter, levelFromVerbosity, type LogLevel } from '../../../core/log/level.js';
 import type { RetcheckInput } from '../../../machines/retcheck/retcheck.machine.js';
 
@@ -68,21 +69,6 @@ function parsePositiveInt(raw: string, what: string, max: number): number {
   return n;
 }
 
-export function parseNodeUrl(raw: string, what = '--node URL'): string {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    throw new UsageError(`invalid ${what} ${JSON.stringify(raw)}: expected an absolute http:// or https:// URL such as ${DEFAULT_NODE_URL}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`invalid ${what} ${JSON.stringify(raw)}: expected an http:// or https:// URL, got ${url.protocol}`);
-  }
-  if (url.username || url.password) throw new UsageError(`invalid ${what}: credentials in the URL are not supported (retcheck sends no authentication)`);
-  // The report keys per-chunk results by node URL, so keep one canonical spelling without a trailing slash.
-  return url.href.replace(/\/+$/, '');
-}
-
 interface RawOptions {
   node?: string[];
   gateway?: string[] | false;
@@ -121,14 +107,13 @@ export function parseRetcheckArgs(argv: string[], env: NodeJS.ProcessEnv, versio
     throw error;
   }
 
-  const envNodes = (env.NODE_API_URL ?? '').split(/[\s,]+/).filter(Boolean);
-  const nodeInputs = raw.node && raw.node.length > 0 ? raw.node : envNodes.length > 0 ? envNodes : [DEFAULT_NODE_URL];
-  const nodes = [...new Set(nodeInputs.map((n) => parseNodeUrl(n)))];
-  const gateways = raw.gateway === false ? [] : [...new Set((raw.gateway ?? [DEFAULT_GATEWAY_URL]).map((g) => parseNodeUrl(g, '--gateway URL')))];
-
   if (raw.reseed && !raw.stamp) throw new UsageError('--reseed requires --stamp <ID> (the postage batch to re-upload under)');
   let reseed: RetcheckInput['reseed'];
   try {
+    const envNodes = (env.NODE_API_URL ?? '').split(/[\s,]+/).filter(Boolean);
+    const nodeInputs = raw.node && raw.node.length > 0 ? raw.node : envNodes.length > 0 ? envNodes : [DEFAULT_NODE_URL];
+    const nodes = [...new Set(nodeInputs.map((n) => parseNodeUrl(n, '--node URL')))];
+    const gateways = raw.gateway === false ? [] : [...new Set((raw.gateway ?? [DEFAULT_GATEWAY_URL]).map((g) => parseNodeUrl(g, '--gateway URL')))];
     if (raw.stamp !== undefined) {
       const batch = parseBatchId(raw.stamp, '--stamp batch ID');
       if (raw.reseed) reseed = { batchId: batch.hex };

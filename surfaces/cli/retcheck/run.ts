@@ -30,7 +30,7 @@ export async function runRetcheck(options: RetcheckCliOptions, io: CliIo): Promi
       lastPhase = phase;
       log.info(`step: ${phase}`);
     }
-    const walk = snapshot.children['chunkWalk' as never] as { getSnapshot(): Parameters<typeof selectWalkProgress>[0] } | undefined;
+    const walk = snapshot.children.chunkWalk;
     if (walk) {
       const { done, discovered } = selectWalkProgress(walk.getSnapshot());
       const line = `Probing chunks ${done}/${discovered}...`;

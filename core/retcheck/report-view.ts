@@ -1,0 +1,70 @@
+/**
+ * Report -> rows for a view. Pure and shared: the web app renders these; desktop and terminal views can too.
+ * Text only: nothing here is HTML, and views must render it as text.
+ */
+import type { RetcheckReport } from '../../config-schema/retcheck-report.js';
+import { slowestNeighborhoods } from './chunk-stats.js';
+
+export const MATRIX_CHUNKS = 50;
+export const NEIGHBORHOOD_ROWS = 10;
+
+export const outcomeLabel = (r: boolean | null) => (r === true ? 'retrievable' : r === false ? 'not retrievable' : 'error');
+
+export interface VantageRow {
+  url: string;
+  outcome: string;
+  neighborhood: string;
+  elapsedMs: number;
+  version: string;
+  notes: string;
+}
+
+export function vantageRows(report: RetcheckReport): VantageRow[] {
+  return report.vantages.map((v) => ({
+    url: v.node_url,
+    outcome: outcomeLabel(v.retrievable),
+    neighborhood: v.overlay ? `${v.overlay.slice(0, 2)} / ${v.overlay.slice(0, 8)}… PO ${v.proximity_to_root ?? '?'}` : '—',
+    elapsedMs: v.elapsed_ms,
+    version: v.node_version ?? '—',
+    notes: [v.target_proximity !== undefined ? `target PO ${v.target_proximity}` : '', v.error ?? ''].filter(Boolean).join('; '),
+  }));
+}
+
+export function gatewayRows(report: RetcheckReport) {
+  return (report.gateways ?? []).map((g) => ({
+    url: g.url,
+    outcome: outcomeLabel(g.retrievable),
+    elapsedMs: g.elapsed_ms,
+    http: g.status_code !== undefined ? `HTTP ${g.status_code}` : '—',
+    error: g.error ?? '',
+  }));
+}
+
+export function vantageStatsRows(report: RetcheckReport) {
+  return Object.entries(report.chunk_stats?.per_vantage ?? {}).map(([url, s]) => ({ key: url, foundOfTotal: `${s.found}/${s.total}`, p50: s.elapsed_p50_ms, p95: s.elapsed_p95_ms, max: s.elapsed_max_ms }));
+}
+
+export function neighborhoodStatsRows(report: RetcheckReport) {
+  if (!report.chunk_stats) return [];
+  return slowestNeighborhoods(report.chunk_stats, NEIGHBORHOOD_ROWS).map(([nb, s]) => ({ key: nb, foundOfTotal: `${s.found}/${s.total}`, p50: s.elapsed_p50_ms, p95: s.elapsed_p95_ms, max: s.elapsed_max_ms }));
+}
+
+export interface MatrixCell {
+  found: boolean;
+  text: string;
+}
+
+/** The first 50 chunks by all vantages: each cell `elapsed ms · PO n`, or `x` for a miss. */
+export function chunkMatrix(report: RetcheckReport): { vantages: string[]; rows: { address: string; cells: MatrixCell[] }[] } {
+  const vantages = report.vantages.map((v) => v.node_url);
+  const rows = (report.chunks ?? []).slice(0, MATRIX_CHUNKS).map((chunk) => ({
+    address: chunk.address,
+    cells: vantages.map((url) => {
+      const probe = chunk.per_vantage[url];
+      if (!probe) return { found: false, text: '—' };
+      if (!probe.found) return { found: false, text: `x ${probe.elapsed_ms} ms` };
+      return { found: true, text: `${probe.elapsed_ms} ms · PO ${probe.proximity ?? '?'}` };
+    }),
+  }));
+  return { vantages, rows };
+}
