@@ -17,7 +17,8 @@ export async function startAnvil(options: { workDir: string; chainId: number; bl
   const url = `http://127.0.0.1:${port}`;
   const rpc = createJsonRpc(url);
   await pollUntil('anvil to answer eth_chainId', 30_000, async () => {
-    if (proc.child.exitCode !== null) throw new Error(`anvil exited with code ${proc.child.exitCode}; see ${proc.logFile}`);
+    const { exitCode, signalCode } = proc.child;
+    if (exitCode !== null || signalCode !== null) throw new Error(`anvil exited (${exitCode ?? signalCode}); see ${proc.logFile}`);
     const id = await rpc.call<string>('eth_chainId');
     return Number(BigInt(id)) === options.chainId ? id : undefined;
   }, 200);

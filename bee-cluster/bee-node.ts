@@ -109,8 +109,8 @@ export function startBeeNode(o: BeeNodeOptions): BeeNode {
 }
 
 function assertAlive(node: BeeNode): void {
-  const code = node.process.child.exitCode;
-  if (code !== null) throw new Error(`${node.name} exited with code ${code}; see ${node.process.logFile}`);
+  const { exitCode, signalCode } = node.process.child;
+  if (exitCode !== null || signalCode !== null) throw new Error(`${node.name} exited (${exitCode ?? signalCode}); see ${node.process.logFile}`);
 }
 
 export interface BeeAddresses {
@@ -121,10 +121,11 @@ export interface BeeAddresses {
 }
 
 /** /addresses is served as soon as the API listener is up, before chain sync and warmup. */
-export async function waitForAddresses(node: BeeNode, timeoutMs: number): Promise<BeeAddresses> {
+export async function waitForAddresses(node: BeeNode, timeoutMs: number, accept: (a: BeeAddresses) => boolean = () => true): Promise<BeeAddresses> {
   return pollUntil(`${node.name} GET /addresses`, timeoutMs, async () => {
     assertAlive(node);
-    return beeJson<BeeAddresses>(node.url, 'GET', '/addresses', { timeoutMs: 3000 });
+    const addresses = await beeJson<BeeAddresses>(node.url, 'GET', '/addresses', { timeoutMs: 3000 });
+    return accept(addresses) ? addresses : undefined;
   });
 }
 

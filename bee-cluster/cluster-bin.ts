@@ -28,7 +28,12 @@ async function main(argv: string[]): Promise<number> {
   };
   let cluster: BeeCluster | undefined;
   let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= (cluster?.stop() ?? Promise.resolve()).then(() => log('stopped')));
+  const startup = new AbortController();
+  const stop = () => {
+    startup.abort(new Error('stop requested during startup'));
+    // Before the cluster exists, the abort makes startBeeCluster tear down what it started.
+    return (stopping ??= cluster ? cluster.stop().then(() => log('stopped')) : Promise.resolve());
+  };
   const done = new Promise<void>((resolve) => {
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void stop().then(resolve));
     process.stdin.on('data', (d: Buffer) => {
@@ -38,14 +43,10 @@ async function main(argv: string[]): Promise<number> {
   });
 
   try {
-    cluster = await startBeeCluster({ nodes: opts.nodes, batchDepth: opts.depth, keepWorkDir: opts.keep, verbosity: opts.verbosity, log });
+    cluster = await startBeeCluster({ nodes: opts.nodes, batchDepth: opts.depth, keepWorkDir: opts.keep, verbosity: opts.verbosity, log, signal: startup.signal });
   } catch (err) {
-    log(`failed: ${(err as Error).message}`);
-    return 1;
-  }
-  if (stopping) {
-    await cluster.stop();
-    return 130;
+    log(startup.signal.aborted ? 'aborted during startup; every started process is stopped' : `failed: ${(err as Error).message}`);
+    return startup.signal.aborted ? 130 : 1;
   }
   const { nodes, batchId, anvilUrl } = cluster;
   process.stdout.write(JSON.stringify({ nodes, batchId, anvilUrl }) + '\n');

@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAnvil, type AnvilInstance } from './anvil.js';
-import { beeJson, startBeeNode, waitForAddresses, waitForReadiness, type BeeNode } from './bee-node.js';
+import { startBeeNode, waitForAddresses, waitForReadiness, type BeeNode } from './bee-node.js';
 import { ensureBeeBinary } from './bee-binary.js';
 import { loadContractArtifacts } from './contract-artifacts.js';
-import { deploySwarmContracts, fundWallets } from './deploy-contracts.js';
-import { freePort, killManagedNow, pollUntil, stopManaged, type ManagedProcess } from './processes.js';
+import { deploySwarmContracts, fundWallets, type DeployedContracts } from './deploy-contracts.js';
+import { freePort, killManagedNow, stopManaged, type ManagedProcess } from './processes.js';
 import { buyUsableBatch, meshNodes } from './cluster-setup.js';
 
 export interface BeeClusterOptions {
@@ -28,6 +28,8 @@ export interface BeeClusterOptions {
   verbosity?: string;
   /** Progress lines (stderr in the bin); default silent. */
   log?: (line: string) => void;
+  /** Aborting during startup kills every process started so far and rejects. */
+  signal?: AbortSignal;
 }
 
 export interface BeeClusterNodeInfo {
@@ -43,6 +45,10 @@ export interface BeeClusterInfo {
 
 export interface BeeCluster extends BeeClusterInfo {
   workDir: string;
+  /** Process-group leaders (anvil, bee-0, …) so callers can verify listen addresses and teardown. */
+  processes: Array<{ name: string; pid: number }>;
+  /** Contract addresses on the Anvil chain, price and start block. */
+  contracts: DeployedContracts;
   stop(): Promise<void>;
 }
 
@@ -70,21 +76,32 @@ export async function startBeeCluster(options: BeeClusterOptions = {}): Promise<
     await Promise.all(started.filter((p) => p.name !== 'anvil').map((p) => stopManaged(p)));
     await Promise.all(started.filter((p) => p.name === 'anvil').map((p) => stopManaged(p)));
     process.off('exit', onExit);
+    options.signal?.removeEventListener('abort', onAbort);
     if (!options.keepWorkDir) rmSync(workDir, { recursive: true, force: true });
   };
 
+  // Killing the processes makes every pending wait fail fast (the nodes' liveness is checked in each poll).
+  const onAbort = () => started.forEach(killManagedNow);
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+
   try {
+    options.signal?.throwIfAborted();
     const t0 = Date.now();
     const since = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
+    // Each progress line is also a checkpoint: an abort stops the sequence there.
+    const step = (line: string) => {
+      options.signal?.throwIfAborted();
+      log(`[${since()}] ${line}`);
+    };
     const [binary, artifacts] = await Promise.all([options.beeBinary ?? ensureBeeBinary(log), loadContractArtifacts()]);
-    log(`[${since()}] bee binary ${binary}; contract artifacts loaded`);
+    step(`bee binary ${binary}; contract artifacts loaded`);
 
     const anvil: AnvilInstance = await startAnvil({ workDir, chainId: CLUSTER_CHAIN_ID, blockTimeSeconds: BLOCK_TIME_SECONDS });
     started.push(anvil.process);
-    log(`[${since()}] anvil at ${anvil.url}`);
+    step(`anvil at ${anvil.url}`);
 
     const contracts = await deploySwarmContracts(anvil.rpc, artifacts, { networkId: CLUSTER_CHAIN_ID, price: STORAGE_PRICE, minimumBucketDepth: MINIMUM_BUCKET_DEPTH });
-    log(`[${since()}] contracts deployed: postage ${contracts.postageStamp} at block ${contracts.postageStartBlock}, price ${contracts.price}`);
+    step(`contracts deployed: postage ${contracts.postageStamp} at block ${contracts.postageStartBlock}, price ${contracts.price}`);
 
     const nodes: BeeNode[] = [];
     for (let i = 0; i < count; i++) {
@@ -115,25 +132,34 @@ export async function startBeeCluster(options: BeeClusterOptions = {}): Promise<
     // The API listener comes up before chain sync, so the wallet address is known early enough to fund.
     const addresses = await Promise.all(nodes.map((n) => waitForAddresses(n, 120_000)));
     await fundWallets(anvil.rpc, artifacts, contracts, addresses.map((a) => a.ethereum), { wei: NODE_WEI, plur: NODE_PLUR });
-    log(`[${since()}] ${count} nodes up and funded`);
+    step(`${count} nodes up and funded`);
 
     await Promise.all(nodes.map((n) => waitForReadiness(n, 180_000)));
-    log(`[${since()}] all nodes ready`);
+    // Read again: before p2p is listening, /addresses can list no underlay at all.
+    const ready = await Promise.all(nodes.map((n) => waitForAddresses(n, 30_000, (a) => a.underlay.length > 0)));
+    step(`all nodes ready`);
 
-    await meshNodes(nodes, addresses, log);
-    log(`[${since()}] nodes connected`);
+    await meshNodes(nodes, ready, log);
+    step(`nodes connected`);
 
     const amount = options.batchAmount ?? contracts.price * contracts.minimumValidityBlocks * 4n;
     const batchId = await buyUsableBatch(nodes[0]!, amount, options.batchDepth ?? 20);
-    log(`[${since()}] batch ${batchId} usable`);
+    step(`batch ${batchId} usable`);
 
-    return { nodes: nodes.map((n, i) => ({ url: n.url, overlay: addresses[i]!.overlay })), batchId, anvilUrl: anvil.url, workDir, stop };
+    return {
+      nodes: nodes.map((n, i) => ({ url: n.url, overlay: ready[i]!.overlay })),
+      batchId,
+      anvilUrl: anvil.url,
+      workDir,
+      processes: started.map((p) => ({ name: p.name, pid: p.child.pid ?? -1 })),
+      contracts,
+      stop,
+    };
   } catch (err) {
-    const message = `${(err as Error).message} (logs in ${workDir})`;
-    options.keepWorkDir = true; // keep the logs that explain the failure
+    const aborted = options.signal?.aborted ?? false;
+    // Keep the logs that explain a failure; an abort is not a failure.
+    if (!aborted) options.keepWorkDir = true;
     await stop();
-    throw new Error(message, { cause: err });
+    throw new Error(aborted ? (err as Error).message : `${(err as Error).message} (logs in ${workDir})`, { cause: err });
   }
 }
-
-export { beeJson, pollUntil };

@@ -22,6 +22,13 @@ export function repoRoot(): string {
   return root;
 }
 
+/**
+ * The platform binary that @foundry-rs/anvil ships in an optional dependency. Spawning it directly,
+ * not the node_modules/.bin/anvil Node wrapper, saves a Node process and makes the listening process
+ * the group leader.
+ */
 export function anvilBinary(): string {
-  return join(repoRoot(), 'node_modules', '.bin', 'anvil');
+  const arch = process.arch === 'x64' ? 'amd64' : process.arch;
+  const direct = join(repoRoot(), 'node_modules', '@foundry-rs', `anvil-${process.platform}-${arch}`, 'bin', 'anvil');
+  return existsSync(direct) ? direct : join(repoRoot(), 'node_modules', '.bin', 'anvil');
 }

@@ -37,12 +37,15 @@ export function spawnManaged(
   return { name, child, logFile: options.logFile, exited: () => (done ? Promise.resolve() : exit) };
 }
 
-function signalGroup(proc: ManagedProcess, signal: NodeJS.Signals): void {
-  if (proc.child.pid === undefined) return;
+/** Signals every process in the group; false when the group no longer exists. */
+function signalGroup(proc: ManagedProcess, signal: NodeJS.Signals | 0): boolean {
+  if (proc.child.pid === undefined) return false;
   try {
     process.kill(-proc.child.pid, signal);
+    return true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err;
+    return false;
   }
 }
 
@@ -50,9 +53,21 @@ function signalGroup(proc: ManagedProcess, signal: NodeJS.Signals): void {
 export async function stopManaged(proc: ManagedProcess, graceMs = 10_000): Promise<void> {
   signalGroup(proc, 'SIGTERM');
   const timedOut = await Promise.race([proc.exited().then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), graceMs).unref())]);
-  // Even after the leader exits, a forked child could still hold the group: always sweep it.
+  // Even after the leader exits, a forked child could still hold the group: always sweep it,
+  // and return only once the kernel reports the group empty.
   signalGroup(proc, 'SIGKILL');
   if (timedOut) await proc.exited();
+  await pollUntil(`process group of ${proc.name} to be empty`, 5000, async () => (signalGroup(proc, 0) ? undefined : true), 20);
+}
+
+/** True while any process of the group is alive (zombies count until reaped). */
+export function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Synchronous last resort for process 'exit' handlers, where no promise can run. */

@@ -1,0 +1,63 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, pollUntil, spawnManaged, stopManaged } from './processes.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'bee-cluster-proc-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('spawnManaged / stopManaged', () => {
+  it('kills the whole process group, including children the leader forked', async () => {
+    const pidFile = join(dir, 'grandchild.pid');
+    // The shell ignores TERM, so only the SIGKILL sweep of the group can end it and its child.
+    const proc = spawnManaged('sh', 'sh', ['-c', `trap '' TERM; sleep 300 & echo $! > ${pidFile}; wait`], { env: process.env, logFile: join(dir, 'sh.log') });
+    const grandchild = await pollUntil('grandchild pid file', 5000, async () => Number(readFileSync(pidFile, 'utf8').trim()) || undefined, 50);
+    expect(alive(grandchild)).toBe(true);
+    await stopManaged(proc, 300);
+    await pollUntil('grandchild to die', 5000, async () => (alive(grandchild) ? undefined : true), 50);
+    expect(proc.child.exitCode !== null || proc.child.signalCode !== null).toBe(true);
+  });
+
+  it('sends output to the log file', async () => {
+    const proc = spawnManaged('echo', 'sh', ['-c', 'echo hello-from-child; echo err >&2'], { env: process.env, logFile: join(dir, 'echo.log') });
+    await proc.exited();
+    expect(readFileSync(proc.logFile, 'utf8')).toContain('hello-from-child\nerr\n');
+    await stopManaged(proc, 100); // already exited: must not throw
+  });
+});
+
+describe('freePort', () => {
+  it('returns a port that can be bound on 127.0.0.1', async () => {
+    const port = await freePort();
+    expect(port).toBeGreaterThan(0);
+    const server = createServer();
+    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+});
+
+describe('pollUntil', () => {
+  it('returns the first defined value', async () => {
+    let calls = 0;
+    expect(await pollUntil('third call', 2000, async () => (++calls === 3 ? 'x' : undefined), 10)).toBe('x');
+  });
+
+  it('names what it waited for and the last error on timeout', async () => {
+    await expect(
+      pollUntil('the moon', 100, async () => {
+        throw new Error('still night');
+      }, 10),
+    ).rejects.toThrow(/timed out after 100 ms waiting for the moon \(last error: still night\)/);
+  });
+});
