@@ -7,6 +7,7 @@ import { formatFeedIndexHeader } from '../../core/swarm/feeds.js';
 import {
   FEED_OWNER_KEY, FEED_TOPIC_KEY, ROOT_PATH, WEBSITE_ERROR_DOCUMENT_KEY, WEBSITE_INDEX_DOCUMENT_KEY,
 } from '../../core/swarm/collection.js';
+import { InputError } from '../../core/swarm/input-error.js';
 import { loadManifest } from '../../core/swarm/manifest-hash.js';
 import { isZeroEntry, type MantarayNode } from '../../core/swarm/mantaray.js';
 import { lookupNode, lookupPath } from '../../core/swarm/mantaray-paths.js';
@@ -16,10 +17,18 @@ import { readAll, type ChunkSource } from './joiner.js';
 export type BzzDecision =
   | { kind: 'file'; referenceHex: string; metadata: Record<string, string>; source: ChunkSource; feedHeaders: Record<string, string> }
   | { kind: 'redirect'; path: string }
-  | { kind: 'notFound'; message: string };
+  | { kind: 'notFound'; message: string }
+  /** The reference (or the feed's target) is not a mantaray manifest. */
+  | { kind: 'notManifest' };
 
-export async function loadFullManifest(source: ChunkSource, referenceHex: string): Promise<MantarayNode> {
-  return loadManifest(referenceHex, async (ref) => readAll(source, bytesToHex(ref)), { depth: 'full' });
+/** Loads the whole trie; undefined when the bytes are not a manifest (a missing chunk still throws). */
+export async function loadFullManifest(source: ChunkSource, referenceHex: string): Promise<MantarayNode | undefined> {
+  try {
+    return await loadManifest(referenceHex, async (ref) => readAll(source, bytesToHex(ref)), { depth: 'full' });
+  } catch (error) {
+    if (error instanceof InputError) return undefined;
+    throw error;
+  }
 }
 
 function rootMetadata(root: MantarayNode): Record<string, string> {
@@ -28,6 +37,7 @@ function rootMetadata(root: MantarayNode): Record<string, string> {
 
 export async function resolveBzzPath(source: ChunkSource, referenceHex: string, path: string): Promise<BzzDecision> {
   let root = await loadFullManifest(source, referenceHex);
+  if (root === undefined) return { kind: 'notManifest' };
   let contentSource = source;
   const feedHeaders: Record<string, string> = {};
   const meta = rootMetadata(root);
@@ -40,6 +50,7 @@ export async function resolveBzzPath(source: ChunkSource, referenceHex: string, 
     feedHeaders['swarm-feed-resolved-version'] = resolved.version;
     contentSource = resolved.source;
     root = await loadFullManifest(contentSource, resolved.contentHex);
+    if (root === undefined) return { kind: 'notManifest' };
   }
   const rootMeta = rootMetadata(root);
   const indexDocument = rootMeta[WEBSITE_INDEX_DOCUMENT_KEY];

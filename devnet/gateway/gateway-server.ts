@@ -84,13 +84,9 @@ export class GatewayServer {
     const source = (address: string): Uint8Array | undefined => this.network.retrieveFromNetwork(address);
     const walk = traverseReference(source, reference);
     if (walk.missing.length > 0 || walk.invalid.length > 0) return json(404, 'Not Found');
-    let decision;
-    try {
-      decision = await resolveBzzPath(source, reference, path);
-    } catch {
-      // Not a manifest: serve the raw content (devnet leniency, see the file comment).
-      return send(200, { 'content-type': 'application/octet-stream' }, readAll(source, reference));
-    }
+    const decision = await resolveBzzPath(source, reference, path);
+    // Not a manifest: serve the raw content (devnet leniency, see the file comment).
+    if (decision.kind === 'notManifest') return send(200, { 'content-type': 'application/octet-stream' }, readAll(source, reference));
     if (decision.kind === 'notFound') return json(404, decision.message);
     if (decision.kind === 'redirect') {
       res.writeHead(308, { ...cors, location: `/bzz/${reference}/${decision.path}` });

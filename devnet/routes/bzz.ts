@@ -73,6 +73,7 @@ async function downloadBzz(req: DevnetRequest, node: DevnetNode): Promise<Devnet
   const path = req.params.path ?? '';
   const decision = await resolveBzzPath(downloadSource(node), reference, path);
   if (decision.kind === 'notFound') return beeError(404, decision.message);
+  if (decision.kind === 'notManifest') return beeError(404, 'Not Found');
   if (decision.kind === 'redirect') {
     return { status: 308, headers: { location: `${req.versioned === true ? '/v1' : ''}/bzz/${reference}/${decision.path}` } };
   }

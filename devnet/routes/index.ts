@@ -5,11 +5,12 @@
 import type { RouteDef } from '../http/router.js';
 import { bytesRoutes } from './bytes.js';
 import { bzzRoutes } from './bzz.js';
+import { chainRoutes } from './chain/index.js';
 import { chunkRoutes } from './chunks.js';
+import { feedPostRoutes } from './feed-post.js';
 import { socFeedRoutes } from './soc-feeds.js';
 import { stewardshipRoutes } from './stewardship.js';
 import { tagPinRoutes } from './tags-pins.js';
-import { feedPostRoutes } from './feed-post.js';
 
 /** Bee answers its root with a plain greeting (router.go); bee-js checkConnection GETs it. */
 const rootRoute: RouteDef = {
@@ -29,4 +30,4 @@ export const contentRoutes: RouteDef[] = [
   ...stewardshipRoutes,
 ];
 
-export const allRoutes: RouteDef[] = [rootRoute, ...contentRoutes];
+export const allRoutes: RouteDef[] = [rootRoute, ...contentRoutes, ...chainRoutes];

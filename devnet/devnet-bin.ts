@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+/** Entry point of `devnet`: starts the simulated swarm, prints where it listens, stops cleanly on SIGINT/SIGTERM. */
+import { CommanderError } from 'commander';
+import { mkdir } from 'node:fs/promises';
+import { parseDevnetArgs, UsageError } from './cli-options.js';
+import { startDevnet, type StartedDevnet } from './devnet.js';
+import { describeDevnet } from './describe.js';
+
+async function main(argv: string[]): Promise<number> {
+  let options;
+  try {
+    options = parseDevnetArgs(argv, '0.1.0');
+  } catch (error) {
+    if (error instanceof CommanderError && error.exitCode === 0) return 0;
+    if (error instanceof UsageError) {
+      process.stderr.write(`devnet: ${error.message}\n(run devnet --help for usage)\n`);
+      return 1;
+    }
+    throw error;
+  }
+  if (options.devnet.logDir !== undefined) await mkdir(options.devnet.logDir, { recursive: true });
+  let devnet: StartedDevnet;
+  try {
+    devnet = await startDevnet(options.devnet);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const hint = code === 'EADDRINUSE' ? ' (a port is in use: pick another --port, or --port 0 for free ports)' : '';
+    process.stderr.write(`devnet: could not start: ${error instanceof Error ? error.message : String(error)}${hint}\n`);
+    return 1;
+  }
+  process.stdout.write(options.json ? `${JSON.stringify(describeDevnet(devnet))}\n` : humanSummary(devnet));
+  await new Promise<void>((resolve) => {
+    const onSignal = (): void => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      void devnet.stop().then(resolve);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+  if (!options.json) process.stdout.write('devnet stopped\n');
+  return 0;
+}
+
+function humanSummary(devnet: StartedDevnet): string {
+  const lines = ['devnet running (Ctrl-C stops it)'];
+  for (const node of devnet.nodes) lines.push(`  node ${node.index}  ${node.url}  overlay ${node.overlay}  batch ${node.batchId ?? '-'}`);
+  for (const [i, gateway] of devnet.gateways.entries()) lines.push(`  gateway ${i}  ${gateway.url}`);
+  lines.push(`  logs     ${devnet.logDir}`);
+  lines.push(`  control  ${devnet.nodes[0]?.url ?? ''}/_devnet  (PATCH /_devnet/nodes/{i}/faults, POST /_devnet/flush-pushes, ...)`);
+  return `${lines.join('\n')}\n`;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`devnet: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);
