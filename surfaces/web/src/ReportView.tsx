@@ -40,7 +40,7 @@ export function ReportView({ report, source }: { report: RetcheckReport; source:
           <tbody>
             {vantageRows(report).map((v) => (
               <tr key={v.url} className={`outcome-${v.outcome.replace(/ /g, '-')}`}>
-                <td className="mono">{v.url}</td><td>{v.outcome}</td><td className="mono">{v.neighborhood}</td><td>{v.version}</td><td>{v.elapsedMs}</td><td>{v.notes}</td>
+                <td className="mono url">{v.url}</td><td>{v.outcome}</td><td className="mono">{v.neighborhood}</td><td>{v.version}</td><td>{v.elapsedMs}</td><td className="notes">{v.notes}</td>
               </tr>
             ))}
           </tbody>

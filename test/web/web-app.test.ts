@@ -1,0 +1,190 @@
+/**
+ * retcheck-web in real headless Chromium, served as a built static folder from a plain static server,
+ * against a devnet whose CORS allow-list names the page's origin (issue 6, "Tests in a real browser").
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
+import { launchChromium } from '../fixtures/browser.js';
+import { serveStatic } from '../fixtures/static-server.js';
+import { publishFeed, uploadRandomBytes } from '../fixtures/devnet-content.js';
+
+const WEB_DIST = join(process.cwd(), 'surfaces/web/dist');
+const OUT = join(process.cwd(), 'test-output');
+
+let browser: Browser;
+let devnet: StartedDevnet;
+let site: Awaited<ReturnType<typeof serveStatic>>;
+let page: Page;
+let reference: string;
+let manyChunks: string;
+
+async function ensureBuilt(): Promise<void> {
+  if (existsSync(join(WEB_DIST, 'index.html'))) return;
+  const { build } = await import('vite');
+  await build({ configFile: join(process.cwd(), 'surfaces/web/vite.config.ts'), logLevel: 'warn' });
+}
+
+const url = (params: Record<string, string | string[]>) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) for (const one of [v].flat()) q.append(k, one);
+  return `${site.origin}/?${q}`;
+};
+
+async function check(target: string): Promise<string> {
+  await page.goto(target);
+  await page.getByTestId('check-button').click();
+  const status = page.getByTestId('report-status');
+  await status.waitFor({ timeout: 20_000 });
+  return (await status.textContent()) ?? '';
+}
+
+beforeAll(async () => {
+  await ensureBuilt();
+  site = await serveStatic(WEB_DIST);
+  devnet = await startDevnet({ nodes: 3, corsOrigins: [site.origin], pushDelayMs: 50 });
+  reference = await uploadRandomBytes(devnet.nodes[0]!, 3000);
+  manyChunks = await uploadRandomBytes(devnet.nodes[0]!, 20 * 4096 + 100, { redundancyLevel: 0 });
+  browser = await launchChromium();
+  page = await browser.newPage();
+  mkdirSync(OUT, { recursive: true });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await devnet?.stop();
+  await site?.close();
+});
+
+describe('retcheck-web in Chromium', () => {
+  it('checks a retrievable reference from a URL carrying ref and nodes, and keeps inputs in the address bar', async () => {
+    const nodes = devnet.nodes.slice(0, 2).map((n) => n.url);
+    expect(await check(url({ ref: reference, node: nodes }))).toBe('retrievable');
+    const rows = await page.getByTestId('vantages').locator('tbody tr').allInnerTexts();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toContain('retrievable');
+    const after = new URL(page.url());
+    expect(after.searchParams.get('ref')).toBe(reference);
+    expect(after.searchParams.getAll('node')).toEqual(nodes);
+    expect(page.url()).not.toContain('status');
+    await page.screenshot({ path: join(OUT, 'web-report.png'), fullPage: true });
+  });
+
+  it('shows partial when one vantage is unreachable, and a CORS rejection as a CORS error', async () => {
+    // A dead vantage outside the swarm, so the live one's answer cannot depend on it holding a replica.
+    expect(await check(url({ ref: reference, node: [devnet.nodes[0]!.url, 'http://127.0.0.1:1'] }))).toBe('partial');
+    expect(await page.getByTestId('vantages').locator('tbody tr').nth(1).innerText()).toMatch(/error/);
+    await devnet.control.node(2).setFault({ corsOrigins: ['http://other.example'] });
+    try {
+      expect(await check(url({ ref: reference, node: [devnet.nodes[0]!.url, devnet.nodes[2]!.url] }))).toBe('partial');
+      const refused = await page.getByTestId('vantages').locator('tbody tr').nth(1).innerText();
+      expect(refused).toContain('error');
+      expect(refused).toMatch(/CORS/);
+    } finally {
+      await devnet.control.node(2).heal();
+    }
+  });
+
+  it('drills per chunk and renders the matrix with elapsed and PO per cell', async () => {
+    await page.goto(url({ ref: manyChunks, node: devnet.nodes.map((n) => n.url), per_chunk: '1' }));
+    await page.getByTestId('check-button').click();
+    await page.getByTestId('chunk-matrix').waitFor({ timeout: 30_000 });
+    const rows = page.getByTestId('chunk-matrix').locator('tbody tr');
+    expect(await rows.count()).toBe(22); // 21 leaves + 1 intermediate root
+    expect(await rows.first().innerText()).toMatch(/\d+ ms · PO \d+/);
+    expect(await page.getByTestId('stats-vantage').locator('tbody tr').count()).toBe(3);
+    await page.screenshot({ path: join(OUT, 'web-per-chunk.png'), fullPage: true });
+  });
+
+  it('resolves a feed handle and shows the resolution', async () => {
+    const { owner, topic } = await publishFeed(devnet.nodes[0]!, reference);
+    expect(await check(url({ ref: `feed:${owner}:${topic}`, node: devnet.nodes[0]!.url }))).toBe('retrievable');
+    const resolution = await page.getByTestId('resolution').innerText();
+    expect(resolution).toContain(owner);
+    expect(resolution).toContain(reference);
+    expect(await page.getByTestId('report-reference').innerText()).toBe(reference);
+  });
+
+  it('renders a dropped report file in place of a probe, and explains an invalid one', async () => {
+    const saved = { reference: 'cd'.repeat(32), status: 'unretrievable', vantages: [{ node_url: 'http://saved.example', retrievable: false, elapsed_ms: 9 }], spec_version: 1 };
+    await page.goto(site.origin);
+    const drop = (name: string, text: string) =>
+      page.evaluate(
+        ([n, t]) => {
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([t!], n!, { type: 'application/json' }));
+          document.querySelector('[data-testid="page"]')!.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+        },
+        [name, text],
+      );
+    await drop('report.json', JSON.stringify(saved));
+    await page.getByTestId('report-status').waitFor();
+    expect(await page.getByTestId('report-status').textContent()).toBe('unretrievable');
+    expect(await page.getByTestId('report-reference').innerText()).toBe('cd'.repeat(32));
+    await drop('broken.json', '{"reference": 1}');
+    await page.getByTestId('session-error').waitFor();
+    expect(await page.getByTestId('session-error').innerText()).toMatch(/broken\.json is not a retcheck report/);
+    expect(await page.getByTestId('report').count()).toBe(0);
+  });
+
+  it('enables Re-seed now only after a healthy pre-flight', async () => {
+    await page.goto(url({ ref: reference, node: devnet.nodes[0]!.url }));
+    await page.getByTestId('reseed-panel').locator('summary').click();
+    const confirm = page.getByTestId('reseed-button');
+    const state = page.getByTestId('reseed-state');
+    expect(await confirm.isDisabled()).toBe(true);
+    await page.locator('input[name="batch"]').fill('ee'.repeat(32));
+    await page.getByTestId('preflight-button').click();
+    await expect.poll(() => state.getAttribute('data-state')).toBe('refused');
+    expect(await confirm.isDisabled()).toBe(true);
+    expect(await state.innerText()).toMatch(/exists\s+false/);
+    await page.locator('input[name="batch"]').fill(devnet.nodes[0]!.batchId!);
+    await page.getByTestId('preflight-button').click();
+    await expect.poll(() => state.getAttribute('data-state')).toBe('confirming');
+    expect(await confirm.isEnabled()).toBe(true);
+    await confirm.click();
+    await expect.poll(() => state.getAttribute('data-state')).toBe('done');
+  });
+
+  it('renders node-supplied text as text, never as HTML', async () => {
+    const hostile: Server = createServer((req, res) => {
+      res.writeHead(500, { 'access-control-allow-origin': '*', 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 500, message: '<img src=x onerror="window.__pwned=1">' }));
+    });
+    await new Promise<void>((r) => hostile.listen(0, '127.0.0.1', r));
+    try {
+      const nodeUrl = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
+      expect(await check(url({ ref: reference, node: nodeUrl }))).toBe('error');
+      expect(await page.getByTestId('vantages').innerText()).toContain('<img src=x');
+      expect(await page.locator('img').count()).toBe(0);
+      expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    } finally {
+      await new Promise((r) => hostile.close(r));
+    }
+  });
+
+  it('on an HTTPS page, a plain-HTTP non-loopback node is blocked: mixed-content', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'webtls-'));
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem')], { stdio: 'ignore' });
+    const secure = await serveStatic(WEB_DIST, { key: readFileSync(join(dir, 'k.pem'), 'utf8'), cert: readFileSync(join(dir, 'c.pem'), 'utf8') });
+    const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    try {
+      const tlsPage = await context.newPage();
+      await tlsPage.goto(`${secure.origin}/?ref=${reference}&node=${encodeURIComponent('http://node.invalid:1633')}`);
+      await tlsPage.getByTestId('check-button').click();
+      await tlsPage.getByTestId('report-status').waitFor({ timeout: 20_000 });
+      expect(await tlsPage.getByTestId('report-status').textContent()).toBe('error');
+      const cells = await tlsPage.getByTestId('vantages').locator('tbody tr td').allInnerTexts();
+      expect(cells[cells.length - 1]).toBe('blocked: mixed-content');
+    } finally {
+      await context.close();
+      await secure.close();
+    }
+  });
+});
