@@ -134,6 +134,36 @@ describe('mantaray serialization against bee-js 12.1.0 MantarayNode', () => {
   });
 });
 
+describe('Bee-vs-bee-js interoperability findings', () => {
+  it('bee-js writes a target-less node under prefix "/" with reference size 0, so Bee sees none of its forks', async () => {
+    const theirs = new BeeJsNode();
+    theirs.addFork('a/x', new Uint8Array(32).fill(1));
+    theirs.addFork('a/y', new Uint8Array(32).fill(2));
+    theirs.addFork('a', new Uint8Array(32).fill(3)); // splits "a/" into "a" -> "/" -> {x, y}
+    await theirs.calculateSelfAddress();
+    const slash = theirs.find('a/')!;
+    const bytes = await slash.marshal();
+    expect(bytes[63]).toBe(0);
+    expect(parseNode(bytes).forks!.size).toBe(0); // what Bee reads
+    expect(parseNode(bytes, { dialect: 'bee-js' }).forks!.size).toBe(2); // what bee-js reads
+  });
+
+  it('reads format 0.1 nodes (no metadata)', () => {
+    const v01 = keccak256(utf8Encode('mantaray:0.1')).subarray(0, 31);
+    const fork = new Uint8Array(64);
+    fork.set([NODE_TYPE_VALUE, 3, 0x61, 0x62, 0x63]);
+    fork.fill(9, 32);
+    const bitmap = new Uint8Array(32);
+    bitmap[0x61 >> 3] = 1 << (0x61 & 7);
+    const bytes = new Uint8Array([...new Uint8Array(32), ...v01, 32, ...new Uint8Array(32).fill(5), ...bitmap, ...fork]);
+    const node = parseNode(bytes);
+    expect(bytesToHex(node.entry!)).toBe('05'.repeat(32));
+    const child = node.forks!.get(0x61)!;
+    expect(new TextDecoder().decode(child.prefix)).toBe('abc');
+    expect(bytesToHex(child.node.reference!)).toBe('09'.repeat(32));
+  });
+});
+
 /** A random Bee-style trie with a random obfuscation key, saved so every node has a reference. */
 const beeTrieArb = fc
   .record({ entries: entriesArb, key: fc.option(fc.uint8Array({ minLength: 32, maxLength: 32 }), { nil: undefined }) })
