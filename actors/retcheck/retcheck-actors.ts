@@ -46,31 +46,64 @@ export async function probeGateway(api: RetcheckApi, url: string, reference: str
   }
 }
 
+/**
+ * One AbortController per in-flight call rather than one shared by all: every request listens on its
+ * signal, and hundreds of listeners on one signal trip Node's leak warning. Cleanup aborts them all.
+ */
+function callControllers() {
+  const live = new Set<AbortController>();
+  let stopped = false;
+  return {
+    get stopped() {
+      return stopped;
+    },
+    open(): AbortController {
+      const c = new AbortController();
+      live.add(c);
+      return c;
+    },
+    close(c: AbortController) {
+      live.delete(c);
+    },
+    abortAll() {
+      stopped = true;
+      for (const c of live) c.abort();
+      live.clear();
+    },
+  };
+}
+
 export function createRetcheckActors(api: RetcheckApi) {
   const probeTargets = fromCallback<ProbeEvent, ProbeInput>(({ input, sendBack }) => {
-    const controller = new AbortController();
+    const calls = callControllers();
     input.nodes.forEach((nodeUrl, index) => {
-      void probeVantage(api, nodeUrl, input.reference, input.timeoutMs, controller.signal).then((result) => {
-        if (!controller.signal.aborted) sendBack({ type: 'vantage.answered', index, result });
+      const c = calls.open();
+      void probeVantage(api, nodeUrl, input.reference, input.timeoutMs, c.signal).then((result) => {
+        calls.close(c);
+        if (!calls.stopped) sendBack({ type: 'vantage.answered', index, result });
       });
     });
     input.gateways.forEach((url, index) => {
-      void probeGateway(api, url, input.reference, input.timeoutMs, controller.signal).then((result) => {
-        if (!controller.signal.aborted) sendBack({ type: 'gateway.answered', index, result });
+      const c = calls.open();
+      void probeGateway(api, url, input.reference, input.timeoutMs, c.signal).then((result) => {
+        calls.close(c);
+        if (!calls.stopped) sendBack({ type: 'gateway.answered', index, result });
       });
     });
-    return () => controller.abort();
+    return () => calls.abortAll();
   });
 
   const chunkProber = fromCallback<ChunkRequest, { vantages: ChunkWalkVantage[]; timeoutMs: number }>(({ input, receive, sendBack }) => {
-    const controller = new AbortController();
+    const calls = callControllers();
     receive((request) => {
       const vantage = input.vantages[request.vantage];
       if (!vantage) return;
       const started = now();
-      void api.chunk(vantage.url, request.address, { signal: controller.signal, timeoutMs: input.timeoutMs }).then(
+      const c = calls.open();
+      void api.chunk(vantage.url, request.address, { signal: c.signal, timeoutMs: input.timeoutMs }).then(
         (data) => {
-          if (controller.signal.aborted) return;
+          calls.close(c);
+          if (calls.stopped) return;
           const answer: ChunkAnswer = { type: 'chunk.answered', address: request.address, vantage: request.vantage, found: data !== undefined, elapsedMs: now() - started };
           if (data !== undefined) {
             try {
@@ -82,12 +115,13 @@ export function createRetcheckActors(api: RetcheckApi) {
           sendBack(answer);
         },
         (error: unknown) => {
-          if (controller.signal.aborted) return;
+          calls.close(c);
+          if (calls.stopped) return;
           sendBack({ type: 'chunk.answered', address: request.address, vantage: request.vantage, found: false, elapsedMs: now() - started, error: errorText(error) });
         },
       );
     });
-    return () => controller.abort();
+    return () => calls.abortAll();
   });
 
   const resolveFeed = fromPromise<{ reference: string }, { nodeUrl: string; owner: string; topic: string; timeoutMs: number }>(({ input, signal }) =>

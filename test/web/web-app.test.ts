@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { launchChromium } from '../fixtures/browser.js';
-import { serveStatic } from '../fixtures/static-server.js';
+import { serveStatic } from '../../actors/static-site/static-server.js';
 import { publishFeed, uploadRandomBytes } from '../fixtures/devnet-content.js';
 
 const WEB_DIST = join(process.cwd(), 'surfaces/web/dist');

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: the whole toolkit on the embedded local swarm, no Bee needed.
+ * 1. starts a devnet (4 simulated Bee nodes + 1 loopback gateway) whose CORS allow-list names the web app's origin;
+ * 2. uploads a demo file (pushed to the network before answering, so every vantage can retrieve it);
+ * 3. runs retcheck against every node and the gateway and prints the report;
+ * 4. serves the built web app and prints its URL pre-filled with the demo reference and the node URLs.
+ * It keeps serving until Ctrl-C; `--exit` stops after step 4 (used by the tests and CI).
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startDevnet } from '../../devnet/devnet.js';
+import { serveStatic } from '../../actors/static-site/static-server.js';
+import { createNodeClient } from '../../actors/node-client/index.js';
+import { runRetcheck } from '../cli/retcheck/run.js';
+import { queryFromForm, DEFAULT_WEB_FORM } from '../../core/retcheck/web-form.js';
+
+const WEB_DIST = fileURLToPath(new URL('../../../surfaces/web/dist/', import.meta.url));
+
+function demoFile(): Uint8Array {
+  const line = 'Hello from the embedded local swarm. Every chunk of this file lives on simulated Bee nodes on loopback.\n';
+  return new TextEncoder().encode(line.repeat(600)); // ~64 KB: 16 data chunks and a manifest
+}
+
+async function main(argv: string[]): Promise<number> {
+  const exitAfter = argv.includes('--exit');
+  if (!existsSync(WEB_DIST)) {
+    process.stderr.write(`demo: the web app is not built (${WEB_DIST}); run npm run build:web, or use npm start which builds it\n`);
+    return 1;
+  }
+  const site = await serveStatic(WEB_DIST);
+  const devnet = await startDevnet({ nodes: 4, gateways: 1, corsOrigins: [site.origin] });
+  const stop = async () => {
+    await devnet.stop();
+    await site.close();
+  };
+  try {
+    const first = devnet.nodes[0]!;
+    const client = createNodeClient({ baseUrl: first.url });
+    const { reference } = await client.uploadFile(demoFile(), { batchId: first.batchId!, name: 'hello.txt', contentType: 'text/plain', deferred: false });
+    const nodes = devnet.nodes.map((n) => n.url);
+    const gateways = devnet.gateways.map((g) => g.url);
+    process.stdout.write(`devnet: ${nodes.length} nodes (${nodes.join(', ')}), gateway ${gateways.join(', ')}\nlogs:   ${devnet.logDir}\nuploaded hello.txt -> ${reference}\n\n$ retcheck ${reference} ${nodes.map((n) => `-b ${n}`).join(' ')} --gateway ${gateways[0]}\n`);
+    const code = await runRetcheck(
+      { input: { target: { kind: 'reference', reference }, nodes, gateways, timeoutMs: 10_000, perChunk: false, cold: false, concurrency: 8 }, output: 'text', logLevel: 'warn' },
+      { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t), color: process.stdout.isTTY === true && !process.env.NO_COLOR },
+    );
+    const query = queryFromForm({ ...DEFAULT_WEB_FORM, ref: reference, nodes: nodes.join('\n'), gateways: gateways.join('\n') });
+    process.stdout.write(`\nretcheck-web: ${site.origin}/?${query}\n`);
+    if (exitAfter) {
+      await stop();
+      return code;
+    }
+    process.stdout.write('\nServing; press Ctrl-C to stop.\n');
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    await stop();
+    return 0;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`demo: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);
