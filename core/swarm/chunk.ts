@@ -2,7 +2,7 @@
  * Content-addressed chunks (CAC): wire data is span (8 bytes, uint64 LE) followed by 0..4096 payload
  * bytes, and the address is keccak256(span ‖ bmtRoot(payload)). See bee-api.md §3.
  */
-import { bmtChunkAddress } from './bmt.js';
+import { bmtChunkAddress, type Bmt } from './bmt.js';
 import { bytesEqual, uint64LE } from './bytes.js';
 import { InputError } from './input-error.js';
 
@@ -23,11 +23,15 @@ export interface Chunk {
 
 const MAX_UINT64 = (1n << 64n) - 1n;
 
+/** What computes chunk addresses: the portable BMT by default, or a faster engine (core/swarm/fast-bmt.ts). */
+export type ChunkAddresser = Pick<Bmt, 'chunkAddress'>;
+
 /**
  * Builds a content chunk. `span` defaults to the payload length (a leaf); intermediate chunks of a
- * file tree pass the subtree size instead.
+ * file tree pass the subtree size instead. `bmt` selects the hashing engine; every engine gives the
+ * same address.
  */
-export function makeContentChunk(payload: Uint8Array, span?: bigint): Chunk {
+export function makeContentChunk(payload: Uint8Array, span?: bigint, bmt?: ChunkAddresser): Chunk {
   if (!(payload instanceof Uint8Array) || payload.length > CHUNK_SIZE) {
     throw new InputError('chunk payload', describeBytes(payload), `at most ${CHUNK_SIZE} bytes`);
   }
@@ -39,7 +43,8 @@ export function makeContentChunk(payload: Uint8Array, span?: bigint): Chunk {
   const data = new Uint8Array(SPAN_SIZE + payload.length);
   data.set(spanBytes, 0);
   data.set(payload, SPAN_SIZE);
-  return { address: bmtChunkAddress(spanBytes, payload), data };
+  const address = bmt ? bmt.chunkAddress(spanBytes, payload) : bmtChunkAddress(spanBytes, payload);
+  return { address, data };
 }
 
 /** Splits chunk wire data into span and payload (views into `data`, not copies). */

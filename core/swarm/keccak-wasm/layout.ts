@@ -1,0 +1,30 @@
+/**
+ * Fixed memory layout of the keccak kernel (one 64 KiB page, never grown, so JavaScript views of it stay
+ * valid). The generator bakes these offsets into the code; the driver reads and writes the same places.
+ */
+export const KERNEL_LAYOUT = {
+  /** 24 round constants, 8 bytes each (scalar kernel). */
+  roundConstants: 0,
+  /** The same constants splatted into both 64-bit lanes, 16 bytes each (SIMD kernel). */
+  roundConstantsX2: 256,
+  /** Keccak state: 25 lanes of 8 bytes (scalar) or of 16 bytes holding two independent states (SIMD). */
+  state: 1024,
+  /** Driver area: roots of all-zero BMT subtrees, levels 0..7, 32 bytes each. */
+  zeroHashes: 1536,
+  /** Driver area: the 8-byte span of the chunk being addressed. */
+  span: 2048,
+  /** Driver area: the 32-byte chunk address written by hash_span. */
+  address: 2080,
+  /** Driver area: the 4096-byte BMT buffer, hashed level by level in place. */
+  payload: 4096,
+  pages: 1,
+} as const;
+
+/** Exported names of the kernel functions. */
+export const KERNEL_EXPORTS = {
+  memory: 'memory',
+  /** hash_pairs(ptr, count): keccak256 of each 64-byte pair at ptr+64i written to ptr+32i, in place. */
+  hashPairs: 'hash_pairs',
+  /** hash_span(spanPtr, rootPtr, outPtr): keccak256(span(8) ‖ root(32)) written to outPtr. */
+  hashSpan: 'hash_span',
+} as const;
