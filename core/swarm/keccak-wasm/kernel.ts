@@ -17,7 +17,7 @@ export interface KeccakKernel {
   hashSpan(spanPtr: number, rootPtr: number, outPtr: number): void;
 }
 
-export function kernelBytes(variant: KernelVariant): Uint8Array {
+export function kernelBytes(variant: KernelVariant): Uint8Array<ArrayBuffer> {
   const text = atob(variant === 'simd' ? SIMD_KERNEL_BASE64 : SCALAR_KERNEL_BASE64);
   const bytes = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
