@@ -6,7 +6,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { minimumAmount } from './chain/batch-math.js';
+import { amountForSeconds, minimumAmount } from './chain/batch-math.js';
 import { NodeChain } from './chain/node-chain.js';
 import { ManualScheduler, timerScheduler } from './chain/scheduler.js';
 import { SimChain } from './chain/sim-chain.js';
@@ -179,8 +179,11 @@ export const DEVNET_BEE_VERSION = '2.8.1-devnet';
 /** Buys one batch per node at the current block and mines the 10 blocks Bee waits before a batch is usable. */
 function giveEveryNodeABatch(nodes: DevnetNode[], chain: SimChain, depth: number): (string | undefined)[] {
   if (depth === 0) return nodes.map(() => undefined);
-  // Twice the 24 h minimum, so a fresh batch outlives retcheck's TTL warning threshold on the devnet clock.
-  const amount = minimumAmount(chain.price, chain.minimumValidityBlocks) * 2n;
+  // Two days of life on the devnet's own block time, so a fresh batch outlives retcheck's 24 h TTL warning.
+  // (minimumValidityBlocks is a day of 5 s Gnosis blocks: at the devnet's 1 s blocks it is under 5 h.)
+  const twoDays = amountForSeconds(2 * 24 * 3600, chain.price, chain.blockTimeMs);
+  const minimum = minimumAmount(chain.price, chain.minimumValidityBlocks);
+  const amount = twoDays > minimum ? twoDays : minimum;
   const ids = nodes.map((node) => {
     const bought = node.chain.postage.buy(amount, depth, true, 'devnet');
     if (!bought.ok) throw new Error(`devnet: node ${node.index} could not buy its batch: ${bought.message}`);
