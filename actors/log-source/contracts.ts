@@ -1,0 +1,44 @@
+/**
+ * The contracts between the log-source machine and the actors that look at the host for it.
+ * The machine imports these as types only, so it stays free of I/O; the implementations beside
+ * this file read the file system and /proc.
+ *
+ * Expected outcomes ("no such file", "nobody listens on that port", "stdout is a terminal") are
+ * values of these types; an actor throws only for the unexpected (an unreadable /proc, say).
+ */
+
+/** Ask what sits at a log file path the operator (or the supervisor) named. */
+export interface LogFileQuery {
+  path: string;
+}
+
+/** What the file check found. A missing file is usable: the tailer waits for it to appear. */
+export type LogFileCheck =
+  | { status: 'regularFile'; sizeBytes: number }
+  | { status: 'missing' }
+  | { status: 'notRegularFile'; what: string }
+  | { status: 'unreadable'; code: string };
+
+/** Ask which local process listens on a TCP port. */
+export interface ListenerQuery {
+  port: number;
+}
+
+export type ListenerLookup =
+  | { found: true; pid: number; processName: string }
+  | { found: false; reason: string };
+
+/** Ask where a process's standard output (fd 1) goes. */
+export interface StdoutQuery {
+  pid: number;
+  processName: string;
+}
+
+export type ContainerRuntime = 'docker' | 'podman';
+
+/** Where the node's stdout goes, as far as the log pane is concerned. */
+export type StdoutClass =
+  | { kind: 'regularFile'; path: string }
+  | { kind: 'containerPipe'; runtime: ContainerRuntime; containerId: string }
+  | { kind: 'servicePipe'; unit: string; scope: 'system' | 'user' }
+  | { kind: 'uncapturable'; what: 'tty' | 'null' | 'opaquePipe' | 'portForwarder' | 'other'; detail: string };

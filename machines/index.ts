@@ -1,0 +1,11 @@
+/**
+ * The registry of every machine in machines/. The visualization exporter and its staleness test
+ * read it, and test/machine-registry.test.ts fails when a `*.machine.ts` file is missing from it
+ * or its model test does not exist. Adding a machine: import it and append one entry.
+ */
+import { logSourceMachine } from './log-source.machine.js';
+import type { RegisteredMachine } from './visualize.js';
+
+export const machineRegistry: readonly RegisteredMachine[] = [
+  { machine: logSourceMachine, source: 'machines/log-source.machine.ts', modelTest: 'machines/log-source.machine.test.ts' },
+];
