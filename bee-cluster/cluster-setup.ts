@@ -27,7 +27,14 @@ export async function meshNodes(nodes: BeeNode[], addresses: BeeAddresses[], log
       const peers = await connectedPeers(nodes[i]!);
       if (peers.has(addresses[j]!.overlay)) continue;
       await pollUntil(`${nodes[i]!.name} POST /connect to ${nodes[j]!.name}`, 60_000, async () => {
-        await beeJson(nodes[i]!.url, 'POST', `/connect${underlays[j]}`, { timeoutMs: 20_000 });
+        try {
+          await beeJson(nodes[i]!.url, 'POST', `/connect${underlays[j]}`, { timeoutMs: 20_000 });
+        } catch (err) {
+          // Hive may connect the pair between our /peers read and the POST: Bee then answers 500
+          // "network status unknown: already connected", which is the state we want.
+          if (err instanceof BeeHttpError && /already connected/.test(err.message)) return true;
+          throw err;
+        }
         return true;
       }, 1000);
     }
