@@ -6,6 +6,7 @@
 import { getPublicKey } from '@noble/secp256k1';
 import { bytesToHex, concatBytes, uint64LE, utf8Encode } from '../core/swarm/bytes.js';
 import { keccak256 } from '../core/swarm/keccak.js';
+import { privateKeyToAddress } from '../core/swarm/signer.js';
 
 /** The devnet's network id: not mainnet (1) or testnet (10), so a devnet overlay never matches a real one. */
 export const DEVNET_NETWORK_ID = 1633n;
@@ -20,15 +21,10 @@ export interface NodeIdentity {
   overlayHex: string;
 }
 
-export function ethAddressOf(privateKey: Uint8Array): Uint8Array {
-  const uncompressed = getPublicKey(privateKey, false);
-  return keccak256(uncompressed.subarray(1)).subarray(12);
-}
-
 export function deriveIdentity(seed: string, index: number): NodeIdentity {
   const privateKey = keccak256(utf8Encode(`devnet key ${seed} ${index}`));
   const nonce = keccak256(utf8Encode(`devnet nonce ${seed} ${index}`));
-  const ethAddressBytes = ethAddressOf(privateKey);
+  const ethAddressBytes = privateKeyToAddress(privateKey);
   const overlay = keccak256(concatBytes(ethAddressBytes, uint64LE(DEVNET_NETWORK_ID), nonce));
   return {
     privateKey,
