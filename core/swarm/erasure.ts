@@ -61,13 +61,13 @@ function invert(matrix: Matrix): Matrix {
     if (pivotRow < 0) throw new Error('Reed-Solomon: singular matrix');
     [work[col], work[pivotRow]] = [work[pivotRow]!, work[col]!];
     const pivot = work[col]!;
-    const scale = gfInverse(pivot[col]!);
-    for (let c = 0; c < 2 * n; c++) pivot[c] = gfMul(pivot[c]!, scale);
+    const scale = gfInverse(pivot[col]!) << 8;
+    for (let c = 0; c < 2 * n; c++) pivot[c] = MUL[scale | pivot[c]!]!;
     for (let r = 0; r < n; r++) {
       const row = work[r]!;
-      const factor = row[col]!;
+      const factor = row[col]! << 8;
       if (r === col || factor === 0) continue;
-      for (let c = 0; c < 2 * n; c++) row[c]! ^= gfMul(factor, pivot[c]!);
+      for (let c = 0; c < 2 * n; c++) row[c]! ^= MUL[factor | pivot[c]!]!;
     }
   }
   return work.map((row) => row.slice(n));
@@ -76,11 +76,13 @@ function invert(matrix: Matrix): Matrix {
 function multiply(left: Matrix, right: Matrix): Matrix {
   const cols = right[0]!.length;
   return left.map((row) => {
+    // out = Σ row[i] · right[i], accumulated row by row so the inner loop is one table lookup.
     const out = new Uint8Array(cols);
-    for (let c = 0; c < cols; c++) {
-      let value = 0;
-      for (let i = 0; i < row.length; i++) value ^= gfMul(row[i]!, right[i]![c]!);
-      out[c] = value;
+    for (let i = 0; i < row.length; i++) {
+      const factor = row[i]! << 8;
+      if (factor === 0) continue;
+      const source = right[i]!;
+      for (let c = 0; c < cols; c++) out[c]! ^= MUL[factor | source[c]!]!;
     }
     return out;
   });
