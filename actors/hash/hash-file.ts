@@ -1,0 +1,58 @@
+/**
+ * Swarm reference of a file on disk: the root of its chunk tree (Bee's `/bytes` reference at redundancy
+ * level 0, bee-js `MerkleTree.root`). Small files are hashed on the calling thread; files from
+ * `parallelFromBytes` up go to a pool of worker threads. Both paths stream the file with bounded memory
+ * and give the same reference byte for byte.
+ */
+import { open, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { createBmtEngine, fastBmt, type BmtEngine, type BmtEngineKind } from '../../core/swarm/fast-bmt.js';
+import { hashFileRange } from './hash-range.js';
+import { hashFileParallel } from './worker-pool.js';
+
+export interface HashFileOptions {
+  /** Worker threads for large files; default: the machine's available parallelism. 1 = this thread only. */
+  threads?: number;
+  /** Smallest file size hashed in parallel; default 8 MiB (below that, starting workers costs more than it saves). */
+  parallelFromBytes?: number;
+  /** Compiled worker entry; default: hash-worker.js beside this module. */
+  workerUrl?: URL;
+  /** Engine kind for this thread (workers pick the best kind they support). */
+  engine?: BmtEngineKind;
+  signal?: AbortSignal;
+}
+
+export interface FileHash {
+  reference: Uint8Array;
+  size: number;
+  /** Engine that hashed on this thread. */
+  engine: BmtEngineKind;
+  /** Threads that hashed leaves: 1 on this thread, else the number of workers. */
+  threads: number;
+}
+
+export const DEFAULT_PARALLEL_FROM_BYTES = 8 << 20;
+
+/** Rejects with the file system's error (ENOENT, EISDIR, EACCES...) when the path cannot be read as a file. */
+export async function hashFile(path: string, options: HashFileOptions = {}): Promise<FileHash> {
+  const info = await stat(path);
+  if (!info.isFile()) throw Object.assign(new Error(`not a regular file: ${path}`), { code: 'ENOTFILE' });
+  const size = info.size;
+  const engine: BmtEngine = options.engine ? createBmtEngine(options.engine) : fastBmt();
+  const threads = Math.max(1, Math.floor(options.threads ?? availableParallelism()));
+  const parallel = threads > 1 && size >= (options.parallelFromBytes ?? DEFAULT_PARALLEL_FROM_BYTES);
+
+  if (parallel) {
+    const workerUrl = options.workerUrl ?? new URL('./hash-worker.js', import.meta.url);
+    const { reference } = await hashFileParallel(path, size, { threads, workerUrl, bmt: engine, signal: options.signal });
+    return { reference, size, engine: engine.kind, threads };
+  }
+  const file = await open(path, 'r');
+  try {
+    options.signal?.throwIfAborted();
+    const { reference } = await hashFileRange(file, 0, size, engine);
+    return { reference, size, engine: engine.kind, threads: 1 };
+  } finally {
+    await file.close();
+  }
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+/** Entry point of `cockpit`: the only place that sets the process exit code. */
+import { CommanderError } from 'commander';
+import { ONCE_EXIT, runOnce, verbList } from './cockpit/once.js';
+import { onceVerbs } from './cockpit/once-verbs.js';
+import { CockpitUsageError, parseCockpitArgs } from './cockpit/options.js';
+import { packageVersion } from './package-version.js';
+
+// A reader that goes away early (`cockpit --help | head`) is not an error worth a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
+async function main(argv: string[]): Promise<number> {
+  const verbs = onceVerbs();
+  let args;
+  try {
+    args = parseCockpitArgs(argv, packageVersion(), verbList(verbs));
+  } catch (error) {
+    if (error instanceof CommanderError && error.exitCode === 0) return ONCE_EXIT.ok;
+    if (error instanceof CockpitUsageError) {
+      process.stderr.write(`cockpit: ${error.message}\n(run cockpit --help for usage)\n`);
+      return ONCE_EXIT.usage;
+    }
+    throw error;
+  }
+  const out = { json: args.json, stdout: (t: string) => process.stdout.write(t), stderr: (t: string) => process.stderr.write(t) };
+  return runOnce(verbs, args.once, args.args, out);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`cockpit: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = ONCE_EXIT.error;
+  },
+);
