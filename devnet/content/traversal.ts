@@ -6,10 +6,12 @@
  */
 import { bytesToHex } from '../../core/swarm/bytes.js';
 import { isZeroEntry, parseNode, type MantarayNode } from '../../core/swarm/mantaray.js';
-import { readAll, walkTree, type ChunkSource, type RecoverFn, type TreeWalk } from './joiner.js';
+import { contentSize, readAll, walkTree, type ChunkSource, type RecoverFn, type TreeWalk } from './joiner.js';
 
 /** Bounds a hostile or cyclic manifest. */
 const MAX_MANIFEST_NODES = 10_000;
+/** Manifest nodes are small; larger content is never joined just to see whether it parses as one. */
+const MAX_MANIFEST_NODE_BYTES = 1 << 20;
 
 export function traverseReference(source: ChunkSource, rootHex: string, recover?: RecoverFn): TreeWalk {
   const total: TreeWalk = { addresses: [], missing: [], invalid: [] };
@@ -26,7 +28,7 @@ export function traverseReference(source: ChunkSource, rootHex: string, recover?
     seenNodes.add(hex);
     const walk = visitFile(hex);
     if (walk.missing.length > 0 || walk.invalid.length > 0) return;
-    const node = tryParseManifest(readAll(source, hex));
+    const node = contentSize(source, hex) <= MAX_MANIFEST_NODE_BYTES ? tryParseManifest(readAll(source, hex)) : undefined;
     if (node === undefined) {
       // A non-root fork that is not a manifest node is corrupt; a root that is not a manifest is plain data.
       if (!isRoot) total.invalid.push(hex);
