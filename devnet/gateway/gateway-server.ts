@@ -6,11 +6,11 @@
  * /bytes uploads can be probed too). Faults: down (connection refused), latency, 500s.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { resolveBzzPath } from '../content/manifest-serve.js';
 import { readAll } from '../content/joiner.js';
 import { traverseReference } from '../content/traversal.js';
 import type { SimNetwork } from '../network/sim-network.js';
+import { closeServer, listenOnLoopback } from '../http/loopback.js';
 import { sleep } from '../http/node-server.js';
 import { JSON_CONTENT_TYPE } from '../http/respond.js';
 
@@ -38,23 +38,13 @@ export class GatewayServer {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  listen(port: number): Promise<number> {
-    return new Promise((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(port, '127.0.0.1', () => {
-        this.server.off('error', reject);
-        this.port = (this.server.address() as AddressInfo).port;
-        resolve(this.port);
-      });
-    });
+  async listen(port: number): Promise<number> {
+    this.port = await listenOnLoopback(this.server, port);
+    return this.port;
   }
 
   close(): Promise<void> {
-    if (!this.server.listening) return Promise.resolve();
-    return new Promise((resolve) => {
-      this.server.close(() => resolve());
-      this.server.closeAllConnections();
-    });
+    return closeServer(this.server);
   }
 
   async setFault(patch: Partial<GatewayFaults>): Promise<void> {

@@ -6,9 +6,9 @@
  * "Down" is not a middleware: the listener is closed so connections are refused, and reopened on the same port.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { DevnetNode } from '../node.js';
 import { controlCorsHeaders, corsHeaders } from './cors.js';
+import { closeServer, listenOnLoopback } from './loopback.js';
 import { writeResponse } from './respond.js';
 import { beeError, type DevnetRequest, type DevnetResponse, type Router } from './router.js';
 
@@ -38,25 +38,14 @@ export class NodeServer {
   }
 
   /** Listens on 127.0.0.1; port 0 picks a free port. Resolves to the bound port. */
-  listen(port: number): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const onError = (error: Error): void => reject(error);
-      this.server.once('error', onError);
-      this.server.listen(port, '127.0.0.1', () => {
-        this.server.off('error', onError);
-        this.port = (this.server.address() as AddressInfo).port;
-        resolve(this.port);
-      });
-    });
+  async listen(port: number): Promise<number> {
+    this.port = await listenOnLoopback(this.server, port);
+    return this.port;
   }
 
   /** Closes the listener and every open connection, so clients see ECONNREFUSED / a reset. */
   close(): Promise<void> {
-    if (!this.server.listening) return Promise.resolve();
-    return new Promise((resolve) => {
-      this.server.close(() => resolve());
-      this.server.closeAllConnections();
-    });
+    return closeServer(this.server);
   }
 
   /** Listens again on the port used before (after a "down" fault is lifted). */
