@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesToHex, hexToBytes, utf8Encode } from '../core/swarm/bytes.js';
 import { makeContentChunk } from '../core/swarm/chunk.js';
+import { chunkTreeRoot } from '../core/swarm/chunk-tree.js';
 import { feedIdentifier, makeFeedUpdateChunk } from '../core/swarm/feeds.js';
 import { keccak256 } from '../core/swarm/keccak.js';
 import { privateKeyToAddress } from '../core/swarm/signer.js';
@@ -233,5 +234,21 @@ describe('/bzz', () => {
     expect(await missing.text()).toBe('not here');
     const noType = await upload('/bzz', tar, { 'swarm-collection': 'true' });
     expect(noType.status).toBe(400);
+  });
+});
+
+describe('redundancy (Bee v2.8.1 default level 1)', () => {
+  it('encodes uploads without the header at level 1, downloads them, and survives a lost data chunk through parity', async () => {
+    const data = Uint8Array.from({ length: 20_000 }, (_, i) => (i * 7919 + (i >> 8) * 31) % 256);
+    const res = await upload('/bytes', data, { 'swarm-deferred-upload': 'false' });
+    const { reference } = (await res.json()) as { reference: string };
+    expect(reference).toBe(bytesToHex(chunkTreeRoot(data, 1)));
+    expect(reference).not.toBe(bytesToHex(chunkTreeRoot(data, 0)));
+    const firstLeaf = bytesToHex(makeContentChunk(data.subarray(0, 4096)).address);
+    for (let i = 0; i < devnet.nodes.length; i++) devnet.control.loseChunks({ nodeIndex: i, addresses: [firstLeaf] });
+    expect((await fetch(`${devnet.nodes[1]!.url}/chunks/${firstLeaf}`)).status).toBe(404);
+    expect(await (await fetch(`${devnet.nodes[1]!.url}/stewardship/${reference}`)).json()).toEqual({ isRetrievable: true });
+    const back = await fetch(`${devnet.nodes[2]!.url}/bytes/${reference}`);
+    expect(new Uint8Array(await back.arrayBuffer())).toEqual(data);
   });
 });

@@ -5,6 +5,7 @@
  * many of an intermediate chunk's references are data and how large each child's subtree is.
  */
 import { bytesToHex } from '../../core/swarm/bytes.js';
+import { recoverFromParity } from './recovery.js';
 import { describeChunk, type ChunkNode } from './tree-shape.js';
 
 export type ChunkSource = (addressHex: string) => Uint8Array | undefined;
@@ -53,8 +54,10 @@ function copyRange(source: ChunkSource, node: ChunkNode, nodeOffset: number, sta
     const childStart = nodeOffset + i * node.childCapacity;
     const childEnd = Math.min(childStart + node.childCapacity, nodeOffset + Number(node.span));
     if (childEnd <= start || childStart >= end) continue;
-    const child = loadNode(source, bytesToHex(node.dataRefs[i]!));
-    copyRange(source, child, childStart, start, end, out);
+    const childHex = bytesToHex(node.dataRefs[i]!);
+    const childData = source(childHex) ?? recoverFromParity(source, node, i);
+    if (childData === undefined) throw new MissingChunkError(childHex);
+    copyRange(source, describeChunk(childData), childStart, start, end, out);
   }
 }
 
@@ -72,7 +75,7 @@ export interface TreeWalk {
  * data tree and falls back to parity only when a data chunk is missing). A missing data chunk under an
  * erasure-coded parent is recovered through `recover` when enough siblings and parities are present.
  */
-export function walkTree(source: ChunkSource, rootHex: string, recover?: RecoverFn): TreeWalk {
+export function walkTree(source: ChunkSource, rootHex: string, recover: RecoverFn | undefined = recoverFromParity): TreeWalk {
   const walk: TreeWalk = { addresses: [], missing: [], invalid: [] };
   visit(source, rootHex, walk, recover);
   return walk;

@@ -5,6 +5,7 @@
  * default), updating the tag's counters as chunks land.
  */
 import { bytesToHex } from '../../core/swarm/bytes.js';
+import type { RedundancyLevel } from '../../core/swarm/redundancy.js';
 import { beeError, type DevnetRequest, type DevnetResponse } from '../http/router.js';
 import type { DevnetNode } from '../node.js';
 import { boolHeader, hexHeader, HeaderError, uintHeader } from './headers.js';
@@ -29,7 +30,7 @@ export interface UploadPlan {
   tag: Tag | undefined;
   deferred: boolean;
   pin: boolean;
-  redundancyLevel: number;
+  redundancyLevel: RedundancyLevel;
 }
 
 export class UploadRefused extends Error {
@@ -50,7 +51,7 @@ export function readUploadPlan(req: DevnetRequest, node: DevnetNode, kind: Uploa
   const pin = boolHeader(req, 'swarm-pin') ?? false;
   const deferredHeader = boolHeader(req, 'swarm-deferred-upload');
   const tagUid = uintHeader(req, 'swarm-tag', Number.MAX_SAFE_INTEGER);
-  const redundancyLevel = uintHeader(req, 'swarm-redundancy-level', MAX_REDUNDANCY_LEVEL) ?? DEFAULT_UPLOAD_REDUNDANCY;
+  const redundancyLevel = (uintHeader(req, 'swarm-redundancy-level', MAX_REDUNDANCY_LEVEL) ?? DEFAULT_UPLOAD_REDUNDANCY) as RedundancyLevel;
   if (boolHeader(req, 'swarm-encrypt') === true) {
     throw new UploadRefused(beeError(400, 'encrypted uploads are not supported by the devnet (swarm-encrypt)'));
   }
