@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assign, fromPromise, setup, type AnyStateMachine } from 'xstate';
+import { assign, createMachine, fromPromise, setup, type AnyStateMachine } from 'xstate';
 import { actorDone, actorFailed, buildMachineModel, describeMachineModel, replayPath } from './model-based.js';
 
 // A toy with everything the helper must walk past: a transient router, an invoke with guarded
@@ -84,7 +84,7 @@ describe('buildMachineModel', () => {
   });
 
   it('refuses invokes of inline logic: house style names every actor in setup', () => {
-    const inline = setup({}).createMachine({ initial: 'a', states: { a: { invoke: { src: fromPromise(async () => 1) } } } });
+    const inline = createMachine({ initial: 'a', states: { a: { invoke: { src: fromPromise(async () => 1) } } } });
     expect(() => build(inline, ['a'], {})).toThrow(/invokes inline logic/);
   });
 });
