@@ -8,6 +8,7 @@ import { open, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { createBmtEngine, fastBmt, type BmtEngine, type BmtEngineKind } from '../../core/swarm/fast-bmt.js';
 import { hashFileRange } from './hash-range.js';
+import { subtreeCount } from './subtree-plan.js';
 import { hashFileParallel } from './worker-pool.js';
 
 export interface HashFileOptions {
@@ -39,7 +40,8 @@ export async function hashFile(path: string, options: HashFileOptions = {}): Pro
   if (!info.isFile()) throw Object.assign(new Error(`not a regular file: ${path}`), { code: 'ENOTFILE' });
   const size = info.size;
   const engine: BmtEngine = options.engine ? createBmtEngine(options.engine) : fastBmt();
-  const threads = Math.max(1, Math.floor(options.threads ?? availableParallelism()));
+  // More workers than 512 KiB runs would idle.
+  const threads = Math.max(1, Math.min(Math.floor(options.threads ?? availableParallelism()), subtreeCount(size)));
   const parallel = threads > 1 && size >= (options.parallelFromBytes ?? DEFAULT_PARALLEL_FROM_BYTES);
 
   if (parallel) {

@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MerkleTree } from '@ethersphere/bee-js';
+import { hashFile } from '../../../actors/hash/hash-file.js';
+import { bytesToHex } from '../../../core/swarm/bytes.js';
+import { compileEntries } from '../../../test/compiled-entries.js';
+
+let bin: string;
+let dir: string;
+
+beforeAll(() => {
+  // The real bin and its worker, compiled from current sources (as `npm run build` would into dist/).
+  const compiled = compileEntries('cockpit-bin-test', ['surfaces/cli/cockpit-bin.ts', 'actors/hash/hash-worker.ts']);
+  bin = compiled('surfaces/cli/cockpit-bin.ts');
+  dir = mkdtempSync(join(tmpdir(), 'cockpit-bin-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function cockpit(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function fileOf(size: number, name: string): { path: string; data: Uint8Array } {
+  const data = new Uint8Array(size).map((_, i) => (i * 37 + size) & 0xff);
+  const path = join(dir, name);
+  writeFileSync(path, data);
+  return { path, data };
+}
+
+describe('cockpit --once hash', () => {
+  it('prints "<reference>  <path>" on one line, equal to bee-js MerkleTree.root, exit 0', async () => {
+    const { path, data } = fileOf(128 * 4096 + 1, 'text.bin');
+    const { code, stdout, stderr } = await cockpit('--once', 'hash', path);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe(`${bytesToHex((await MerkleTree.root(data)).hash())}  ${path}\n`);
+  });
+
+  it('--json prints the {verb, status, message, data} object with the reference in data', async () => {
+    const { path, data } = fileOf(9 * 1024 * 1024 + 5, 'json.bin');
+    const { code, stdout } = await cockpit('--once', 'hash', path, '--json');
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout) as { verb: string; status: string; message: string; data: Record<string, unknown> };
+    expect(Object.keys(result).sort()).toEqual(['data', 'message', 'status', 'verb']);
+    expect(result).toMatchObject({ verb: 'hash', status: 'ok' });
+    // The oracle comparisons live in actors/hash; here the in-process single-thread result is the reference.
+    const reference = bytesToHex((await hashFile(path, { threads: 1 })).reference);
+    expect(result.data).toMatchObject({ reference, path, size: data.length, engine: 'wasm-simd' });
+    // 9 MiB is above the parallel threshold, so every core hashed (18 runs of 512 KiB to share).
+    expect(result.data.threads).toBe(Math.min(availableParallelism(), 18));
+    expect(typeof result.data.megabytesPerSecond).toBe('number');
+    expect(result.message).toContain(reference);
+    expect(stdout.trim().split('\n')).toHaveLength(1);
+  }, 60_000);
+
+  it('a missing file is a clear error, exit 2 (text on stderr, JSON object with --json)', async () => {
+    const path = join(dir, 'absent.bin');
+    const text = await cockpit('--once', 'hash', path);
+    expect(text).toMatchObject({ code: 2, stdout: '' });
+    expect(text.stderr).toBe(`cockpit: cannot hash ${path}: no such file\n`);
+    const json = await cockpit('--once', 'hash', path, '--json');
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout)).toEqual({ verb: 'hash', status: 'error', message: `cannot hash ${path}: no such file`, data: { path, code: 'ENOENT' } });
+  });
+
+  it('a directory is an error, exit 2', async () => {
+    const { code, stderr } = await cockpit('--once', 'hash', dir);
+    expect(code).toBe(2);
+    expect(stderr).toContain('not a regular file');
+  });
+});
+
+describe('usage errors exit 64', () => {
+  it('unknown verb, listing the known ones', async () => {
+    const { code, stdout, stderr } = await cockpit('--once', 'no-such-verb');
+    expect(code).toBe(64);
+    expect(stdout).toBe('');
+    expect(stderr).toContain("unknown verb 'no-such-verb'");
+    expect(stderr).toContain('hash <path>');
+  });
+
+  it('hash without a path or with two, unknown flags, and no --once at all', async () => {
+    expect((await cockpit('--once', 'hash')).code).toBe(64);
+    expect((await cockpit('--once', 'hash', 'a', 'b')).code).toBe(64);
+    expect((await cockpit('--once', 'hash', 'a', '--frobnicate')).code).toBe(64);
+    const bare = await cockpit();
+    expect(bare.code).toBe(64);
+    expect(bare.stderr).toContain('--once');
+  });
+
+  it('--help lists the verbs and exit codes on stdout, exit 0', async () => {
+    const { code, stdout } = await cockpit('--help');
+    expect(code).toBe(0);
+    expect(stdout).toContain('hash <path>');
+    expect(stdout).toContain('64 usage error');
+  });
+});
