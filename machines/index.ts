@@ -4,8 +4,10 @@
  * or its model test does not exist. Adding a machine: import it and append one entry.
  */
 import { logSourceMachine } from './log-source.machine.js';
+import { webSessionMachine } from './web/web-session.machine.js';
 import type { RegisteredMachine } from './visualize.js';
 
 export const machineRegistry: readonly RegisteredMachine[] = [
   { machine: logSourceMachine, source: 'machines/log-source.machine.ts', modelTest: 'machines/log-source.machine.test.ts' },
+  { machine: webSessionMachine, source: 'machines/web/web-session.machine.ts', modelTest: 'machines/web/web-session.machine.test.ts' },
 ];

@@ -15,7 +15,7 @@
  * (starts a fresh re-seed actor `reseed` at its pre-flight) and `reseed.confirmRequested` ('Re-seed now',
  * which the re-seed machine accepts only in `confirming`, i.e. after a healthy pre-flight).
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { RetcheckReport } from '../../config-schema/retcheck-report.js';
 import { retcheckMachine, type RetcheckInput, type RetcheckOutput } from '../retcheck/retcheck.machine.js';
 import { reseedMachine, type ReseedOutput } from '../retcheck/reseed.machine.js';
@@ -34,6 +34,8 @@ interface WebSessionContext {
   reseed: ReseedOutput | null;
   source: 'check' | 'file' | null;
   error: string | null;
+  /** Whether a re-seed actor was started (guards cannot see children, and sendTo a missing child throws). */
+  hasReseedRun: boolean;
 }
 
 const missingReadReport = fromPromise<RetcheckReport, { file: Blob }>(async () => {
@@ -46,6 +48,7 @@ export const webSessionMachine = setup({
   types: {} as { context: WebSessionContext; events: WebSessionEvent; children: { check: 'retcheck'; reseed: 'reseedFlow' } },
   actors: { retcheck: retcheckMachine, readReportFile: missingReadReport, reseedFlow: reseedMachine },
   guards: {
+    hasReseedRun: ({ context }) => context.hasReseedRun,
     producedReport: (_, output: RetcheckOutput) => output.kind === 'report',
   },
   actions: {
@@ -58,10 +61,9 @@ export const webSessionMachine = setup({
         input: { nodeUrl: event.nodeUrl, reference: event.reference, batchId: event.batchId, autoConfirm: false, timeoutMs: event.timeoutMs },
       });
       enqueue.sendTo('reseed', { type: 'reseed.preflight', batchId: event.batchId });
+      enqueue.assign({ hasReseedRun: true });
     }),
-    confirmReseed: enqueueActions(({ enqueue, self }) => {
-      if (self.getSnapshot().children['reseed']) enqueue.sendTo('reseed', { type: 'reseed.confirm' });
-    }),
+    confirmReseed: sendTo('reseed', { type: 'reseed.confirm' }),
     rememberInput: assign(({ event, context }) =>
       event.type === 'check.submitted' ? { lastInput: event.input, lastQuery: event.query } : { lastInput: context.lastInput, lastQuery: context.lastQuery },
     ),
@@ -71,13 +73,13 @@ export const webSessionMachine = setup({
 }).createMachine({
   id: 'webSession',
   description: 'The browser page: run checks with the shared retcheck machine, or show a dropped report file.',
-  context: { lastInput: null, lastQuery: '', report: null, reseed: null, source: null, error: null },
+  context: { lastInput: null, lastQuery: '', report: null, reseed: null, source: null, error: null, hasReseedRun: false },
   initial: 'idle',
   on: {
     'check.submitted': { target: '.checking', actions: 'rememberInput' },
     'report.dropped': '.loadingDrop',
     'reseed.preflightRequested': { actions: 'startReseedPreflight' },
-    'reseed.confirmRequested': { actions: 'confirmReseed' },
+    'reseed.confirmRequested': { guard: 'hasReseedRun', actions: 'confirmReseed' },
   },
   states: {
     idle: { description: 'The form; nothing checked yet.' },
@@ -110,6 +112,7 @@ export const webSessionMachine = setup({
     loadingDrop: {
       description: 'Reading and validating a dropped report file.',
       invoke: {
+        id: 'readReportFile',
         src: 'readReportFile',
         input: ({ event }) => ({ file: (event as Extract<WebSessionEvent, { type: 'report.dropped' }>).file }),
         onDone: { target: 'showing', actions: assign({ report: ({ event }) => event.output, reseed: null, source: 'file' as const, error: null }) },

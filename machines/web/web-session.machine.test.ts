@@ -1,0 +1,41 @@
+import { expect } from 'vitest';
+import { fromPromise } from 'xstate';
+import { actorDone, actorFailed, describeMachineModel } from '../../test/model-based.js';
+import { webSessionMachine } from './web-session.machine.js';
+import type { RetcheckInput, RetcheckOutput } from '../retcheck/retcheck.machine.js';
+import type { RetcheckReport } from '../../config-schema/retcheck-report.js';
+
+const input: RetcheckInput = { target: { kind: 'reference', reference: 'ab'.repeat(32) }, nodes: ['http://127.0.0.1:1633'], gateways: [], timeoutMs: 1000, perChunk: false, cold: false, concurrency: 8 };
+const report: RetcheckReport = { reference: 'ab'.repeat(32), status: 'retrievable', vantages: [{ node_url: 'http://127.0.0.1:1633', retrievable: true, elapsed_ms: 3 }], spec_version: 1 };
+
+// The session's own chart: the check is an opaque actor here (the retcheck machine has its own model test),
+// so the graph does not walk into the child's states.
+const sessionChart = webSessionMachine.provide({
+  actors: { retcheck: fromPromise<RetcheckOutput, RetcheckInput>(async () => ({ kind: 'failed', error: 'not run in the model test' })) },
+});
+
+describeMachineModel(sessionChart, {
+  events: {
+    'check.submitted': { form: { type: 'check.submitted', input, query: 'ref=abab' } },
+    'report.dropped': { file: { type: 'report.dropped', file: new Blob(['{}']) } },
+    'reseed.preflightRequested': { batch: { type: 'reseed.preflightRequested', nodeUrl: 'http://127.0.0.1:1633', reference: 'ab'.repeat(32), batchId: 'cd'.repeat(32), timeoutMs: 1000 } },
+    'xstate.done.actor.check': { report: actorDone('check', { kind: 'report', report }), feedFailed: actorDone('check', { kind: 'failed', error: 'feed lookup failed: GET /feeds/… -> 404' }) },
+    'xstate.error.actor.check': { crashed: actorFailed('check', new Error('boom')) },
+    'xstate.done.actor.readReportFile': { valid: actorDone('readReportFile', report) },
+    'xstate.error.actor.readReportFile': { invalid: actorFailed('readReportFile', new Error('report.json is not a retcheck report')) },
+  },
+  states: {
+    idle: (s) => expect(s.context.report).toBeNull(),
+    checking: (s) => expect(s.context.lastInput).toEqual(input),
+    loadingDrop: (s) => expect(s.matches('loadingDrop')).toBe(true),
+    showing: (s) => {
+      expect(s.context.report?.spec_version).toBe(1);
+      expect(['check', 'file']).toContain(s.context.source);
+      expect(s.context.error).toBeNull();
+    },
+    failed: (s) => {
+      expect(s.context.report).toBeNull();
+      expect(s.context.error).toMatch(/feed lookup failed|boom|not a retcheck report/);
+    },
+  },
+});
