@@ -75,6 +75,12 @@ function transitionConfig(t: AnyTransitionDefinition): Record<string, unknown> {
   return config;
 }
 
+/** xstate implements each `after` with an entry raise and an exit cancel; `after` in the config recreates them. */
+function withoutTimerActions(names: string[], builtin: string, count: number): string[] {
+  let left = count;
+  return names.filter((name) => !(name === builtin && left-- > 0));
+}
+
 function nodeConfig(node: AnyStateNode): Record<string, unknown> {
   const config: Record<string, unknown> = {};
   if (!node.parent) config.id = node.id;
@@ -82,8 +88,10 @@ function nodeConfig(node: AnyStateNode): Record<string, unknown> {
   if (node.type !== 'atomic' && node.type !== 'compound') config.type = node.type;
   if (node.type === 'compound' && typeof node.config.initial === 'string') config.initial = node.config.initial;
   if (node.tags.length) config.tags = [...node.tags];
-  if (node.entry.length) config.entry = node.entry.map(actionName);
-  if (node.exit.length) config.exit = node.exit.map(actionName);
+  const entry = withoutTimerActions(node.entry.map(actionName), 'xstate.raise', node.after.length);
+  const exit = withoutTimerActions(node.exit.map(actionName), 'xstate.cancel', node.after.length);
+  if (entry.length) config.entry = entry;
+  if (exit.length) config.exit = exit;
   const invoke = node.invoke.map((inv) => ({ id: inv.id, src: typeof inv.src === 'string' ? inv.src : 'inline' }) as Record<string, unknown>);
   const on: Record<string, unknown[]> = {};
   const after: Record<string, unknown[]> = {};
