@@ -164,6 +164,10 @@ describe('splitIntermediateRefs on trees from ChunkTreeWriter', () => {
     const refs = new Uint8Array(3 * 32).fill(1);
     expect(splitIntermediateRefs(refs, uint64LE(3n * 4096n), false).data).toHaveLength(3);
     expect(splitIntermediateRefs(refs.subarray(0, 64), uint64LE(3n * 4096n), true).data).toHaveLength(1);
+    // A decrypted intermediate chunk arrives zero-padded to 4096 bytes: the padding is not a reference.
+    const paddedPayload = new Uint8Array(4096);
+    paddedPayload.set(refs.subarray(0, 64));
+    expect(splitIntermediateRefs(paddedPayload, uint64LE(3n * 4096n), true).data).toEqual([refs.subarray(0, 64)]);
     expect(() => splitIntermediateRefs(refs, uint64LE(50n), false)).toThrow(/leaf/);
     expect(() => splitIntermediateRefs(refs.subarray(0, 33), uint64LE(3n * 4096n), false)).toThrow(InputError);
     // Level 1 with 3 data refs needs 3 parity refs after them.

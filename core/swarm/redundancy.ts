@@ -126,11 +126,11 @@ export function referenceCount(size: bigint, level: RedundancyLevel, encrypted: 
 /**
  * Splits an intermediate chunk's payload into data and parity references, as Bee's joiner does.
  *
- * Rule: the level comes from the span's top byte. Level 0 means every reference is data. Otherwise
- * the parity count follows from the subtree size alone (`referenceCount(size, level)`), trailing
- * all-zero 32-byte words are dropped (Bee's ChunkPayloadSize: an encrypted chunk's payload arrives
- * zero-padded after decryption), parity references are the last `parity` 32-byte words, and the data
- * shard count is (payload length − 32·parity) / reference size.
+ * Rule: trailing all-zero 32-byte words are dropped first (Bee's ChunkPayloadSize: an encrypted
+ * chunk's payload arrives zero-padded to 4096 bytes after decryption). The level comes from the span's
+ * top byte; level 0 means every reference is data. Otherwise the parity count follows from the subtree
+ * size alone (`referenceCount(size, level)`), parity references are the last `parity` 32-byte words,
+ * and the data shard count is (payload length − 32·parity) / reference size.
  * Throws InputError for a leaf (size ≤ payload length) or a payload whose length does not fit the rule.
  */
 export function splitIntermediateRefs(
@@ -141,12 +141,15 @@ export function splitIntermediateRefs(
   if (!(payload instanceof Uint8Array) || payload.length > CHUNK_SIZE) {
     throw new InputError('intermediate chunk payload', String(payload?.length), `at most ${CHUNK_SIZE} bytes`);
   }
+  if (payload.length % SEGMENT_SIZE !== 0) {
+    throw new InputError('intermediate chunk payload', `${payload.length} bytes`, 'a multiple of 32 bytes (references)');
+  }
   const { size, level } = decodeSpan(span);
   if (size <= BigInt(payload.length)) {
     throw new InputError('intermediate chunk span', String(size), `more than the payload length ${payload.length} (a smaller span is a leaf)`);
   }
   const refSize = encrypted ? 2 * SEGMENT_SIZE : SEGMENT_SIZE;
-  const used = level === 0 ? payload.length : trimmedLength(payload);
+  const used = trimmedLength(payload);
   const parities = level === 0 ? 0 : referenceCount(size, level, encrypted).parity;
   const dataBytes = used - parities * SEGMENT_SIZE;
   if (dataBytes < refSize || dataBytes % refSize !== 0) {
@@ -164,7 +167,7 @@ export function splitIntermediateRefs(
 }
 
 function trimmedLength(payload: Uint8Array): number {
-  let length = payload.length - (payload.length % SEGMENT_SIZE);
+  let length = payload.length;
   while (length >= SEGMENT_SIZE && payload.subarray(length - SEGMENT_SIZE, length).every((b) => b === 0)) length -= SEGMENT_SIZE;
   return length;
 }
