@@ -1,27 +1,56 @@
 #!/usr/bin/env node
-// Runs the whole vitest suite and ends with the plain line CI reads: "N passed, N failed".
-// vitest's own summary is not the last line and not in that form, so we read its JSON report.
+// Runs a vitest tier and ends with the plain line CI reads: "N passed, N failed".
+// vitest's own summary is neither last nor in that form, so we read its JSON report.
+//   node scripts/run-tests.mjs            the main suite (vitest.config.ts)
+//   node scripts/run-tests.mjs --bee      the real-Bee tier (bee-cluster/vitest.bee.config.mjs)
+//   node scripts/run-tests.mjs --summary  sums the reports of both tiers (for .ci/run's last line)
 import { spawnSync } from 'node:child_process';
-import { readFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
-const reportPath = 'test-output/vitest-report.json';
+const REPORTS = { main: 'test-output/vitest-report.json', bee: 'test-output/vitest-bee-report.json' };
+
+function counts(path) {
+  if (!existsSync(path)) return { passed: 0, failed: 1, note: `no report at ${path}` };
+  try {
+    const report = JSON.parse(readFileSync(path, 'utf8'));
+    let failed = (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
+    if (!report.success && failed === 0) failed = 1; // a suite failed to load: never report green
+    return { passed: report.numPassedTests ?? 0, failed };
+  } catch (err) {
+    return { passed: 0, failed: 1, note: `could not read ${path}: ${err.message}` };
+  }
+}
+
+const args = process.argv.slice(2);
+if (args[0] === '--summary') {
+  let passed = 0;
+  let failed = 0;
+  for (const path of Object.values(REPORTS)) {
+    const c = counts(path);
+    if (c.note) console.error(c.note);
+    passed += c.passed;
+    failed += c.failed;
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+const bee = args[0] === '--bee';
+const rest = bee ? args.slice(1) : args;
+const reportPath = bee ? REPORTS.bee : REPORTS.main;
 mkdirSync('test-output', { recursive: true });
-const extra = process.argv.slice(2);
+rmSync(reportPath, { force: true });
 const run = spawnSync(
   process.execPath,
-  ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportPath}`, ...extra],
+  [
+    'node_modules/vitest/vitest.mjs', 'run',
+    ...(bee ? ['--config', 'bee-cluster/vitest.bee.config.mjs'] : []),
+    '--reporter=default', '--reporter=json', `--outputFile.json=${reportPath}`,
+    ...rest,
+  ],
   { stdio: 'inherit', env: { ...process.env, NO_COLOR: process.env.NO_COLOR ?? '1' } },
 );
-let passed = 0;
-let failed = 0;
-try {
-  const report = JSON.parse(readFileSync(reportPath, 'utf8'));
-  passed = report.numPassedTests ?? 0;
-  failed = (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
-  if (!report.success && failed === 0) failed = 1; // a suite failed to load: never report green
-} catch (err) {
-  console.error(`could not read ${reportPath}: ${err.message}`);
-  failed = Math.max(failed, 1);
-}
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(run.status === 0 && failed === 0 ? 0 : 1);
+const c = counts(reportPath);
+if (c.note) console.error(c.note);
+console.log(`${c.passed} passed, ${c.failed} failed`);
+process.exit(run.status === 0 && c.failed === 0 ? 0 : 1);
