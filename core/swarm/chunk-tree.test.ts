@@ -5,6 +5,7 @@ import { makeChunkedFile } from '@fairdatasociety/bmt-js';
 import { bytesToHex, readUint64LE } from './bytes.js';
 import { isValidContentChunk, parseChunkData, type Chunk } from './chunk.js';
 import { ChunkTreeWriter, chunkTreeRoot, splitIntoChunks } from './chunk-tree.js';
+import { createBmt, portablePairHasher } from './bmt.js';
 import { InputError } from './input-error.js';
 
 /** Bee's pkg/file/testing vector data: byte i is i mod 255. */
@@ -175,5 +176,24 @@ describe('onChunk', () => {
     expect(root.payload.subarray(0, 32)).toEqual(chunks[128]!.address);
     expect(root.payload.subarray(32)).toEqual(chunks[129]!.address);
     expect(chunks.length).toBe(129 + 2);
+  });
+});
+
+describe('bmt engine option', () => {
+  it('builds the same tree through a supplied engine, which addresses every chunk including parity', () => {
+    let calls = 0;
+    const engine = createBmt(portablePairHasher);
+    const counting = {
+      chunkAddress(span: Uint8Array, payload: Uint8Array) {
+        calls++;
+        return engine.chunkAddress(span, payload);
+      },
+    };
+    const data = randomishData(130 * 4096 + 9, 4);
+    const chunks: Chunk[] = [];
+    const writer = new ChunkTreeWriter({ bmt: counting, onChunk: (c) => chunks.push(c), redundancyLevel: 1 });
+    writer.write(data);
+    expect(writer.finish().reference).toEqual(chunkTreeRoot(data, 1));
+    expect(calls).toBe(chunks.length);
   });
 });
