@@ -23,12 +23,15 @@ export function repoRoot(): string {
 }
 
 /**
- * The platform binary that @foundry-rs/anvil ships in an optional dependency. Spawning it directly,
- * not the node_modules/.bin/anvil Node wrapper, saves a Node process and makes the listening process
- * the group leader.
+ * Anvil's platform binary package (@foundry-rs/anvil-<os>-<arch>), an optional dependency of this project.
+ * We depend on it directly rather than on the @foundry-rs/anvil wrapper: the npm registry reachable here
+ * serves only the linux x64 build, and the wrapper's other platform packages would break `npm ci`.
+ * Spawning the binary directly also makes the listening process the group leader.
  */
 export function anvilBinary(): string {
   const arch = process.arch === 'x64' ? 'amd64' : process.arch;
-  const direct = join(repoRoot(), 'node_modules', '@foundry-rs', `anvil-${process.platform}-${arch}`, 'bin', 'anvil');
-  return existsSync(direct) ? direct : join(repoRoot(), 'node_modules', '.bin', 'anvil');
+  const pkg = `@foundry-rs/anvil-${process.platform}-${arch}`;
+  const direct = join(repoRoot(), 'node_modules', pkg, 'bin', 'anvil');
+  if (existsSync(direct)) return direct;
+  throw new Error(`Anvil not found at ${direct}: install ${pkg} (npm install --no-save ${pkg}@1.7.1); the real-Bee tier needs it`);
 }
