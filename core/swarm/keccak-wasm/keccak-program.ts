@@ -131,18 +131,15 @@ function permutation(ops: LaneOps): FunctionDef {
 
 /**
  * Writes the padded one-block state: lanes [0, n) from `message(i)`, then keccak's 0x01 and 0x80 padding,
- * the rest zero. The state must be written whole: the previous permutation left its output there.
+ * the rest zero. The state must be written whole (the previous permutation left its output there); one
+ * memory.fill clears it, which keeps the module small.
  */
 function absorbOneBlock(ops: LaneOps, messageLanes: number, message: (i: number) => Code): Code {
-  const code: Code = [];
-  for (let i = 0; i < 25; i++) {
-    let value: Code;
-    if (i < messageLanes) value = message(i);
-    else if (i === messageLanes) value = ops.constant(PAD_FIRST);
-    else if (i === PAD_LAST_LANE) value = ops.constant(PAD_LAST);
-    else value = ops.constant(0n);
-    code.push(...op.i32Const(0), ...value, ...ops.store(L.state + ops.laneBytes * i));
-  }
+  const code: Code = [...op.i32Const(L.state), ...op.i32Const(0), ...op.i32Const(25 * ops.laneBytes), ...op.memoryFill()];
+  const store = (lane: number, value: Code) => code.push(...op.i32Const(0), ...value, ...ops.store(L.state + ops.laneBytes * lane));
+  for (let i = 0; i < messageLanes; i++) store(i, message(i));
+  store(messageLanes, ops.constant(PAD_FIRST));
+  store(PAD_LAST_LANE, ops.constant(PAD_LAST));
   return code;
 }
 

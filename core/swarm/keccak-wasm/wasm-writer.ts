@@ -62,6 +62,8 @@ export const op = {
   i32Shl: (): Code => [0x74],
   i32GeU: (): Code => [0x4f],
   i32LtU: (): Code => [0x49],
+  /** Bulk memory: pops destination, byte value, length. */
+  memoryFill: (): Code => [0xfc, ...uleb(11), 0x00],
   i64Const: (v: bigint): Code => [0x42, ...sleb64(v)],
   i64Load: (offset: number): Code => [0x29, ...memarg(3, offset)],
   i64Store: (offset: number): Code => [0x37, ...memarg(3, offset)],
