@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { actorDone, actorFailed, describeMachineModel } from '../../test/model-based.js';
 import { webSessionMachine } from './web-session.machine.js';
-import type { RetcheckInput, RetcheckOutput } from '../retcheck/retcheck.machine.js';
+import { retcheckMachine, type RetcheckInput, type RetcheckOutput } from '../retcheck/retcheck.machine.js';
 import type { RetcheckReport } from '../../config-schema/retcheck-report.js';
 
 const input: RetcheckInput = { target: { kind: 'reference', reference: 'ab'.repeat(32) }, nodes: ['http://127.0.0.1:1633'], gateways: [], timeoutMs: 1000, perChunk: false, cold: false, concurrency: 8 };
@@ -10,9 +10,9 @@ const report: RetcheckReport = { reference: 'ab'.repeat(32), status: 'retrievabl
 
 // The session's own chart: the check is an opaque actor here (the retcheck machine has its own model test),
 // so the graph does not walk into the child's states.
-const sessionChart = webSessionMachine.provide({
-  actors: { retcheck: fromPromise<RetcheckOutput, RetcheckInput>(async () => ({ kind: 'failed', error: 'not run in the model test' })) },
-});
+// `provide` is typed to the machine it replaces; any logic producing RetcheckOutput fits the session.
+const opaqueCheck = fromPromise<RetcheckOutput, RetcheckInput>(async () => ({ kind: 'failed', error: 'not run in the model test' }));
+const sessionChart = webSessionMachine.provide({ actors: { retcheck: opaqueCheck as unknown as typeof retcheckMachine } });
 
 describeMachineModel(sessionChart, {
   events: {
