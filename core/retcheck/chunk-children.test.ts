@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { chunkChildren, spanSize } from './chunk-children.js';
+import { chunkChildren, hasManifestVersionHash, spanSize } from './chunk-children.js';
+import { createNode, parseNode, serializeNode } from '../swarm/mantaray.js';
 import { splitIntoChunks } from '../swarm/chunk-tree.js';
 import { bytesToHex, uint64LE } from '../swarm/bytes.js';
 
@@ -42,5 +43,49 @@ describe('chunkChildren on file chunk trees', () => {
     const span = uint64LE(8192n);
     span[7] = 0x81;
     expect(spanSize(span)).toBe(8192n);
+  });
+});
+
+describe('hasManifestVersionHash (the cheap pre-check before parsing a manifest node)', () => {
+  it('accepts every serialized node whatever its obfuscation key', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.uint8Array({ minLength: 32, maxLength: 32 }), (key, entry) => {
+        const node = createNode({ obfuscationKey: key });
+        node.entry = entry;
+        return hasManifestVersionHash(serializeNode(node));
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('never rejects bytes parseNode would accept (random and truncated payloads)', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 4096 }), (payload) => {
+        if (hasManifestVersionHash(payload)) return true;
+        expect(() => parseNode(payload)).toThrow();
+        return true;
+      }),
+      { numRuns: 100 },
+    );
+    const real = serializeNode(createNode({ obfuscationKey: new Uint8Array(32).fill(9) }));
+    for (let cut = 0; cut < 64; cut++) expect(hasManifestVersionHash(real.subarray(0, cut))).toBe(false);
+  });
+});
+
+describe('chunkChildren on erasure-coded trees (Bee 2.8.1 default level 1)', () => {
+  it('reaches every data and parity chunk from the root', () => {
+    for (const size of [2 * 4096 + 1, 130 * 4096]) {
+      const { reference, chunks } = splitIntoChunks(new Uint8Array(size).map((_, i) => i % 255), 1);
+      const byAddress = new Map(chunks.map((c) => [bytesToHex(c.address), c]));
+      const seen = new Set<string>();
+      const queue = [bytesToHex(reference)];
+      while (queue.length) {
+        const address = queue.shift()!;
+        if (seen.has(address)) continue;
+        seen.add(address);
+        queue.push(...chunkChildren(byAddress.get(address)!.data).children);
+      }
+      expect([...byAddress.keys()].filter((a) => !seen.has(a))).toEqual([]);
+    }
   });
 });

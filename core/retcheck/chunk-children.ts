@@ -14,7 +14,7 @@
  */
 import { parseChunkData, CHUNK_SIZE } from '../swarm/chunk.js';
 import { bytesToHex } from '../swarm/bytes.js';
-import { parseNode, isZeroEntry } from '../swarm/mantaray.js';
+import { parseNode, isZeroEntry, OBFUSCATION_KEY_SIZE, VERSION_01_HASH, VERSION_02_HASH } from '../swarm/mantaray.js';
 
 export type ChunkKind = 'intermediate' | 'manifest' | 'leaf';
 
@@ -31,10 +31,12 @@ export function spanSize(span: Uint8Array): bigint {
 export function chunkChildren(data: Uint8Array): { kind: ChunkKind; children: string[] } {
   const { span, payload } = parseChunkData(data);
   if (spanSize(span) > BigInt(CHUNK_SIZE)) {
-    const children: string[] = [];
-    for (let offset = 0; offset + SEGMENT <= payload.length; offset += SEGMENT) children.push(bytesToHex(payload.subarray(offset, offset + SEGMENT)));
-    return { kind: 'intermediate', children };
+    // Bee's reader rule: trailing all-zero words are padding; data refs first, then parity refs.
+    const { data, parity } = splitIntermediateRefs(payload, span, false);
+    return { kind: 'intermediate', children: [...data, ...parity].map((ref) => bytesToHex(ref.subarray(0, SEGMENT))) };
   }
+  // Most chunks of a walk are raw content: rule them out without building (and throwing) a parse error.
+  if (!hasManifestVersionHash(payload)) return { kind: 'leaf', children: [] };
   let node;
   try {
     node = parseNode(payload);
@@ -47,4 +49,16 @@ export function chunkChildren(data: Uint8Array): { kind: ChunkKind; children: st
     if (fork.node.reference && !isZeroEntry(fork.node.reference)) children.push(bytesToHex(fork.node.reference.subarray(0, SEGMENT)));
   }
   return { kind: 'manifest', children: [...new Set(children)] };
+}
+
+const VERSION_HASH_SIZE = 31;
+
+/** The version hash (bytes 32..62, XOR-obfuscated with the key in bytes 0..31) names mantaray 0.2 or 0.1. */
+export function hasManifestVersionHash(payload: Uint8Array): boolean {
+  if (payload.length < OBFUSCATION_KEY_SIZE + VERSION_HASH_SIZE + 1) return false;
+  const matches = (hash: Uint8Array): boolean => {
+    for (let i = 0; i < VERSION_HASH_SIZE; i++) if ((payload[OBFUSCATION_KEY_SIZE + i]! ^ payload[i]!) !== hash[i]) return false;
+    return true;
+  };
+  return matches(VERSION_02_HASH) || matches(VERSION_01_HASH);
 }
