@@ -16,7 +16,7 @@ describe('chunkChildren on file chunk trees', () => {
     expect(children).toHaveLength(4);
     for (const child of children) {
       expect(byAddress.has(child)).toBe(true);
-      expect(chunkChildren(byAddress.get(child)!.data)).toEqual({ kind: 'leaf', children: [] });
+      expect(chunkChildren(byAddress.get(child)!.data)).toEqual({ kind: 'leaf', children: [], parity: [] });
     }
   });
 
@@ -83,9 +83,12 @@ describe('chunkChildren on erasure-coded trees (Bee 2.8.1 default level 1)', () 
         const address = queue.shift()!;
         if (seen.has(address)) continue;
         seen.add(address);
-        queue.push(...chunkChildren(byAddress.get(address)!.data).children);
+        const { children, parity } = chunkChildren(byAddress.get(address)!.data);
+        queue.push(...children);
+        for (const p of parity) seen.add(p); // probed, not descended
       }
       expect([...byAddress.keys()].filter((a) => !seen.has(a))).toEqual([]);
+      expect([...seen].filter((a) => !byAddress.has(a))).toEqual([]);
     }
   });
 });

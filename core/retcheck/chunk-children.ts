@@ -2,8 +2,9 @@
  * What the per-chunk walk descends into from one chunk's bytes (span + payload), as GET /chunks returns them.
  *
  * - span size > 4096 (after stripping a redundancy level from the span's top byte): an intermediate chunk of
- *   a file tree; every 32-byte reference in the payload is a child. With erasure coding the payload holds
- *   data references followed by parity references; both are chunks of the content, so both are walked.
+ *   a file tree. With erasure coding the payload holds data references followed by parity references
+ *   (Bee's reader rule, core/swarm/redundancy.ts): data refs are `children`; parity refs are `parity`,
+ *   chunks of the content to probe but never to descend into.
  * - otherwise, a payload that parses as a mantaray node (version hash check) is a manifest node: its forks'
  *   node references and its non-zero entry (the file's root chunk) are children.
  * - anything else is a leaf (raw content): no children.
@@ -14,6 +15,7 @@
  */
 import { parseChunkData, CHUNK_SIZE } from '../swarm/chunk.js';
 import { bytesToHex } from '../swarm/bytes.js';
+import { splitIntermediateRefs } from '../swarm/redundancy.js';
 import { parseNode, isZeroEntry, OBFUSCATION_KEY_SIZE, VERSION_01_HASH, VERSION_02_HASH } from '../swarm/mantaray.js';
 
 export type ChunkKind = 'intermediate' | 'manifest' | 'leaf';
@@ -28,27 +30,39 @@ export function spanSize(span: Uint8Array): bigint {
   return new DataView(clean.buffer).getBigUint64(0, true);
 }
 
-export function chunkChildren(data: Uint8Array): { kind: ChunkKind; children: string[] } {
+export interface ChunkChildren {
+  kind: ChunkKind;
+  /** Chunks to probe AND descend into (data refs, manifest forks and entries). */
+  children: string[];
+  /**
+   * Parity chunks of an erasure-coded intermediate chunk: probe them, but never descend: their bytes are
+   * Reed-Solomon parity of the siblings, so their "span" is not a size and their "payload" holds no refs.
+   */
+  parity: string[];
+}
+
+export function chunkChildren(data: Uint8Array): ChunkChildren {
   const { span, payload } = parseChunkData(data);
   if (spanSize(span) > BigInt(CHUNK_SIZE)) {
     // Bee's reader rule: trailing all-zero words are padding; data refs first, then parity refs.
     const { data, parity } = splitIntermediateRefs(payload, span, false);
-    return { kind: 'intermediate', children: [...data, ...parity].map((ref) => bytesToHex(ref.subarray(0, SEGMENT))) };
+    const hex = (refs: Uint8Array[]) => refs.map((ref) => bytesToHex(ref.subarray(0, SEGMENT)));
+    return { kind: 'intermediate', children: hex(data), parity: hex(parity) };
   }
   // Most chunks of a walk are raw content: rule them out without building (and throwing) a parse error.
-  if (!hasManifestVersionHash(payload)) return { kind: 'leaf', children: [] };
+  if (!hasManifestVersionHash(payload)) return { kind: 'leaf', children: [], parity: [] };
   let node;
   try {
     node = parseNode(payload);
   } catch {
-    return { kind: 'leaf', children: [] };
+    return { kind: 'leaf', children: [], parity: [] };
   }
   const children: string[] = [];
   if (node.entry && !isZeroEntry(node.entry)) children.push(bytesToHex(node.entry.subarray(0, SEGMENT)));
   for (const fork of node.forks?.values() ?? []) {
     if (fork.node.reference && !isZeroEntry(fork.node.reference)) children.push(bytesToHex(fork.node.reference.subarray(0, SEGMENT)));
   }
-  return { kind: 'manifest', children: [...new Set(children)] };
+  return { kind: 'manifest', children: [...new Set(children)], parity: [] };
 }
 
 const VERSION_HASH_SIZE = 31;
