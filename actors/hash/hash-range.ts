@@ -1,9 +1,12 @@
 /**
- * Streams a byte range of an open file through a ChunkTreeWriter with bounded memory: two read buffers
- * of 1 MiB, so the next read is already under way while the current block is hashed.
+ * Streams a byte range of an open file into a chunk tree with bounded memory: two read buffers of
+ * 1 MiB, so the next read is already under way while the current block is hashed. Leaves are addressed
+ * straight from the read buffer by the engine and handed to the writer as height-0 subtrees, so no
+ * per-leaf chunk copy is made (the garbage of those copies is what drove peak RSS up under load).
  */
 import type { FileHandle } from 'node:fs/promises';
-import type { ChunkAddresser } from '../../core/swarm/chunk.js';
+import { uint64LE } from '../../core/swarm/bytes.js';
+import { CHUNK_SIZE, type ChunkAddresser } from '../../core/swarm/chunk.js';
 import { ChunkTreeWriter } from '../../core/swarm/chunk-tree.js';
 
 export const READ_BLOCK_BYTES = 1 << 20;
@@ -13,21 +16,37 @@ export interface RangeHash {
   span: bigint;
 }
 
-/** Reads [offset, offset + length) in order. Fails when the file turns out shorter than that. */
+const FULL_LEAF_SPAN = uint64LE(BigInt(CHUNK_SIZE));
+
+/** Fills `buffer` from `position` up to `wanted` bytes; fewer only at end of file. */
+async function readFully(file: FileHandle, buffer: Uint8Array, wanted: number, position: number): Promise<Uint8Array> {
+  let filled = 0;
+  while (filled < wanted) {
+    const { bytesRead } = await file.read(buffer, filled, wanted - filled, position + filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return buffer.subarray(0, filled);
+}
+
+/**
+ * Reads [offset, offset + length) in order, in blocks of whole leaves (all but the last block are
+ * 1 MiB). Fails when the file turns out shorter than that.
+ */
 async function* readBlocks(file: FileHandle, offset: number, length: number): AsyncGenerator<Uint8Array> {
   const buffers = [new Uint8Array(READ_BLOCK_BYTES), new Uint8Array(READ_BLOCK_BYTES)];
-  let position = offset;
   const end = offset + length;
+  let position = offset;
   let turn = 0;
-  const readInto = (buffer: Uint8Array, at: number) =>
-    file.read(buffer, 0, Math.min(buffer.length, end - at), at).then(({ bytesRead }) => buffer.subarray(0, bytesRead));
-  let pending = position < end ? readInto(buffers[0]!, position) : undefined;
+  const readAt = (at: number) => readFully(file, buffers[turn]!, Math.min(READ_BLOCK_BYTES, end - at), at);
+  let pending = position < end ? readAt(position) : undefined;
   while (pending) {
     const block = await pending;
-    if (block.length === 0) throw new Error(`file ended at byte ${position}, expected ${end} bytes (changed while hashing?)`);
+    const expected = Math.min(READ_BLOCK_BYTES, end - position);
+    if (block.length < expected) throw new Error(`file ended at byte ${position + block.length}, expected ${end} bytes (changed while hashing?)`);
     position += block.length;
     turn ^= 1;
-    pending = position < end ? readInto(buffers[turn]!, position) : undefined;
+    pending = position < end ? readAt(position) : undefined;
     yield block;
   }
 }
@@ -35,6 +54,12 @@ async function* readBlocks(file: FileHandle, offset: number, length: number): As
 /** Chunk-tree root and span of the range, as if the range were a file of its own. */
 export async function hashFileRange(file: FileHandle, offset: number, length: number, bmt: ChunkAddresser): Promise<RangeHash> {
   const writer = new ChunkTreeWriter({ bmt });
-  for await (const block of readBlocks(file, offset, length)) writer.write(block);
+  for await (const block of readBlocks(file, offset, length)) {
+    for (let at = 0; at < block.length; at += CHUNK_SIZE) {
+      const leaf = block.subarray(at, Math.min(at + CHUNK_SIZE, block.length));
+      const span = leaf.length === CHUNK_SIZE ? FULL_LEAF_SPAN : uint64LE(BigInt(leaf.length));
+      writer.appendSubtree(bmt.chunkAddress(span, leaf), BigInt(leaf.length), 0);
+    }
+  }
   return writer.finish();
 }

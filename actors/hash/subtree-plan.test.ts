@@ -73,8 +73,19 @@ describe('ChunkTreeWriter.appendSubtree refuses what would change the tree', () 
     expect(() => writer.appendSubtree(new Uint8Array(31), 1n, 1)).toThrow(InputError);
     expect(() => writer.appendSubtree(ref, BigInt(SUBTREE_BYTES) + 1n, 1)).toThrow(InputError);
     expect(() => writer.appendSubtree(ref, 0n, 1)).toThrow(InputError);
-    expect(() => writer.appendSubtree(ref, 1n, 0)).toThrow(InputError);
+    expect(() => writer.appendSubtree(ref, 1n, -1)).toThrow(InputError);
+    expect(() => writer.appendSubtree(ref, 4097n, 0)).toThrow(InputError);
     expect(() => new ChunkTreeWriter({ redundancyLevel: 1 }).appendSubtree(ref, 1n, 1)).toThrow(InputError);
+  });
+
+  it('height 0 takes leaf addresses: appending every leaf gives the written root', () => {
+    const data = new Uint8Array(130 * 4096 + 5).map((_, i) => (i * 13) & 0xff);
+    const leaves = new ChunkTreeWriter({ bmt });
+    for (let at = 0; at < data.length; at += 4096) {
+      const leaf = data.subarray(at, at + 4096);
+      leaves.appendSubtree(rootOf(leaf).reference, BigInt(leaf.length), 0);
+    }
+    expect(bytesToHex(leaves.finish().reference)).toBe(bytesToHex(rootOf(data).reference));
   });
 
   it('a single appended subtree is the root itself, with its span', () => {

@@ -81,22 +81,25 @@ export class ChunkTreeWriter {
   }
 
   /**
-   * Appends the root and span of a subtree of up to 128^height leaves hashed elsewhere (a worker thread),
-   * in data order, in place of its bytes. Redundancy level 0 only, and only on subtree boundaries: no
-   * open leaf, nothing open below `height`. Only the last subtree may be short; its own root is exactly
-   * what this writer would have carried up to `height`, so the tree comes out identical.
+   * Appends the root and span of a subtree of up to 128^height leaves hashed elsewhere (a worker thread;
+   * height 0 is one leaf whose address the caller computed), in data order, in place of its bytes.
+   * Redundancy level 0 only, and only on subtree boundaries: no open leaf, nothing open below `height`.
+   * Only the last subtree may be short; its own root is exactly what this writer would have carried up
+   * to `height`, so the tree comes out identical.
    */
   appendSubtree(reference: Uint8Array, span: bigint, height: number): void {
-    const full = BigInt(CHUNK_SIZE) * BigInt(BRANCHES) ** BigInt(height);
     if (this.#finished) throw new InputError('chunk tree subtree', 'after finish()', 'appendSubtree() before finish()');
     if (this.#level !== 0) throw new InputError('chunk tree subtree', `redundancy level ${this.#level}`, 'redundancy level 0');
     if (!(reference instanceof Uint8Array) || reference.length !== SEGMENT_SIZE) {
       throw new InputError('subtree reference', String(reference?.length), `${SEGMENT_SIZE} bytes`);
     }
-    if (!Number.isInteger(height) || height < 1 || span <= 0n || span > full) {
-      throw new InputError('subtree', `height ${height}, span ${span}`, 'height ≥ 1 and 0 < span ≤ 4096·128^height');
+    const full = Number.isInteger(height) && height >= 0 ? BigInt(CHUNK_SIZE) * BigInt(BRANCHES) ** BigInt(height) : 0n;
+    if (full === 0n || span <= 0n || span > full) {
+      throw new InputError('subtree', `height ${height}, span ${span}`, 'height ≥ 0 and 0 < span ≤ 4096·128^height');
     }
-    if (this.#endedBySubtree || this.#leafFill > 0 || this.#levels.slice(0, height).some((l) => l.count > 0)) {
+    let openBelow = false;
+    for (let i = 0; i < height && i < this.#levels.length; i++) openBelow ||= this.#levels[i]!.count > 0;
+    if (this.#endedBySubtree || this.#leafFill > 0 || openBelow) {
       throw new InputError('subtree', 'not on a subtree boundary', `whole subtrees of 128^${height} leaves, a short one only last`);
     }
     this.#endedBySubtree = span < full;
