@@ -46,6 +46,8 @@ export function readUploadPlan(req: DevnetRequest, node: DevnetNode, kind: Uploa
     if (req.headers['swarm-postage-stamp'] !== undefined && kind !== 'content') {
       throw new UploadRefused(beeError(400, 'pre-signed postage stamps are not supported by the devnet; send swarm-postage-batch-id'));
     }
+    // Bee v2.8.1's /chunks answers a plain message here, not the header-validation `reasons` list.
+    if (kind === 'chunk') throw new UploadRefused(beeError(400, "Either 'Swarm-Postage-Stamp' or 'Swarm-Postage-Batch-Id' header must be set in the request"));
     throw new HeaderError('swarm-postage-batch-id', 'want required:');
   }
   const pin = boolHeader(req, 'swarm-pin') ?? false;

@@ -54,7 +54,9 @@ export const chunkRoutes: RouteDef[] = [
     handle: guarded((req, node) => {
       const address = referenceParam(req.params.address);
       const data = downloadSource(node)(address);
-      if (data === undefined) return beeError(404, 'chunk not found');
+      // Bee v2.8.1 (checked on a real cluster): a chunk no peer can deliver is a retrieval error ("no peer
+      // found"), not storage.ErrNotFound, so GET /chunks answers 500 "read chunk failed", never 404.
+      if (data === undefined) return beeError(500, 'read chunk failed');
       // Bee's quirk: this one route answers binary/octet-stream.
       return { status: 200, headers: { 'content-type': 'binary/octet-stream' }, body: data };
     }),
@@ -65,8 +67,9 @@ export const chunkRoutes: RouteDef[] = [
     handle: guarded((req, node) => {
       const address = referenceParam(req.params.address);
       const data = node.store.get(address);
+      // Bee answers HEAD with its JSON status message (200 "OK" / 404 "Not Found"), not the chunk's headers.
       if (data === undefined) return beeError(404);
-      return { status: 200, headers: { 'content-type': 'binary/octet-stream', 'content-length': String(data.length) } };
+      return beeJson(200, { code: 200, message: 'OK' });
     }),
   },
   {
