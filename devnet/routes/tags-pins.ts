@@ -49,7 +49,11 @@ export const tagPinRoutes: RouteDef[] = [
   {
     method: 'DELETE',
     path: '/tags/:id',
-    handle: guarded((req, node) => (node.tags.delete(tagParam(req.params.id)) ? { status: 204 } : beeError(404, 'tag not present'))),
+    // Bee v2.8.1 answers 204 (with a JSON content type and no body) whether or not the tag existed.
+    handle: guarded((req, node) => {
+      node.tags.delete(tagParam(req.params.id));
+      return { status: 204, headers: { 'content-type': 'application/json; charset=utf-8' } };
+    }),
   },
   {
     method: 'PATCH',
@@ -96,7 +100,8 @@ export const tagPinRoutes: RouteDef[] = [
       if (node.pins.has(reference)) return beeJson(200, { message: 'OK', code: 200 });
       const source = downloadSource(node);
       const walk = traverseReference(source, reference);
-      if (walk.missing.length > 0) return beeError(404);
+      // Bee v2.8.1: content it cannot retrieve fails the traversal ("no peer found"): 500, not 404.
+      if (walk.missing.length > 0) return beeError(500, 'pin collection failed');
       for (const address of walk.addresses) node.store.put(address, source(address)!, 'pin');
       node.pins.add(reference);
       return beeJson(201, { message: 'Created', code: 201 });
