@@ -65,7 +65,8 @@ export const bytesRoutes: RouteDef[] = [
       const root = loadNode(downloadSource(node), reference);
       return {
         status: 200,
-        headers: { 'content-type': 'application/octet-stream', 'content-length': String(root.span), etag: `"${reference}"`, 'accept-ranges': 'bytes' },
+        // Bee's HEAD /bytes sets only these two (no ETag, no Accept-Ranges; checked against v2.8.1).
+        headers: { 'content-type': 'application/octet-stream', 'content-length': String(root.span) },
       };
     }),
   },

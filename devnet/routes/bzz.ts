@@ -65,7 +65,9 @@ async function uploadBzz(req: DevnetRequest, node: DevnetNode): Promise<DevnetRe
   const reference = storeManifest(session, manifest);
   const failure = session.finish(reference);
   if (failure !== undefined) return failure;
-  return beeJson(201, { reference }, { etag: `"${reference}"`, ...session.responseHeaders() });
+  // Bee sets ETag on single-file uploads only; a collection answer has none (checked against v2.8.1).
+  const etag: Record<string, string> = isCollection ? {} : { etag: `"${reference}"` };
+  return beeJson(201, { reference }, { ...etag, ...session.responseHeaders() });
 }
 
 async function downloadBzz(req: DevnetRequest, node: DevnetNode): Promise<DevnetResponse> {
@@ -83,6 +85,8 @@ async function downloadBzz(req: DevnetRequest, node: DevnetNode): Promise<Devnet
   const served = serveContent(node, decision.referenceHex, req.headers, headers, decision.source);
   const contentType = decision.metadata[CONTENT_TYPE_KEY];
   if (contentType !== undefined && served.headers !== undefined && 'content-type' in served.headers) served.headers['content-type'] = contentType;
+  // Served through a feed manifest, Bee v2.8.1 sends no ETag (the content moves with the feed).
+  if (Object.keys(decision.feedHeaders).length > 0 && served.headers !== undefined) delete served.headers.etag;
   return served;
 }
 

@@ -20,7 +20,8 @@ export const feedPostRoutes: RouteDef[] = [
       const reference = bytesToHex(root);
       const failure = session.finish(reference);
       if (failure !== undefined) return failure;
-      return beeJson(201, { reference }, session.responseHeaders());
+      // Bee's POST /feeds answers no swarm-tag header (checked against v2.8.1), unlike the other uploads.
+      return beeJson(201, { reference });
     }),
   },
 ];
