@@ -10,7 +10,7 @@ import {
 import { InputError } from '../../core/swarm/input-error.js';
 import { loadManifest } from '../../core/swarm/manifest-hash.js';
 import { isZeroEntry, type MantarayNode } from '../../core/swarm/mantaray.js';
-import { lookupNode, lookupPath } from '../../core/swarm/mantaray-paths.js';
+import { listEntries, lookupNode, lookupPath } from '../../core/swarm/mantaray-paths.js';
 import { resolveFeed } from './feed-resolve.js';
 import { readAll, type ChunkSource } from './joiner.js';
 
@@ -67,7 +67,9 @@ export async function resolveBzzPath(source: ChunkSource, referenceHex: string, 
   }
   const exact = serve(path);
   if (exact !== undefined) return exact;
-  if (!path.endsWith('/') && lookupNode(root, `${path}/`) !== undefined) return { kind: 'redirect', path: `${path}/` };
+  // Bee's test is a path *prefix* (manifest HasPrefix), not a node: "sub" redirects to "sub/" also when the
+  // only entry below is "sub/index.html", stored as one compressed fork with no node at "sub/".
+  if (!path.endsWith('/') && hasEntryUnder(root, `${path}/`)) return { kind: 'redirect', path: `${path}/` };
   if (indexDocument !== undefined) {
     const indexed = serve(`${path.replace(/\/+$/, '')}/${indexDocument}`);
     if (indexed !== undefined) return indexed;
@@ -77,4 +79,9 @@ export async function resolveBzzPath(source: ChunkSource, referenceHex: string, 
     if (error !== undefined) return error;
   }
   return { kind: 'notFound', message: 'path address not found' };
+}
+
+/** True when some entry's path starts with `prefix` (the manifest is fully loaded here). */
+function hasEntryUnder(root: MantarayNode, prefix: string): boolean {
+  return lookupNode(root, prefix) !== undefined || listEntries(root).some((entry) => entry.path.startsWith(prefix));
 }
