@@ -6,10 +6,9 @@ import { InputError } from '../../core/swarm/input-error.js';
 import { parseSingleOwnerChunk, socAddress } from '../../core/swarm/soc.js';
 import { boolHeader } from '../content/headers.js';
 import { resolveFeed } from '../content/feed-resolve.js';
-import { readAll } from '../content/joiner.js';
 import { readUploadPlan, UploadSession } from '../content/upload.js';
 import { beeError, beeJson, type RouteDef } from '../http/router.js';
-import { downloadSource } from './bytes.js';
+import { downloadSource, serveContent } from './bytes.js';
 import { guarded } from './guard.js';
 import { hexParam, ParamError } from './params.js';
 import { invalidParams } from '../content/headers.js';
@@ -58,9 +57,9 @@ export const socFeedRoutes: RouteDef[] = [
       const soc = parseSingleOwnerChunk(data, address);
       const headers = { 'content-type': OCTET, 'swarm-soc-signature': bytesToHex(soc.signature) };
       if (boolHeader(req, 'swarm-only-root-chunk') === true) return { status: 200, headers, body: soc.wrappedData };
+      // Like Bee (checked against v2.8.1): the joined content is served with ETag = wrapped chunk address and Range support.
       const wrappedHex = bytesToHex(soc.wrappedAddress);
-      const body = readAll((a) => (a === wrappedHex ? soc.wrappedData : source(a)), wrappedHex);
-      return { status: 200, headers, body };
+      return serveContent(node, wrappedHex, req.headers, headers, (a) => (a === wrappedHex ? soc.wrappedData : source(a)));
     }),
   },
   {
@@ -82,8 +81,15 @@ export const socFeedRoutes: RouteDef[] = [
         'swarm-soc-signature': bytesToHex(update.soc.signature),
         'swarm-feed-resolved-version': resolved.version,
       };
-      if (boolHeader(req, 'swarm-only-root-chunk') === true) return { status: 200, headers, body: update.soc.wrappedData };
-      return { status: 200, headers, body: readAll(resolved.source, resolved.contentHex) };
+      // Bee v2.8.1 answers only-root-chunk with the root chunk of the *resolved* content: for a v1 update the
+      // chunk its reference points at (not the update's timestamp ‖ reference payload), for v2 the wrapped chunk.
+      if (boolHeader(req, 'swarm-only-root-chunk') === true) {
+        const root = resolved.source(resolved.contentHex);
+        if (root === undefined) return beeError(404, 'chunk not found');
+        return { status: 200, headers, body: root };
+      }
+      // The full answer carries ETag = resolved reference and honours Range, as Bee's does.
+      return serveContent(node, resolved.contentHex, req.headers, headers, resolved.source);
     }),
   },
 ];
