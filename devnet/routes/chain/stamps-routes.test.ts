@@ -73,7 +73,7 @@ describe('stamp lifecycle over HTTP', () => {
   });
 
   it('answers Bee’s refusals with Bee’s codes and messages', async () => {
-    expect(await call('POST', `/stamps/${MIN_AMOUNT}/16`)).toEqual({ status: 400, json: { code: 400, message: 'invalid depth' } });
+    expect(await call('POST', `/stamps/${MIN_AMOUNT}/16`)).toEqual({ status: 400, json: { code: 400, message: 'invalid path params', reasons: [{ field: 'depth', error: 'want min:17' }] } });
     expect(await call('POST', '/stamps/1000/20')).toEqual({ status: 400, json: { code: 400, message: 'insufficient amount for 24h minimum validity' } });
     expect((await call('POST', `/stamps/abc/20`)).json).toMatchObject({ code: 400, message: 'invalid path params', reasons: [{ field: 'amount' }] });
     expect((await call('POST', `/stamps/${MIN_AMOUNT}/20`, { headers: { immutable: 'maybe' } })).status).toBe(400);

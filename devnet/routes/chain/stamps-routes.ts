@@ -5,6 +5,7 @@
 import { beeError, beeJson, type DevnetRequest, type DevnetResponse, type RouteDef } from '../../http/router.js';
 import type { DevnetNode } from '../../node.js';
 import { batchTtlSeconds } from '../../chain/batch-math.js';
+import { MIN_BATCH_DEPTH } from '../../chain/constants.js';
 import type { NodeChain } from '../../chain/node-chain.js';
 import type { OpResult, BatchTx } from '../../chain/node-postage.js';
 import type { PostageBatch } from '../../chain/postage-batch.js';
@@ -132,6 +133,8 @@ export const stampsRoutes: RouteDef[] = [
       if (amount === undefined) return invalidParams('amount', 'want a decimal integer');
       const depth = parseUint8Param(req.params['depth']);
       if (depth === undefined) return invalidParams('depth', 'want an integer from 0 to 255');
+      // Bee validates the path parameter itself (`validate:"min=17"`), before any chain call.
+      if (depth < MIN_BATCH_DEPTH) return invalidParams('depth', `want min:${MIN_BATCH_DEPTH}`);
       const immutable = immutableHeader(req);
       if (immutable === 'invalid') return invalidParams('immutable', 'want a boolean', 'invalid header params');
       const label = req.query.get('label') ?? '';

@@ -10,8 +10,9 @@ import type { DevnetNode } from '../../node.js';
 /** Bee's default payment threshold (PLUR) that both sides announce. */
 const PAYMENT_THRESHOLD = '13500000';
 
-function balanceOf(peer: string): Record<string, string> {
-  return { peer, balance: '0', thresholdreceived: PAYMENT_THRESHOLD, thresholdgiven: PAYMENT_THRESHOLD };
+/** Bee v2.8.1 never fills the two threshold fields of /balances and /consumed: they are always null. */
+function balanceOf(peer: string): Record<string, string | null> {
+  return { peer, balance: '0', thresholdreceived: null, thresholdgiven: null };
 }
 
 function peerParam(raw: string | undefined): string | ReturnType<typeof invalidParams> {
