@@ -7,7 +7,7 @@
 import { open, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { createBmtEngine, fastBmt, type BmtEngine, type BmtEngineKind } from '../../core/swarm/fast-bmt.js';
-import { hashFileRange } from './hash-range.js';
+import { createRangeHasher } from './hash-range.js';
 import { subtreeCount } from './subtree-plan.js';
 import { hashFileParallel } from './worker-pool.js';
 
@@ -52,7 +52,7 @@ export async function hashFile(path: string, options: HashFileOptions = {}): Pro
   const file = await open(path, 'r');
   try {
     options.signal?.throwIfAborted();
-    const { reference } = await hashFileRange(file, 0, size, engine);
+    const { reference } = await createRangeHasher(engine)(file, 0, size);
     return { reference, size, engine: engine.kind, threads: 1 };
   } finally {
     await file.close();

@@ -1,6 +1,8 @@
 /**
  * Streams a byte range of an open file into a chunk tree with bounded memory: two read buffers of
- * 1 MiB, so the next read is already under way while the current block is hashed. Leaves are addressed
+ * 1 MiB, so the next read is already under way while the current block is hashed. A range hasher owns
+ * its buffers and reuses them for every range (a worker hashes hundreds of ranges; fresh buffers each
+ * time left hundreds of MiB of dead ArrayBuffers waiting for the garbage collector). Leaves are addressed
  * straight from the read buffer by the engine and handed to the writer as height-0 subtrees, so no
  * per-leaf chunk copy is made (the garbage of those copies is what drove peak RSS up under load).
  */
@@ -33,8 +35,7 @@ async function readFully(file: FileHandle, buffer: Uint8Array, wanted: number, p
  * Reads [offset, offset + length) in order, in blocks of whole leaves (all but the last block are
  * 1 MiB). Fails when the file turns out shorter than that.
  */
-async function* readBlocks(file: FileHandle, offset: number, length: number): AsyncGenerator<Uint8Array> {
-  const buffers = [new Uint8Array(READ_BLOCK_BYTES), new Uint8Array(READ_BLOCK_BYTES)];
+async function* readBlocks(file: FileHandle, offset: number, length: number, buffers: readonly Uint8Array[]): AsyncGenerator<Uint8Array> {
   const end = offset + length;
   let position = offset;
   let turn = 0;
@@ -51,15 +52,23 @@ async function* readBlocks(file: FileHandle, offset: number, length: number): As
   }
 }
 
-/** Chunk-tree root and span of the range, as if the range were a file of its own. */
-export async function hashFileRange(file: FileHandle, offset: number, length: number, bmt: ChunkAddresser): Promise<RangeHash> {
-  const writer = new ChunkTreeWriter({ bmt });
-  for await (const block of readBlocks(file, offset, length)) {
-    for (let at = 0; at < block.length; at += CHUNK_SIZE) {
-      const leaf = block.subarray(at, Math.min(at + CHUNK_SIZE, block.length));
-      const span = leaf.length === CHUNK_SIZE ? FULL_LEAF_SPAN : uint64LE(BigInt(leaf.length));
-      writer.appendSubtree(bmt.chunkAddress(span, leaf), BigInt(leaf.length), 0);
+export type RangeHasher = (file: FileHandle, offset: number, length: number) => Promise<RangeHash>;
+
+/**
+ * Returns a function giving the chunk-tree root and span of a range, as if the range were a file of its
+ * own. Calls must not overlap (they share the read buffers); the worker and hashFile run them in turn.
+ */
+export function createRangeHasher(bmt: ChunkAddresser): RangeHasher {
+  const buffers = [new Uint8Array(READ_BLOCK_BYTES), new Uint8Array(READ_BLOCK_BYTES)];
+  return async (file, offset, length) => {
+    const writer = new ChunkTreeWriter({ bmt });
+    for await (const block of readBlocks(file, offset, length, buffers)) {
+      for (let at = 0; at < block.length; at += CHUNK_SIZE) {
+        const leaf = block.subarray(at, Math.min(at + CHUNK_SIZE, block.length));
+        const span = leaf.length === CHUNK_SIZE ? FULL_LEAF_SPAN : uint64LE(BigInt(leaf.length));
+        writer.appendSubtree(bmt.chunkAddress(span, leaf), BigInt(leaf.length), 0);
+      }
     }
-  }
-  return writer.finish();
+    return writer.finish();
+  };
 }

@@ -6,13 +6,13 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { createBmtEngine } from '../../core/swarm/fast-bmt.js';
-import { hashFileRange } from './hash-range.js';
+import { createRangeHasher } from './hash-range.js';
 import type { WorkerReply, WorkerTask } from './worker-protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('hash-worker.js runs as a worker thread only');
 
-const engine = createBmtEngine();
+const hashRange = createRangeHasher(createBmtEngine());
 let file: { path: string; handle: FileHandle } | undefined;
 let queue: Promise<void> = Promise.resolve();
 
@@ -26,7 +26,7 @@ async function fileFor(path: string): Promise<FileHandle> {
 
 async function run(task: WorkerTask): Promise<WorkerReply> {
   try {
-    const { reference, span } = await hashFileRange(await fileFor(task.path), task.offset, task.length, engine);
+    const { reference, span } = await hashRange(await fileFor(task.path), task.offset, task.length);
     return { index: task.index, reference, span };
   } catch (error) {
     return { index: task.index, error: error instanceof Error ? error.message : String(error) };

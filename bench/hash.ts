@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+/**
+ * Benchmark: computing a Swarm file reference locally. In one run, on the same 64 MiB random file:
+ *   - this project on one thread (WASM SIMD BMT engine, file streamed from disk),
+ *   - this project on all cores (worker threads over 512 KiB subtrees),
+ *   - bee-js 12.1.0 MerkleTree.root (on a 16 MiB prefix, MB/s scaled from it: it is slow),
+ *   - a naive BMT on @noble/hashes keccak_256 (128 segments, pairs hashed level by level) behind the
+ *     same chunk-tree writer (full file; `--quick` uses the 16 MiB prefix);
+ * then `cockpit --once hash` on a 128 MiB file with process start included, and the peak RSS of the
+ * CLI hashing a 1 GiB file. Prints MB/s (10^6 bytes per second), ratios to bee-js and the load average
+ * (the numbers only mean something when the machine is otherwise idle).
+ *
+ * Usage: npm run build && node dist/bench/hash.js [--quick] [--skip-1g] [--json]
+ */
+import { spawn } from 'node:child_process';
+import { randomFillSync } from 'node:crypto';
+import { mkdtempSync, openSync, rmSync, writeSync, closeSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MerkleTree } from '@ethersphere/bee-js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { hashFile } from '../actors/hash/hash-file.js';
+import { bytesToHex } from '../core/swarm/bytes.js';
+import type { ChunkAddresser } from '../core/swarm/chunk.js';
+import { ChunkTreeWriter } from '../core/swarm/chunk-tree.js';
+
+const MiB = 1 << 20;
+const FILE_BYTES = 64 * MiB;
+const PREFIX_BYTES = 16 * MiB;
+const CLI_BYTES = 128 * MiB;
+const BIG_BYTES = 1024 * MiB;
+const args = new Set(process.argv.slice(2));
+const bin = fileURLToPath(new URL('../surfaces/cli/cockpit-bin.js', import.meta.url));
+
+/** The textbook BMT: every node a fresh array, one keccak_256 per pair, no zero-subtree shortcut. */
+const naiveNobleBmt: ChunkAddresser = {
+  chunkAddress(span, payload) {
+    let level: Uint8Array[] = [];
+    const padded = new Uint8Array(4096);
+    padded.set(payload);
+    for (let i = 0; i < 128; i++) level.push(padded.subarray(i * 32, i * 32 + 32));
+    while (level.length > 1) {
+      const next: Uint8Array[] = [];
+      for (let i = 0; i < level.length; i += 2) {
+        const pair = new Uint8Array(64);
+        pair.set(level[i]!, 0);
+        pair.set(level[i + 1]!, 32);
+        next.push(keccak_256(pair));
+      }
+      level = next;
+    }
+    const block = new Uint8Array(40);
+    block.set(span, 0);
+    block.set(level[0]!, 8);
+    return keccak_256(block);
+  },
+};
+
+interface Row {
+  name: string;
+  bytes: number;
+  seconds: number;
+  reference: string;
+}
+
+const mbps = (row: Row) => row.bytes / 1e6 / row.seconds;
+
+async function timed(name: string, bytes: number, run: () => Promise<Uint8Array> | Uint8Array): Promise<Row> {
+  const started = performance.now();
+  const reference = bytesToHex(await run());
+  return { name, bytes, seconds: (performance.now() - started) / 1000, reference };
+}
+
+function naiveRoot(data: Uint8Array): Uint8Array {
+  const writer = new ChunkTreeWriter({ bmt: naiveNobleBmt });
+  writer.write(data);
+  return writer.finish().reference;
+}
+
+/** Writes `bytes` by repeating `block` (random) to a new file. */
+function writeRepeated(path: string, block: Uint8Array, bytes: number): void {
+  const fd = openSync(path, 'w');
+  try {
+    for (let written = 0; written < bytes; written += block.length) writeSync(fd, block, 0, Math.min(block.length, bytes - written));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Runs the CLI; returns wall time (process start included), its JSON result and its peak RSS in bytes. */
+function runCli(path: string): Promise<{ seconds: number; reference: string; threads: number; peakRss: number }> {
+  const reportRss = `data:text/javascript,process.on("exit",()=>process.stderr.write("maxrss="+process.resourceUsage().maxRSS+"\\n"))`;
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--import', reportRss, bin, '--once', 'hash', path, '--json']);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const seconds = (performance.now() - started) / 1000;
+      if (code !== 0) return reject(new Error(`cockpit exited ${code}: ${stderr}`));
+      const result = JSON.parse(stdout) as { data: { reference: string; threads: number } };
+      // Every thread (workers too) runs the exit hook; the last and largest figure is the process peak.
+      const rssKb = Math.max(...[...stderr.matchAll(/maxrss=(\d+)/g)].map((m) => Number(m[1])));
+      resolve({ seconds, reference: result.data.reference, threads: result.data.threads, peakRss: rssKb * 1024 });
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-hash-'));
+  const out: Record<string, unknown> = {};
+  const log = (line: string) => {
+    if (!args.has('--json')) console.log(line);
+  };
+  try {
+    log(`machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}, node ${process.version}`);
+    const random = new Uint8Array(FILE_BYTES);
+    randomFillSync(random);
+    const file = join(dir, 'random-64m.bin');
+    writeRepeated(file, random, FILE_BYTES);
+    const data = new Uint8Array(await readFile(file));
+    const prefix = data.subarray(0, PREFIX_BYTES);
+
+    const single = await timed('this project, 1 thread', FILE_BYTES, async () => (await hashFile(file, { threads: 1 })).reference);
+    const all = await timed(`this project, ${availableParallelism()} threads`, FILE_BYTES, async () => (await hashFile(file)).reference);
+    const beeJs = await timed('bee-js MerkleTree.root (16 MiB prefix)', PREFIX_BYTES, async () => (await MerkleTree.root(prefix)).hash());
+    const prefixFile = join(dir, 'prefix-16m.bin');
+    writeRepeated(prefixFile, prefix, PREFIX_BYTES);
+    const prefixMine = bytesToHex((await hashFile(prefixFile, { threads: 1 })).reference);
+    const naiveBytes = args.has('--quick') ? PREFIX_BYTES : FILE_BYTES;
+    const naive = await timed(`naive @noble/hashes BMT${args.has('--quick') ? ' (16 MiB prefix)' : ''}`, naiveBytes, () => naiveRoot(data.subarray(0, naiveBytes)));
+
+    const rows = [single, all, beeJs, naive];
+    for (const row of rows) {
+      log(`${row.name.padEnd(42)} ${mbps(row).toFixed(1).padStart(7)} MB/s   ${(mbps(row) / mbps(beeJs)).toFixed(1).padStart(6)}x bee-js`);
+    }
+    const agree = single.reference === all.reference && prefixMine === beeJs.reference && (args.has('--quick') ? naive.reference === prefixMine : naive.reference === single.reference);
+    log(`references agree (1 thread = all cores, bee-js = ours on the prefix, naive = ours): ${agree}`);
+    log(`all cores / 1 thread: ${(mbps(all) / mbps(single)).toFixed(2)}x`);
+    out.rows = rows.map((row) => ({ ...row, megabytesPerSecond: Number(mbps(row).toFixed(1)), vsBeeJs: Number((mbps(row) / mbps(beeJs)).toFixed(1)) }));
+    out.referencesAgree = agree;
+
+    const cliFile = join(dir, 'random-128m.bin');
+    writeRepeated(cliFile, random, CLI_BYTES);
+    const cli = await runCli(cliFile);
+    log(`cockpit --once hash, 128 MiB, process start included: ${(CLI_BYTES / 1e6 / cli.seconds).toFixed(1)} MB/s (${cli.seconds.toFixed(2)} s, ${cli.threads} threads, peak RSS ${(cli.peakRss / MiB).toFixed(0)} MiB)`);
+    out.cli128 = { seconds: cli.seconds, megabytesPerSecond: CLI_BYTES / 1e6 / cli.seconds, peakRssBytes: cli.peakRss };
+    rmSync(cliFile);
+
+    if (!args.has('--skip-1g')) {
+      const bigFile = join(dir, 'random-1g.bin');
+      writeRepeated(bigFile, random, BIG_BYTES);
+      const big = await runCli(bigFile);
+      log(`cockpit --once hash, 1 GiB: ${(BIG_BYTES / 1e6 / big.seconds).toFixed(1)} MB/s, peak RSS ${(big.peakRss / MiB).toFixed(0)} MiB (target < 256 MiB)`);
+      out.cli1g = { seconds: big.seconds, megabytesPerSecond: BIG_BYTES / 1e6 / big.seconds, peakRssBytes: big.peakRss };
+    }
+    out.loadAverageAfter = loadavg();
+    log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    if (args.has('--json')) console.log(JSON.stringify(out, null, 2));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
