@@ -2,22 +2,26 @@
 import { bytesToHex } from '../../core/swarm/bytes.js';
 import { buildCollectionManifest, buildFileManifest, CONTENT_TYPE_KEY, FILENAME_KEY } from '../../core/swarm/collection.js';
 import { InputError } from '../../core/swarm/input-error.js';
+import { saveEncryptedManifest } from '../../core/swarm/encrypted-manifest.js';
 import { saveManifest } from '../../core/swarm/manifest-hash.js';
 import type { MantarayNode } from '../../core/swarm/mantaray.js';
 import { boolHeader } from '../content/headers.js';
 import { resolveBzzPath } from '../content/manifest-serve.js';
 import { contentTypeByExtension, sniffContentType } from '../content/mime.js';
-import { splitIntoSession } from '../content/split.js';
+import { randomKey, randomPadding, splitIntoSession } from '../content/split.js';
 import { readTar } from '../content/tar.js';
-import { readUploadPlan, UploadSession } from '../content/upload.js';
+import { readUploadPlan, UploadSession, type UploadPlan } from '../content/upload.js';
 import { beeError, beeJson, type DevnetRequest, type DevnetResponse, type RouteDef } from '../http/router.js';
 import type { DevnetNode } from '../node.js';
 import { downloadSource, serveContent } from './bytes.js';
 import { guarded } from './guard.js';
-import { referenceParam } from './params.js';
+import { contentReferenceParam } from './params.js';
 
-function storeManifest(session: UploadSession, manifest: MantarayNode): string {
-  return bytesToHex(saveManifest(manifest, { onChunk: (chunk) => session.addChunk(chunk.address, chunk.data) }));
+/** Encrypted uploads get an encrypted manifest, as Bee's NewMantarayManifest(ls, encrypted) builds it. */
+function storeManifest(session: UploadSession, manifest: MantarayNode, plan: UploadPlan): string {
+  const onChunk = (chunk: { address: Uint8Array; data: Uint8Array }): void => session.addChunk(chunk.address, chunk.data);
+  if (!plan.encrypt) return bytesToHex(saveManifest(manifest, { onChunk }));
+  return bytesToHex(saveEncryptedManifest(manifest, { onChunk, randomKey, padding: randomPadding, redundancyLevel: plan.redundancyLevel }));
 }
 
 async function uploadBzz(req: DevnetRequest, node: DevnetNode): Promise<DevnetResponse> {
@@ -42,7 +46,7 @@ async function uploadBzz(req: DevnetRequest, node: DevnetNode): Promise<DevnetRe
     if (files.length === 0) return beeError(400, 'no files in collection');
     const entries = files.map((file) => ({
       path: file.path,
-      reference: splitIntoSession(session, file.data, plan.redundancyLevel),
+      reference: splitIntoSession(session, file.data, plan.redundancyLevel, plan.encrypt),
       contentType: contentTypeByExtension(file.path),
     }));
     const indexDocument = req.headers['swarm-index-document'] || undefined;
@@ -54,7 +58,7 @@ async function uploadBzz(req: DevnetRequest, node: DevnetNode): Promise<DevnetRe
       throw error;
     }
   } else {
-    const fileRef = splitIntoSession(session, body, plan.redundancyLevel);
+    const fileRef = splitIntoSession(session, body, plan.redundancyLevel, plan.encrypt);
     const name = req.query.get('name') ?? undefined;
     manifest = buildFileManifest({
       fileRef,
@@ -62,7 +66,7 @@ async function uploadBzz(req: DevnetRequest, node: DevnetNode): Promise<DevnetRe
       contentType: contentType !== undefined && contentType !== '' ? contentType : sniffContentType(body),
     });
   }
-  const reference = storeManifest(session, manifest);
+  const reference = storeManifest(session, manifest, plan);
   const failure = session.finish(reference);
   if (failure !== undefined) return failure;
   // Bee sets ETag on single-file uploads only; a collection answer has none (checked against v2.8.1).
@@ -71,13 +75,15 @@ async function uploadBzz(req: DevnetRequest, node: DevnetNode): Promise<DevnetRe
 }
 
 async function downloadBzz(req: DevnetRequest, node: DevnetNode): Promise<DevnetResponse> {
-  const reference = referenceParam(req.params.address);
+  const reference = contentReferenceParam(req.params.address);
   const path = req.params.path ?? '';
   const decision = await resolveBzzPath(downloadSource(node), reference, path);
   if (decision.kind === 'notFound') return beeError(404, decision.message);
   if (decision.kind === 'notManifest') return beeError(404, 'Not Found');
   if (decision.kind === 'redirect') {
-    return { status: 308, headers: { location: `${req.versioned === true ? '/v1' : ''}/bzz/${reference}/${decision.path}` } };
+    // Bee answers with Go's http.Redirect: the HTML body and the query kept, like the /bzz/{ref} redirect.
+    const query = req.query.toString();
+    return permanentRedirect(`${req.versioned === true ? '/v1' : ''}/bzz/${reference}/${decision.path}${query === '' ? '' : `?${query}`}`);
   }
   const filename = decision.metadata[FILENAME_KEY];
   const headers: Record<string, string> = { ...decision.feedHeaders };
@@ -90,6 +96,11 @@ async function downloadBzz(req: DevnetRequest, node: DevnetNode): Promise<Devnet
   return served;
 }
 
+/** Go's http.Redirect with 308: Location plus a small HTML body naming the target. */
+function permanentRedirect(location: string): DevnetResponse {
+  return { status: 308, headers: { location, 'content-type': 'text/html; charset=utf-8' }, body: new TextEncoder().encode(`<a href="${location}">Permanent Redirect</a>.\n\n`) };
+}
+
 export const bzzRoutes: RouteDef[] = [
   { method: 'POST', path: '/bzz', handle: guarded(uploadBzz) },
   {
@@ -97,8 +108,7 @@ export const bzzRoutes: RouteDef[] = [
     path: '/bzz/:address',
     handle: (req) => {
       const query = req.query.toString();
-      const location = `${req.versioned === true ? '/v1' : ''}${req.path}/${query === '' ? '' : `?${query}`}`;
-      return { status: 308, headers: { location, 'content-type': 'text/html; charset=utf-8' }, body: new TextEncoder().encode(`<a href="${location}">Permanent Redirect</a>.\n\n`) };
+      return permanentRedirect(`${req.versioned === true ? '/v1' : ''}${req.path}/${query === '' ? '' : `?${query}`}`);
     },
   },
   { method: 'GET', path: '/bzz/:address/*path', handle: guarded(downloadBzz, 'Not Found') },
