@@ -50,6 +50,13 @@ export interface DevnetOptions {
   logDir?: string;
   /** Depth of the batch each node gets at start (default 22); 0 = no batch. */
   batchDepth?: number;
+  /**
+   * Bee's `--swap-enable` (default true). False answers like a Bee started with swap off, e.g. the
+   * bee-cluster nodes: /node swapEnabled false, settlements and cheque routes 403, no chequebook.
+   */
+  swapEnable?: boolean;
+  /** Bee's `--storage-incentives-enable` (default true). False: /redistributionstate answers 403. */
+  storageIncentivesEnable?: boolean;
 }
 
 export interface DevnetNodeInfo {
@@ -109,6 +116,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<StartedD
       network,
       tags: new TagRegistry(),
       pins: new PinRegistry(),
+      features: { swap: options.swapEnable ?? true, storageIncentives: options.storageIncentivesEnable ?? true },
       chain: new NodeChain({
         chain,
         index,

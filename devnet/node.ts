@@ -32,4 +32,16 @@ export interface DevnetNode {
   pins: PinRegistry;
   /** This node's view of the shared simulated chain: wallet, postage, stake, redistribution, status. */
   chain: NodeChain;
+  /** Bee's `--swap-enable` / `--storage-incentives-enable`; absent means both on (Bee's defaults). */
+  features?: NodeFeatures;
+}
+
+export interface NodeFeatures {
+  swap: boolean;
+  storageIncentives: boolean;
+}
+
+/** The node's feature switches with Bee's defaults filled in. */
+export function nodeFeatures(node: Pick<DevnetNode, 'features'>): NodeFeatures {
+  return node.features ?? { swap: true, storageIncentives: true };
 }

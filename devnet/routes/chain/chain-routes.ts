@@ -6,6 +6,8 @@ import { beeError, beeJson, type RouteDef } from '../../http/router.js';
 import { lowerAddress } from '../../chain/formats.js';
 import { parseAnchor, reserveSample } from '../../chain/rchash.js';
 import { invalidParams, parseBigIntParam, parseUint8Param } from './common.js';
+import { nodeFeatures } from '../../node.js';
+import { ZERO_ADDRESS } from './swap-routes.js';
 
 /** The simulated staking contract (the `to` of stake transactions). */
 const STAKING_CONTRACT = '0x445b848e16730988f871c4a09ab74526d27c2ce8';
@@ -31,6 +33,7 @@ export const chainStateRoutes: RouteDef[] = [
     method: 'GET',
     path: '/redistributionstate',
     handle: (_req, node) => {
+      if (!nodeFeatures(node).storageIncentives) return beeError(403, 'Storage incentives are disabled. This endpoint is unavailable.');
       const chain = node.chain;
       const lottery = chain.lottery;
       const block = chain.syncedBlock();
@@ -79,7 +82,7 @@ export const walletRoutes: RouteDef[] = [
         bzzBalance: chain.wallet.bzzBalance.toString(),
         nativeTokenBalance: chain.wallet.nativeBalance.toString(),
         chainID: chain.chain.chainId,
-        chequebookContractAddress: lowerAddress(chain.chequebookAddress),
+        chequebookContractAddress: nodeFeatures(node).swap ? lowerAddress(chain.chequebookAddress) : ZERO_ADDRESS,
         walletAddress: lowerAddress(chain.ethAddress),
       });
     },

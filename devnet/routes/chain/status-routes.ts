@@ -8,6 +8,7 @@ import { neighborhoods, ownStatus, peerStatuses } from '../../chain/status.js';
 import { simulatedRttMs, topologySnapshot } from '../../chain/topology.js';
 import { chainTimeMs } from '../../chain/node-postage.js';
 import { beeOk, invalidParams, parseHex32, readJson } from './common.js';
+import { nodeFeatures } from '../../node.js';
 
 export const DEVNET_VERSION = '2.8.1-devnet';
 export const API_VERSION = '8.1.0';
@@ -34,7 +35,8 @@ export const statusRoutes: RouteDef[] = [
     method: 'GET',
     path: '/node',
     rootOnly: true,
-    handle: () => beeJson(200, { beeMode: 'full', chequebookEnabled: true, swapEnabled: true }),
+    // chequebookEnabled is the flag's default (true) even with swap off, as on a real Bee.
+    handle: (_req, node) => beeJson(200, { beeMode: 'full', chequebookEnabled: true, swapEnabled: nodeFeatures(node).swap }),
   },
   {
     method: 'GET',

@@ -5,7 +5,8 @@
  */
 import { beeError, beeJson, type RouteDef } from '../../http/router.js';
 import { invalidParams, parseBigIntParam, parseHex32 } from './common.js';
-import type { DevnetNode } from '../../node.js';
+import { nodeFeatures, type DevnetNode } from '../../node.js';
+import type { DevnetResponse } from '../../http/router.js';
 
 /** Bee's default payment threshold (PLUR) that both sides announce. */
 const PAYMENT_THRESHOLD = '13500000';
@@ -57,7 +58,7 @@ function moveChequebookFunds(node: DevnetNode, direction: 'deposit' | 'withdraw'
   return beeJson(200, { transactionHash: chain.submitTransaction(chain.chequebookAddress, `chequebook ${direction} ${amount}`) });
 }
 
-export const swapRoutes: RouteDef[] = [
+const swapOnRoutes: RouteDef[] = [
   ...balanceRoutes('/balances'),
   ...balanceRoutes('/consumed'),
   {
@@ -129,3 +130,22 @@ export const swapRoutes: RouteDef[] = [
   { method: 'POST', path: '/chequebook/deposit', handle: (req, node) => moveChequebookFunds(node, 'deposit', req.query.get('amount')) },
   { method: 'POST', path: '/chequebook/withdraw', handle: (req, node) => moveChequebookFunds(node, 'withdraw', req.query.get('amount')) },
 ];
+
+/** A Bee started with `--swap-enable=false` has no chequebook: its address reads as the zero address. */
+export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+
+/** What each swap route answers on a node with swap off (Bee v2.8.1, checked on the bee-cluster). */
+function swapOffAnswer(path: string): DevnetResponse | undefined {
+  if (path === '/chequebook/address') return beeJson(200, { chequebookAddress: ZERO_ADDRESS });
+  if (path === '/chequebook/balance') return beeError(405, 'chain disabled');
+  if (path === '/chequebook/deposit') return beeError(500, 'cannot deposit');
+  if (path === '/chequebook/withdraw') return beeError(500, 'cannot withdraw');
+  if (path.startsWith('/settlements') || path.startsWith('/chequebook/')) return beeError(403, 'Swap is disabled. This endpoint is unavailable.');
+  return undefined; // balances, consumed, accounting and time settlements work without swap
+}
+
+export const swapRoutes: RouteDef[] = swapOnRoutes.map((route) => {
+  const off = swapOffAnswer(route.path);
+  if (off === undefined) return route;
+  return { ...route, handle: (req, node) => (nodeFeatures(node).swap ? route.handle(req, node) : off) };
+});
