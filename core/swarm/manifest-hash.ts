@@ -106,9 +106,10 @@ function toReference(reference: Uint8Array | string): Uint8Array {
   } catch {
     bytes = undefined;
   }
-  if (!bytes || bytes.length !== 32) {
+  // 64 bytes is an encrypted reference (address ‖ key); fetchBytes decides how to read it.
+  if (!bytes || (bytes.length !== 32 && bytes.length !== 64)) {
     const shown = typeof reference === 'string' ? reference : bytesToHex(reference);
-    throw new InputError('manifest reference', shown, '32 bytes (64 hex characters)');
+    throw new InputError('manifest reference', shown, '32 or 64 bytes (64 or 128 hex characters)');
   }
   return bytes;
 }

@@ -3,8 +3,13 @@
  * Chunks come from a `ChunkSource` so the same code serves downloads (local store, then network) and
  * stewardship (network only). Redundancy-encoded trees are read through `tree-shape.ts`, which knows how
  * many of an intermediate chunk's references are data and how large each child's subtree is.
+ *
+ * References are hex: 64 hex for plain content, 128 hex (address ‖ key) for encrypted content. A
+ * `ChunkSource` always serves stored chunks by their 64-hex address; `fetchTreeChunk` decrypts, as Bee's
+ * decrypting getter does, so the tree walk itself sees plain chunks either way.
  */
-import { bytesToHex } from '../../core/swarm/bytes.js';
+import { bytesToHex, hexToBytes } from '../../core/swarm/bytes.js';
+import { decryptChunkData } from '../../core/swarm/encryption.js';
 import { recoverFromParity } from './recovery.js';
 import { describeChunk, type ChunkNode } from './tree-shape.js';
 
@@ -16,11 +21,23 @@ export class MissingChunkError extends Error {
   }
 }
 
-/** Fetches and validates the shape of one chunk of a file tree. */
-export function loadNode(source: ChunkSource, addressHex: string): ChunkNode {
-  const data = source(addressHex);
-  if (data === undefined) throw new MissingChunkError(addressHex);
-  return describeChunk(data);
+const isEncryptedRef = (refHex: string): boolean => refHex.length === 128;
+
+/**
+ * Plain chunk data (span ‖ payload) for a reference: a 64-hex reference is the stored chunk itself; a
+ * 128-hex one fetches its address half and decrypts with its key half (InputError when that fails).
+ */
+export function fetchTreeChunk(source: ChunkSource, refHex: string): Uint8Array | undefined {
+  if (!isEncryptedRef(refHex)) return source(refHex);
+  const stored = source(refHex.slice(0, 64));
+  return stored === undefined ? undefined : decryptChunkData(stored, hexToBytes(refHex.slice(64)));
+}
+
+/** Fetches (decrypting if need be) and validates the shape of one chunk of a file tree. */
+export function loadNode(source: ChunkSource, refHex: string): ChunkNode {
+  const data = fetchTreeChunk(source, refHex);
+  if (data === undefined) throw new MissingChunkError(refHex.slice(0, 64));
+  return describeChunk(data, isEncryptedRef(refHex));
 }
 
 /** Total content length (the root chunk's span without its redundancy marker). */
@@ -55,14 +72,14 @@ function copyRange(source: ChunkSource, node: ChunkNode, nodeOffset: number, sta
     const childEnd = Math.min(childStart + node.childCapacity, nodeOffset + Number(node.span));
     if (childEnd <= start || childStart >= end) continue;
     const childHex = bytesToHex(node.dataRefs[i]!);
-    const childData = source(childHex) ?? recoverFromParity(source, node, i);
-    if (childData === undefined) throw new MissingChunkError(childHex);
-    copyRange(source, describeChunk(childData), childStart, start, end, out);
+    const childData = fetchTreeChunk(source, childHex) ?? recoverFromParity(source, node, i);
+    if (childData === undefined) throw new MissingChunkError(childHex.slice(0, 64));
+    copyRange(source, describeChunk(childData, isEncryptedRef(childHex)), childStart, start, end, out);
   }
 }
 
 export interface TreeWalk {
-  /** Every chunk address reached, root first. */
+  /** Every chunk address reached (64 hex, also for encrypted references), root first. */
   addresses: string[];
   /** Addresses the source could not provide. */
   missing: string[];
@@ -84,16 +101,18 @@ export function walkTree(source: ChunkSource, rootHex: string, recover: RecoverF
 /** Rebuilds a missing child from its parent's other references; returns the chunk data or undefined. */
 export type RecoverFn = (source: ChunkSource, parent: ChunkNode & { kind: 'intermediate' }, childIndex: number) => Uint8Array | undefined;
 
-function visit(source: ChunkSource, addressHex: string, walk: TreeWalk, recover: RecoverFn | undefined, data?: Uint8Array): void {
+/** `data` is the reference's plain (decrypted) chunk data when the caller already has it. */
+function visit(source: ChunkSource, refHex: string, walk: TreeWalk, recover: RecoverFn | undefined, data?: Uint8Array): void {
+  const addressHex = refHex.slice(0, 64);
   walk.addresses.push(addressHex);
-  const bytes = data ?? source(addressHex);
-  if (bytes === undefined) {
-    walk.missing.push(addressHex);
-    return;
-  }
   let node: ChunkNode;
   try {
-    node = describeChunk(bytes);
+    const bytes = data ?? fetchTreeChunk(source, refHex);
+    if (bytes === undefined) {
+      walk.missing.push(addressHex);
+      return;
+    }
+    node = describeChunk(bytes, isEncryptedRef(refHex));
   } catch {
     walk.invalid.push(addressHex);
     return;
@@ -101,10 +120,17 @@ function visit(source: ChunkSource, addressHex: string, walk: TreeWalk, recover:
   if (node.kind === 'leaf') return;
   node.dataRefs.forEach((ref, index) => {
     const childHex = bytesToHex(ref);
-    const childData = source(childHex) ?? recover?.(source, node, index);
+    let childData: Uint8Array | undefined;
+    try {
+      childData = fetchTreeChunk(source, childHex) ?? recover?.(source, node, index);
+    } catch {
+      walk.addresses.push(childHex.slice(0, 64));
+      walk.invalid.push(childHex.slice(0, 64));
+      return;
+    }
     if (childData === undefined) {
-      walk.addresses.push(childHex);
-      walk.missing.push(childHex);
+      walk.addresses.push(childHex.slice(0, 64));
+      walk.missing.push(childHex.slice(0, 64));
       return;
     }
     visit(source, childHex, walk, recover, childData);

@@ -3,10 +3,13 @@
  * children (each zero-padded to 4104 bytes) and parity chunks are Reed-Solomon shards; any `data count`
  * of them rebuild the rest. The rebuilt shard is trimmed back to real chunk data (a leaf to its span,
  * an intermediate to its last non-zero reference), which has the same address because BMT zero-pads.
+ * In an encrypted tree the shards are the stored (encrypted, always 4104-byte) chunks, fetched by the
+ * address half of each data reference; the rebuilt child is then decrypted with its key half.
  */
 import { bytesToHex } from '../../core/swarm/bytes.js';
 import { CHUNK_SIZE, MAX_CHUNK_DATA_SIZE, SEGMENT_SIZE, SPAN_SIZE } from '../../core/swarm/chunk.js';
 import { recoverDataShards } from '../../core/swarm/erasure.js';
+import { decryptChunkData, ENCRYPTED_REFERENCE_SIZE } from '../../core/swarm/encryption.js';
 import { decodeSpan } from '../../core/swarm/redundancy.js';
 import type { ChunkSource } from './joiner.js';
 import type { ChunkNode } from './tree-shape.js';
@@ -14,7 +17,7 @@ import type { ChunkNode } from './tree-shape.js';
 export function recoverFromParity(source: ChunkSource, parent: ChunkNode & { kind: 'intermediate' }, childIndex: number): Uint8Array | undefined {
   if (parent.parityRefs.length === 0) return undefined;
   const shards = [...parent.dataRefs, ...parent.parityRefs].map((ref) => {
-    const data = source(bytesToHex(ref));
+    const data = source(bytesToHex(ref.subarray(0, SEGMENT_SIZE)));
     return data === undefined ? undefined : padded(data);
   });
   let rebuilt: Uint8Array[];
@@ -24,7 +27,14 @@ export function recoverFromParity(source: ChunkSource, parent: ChunkNode & { kin
     return undefined; // fewer surviving shards than data shards: not recoverable
   }
   const shard = rebuilt[childIndex];
-  return shard === undefined ? undefined : trimmed(shard);
+  if (shard === undefined) return undefined;
+  const ref = parent.dataRefs[childIndex]!;
+  if (ref.length !== ENCRYPTED_REFERENCE_SIZE) return trimmed(shard);
+  try {
+    return decryptChunkData(shard, ref.subarray(SEGMENT_SIZE));
+  } catch {
+    return undefined; // the rebuilt bytes do not decrypt under the reference's key
+  }
 }
 
 function padded(data: Uint8Array): Uint8Array {

@@ -2,7 +2,8 @@
  * The shape of one chunk of a file tree: a leaf (its payload is content) or an intermediate chunk (its
  * payload is child references). Redundancy-encoded intermediate chunks carry 128 + level in the span's
  * top byte, data references first and parity references after them (core/swarm/redundancy.ts); each data
- * child covers `childCapacity` bytes of content except possibly the last.
+ * child covers `childCapacity` bytes of content except possibly the last. In an encrypted tree (read
+ * decrypted, see joiner.ts) data references are 64 bytes (address ‖ key) and parity references 32.
  */
 import { CHUNK_SIZE, SPAN_SIZE } from '../../core/swarm/chunk.js';
 import { InputError } from '../../core/swarm/input-error.js';
@@ -20,7 +21,7 @@ export type ChunkNode =
       childCapacity: number;
     };
 
-export function describeChunk(data: Uint8Array): ChunkNode {
+export function describeChunk(data: Uint8Array, encrypted = false): ChunkNode {
   if (data.length < SPAN_SIZE || data.length > SPAN_SIZE + CHUNK_SIZE) {
     throw new InputError('tree chunk', `${data.length} bytes`, 'an 8-byte span followed by at most 4096 bytes');
   }
@@ -31,8 +32,8 @@ export function describeChunk(data: Uint8Array): ChunkNode {
     if (BigInt(payload.length) !== size) throw new InputError('leaf chunk', `span ${size}, payload ${payload.length}`, 'payload length equal to the span');
     return { kind: 'leaf', span: size, payload };
   }
-  const refs = splitIntermediateRefs(payload, spanBytes, false);
-  const branching = BigInt(maxDataShards(level, false));
+  const refs = splitIntermediateRefs(payload, spanBytes, encrypted);
+  const branching = BigInt(maxDataShards(level, encrypted));
   let childCapacity = BigInt(CHUNK_SIZE);
   while (childCapacity * branching < size) childCapacity *= branching;
   const expected = Number((size + childCapacity - 1n) / childCapacity);

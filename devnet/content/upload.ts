@@ -31,6 +31,8 @@ export interface UploadPlan {
   deferred: boolean;
   pin: boolean;
   redundancyLevel: RedundancyLevel;
+  /** `swarm-encrypt: true` (content routes): every chunk encrypted, references 128 hex. */
+  encrypt: boolean;
 }
 
 export class UploadRefused extends Error {
@@ -54,9 +56,7 @@ export function readUploadPlan(req: DevnetRequest, node: DevnetNode, kind: Uploa
   const deferredHeader = boolHeader(req, 'swarm-deferred-upload');
   const tagUid = uintHeader(req, 'swarm-tag', Number.MAX_SAFE_INTEGER);
   const redundancyLevel = (uintHeader(req, 'swarm-redundancy-level', MAX_REDUNDANCY_LEVEL) ?? DEFAULT_UPLOAD_REDUNDANCY) as RedundancyLevel;
-  if (boolHeader(req, 'swarm-encrypt') === true) {
-    throw new UploadRefused(beeError(400, 'encrypted uploads are not supported by the devnet (swarm-encrypt)'));
-  }
+  const encrypt = kind === 'content' && boolHeader(req, 'swarm-encrypt') === true;
 
   let deferred: boolean;
   let useTag: boolean;
@@ -83,7 +83,7 @@ export function readUploadPlan(req: DevnetRequest, node: DevnetNode, kind: Uploa
 
   const refusal = checkUploadBatch(node, batchId);
   if (refusal !== undefined) throw new UploadRefused(refusal);
-  return { batchId, tag, deferred, pin, redundancyLevel };
+  return { batchId, tag, deferred, pin, redundancyLevel, encrypt };
 }
 
 /** Collects the chunks of one upload, then pushes them (now or deferred) on `finish`. */

@@ -6,7 +6,7 @@ import { decideRange } from '../http/range.js';
 import { beeJson, type DevnetResponse, type RouteDef } from '../http/router.js';
 import type { DevnetNode } from '../node.js';
 import { guarded } from './guard.js';
-import { referenceParam } from './params.js';
+import { contentReferenceParam } from './params.js';
 
 /** Downloads read the local store first, then ask the network. */
 export function downloadSource(node: DevnetNode): ChunkSource {
@@ -46,7 +46,7 @@ export const bytesRoutes: RouteDef[] = [
       const plan = readUploadPlan(req, node, 'content');
       const data = await req.body();
       const session = new UploadSession(node, plan);
-      const reference = splitIntoSession(session, data, plan.redundancyLevel);
+      const reference = splitIntoSession(session, data, plan.redundancyLevel, plan.encrypt);
       const failure = session.finish(reference);
       if (failure !== undefined) return failure;
       return beeJson(201, { reference }, session.responseHeaders());
@@ -55,13 +55,13 @@ export const bytesRoutes: RouteDef[] = [
   {
     method: 'GET',
     path: '/bytes/:address',
-    handle: guarded((req, node) => serveContent(node, referenceParam(req.params.address), req.headers, {})),
+    handle: guarded((req, node) => serveContent(node, contentReferenceParam(req.params.address), req.headers, {})),
   },
   {
     method: 'HEAD',
     path: '/bytes/:address',
     handle: guarded((req, node) => {
-      const reference = referenceParam(req.params.address);
+      const reference = contentReferenceParam(req.params.address);
       const root = loadNode(downloadSource(node), reference);
       return {
         status: 200,

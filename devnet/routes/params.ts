@@ -12,13 +12,13 @@ export class ParamError extends Error {
   }
 }
 
-/** A 32-byte reference as lower-case hex; encrypted references are refused (the devnet has no encryption). */
+/** A 32-byte reference as lower-case hex; routes that take chunk addresses refuse encrypted references. */
 export function referenceParam(value: string | undefined, field = 'address'): string {
   const raw = (value ?? '').trim();
   const hex = raw.toLowerCase();
   if (/^[0-9a-f]{64}$/.test(hex)) return hex;
   if (/^[0-9a-f]{128}$/.test(hex)) {
-    throw new ParamError(invalidParams('invalid path params', field, 'encrypted references are not supported by the devnet'));
+    throw new ParamError(invalidParams('invalid path params', field, 'encrypted references are not supported by this route'));
   }
   if (raw.startsWith('b') || raw.startsWith('B')) {
     try {
@@ -28,6 +28,13 @@ export function referenceParam(value: string | undefined, field = 'address'): st
     }
   }
   throw new ParamError(invalidParams('invalid path params', field, 'want a 64-hex reference or a Swarm CID'));
+}
+
+/** A content reference for /bytes, /bzz and /stewardship: 64 hex, 128 hex (encrypted: address ‖ key) or a CID. */
+export function contentReferenceParam(value: string | undefined, field = 'address'): string {
+  const hex = (value ?? '').trim().toLowerCase();
+  if (/^[0-9a-f]{128}$/.test(hex)) return hex;
+  return referenceParam(value, field);
 }
 
 export function hexParam(value: string | undefined, field: string, byteLength: number): string {

@@ -8,14 +8,14 @@ import { checkUploadBatch, stampChunk } from '../content/postage.js';
 import { beeError, beeJson, type RouteDef } from '../http/router.js';
 import { downloadSource } from './bytes.js';
 import { guarded } from './guard.js';
-import { referenceParam } from './params.js';
+import { contentReferenceParam } from './params.js';
 
 export const stewardshipRoutes: RouteDef[] = [
   {
     method: 'GET',
     path: '/stewardship/:address',
     handle: guarded((req, node) => {
-      const reference = referenceParam(req.params.address);
+      const reference = contentReferenceParam(req.params.address);
       const walk = traverseReference((address) => node.network.retrieveFromPeers(node, address), reference);
       if (walk.invalid.length > 0) {
         node.log.error('node/steward', 'traversal found an invalid chunk', { reference, address: walk.invalid[0]! });
@@ -30,7 +30,7 @@ export const stewardshipRoutes: RouteDef[] = [
     method: 'PUT',
     path: '/stewardship/:address',
     handle: guarded((req, node) => {
-      const reference = referenceParam(req.params.address);
+      const reference = contentReferenceParam(req.params.address);
       const batchId = hexHeader(req, 'swarm-postage-batch-id', 32);
       if (batchId === undefined) throw new HeaderError('swarm-postage-batch-id', 'want required:');
       const refusal = checkUploadBatch(node, batchId);
