@@ -3,10 +3,11 @@
  * statistics sink). `onCall` receives every call for the -vv HTTP log. retcheck sends no authentication
  * (spec §5), so no token is ever configured here.
  */
+import { setMaxListeners } from 'node:events';
 import { Agent, type Dispatcher } from 'undici';
 import { createNodeClient, createCallStats, type CallRecord, type NodeClient } from '../node-client/index.js';
 import { referenceFromFeedRootChunk } from '../../core/retcheck/feed-reference.js';
-import type { RetcheckApi } from './retcheck-api.js';
+import type { CallLimits, RetcheckApi } from './retcheck-api.js';
 
 export interface NodeRetcheckApiOptions {
   onCall?: (record: CallRecord) => void;
@@ -27,14 +28,25 @@ export function createNodeRetcheckApi(options: NodeRetcheckApiOptions = {}): Ret
     return c;
   };
 
+  // The actors share one abort signal among all their in-flight calls (hundreds in a chunk walk): that is by
+  // design, not the listener leak Node warns about once a signal has more than 10 listeners.
+  const seen = new WeakSet<AbortSignal>();
+  const limits = <T extends CallLimits>(l: T): T => {
+    if (l.signal && !seen.has(l.signal)) {
+      setMaxListeners(0, l.signal);
+      seen.add(l.signal);
+    }
+    return l;
+  };
+
   return {
-    stewardship: (nodeUrl, reference, l) => client(nodeUrl).stewardshipCheck(reference, l),
-    overlay: async (nodeUrl, l) => (await client(nodeUrl).addresses(l)).overlay,
-    version: async (nodeUrl, l) => (await client(nodeUrl).health(l)).version,
-    headGateway: async (gatewayUrl, reference, l) => (await client(gatewayUrl).headUrl(`${gatewayUrl}/bzz/${reference}/`, l)).status,
+    stewardship: (nodeUrl, reference, l) => client(nodeUrl).stewardshipCheck(reference, limits(l)),
+    overlay: async (nodeUrl, l) => (await client(nodeUrl).addresses(limits(l))).overlay,
+    version: async (nodeUrl, l) => (await client(nodeUrl).health(limits(l))).version,
+    headGateway: async (gatewayUrl, reference, l) => (await client(gatewayUrl).headUrl(`${gatewayUrl}/bzz/${reference}/`, limits(l))).status,
     chunk: async (nodeUrl, address, l) => {
       try {
-        return await client(nodeUrl).downloadChunk(address, l);
+        return await client(nodeUrl).downloadChunk(address, limits(l));
       } catch (error) {
         if ((error as { status?: number }).status === 404) return undefined;
         throw error;
@@ -43,23 +55,23 @@ export function createNodeRetcheckApi(options: NodeRetcheckApiOptions = {}): Ret
     resolveFeed: async (nodeUrl, owner, topic, l) => {
       // Only the root chunk: a v1 update wraps timestamp + reference; a v2 update wraps the content itself,
       // whose address is the reference the feed points at.
-      const update = await client(nodeUrl).feedLatest(owner, topic, { ...l, onlyRootChunk: true });
+      const update = await client(nodeUrl).feedLatest(owner, topic, { ...limits(l), onlyRootChunk: true });
       return { reference: referenceFromFeedRootChunk(update.payload, update.resolvedVersion) };
     },
     streamDownload: async (baseUrl, path, l) => {
       const c = client(baseUrl);
       const result = path.startsWith('/bzz/')
-        ? await c.streamBzz(path.slice('/bzz/'.length).replace(/\/$/, ''), '', l)
-        : await c.streamBytes(path.slice('/bytes/'.length), l);
+        ? await c.streamBzz(path.slice('/bzz/'.length).replace(/\/$/, ''), '', limits(l))
+        : await c.streamBytes(path.slice('/bytes/'.length), limits(l));
       return { status: result.status, bytes: result.bytes };
     },
     batch: async (nodeUrl, batchId, l) => {
-      const answer = await client(nodeUrl).stamp(batchId, l);
+      const answer = await client(nodeUrl).stamp(batchId, limits(l));
       if (answer.found) return { exists: true, usable: answer.batch.usable, ttlSeconds: Number(answer.batch.batchTTL) };
       return answer.reason === 'not-found' ? { exists: false, usable: false, ttlSeconds: -1 } : { exists: true, usable: false, ttlSeconds: -1 };
     },
     reupload: async (nodeUrl, reference, batchId, l) => {
-      await client(nodeUrl).stewardshipReupload(reference, batchId, l);
+      await client(nodeUrl).stewardshipReupload(reference, batchId, limits(l));
     },
     close: async () => {
       await ownDispatcher?.close();

@@ -9,7 +9,7 @@ import { gatewayVerdict } from '../../core/retcheck/gateway-verdict.js';
 import { chunkChildren } from '../../core/retcheck/chunk-children.js';
 import { retcheckMachine } from '../../machines/retcheck/retcheck.machine.js';
 import { probeMachine, type ProbeEvent, type ProbeInput } from '../../machines/retcheck/probe.machine.js';
-import { chunkWalkMachine, type ChunkAnswer, type ChunkRequest, type ChunkWalkVantage } from '../../machines/retcheck/chunk-walk.machine.js';
+import { chunkWalkMachine, type ChunkAnswer, type ChunkAnswerBatch, type ChunkRequest, type ChunkRequestBatch, type ChunkWalkVantage } from '../../machines/retcheck/chunk-walk.machine.js';
 import { reseedMachine, type BatchPreflight } from '../../machines/retcheck/reseed.machine.js';
 import type { RetcheckApi } from './retcheck-api.js';
 
@@ -47,86 +47,110 @@ export async function probeGateway(api: RetcheckApi, url: string, reference: str
 }
 
 /**
- * One AbortController per in-flight call rather than one shared by all: every request listens on its
- * signal, and hundreds of listeners on one signal trip Node's leak warning. Cleanup aborts them all.
+ * One AbortController for every call an actor makes; cleanup aborts them all. A controller per call costs
+ * about as much client CPU as the rest of a loopback chunk probe. Every in-flight request listens on the
+ * shared signal; the Node transport lifts Node's listener-leak warning for it (node-retcheck-api.ts).
  */
-function callControllers() {
-  const live = new Set<AbortController>();
-  let stopped = false;
+function sharedAbort() {
+  const controller = new AbortController();
   return {
+    signal: controller.signal,
     get stopped() {
-      return stopped;
+      return controller.signal.aborted;
     },
-    open(): AbortController {
-      const c = new AbortController();
-      live.add(c);
-      return c;
+    abortAll: () => controller.abort(),
+  };
+}
+
+/**
+ * Runs `task` after the I/O callbacks of this turn of the event loop: Node's setImmediate; browsers have no
+ * such hook, so a zero timeout there.
+ */
+const afterThisTurn: (task: () => void) => void =
+  typeof globalThis.setImmediate === 'function' ? (task) => void globalThis.setImmediate(task) : (task) => void setTimeout(task, 0);
+
+/**
+ * Collects answers and hands them over in one batch per turn of the event loop, so the walk machine handles
+ * one event per burst of answers instead of one per answer.
+ */
+function answerBatcher(deliver: (answers: ChunkAnswer[]) => void) {
+  let pending: ChunkAnswer[] = [];
+  let cancelled = false;
+  return {
+    add(answer: ChunkAnswer) {
+      if (cancelled) return;
+      pending.push(answer);
+      if (pending.length > 1) return; // a delivery is already scheduled
+      afterThisTurn(() => {
+        const batch = pending;
+        pending = [];
+        if (!cancelled && batch.length > 0) deliver(batch);
+      });
     },
-    close(c: AbortController) {
-      live.delete(c);
-    },
-    abortAll() {
-      stopped = true;
-      for (const c of live) c.abort();
-      live.clear();
+    cancel() {
+      cancelled = true;
+      pending = [];
     },
   };
 }
 
 export function createRetcheckActors(api: RetcheckApi) {
   const probeTargets = fromCallback<ProbeEvent, ProbeInput>(({ input, sendBack }) => {
-    const calls = callControllers();
+    const calls = sharedAbort();
     input.nodes.forEach((nodeUrl, index) => {
-      const c = calls.open();
-      void probeVantage(api, nodeUrl, input.reference, input.timeoutMs, c.signal).then((result) => {
-        calls.close(c);
+      void probeVantage(api, nodeUrl, input.reference, input.timeoutMs, calls.signal).then((result) => {
         if (!calls.stopped) sendBack({ type: 'vantage.answered', index, result });
       });
     });
     input.gateways.forEach((url, index) => {
-      const c = calls.open();
-      void probeGateway(api, url, input.reference, input.timeoutMs, c.signal).then((result) => {
-        calls.close(c);
+      void probeGateway(api, url, input.reference, input.timeoutMs, calls.signal).then((result) => {
         if (!calls.stopped) sendBack({ type: 'gateway.answered', index, result });
       });
     });
     return () => calls.abortAll();
   });
 
-  const chunkProber = fromCallback<ChunkRequest, { vantages: ChunkWalkVantage[]; timeoutMs: number }>(({ input, receive, sendBack }) => {
-    const calls = callControllers();
-    receive((request) => {
-      const vantage = input.vantages[request.vantage];
-      if (!vantage) return;
+  const chunkProber = fromCallback<ChunkRequestBatch, { vantages: ChunkWalkVantage[]; timeoutMs: number }>(({ input, receive, sendBack }) => {
+    const calls = sharedAbort();
+    const batcher = answerBatcher((answers) => {
+      if (!calls.stopped) sendBack({ type: 'chunks.answered', answers } satisfies ChunkAnswerBatch);
+    });
+    const probe = (request: ChunkRequest, vantage: ChunkWalkVantage): void => {
       const started = now();
-      const c = calls.open();
-      void api.chunk(vantage.url, request.address, { signal: c.signal, timeoutMs: input.timeoutMs }).then(
+      const base = { address: request.address, vantage: request.vantage };
+      void api.chunk(vantage.url, request.address, { signal: calls.signal, timeoutMs: input.timeoutMs }).then(
         (data) => {
-          calls.close(c);
-          if (calls.stopped) return;
-          const answer: ChunkAnswer = { type: 'chunk.answered', address: request.address, vantage: request.vantage, found: data !== undefined, elapsedMs: now() - started };
-          if (data !== undefined) {
-            try {
-              answer.children = chunkChildren(data).children;
-            } catch {
-              answer.children = []; // a body that is not a chunk: found, but nothing to descend into
-            }
+          if (data === undefined) return batcher.add({ ...base, found: false, elapsedMs: now() - started });
+          let children: string[];
+          try {
+            children = chunkChildren(data).children;
+          } catch {
+            children = []; // a body that is not a chunk: found, but nothing to descend into
           }
-          sendBack(answer);
+          batcher.add({ ...base, found: true, elapsedMs: now() - started, children });
         },
         (error: unknown) => {
-          calls.close(c);
-          if (calls.stopped) return;
-          sendBack({ type: 'chunk.answered', address: request.address, vantage: request.vantage, found: false, elapsedMs: now() - started, error: errorText(error) });
+          batcher.add({ ...base, found: false, elapsedMs: now() - started, error: errorText(error) });
         },
       );
+    };
+    receive((batch) => {
+      for (const request of batch.requests) {
+        const vantage = input.vantages[request.vantage];
+        if (vantage) probe(request, vantage);
+      }
     });
-    return () => calls.abortAll();
+    return () => {
+      calls.abortAll();
+      batcher.cancel();
+    };
   });
 
   const resolveFeed = fromPromise<{ reference: string }, { nodeUrl: string; owner: string; topic: string; timeoutMs: number }>(({ input, signal }) =>
     api.resolveFeed(input.nodeUrl, input.owner, input.topic, { signal, timeoutMs: input.timeoutMs }).catch((error: unknown) => {
-      throw new Error(`feed lookup failed: GET ${input.nodeUrl}/feeds/${input.owner}/${input.topic}: ${errorText(error)}`);
+      // Transport errors usually name the call already; otherwise name the feeds endpoint ourselves (spec §7).
+      const message = errorText(error);
+      throw new Error(`feed lookup failed: ${message.includes('/feeds/') ? message : `GET ${input.nodeUrl}/feeds/${input.owner}/${input.topic}: ${message}`}`);
     }),
   );
 

@@ -1,9 +1,14 @@
 /**
  * Per-chunk walk (retcheck spec §4 "Per-chunk walk"): breadth-first from the root, every discovered chunk
  * is fetched with GET /chunks/{address} on every vantage, at most `concurrency` fetches in flight, at most
- * `cap` (1000) chunks. The machine only schedules; the `chunkProber` actor performs one fetch per
- * `chunk.request` and answers with `chunk.answered`, including the chunk's children (manifest forks and
+ * `cap` (1000) chunks. The machine only schedules; the `chunkProber` actor performs the fetches of each
+ * `chunks.request` and answers with `chunks.answered`, including each chunk's children (manifest forks and
  * entry targets, intermediate file-tree references) when the body could be read.
+ *
+ * Requests and answers travel in batches: every event costs the interpreter tens of microseconds, as much as
+ * a loopback chunk fetch, so one event per request and per answer made retcheck far slower than a bare HTTP
+ * loop. The machine sends every request capacity allows in one event; the prober reports all answers that
+ * arrived in one turn of the event loop in one event.
  *
  * Scheduling order: chunk-major, vantage-minor over the discovery queue, so the walk stays breadth-first.
  * A chunk's children are enqueued from the first body that arrives for it; a chunk no vantage could serve
@@ -31,13 +36,17 @@ export interface ChunkWalkInput {
 }
 
 export interface ChunkRequest {
-  type: 'chunk.request';
   address: string;
+  /** Index into the walk's vantages. */
   vantage: number;
 }
 
+export interface ChunkRequestBatch {
+  type: 'chunks.request';
+  requests: ChunkRequest[];
+}
+
 export interface ChunkAnswer {
-  type: 'chunk.answered';
   address: string;
   vantage: number;
   found: boolean;
@@ -47,69 +56,119 @@ export interface ChunkAnswer {
   children?: string[];
 }
 
+export interface ChunkAnswerBatch {
+  type: 'chunks.answered';
+  answers: ChunkAnswer[];
+}
+
 export interface WalkedChunk {
   address: string;
   perVantage: (ChunkVantageProbe | null)[];
 }
 
-interface ChunkWalkContext extends ChunkWalkInput {
-  queue: string[];
-  seen: Record<string, true>;
-  expanded: Record<string, true>;
-  /** Index into the (chunk × vantage) sequence of the next request to send. */
-  nextPair: number;
-  inFlight: number;
-  answers: Record<string, (ChunkVantageProbe | null)[]>;
-  answered: number;
+type ResultRow = (ChunkVantageProbe | null)[];
+
+/**
+ * Result rows (one per chunk, one slot per vantage) in discovery order, grouped in blocks of ROWS_PER_BLOCK.
+ * Recording an answer copies the block list, one block and one row: a few dozen slots, where copying every
+ * row (or a record keyed by address) on each of thousands of answers made the walk quadratic.
+ */
+type ResultBlocks = ResultRow[][];
+const ROWS_PER_BLOCK = 64;
+
+const rowAt = (blocks: ResultBlocks, index: number): ResultRow | undefined => blocks[Math.floor(index / ROWS_PER_BLOCK)]?.[index % ROWS_PER_BLOCK];
+
+function withSlot(blocks: ResultBlocks, index: number, vantage: number, probe: ChunkVantageProbe): ResultBlocks {
+  const b = Math.floor(index / ROWS_PER_BLOCK);
+  const block = blocks[b]!.slice();
+  const row = block[index % ROWS_PER_BLOCK]!.slice();
+  row[vantage] = probe;
+  block[index % ROWS_PER_BLOCK] = row;
+  const next = blocks.slice();
+  next[b] = block;
+  return next;
 }
 
-const missingChunkProber = fromCallback<ChunkRequest, { vantages: ChunkWalkVantage[]; timeoutMs: number }>(() => {
+function withEmptyRows(blocks: ResultBlocks, count: number, width: number): ResultBlocks {
+  const next = blocks.slice();
+  for (let i = 0; i < count; i++) {
+    const last = next.length - 1;
+    const row: ResultRow = new Array<null>(width).fill(null);
+    if (last >= 0 && next[last]!.length < ROWS_PER_BLOCK) next[last] = [...next[last]!, row];
+    else next.push([row]);
+  }
+  return next;
+}
+
+interface ChunkWalkContext extends ChunkWalkInput {
+  /** Chunk addresses in discovery (breadth-first) order. */
+  queue: string[];
+  /** Index of each discovered address in `queue`: deduplicates shared subtrees. */
+  position: Record<string, number>;
+  /** Answers per chunk and vantage; null until answered. */
+  results: ResultBlocks;
+  /** Pair number (chunk index × vantages + vantage) of the next request; every pair below it was requested. */
+  nextPair: number;
+  /** Requests sent and not yet answered (kept as a count: recounting the results per answer is quadratic). */
+  inFlight: number;
+}
+
+const missingChunkProber = fromCallback<ChunkRequestBatch, { vantages: ChunkWalkVantage[]; timeoutMs: number }>(() => {
   throw new Error('chunkProber actor not provided');
 });
 
+/**
+ * Chunk index of an answer the walk is waiting for, or -1 for one it is not: an unknown chunk or vantage, a
+ * pair not requested yet, or a pair already answered (strays and repeats are ignored).
+ */
+function awaitedIndex(context: Pick<ChunkWalkContext, 'position' | 'vantages' | 'nextPair'>, results: ResultBlocks, answer: ChunkAnswer): number {
+  const index = context.position[answer.address];
+  const width = context.vantages.length;
+  if (index === undefined || !Number.isInteger(answer.vantage) || answer.vantage < 0 || answer.vantage >= width) return -1;
+  if (index * width + answer.vantage >= context.nextPair || rowAt(results, index)?.[answer.vantage] !== null) return -1;
+  return index;
+}
+
 export const chunkWalkMachine = setup({
-  types: {} as { context: ChunkWalkContext; events: ChunkAnswer; input: ChunkWalkInput; output: WalkedChunk[] },
+  types: {} as { context: ChunkWalkContext; events: ChunkAnswerBatch; input: ChunkWalkInput; output: WalkedChunk[] },
   actors: { chunkProber: missingChunkProber },
   guards: {
     isWalkComplete: ({ context }) => context.inFlight === 0 && context.nextPair >= context.queue.length * context.vantages.length,
+    hasAwaitedAnswer: ({ context, event }) => event.answers.some((answer) => awaitedIndex(context, context.results, answer) >= 0),
   },
   actions: {
-    recordAnswer: assign(({ context, event }) => {
-      const row = [...(context.answers[event.address] ?? context.vantages.map(() => null))];
-      row[event.vantage] = {
-        found: event.found,
-        elapsed_ms: Math.max(0, Math.round(event.elapsedMs)),
-        ...(event.error ? { error: event.error } : {}),
-      };
-      let { queue, seen, expanded } = context;
-      if (event.children && !expanded[event.address]) {
-        // Enqueue children once per chunk, skipping duplicates (shared subtrees) and respecting the cap.
-        expanded = { ...expanded, [event.address]: true };
-        const fresh = event.children.filter((c) => !seen[c]).slice(0, Math.max(0, context.cap - queue.length));
-        if (fresh.length > 0) {
-          queue = [...queue, ...fresh];
-          seen = { ...seen, ...Object.fromEntries(fresh.map((c) => [c, true as const])) };
-        }
+    recordAnswers: assign(({ context, event }) => {
+      let { queue, position, results, inFlight } = context;
+      for (const answer of event.answers) {
+        const index = awaitedIndex({ position, vantages: context.vantages, nextPair: context.nextPair }, results, answer);
+        if (index < 0) continue;
+        // A chunk's children come from the first body that arrives for it (a found answer always carries one).
+        const isFirstBody = !rowAt(results, index)!.some((probe) => probe?.found === true);
+        results = withSlot(results, index, answer.vantage, { found: answer.found, elapsed_ms: Math.max(0, Math.round(answer.elapsedMs)), ...(answer.error ? { error: answer.error } : {}) });
+        inFlight--;
+        if (!answer.found || !answer.children?.length || !isFirstBody) continue;
+        // Children once per chunk, skipping duplicates (shared subtrees) and respecting the cap.
+        const fresh = [...new Set(answer.children)].filter((c) => position[c] === undefined).slice(0, Math.max(0, context.cap - queue.length));
+        if (fresh.length === 0) continue;
+        position = { ...position };
+        fresh.forEach((address, i) => (position[address] = queue.length + i));
+        queue = queue.concat(fresh);
+        results = withEmptyRows(results, fresh.length, context.vantages.length);
       }
-      return {
-        answers: { ...context.answers, [event.address]: row },
-        answered: context.answered + 1,
-        inFlight: context.inFlight - 1,
-        queue,
-        seen,
-        expanded,
-      };
+      return { queue, position, results, inFlight };
     }),
     dispatchRequests: enqueueActions(({ context, enqueue }) => {
-      const total = context.queue.length * context.vantages.length;
-      let { nextPair, inFlight } = context;
-      while (inFlight < context.concurrency && nextPair < total) {
-        const address = context.queue[Math.floor(nextPair / context.vantages.length)]!;
-        enqueue.sendTo('prober', { type: 'chunk.request', address, vantage: nextPair % context.vantages.length });
+      const width = context.vantages.length;
+      const total = context.queue.length * width;
+      const requests: ChunkRequest[] = [];
+      let nextPair = context.nextPair;
+      while (context.inFlight + requests.length < context.concurrency && nextPair < total) {
+        requests.push({ address: context.queue[Math.floor(nextPair / width)]!, vantage: nextPair % width });
         nextPair++;
-        inFlight++;
       }
-      enqueue.assign({ nextPair, inFlight });
+      if (requests.length === 0) return;
+      enqueue.sendTo('prober', { type: 'chunks.request', requests } satisfies ChunkRequestBatch);
+      enqueue.assign({ nextPair, inFlight: context.inFlight + requests.length });
     }),
   },
 }).createMachine({
@@ -119,12 +178,10 @@ export const chunkWalkMachine = setup({
     ...input,
     concurrency: Math.max(1, input.concurrency),
     queue: [input.root],
-    seen: { [input.root]: true },
-    expanded: {},
+    position: { [input.root]: 0 },
+    results: [[input.vantages.map(() => null)]],
     nextPair: 0,
     inFlight: 0,
-    answers: {},
-    answered: 0,
   }),
   initial: 'walking',
   states: {
@@ -134,7 +191,7 @@ export const chunkWalkMachine = setup({
       entry: 'dispatchRequests',
       always: { guard: 'isWalkComplete', target: 'done' },
       on: {
-        'chunk.answered': { actions: ['recordAnswer', 'dispatchRequests'] },
+        'chunks.answered': { guard: 'hasAwaitedAnswer', actions: ['recordAnswers', 'dispatchRequests'] },
       },
     },
     done: {
@@ -142,13 +199,12 @@ export const chunkWalkMachine = setup({
       type: 'final',
     },
   },
-  output: ({ context }) =>
-    context.queue.map((address) => ({ address, perVantage: context.answers[address] ?? context.vantages.map(() => null) })),
+  output: ({ context }) => context.queue.map((address, i) => ({ address, perVantage: rowAt(context.results, i)! })),
 });
 
 /** `Probing chunks N/M...`: N chunks answered by every vantage, M chunks discovered so far. */
 export function selectWalkProgress(snapshot: SnapshotFrom<typeof chunkWalkMachine>): { done: number; discovered: number } {
-  const { queue, answers } = snapshot.context;
-  const done = queue.filter((a) => answers[a]?.every((p) => p !== null)).length;
+  const { queue, results } = snapshot.context;
+  const done = results.flat().filter((row) => row.every((p) => p !== null)).length;
   return { done, discovered: queue.length };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, toPromise } from 'xstate';
 import { retcheckMachine, type RetcheckInput } from './retcheck.machine.js';
 import { probeMachine, type ProbeEvent, type ProbeInput } from './probe.machine.js';
-import { chunkWalkMachine, type ChunkAnswer, type ChunkRequest, type ChunkWalkVantage } from './chunk-walk.machine.js';
+import { chunkWalkMachine, type ChunkAnswer, type ChunkRequest, type ChunkRequestBatch, type ChunkWalkVantage } from './chunk-walk.machine.js';
 import { reseedMachine, type BatchPreflight } from './reseed.machine.js';
 import { reportSchemaErrors } from '../../test/report-schema.js';
 
@@ -13,6 +13,8 @@ const OVERLAY_B = '00'.repeat(32);
 /** In-memory stand-ins for the network side; the machine cannot tell them from the HTTP actors. */
 function provideWorld(world: { retrievable: Record<string, boolean | null>; tree?: Record<string, string[]>; missing?: Record<string, string[]>; batch?: BatchPreflight; reuploadFails?: boolean }) {
   const requests: ChunkRequest[] = [];
+  let answered = 0;
+  let maxInFlight = 0;
   const reuploads: string[] = [];
   const probeTargets = fromCallback<ProbeEvent, ProbeInput>(({ input, sendBack }) => {
     input.nodes.forEach((url, index) => {
@@ -29,13 +31,20 @@ function provideWorld(world: { retrievable: Record<string, boolean | null>; tree
       );
     });
   });
-  const chunkProber = fromCallback<ChunkRequest, { vantages: ChunkWalkVantage[]; timeoutMs: number }>(({ receive, sendBack }) => {
-    receive((req) => {
-      requests.push(req);
-      const vantageUrl = ['http://a', 'http://b'][req.vantage]!;
-      const found = !(world.missing?.[vantageUrl] ?? []).includes(req.address);
-      const answer: ChunkAnswer = { type: 'chunk.answered', address: req.address, vantage: req.vantage, found, elapsedMs: 3, ...(found ? { children: world.tree?.[req.address] ?? [] } : {}) };
-      setTimeout(() => sendBack(answer), 0);
+  const chunkProber = fromCallback<ChunkRequestBatch, { vantages: ChunkWalkVantage[]; timeoutMs: number }>(({ receive, sendBack }) => {
+    receive((batch) => {
+      requests.push(...batch.requests);
+      const inFlight = requests.length - answered;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      for (const req of batch.requests) {
+        const vantageUrl = ['http://a', 'http://b'][req.vantage]!;
+        const found = !(world.missing?.[vantageUrl] ?? []).includes(req.address);
+        const answer: ChunkAnswer = { address: req.address, vantage: req.vantage, found, elapsedMs: 3, ...(found ? { children: world.tree?.[req.address] ?? [] } : {}) };
+        setTimeout(() => {
+          answered++;
+          sendBack({ type: 'chunks.answered', answers: [answer] });
+        }, 0);
+      }
     });
   });
   const machine = retcheckMachine.provide({
@@ -60,7 +69,7 @@ function provideWorld(world: { retrievable: Record<string, boolean | null>; tree
       }),
     },
   });
-  return { machine, requests, reuploads };
+  return { machine, requests, reuploads, maxInFlight: () => maxInFlight };
 }
 
 const base: RetcheckInput = { target: { kind: 'reference', reference: REF }, nodes: ['http://a', 'http://b'], gateways: [], timeoutMs: 1000, perChunk: false, cold: false, concurrency: 8 };
@@ -89,13 +98,14 @@ describe('retcheck machine', () => {
 
   it('walks chunks breadth-first within the concurrency limit and rolls up misses', async () => {
     const c1 = '11'.repeat(32), c2 = '22'.repeat(32), c3 = '33'.repeat(32);
-    const { output, requests } = await run(
+    const { output, requests, maxInFlight } = await run(
       { retrievable: { 'http://a': true, 'http://b': true }, tree: { [REF]: [c1, c2], [c1]: [c3] }, missing: { 'http://b': [c2] } },
       { perChunk: true, concurrency: 3 },
     );
     if (output.kind !== 'report') throw new Error('no report');
     expect(output.report.chunks!.map((c) => c.address)).toEqual([REF, c1, c2, c3]);
     expect(requests).toHaveLength(8);
+    expect(maxInFlight()).toBeLessThanOrEqual(3);
     expect(output.report.chunk_stats!.per_vantage['http://b']).toMatchObject({ total: 4, found: 3, missing: 1 });
     expect(output.report.chunk_stats!.per_neighborhood['22']).toMatchObject({ missing: 1 });
     expect(reportSchemaErrors(output.report)).toEqual([]);
