@@ -105,4 +105,24 @@ describe('EncryptedChunkTreeWriter', () => {
     const store = storeOf(chunks.slice(1));
     expect(() => joinEncryptedTree(reference, store)).toThrow(new RegExp(bytesToHex(chunks[0]!.address)));
   });
+
+  it('fuzz: random or truncated stored chunks under random keys only ever throw InputError', () => {
+    const { chunks } = splitIntoEncryptedChunks(pattern(3 * 4096), { randomKey: counterKeys(5) });
+    const real = chunks.at(-1)!.data;
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.uint8Array({ minLength: 4104, maxLength: 4104 }), fc.nat(4200).map((n) => real.slice(0, n))),
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        (data, key) => {
+          try {
+            const node = encryptedTreeChunk(data, key);
+            expect(node.children.length).toBeLessThanOrEqual(64);
+          } catch (error) {
+            expect(error).toBeInstanceOf(InputError);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
 });

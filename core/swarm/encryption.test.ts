@@ -106,9 +106,21 @@ describe('encryptChunk / decryptChunk', () => {
     );
   });
 
-  it('a wrong key is rejected (its random span implies more than a chunk) rather than returning garbage', () => {
-    const { data } = encryptChunk(uint64LE(100n), new Uint8Array(100).fill(9), new Uint8Array(32).fill(1));
+  it('a wrong key never gives the plain text back: InputError (impossible level byte) or garbage', () => {
+    const payload = new Uint8Array(100).fill(9);
+    const { data } = encryptChunk(uint64LE(100n), payload, new Uint8Array(32).fill(1));
     expect(() => decryptChunk(data, new Uint8Array(32).fill(2))).toThrow(/wrong decryption key/);
+    fc.assert(
+      fc.property(key32, (wrong) => {
+        fc.pre(wrong.some((b) => b !== 1));
+        try {
+          expect(decryptChunk(data, wrong).payload).not.toEqual(payload);
+        } catch (error) {
+          expect(error).toBeInstanceOf(InputError);
+        }
+      }),
+      { numRuns: 50 },
+    );
   });
 
   it('splits a 64-byte reference into address and key', () => {

@@ -109,8 +109,9 @@ export function decryptedPayloadLength(span: Uint8Array): number {
 
 /**
  * Decrypts stored chunk data (exactly 8 + 4096 bytes) and cuts the padding off by the decrypted span.
- * A wrong key yields a random span; that is rejected with InputError when the payload length it implies
- * does not fit in a chunk (almost always), otherwise it yields garbage, as in Bee.
+ * The cipher has no integrity check: a wrong key yields a random span, rejected with InputError only
+ * when its top byte is no valid level marker (about half the time); otherwise, as in Bee, the result is
+ * garbage whose child references point at chunks that do not exist.
  */
 export function decryptChunk(data: Uint8Array, key: Uint8Array): { span: Uint8Array; payload: Uint8Array } {
   assertKey(key);
