@@ -8,13 +8,19 @@ import { traverseReference } from './traversal.js';
 
 const pattern = (size: number): Uint8Array => Uint8Array.from({ length: size }, (_, i) => i % 255);
 
-function sourceOf(chunks: Record<string, string>, lost: string[] = []): ChunkSource {
-  return (address) => (lost.includes(address) || chunks[address] === undefined ? undefined : hexToBytes(chunks[address]));
+type ChunkHex = Readonly<Record<string, string | undefined>>;
+
+function sourceOf(chunks: ChunkHex, lost: string[] = []): ChunkSource {
+  return (address) => {
+    const hex = chunks[address];
+    return lost.includes(address) || hex === undefined ? undefined : hexToBytes(hex);
+  };
 }
 
 describe('devnet joiner on Bee-encrypted trees', () => {
   for (const tree of fixtures.trees) {
-    const root = encryptedTreeChunk(hexToBytes(tree.chunks[tree.reference.slice(0, 64) as keyof typeof tree.chunks]), hexToBytes(tree.reference.slice(64)));
+    const rootHex = (tree.chunks as ChunkHex)[tree.reference.slice(0, 64)]!;
+    const root = encryptedTreeChunk(hexToBytes(rootHex), hexToBytes(tree.reference.slice(64)));
     const firstLeaf = Buffer.from(root.children[0]!.address).toString('hex');
 
     it(`level ${tree.redundancyLevel}: size, full read, ranges and a walk of 64-hex addresses`, () => {
