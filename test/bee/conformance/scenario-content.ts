@@ -1,0 +1,165 @@
+/**
+ * The content half of the conformance scenario: /bytes at redundancy levels 0, default and 1, /bzz file
+ * and tar collection, /chunks, /soc, feeds, tags, pins and stewardship, each with the refusals clients meet.
+ */
+import { bytesToHex, utf8Encode } from '../../../core/swarm/bytes.js';
+import { keccak256 } from '../../../core/swarm/keccak.js';
+import { emptyTopicHex, scenarioContentChunk, scenarioFeedUpdate, scenarioOwnerHex, scenarioSoc, scenarioTar, scenarioTopicHex, seededBytes } from './fixtures.js';
+import type { ScenarioRecorder, StepResponse } from './recorder.js';
+import { bodyDigest } from './transcript.js';
+
+const OCTETS = 'application/octet-stream';
+/** A reference nobody uploaded (fixed, so the transcript path is the same on every node). */
+export const UNKNOWN_REF = bytesToHex(keccak256(utf8Encode('conformance: nobody uploaded this')));
+const ref = (r: StepResponse) => ({ reference: r.field('reference') });
+/** Hash of a successful body (error bodies are compared by shape: their wording may differ). */
+const digest = (r: StepResponse): Record<string, string> => (r.status < 300 ? { body: bodyDigest(r.body) } : {});
+/** The verdict itself must agree, not only its type. */
+const verdict = (r: StepResponse) => ({ isRetrievable: String(r.json()?.['isRetrievable']) });
+
+export interface ContentRefs {
+  /** 10 kB at level 0, the one pinned and re-seeded. */
+  small0: string;
+  /** 600 kB at the default level, pushed directly, retrieved from node 1. */
+  large: string;
+  file: string;
+  collection: string;
+}
+
+export async function bytesSteps(run: ScenarioRecorder, batchId: string): Promise<Pick<ContentRefs, 'small0' | 'large'>> {
+  const small = seededBytes('conformance bytes 10k', 10_000);
+  const large = seededBytes('conformance bytes 600k', 600_000);
+  const upload = (level: string | undefined, extra: Record<string, string> = {}) => ({
+    'swarm-postage-batch-id': batchId,
+    'content-type': OCTETS,
+    ...(level === undefined ? {} : { 'swarm-redundancy-level': level }),
+    ...extra,
+  });
+  const small0 = (await run.step('bytes upload, level 0', { method: 'POST', path: '/bytes', headers: upload('0'), body: small, addresses: ref })).field('reference');
+  await run.step('bytes upload, default level', { method: 'POST', path: '/bytes', headers: upload(undefined), body: small, addresses: ref });
+  await run.step('bytes upload, level 1', { method: 'POST', path: '/bytes', headers: upload('1'), body: small, addresses: ref });
+  await run.step('bytes upload, level 2', { method: 'POST', path: '/bytes', headers: upload('2'), body: small, addresses: ref });
+  const bigRef = (
+    await run.step('bytes upload 600 kB, default level, direct', { method: 'POST', path: '/bytes', headers: upload(undefined, { 'swarm-deferred-upload': 'false' }), body: large, addresses: ref, timeoutMs: 120_000 })
+  ).field('reference');
+  await run.step('bytes upload 600 kB, level 0', { method: 'POST', path: '/bytes', headers: upload('0'), body: large, addresses: ref, timeoutMs: 120_000 });
+  await run.step('bytes upload, pinned', { method: 'POST', path: '/bytes', headers: upload('0', { 'swarm-pin': 'true' }), body: seededBytes('pinned', 3000), addresses: ref });
+  await run.step('bytes download', { method: 'GET', path: '/bytes/{ref}', params: { ref: small0 }, addresses: digest });
+  await run.step('bytes download, range', { method: 'GET', path: '/bytes/{ref}', params: { ref: small0 }, headers: { range: 'bytes=100-4199' }, addresses: digest });
+  await run.step('bytes download, unsatisfiable range', { method: 'GET', path: '/bytes/{ref}', params: { ref: small0 }, headers: { range: 'bytes=20000-20010' } });
+  await run.step('bytes head', { method: 'HEAD', path: '/bytes/{ref}', params: { ref: small0 } });
+  await run.step('bytes download from another node, erasure-coded tree', { node: 1, method: 'GET', path: '/bytes/{ref}', params: { ref: bigRef }, addresses: digest, timeoutMs: 120_000 });
+  await run.step('bytes upload without batch', { method: 'POST', path: '/bytes', headers: { 'content-type': OCTETS }, body: small });
+  await run.step('bytes upload with unknown batch', { method: 'POST', path: '/bytes', headers: { ...upload('0'), 'swarm-postage-batch-id': UNKNOWN_REF }, body: small });
+  await run.step('bytes upload with malformed batch', { method: 'POST', path: '/bytes', headers: { ...upload('0'), 'swarm-postage-batch-id': 'zz' }, body: small });
+  await run.step('bytes download, unknown reference', { method: 'GET', path: '/bytes/{ref}', params: { ref: UNKNOWN_REF } });
+  await run.step('bytes download, malformed reference', { method: 'GET', path: '/bytes/{ref}', params: { ref: 'not-a-reference' } });
+  return { small0, large: bigRef };
+}
+
+export async function bzzSteps(run: ScenarioRecorder, batchId: string): Promise<Pick<ContentRefs, 'file' | 'collection'>> {
+  const stamp = { 'swarm-postage-batch-id': batchId };
+  const file = (
+    await run.step('bzz upload, single file', {
+      method: 'POST',
+      path: '/bzz',
+      query: 'name=hello.txt',
+      headers: { ...stamp, 'content-type': 'text/plain' },
+      body: 'Hello from the conformance scenario.\n',
+      addresses: ref,
+    })
+  ).field('reference');
+  await run.step('bzz file, no trailing slash', { method: 'GET', path: '/bzz/{ref}', params: { ref: file } });
+  await run.step('bzz file download', { method: 'GET', path: '/bzz/{ref}/', params: { ref: file }, addresses: digest });
+  const collection = (
+    await run.step('bzz upload, tar collection with index document', {
+      method: 'POST',
+      path: '/bzz',
+      // Direct push: the stewardship step later checks it from another node.
+      headers: { ...stamp, 'content-type': 'application/x-tar', 'swarm-collection': 'true', 'swarm-index-document': 'index.html', 'swarm-deferred-upload': 'false' },
+      body: scenarioTar(),
+      addresses: ref,
+    })
+  ).field('reference');
+  const get = (name: string, path: string) => run.step(name, { method: 'GET', path: `/bzz/{ref}/${path}`, params: { ref: collection }, addresses: digest });
+  await get('bzz collection, index document', '');
+  await get('bzz collection, binary file', 'img/logo.bin');
+  await get('bzz collection, text file', 'notes.txt');
+  await get('bzz collection, folder index document', 'sub/');
+  await get('bzz collection, folder without slash', 'sub');
+  await get('bzz collection, missing path', 'nothing-here.html');
+  await run.step('bzz collection without content type', { method: 'POST', path: '/bzz', headers: { ...stamp, 'swarm-collection': 'true' }, body: scenarioTar() });
+  return { file, collection };
+}
+
+export async function chunkAndSocSteps(run: ScenarioRecorder, batchId: string): Promise<void> {
+  const stamp = { 'swarm-postage-batch-id': batchId };
+  const chunk = scenarioContentChunk();
+  await run.step('chunk upload', { method: 'POST', path: '/chunks', headers: { ...stamp, 'content-type': OCTETS }, body: chunk.data, addresses: ref });
+  await run.step('chunk download', { method: 'GET', path: '/chunks/{address}', params: { address: chunk.address }, addresses: digest });
+  await run.step('chunk head', { method: 'HEAD', path: '/chunks/{address}', params: { address: chunk.address } });
+  await run.step('chunk download, unknown address', { method: 'GET', path: '/chunks/{address}', params: { address: UNKNOWN_REF } });
+  await run.step('chunk upload, too short', { method: 'POST', path: '/chunks', headers: { ...stamp, 'content-type': OCTETS }, body: new Uint8Array(4) });
+  await run.step('chunk upload without batch', { method: 'POST', path: '/chunks', headers: { 'content-type': OCTETS }, body: chunk.data });
+  const soc = scenarioSoc();
+  const socPath = '/soc/{owner}/{id}';
+  const params = { owner: soc.owner, id: soc.identifier };
+  await run.step('soc upload', { method: 'POST', path: socPath, params, query: `sig=${soc.signature}`, headers: { ...stamp, 'content-type': OCTETS }, body: soc.body, addresses: ref });
+  await run.step('soc download', { method: 'GET', path: socPath, params, addresses: digest });
+  await run.step('soc download, only root chunk', { method: 'GET', path: socPath, params, headers: { 'swarm-only-root-chunk': 'true' }, addresses: digest });
+  const badSignature = soc.signature.slice(0, 10) + (soc.signature[10] === '0' ? '1' : '0') + soc.signature.slice(11);
+  await run.step('soc upload, wrong signature', { method: 'POST', path: socPath, params, query: `sig=${badSignature}`, headers: { ...stamp, 'content-type': OCTETS }, body: soc.body });
+}
+
+export async function feedSteps(run: ScenarioRecorder, batchId: string, fileRef: string): Promise<void> {
+  const stamp = { 'swarm-postage-batch-id': batchId };
+  const params = { owner: scenarioOwnerHex, topic: scenarioTopicHex };
+  const manifest = (await run.step('feed manifest create', { method: 'POST', path: '/feeds/{owner}/{topic}', params, headers: stamp, addresses: ref })).field('reference');
+  const update = scenarioFeedUpdate(fileRef);
+  await run.step('feed update upload (soc)', {
+    method: 'POST',
+    path: '/soc/{owner}/{id}',
+    params: { owner: update.owner, id: update.identifier },
+    query: `sig=${update.signature}`,
+    headers: { ...stamp, 'content-type': OCTETS, 'swarm-deferred-upload': 'false' },
+    body: update.body,
+    addresses: ref,
+  });
+  await run.step('feed lookup', { method: 'GET', path: '/feeds/{owner}/{topic}', params, addresses: digest });
+  await run.step('feed lookup, only root chunk', { method: 'GET', path: '/feeds/{owner}/{topic}', params, headers: { 'swarm-only-root-chunk': 'true' }, addresses: digest });
+  await run.step('feed lookup, no updates', { method: 'GET', path: '/feeds/{owner}/{topic}', params: { owner: scenarioOwnerHex, topic: emptyTopicHex } });
+  await run.step('bzz through the feed manifest', { method: 'GET', path: '/bzz/{ref}/', params: { ref: manifest }, addresses: digest });
+}
+
+export async function tagPinStewardshipSteps(run: ScenarioRecorder, batchId: string, refs: ContentRefs): Promise<void> {
+  const tag = await run.step('tag create', { method: 'POST', path: '/tags' });
+  const uid = tag.field('uid', '0');
+  await run.step('bytes upload with tag', {
+    method: 'POST',
+    path: '/bytes',
+    headers: { 'swarm-postage-batch-id': batchId, 'content-type': OCTETS, 'swarm-tag': uid },
+    body: seededBytes('tagged', 9000),
+    addresses: ref,
+  });
+  await run.step('tag get', { method: 'GET', path: '/tags/{uid}', params: { uid } });
+  await run.step('tag list', { method: 'GET', path: '/tags', query: 'offset=0&limit=1000' });
+  await run.step('tag done split', { method: 'PATCH', path: '/tags/{uid}', params: { uid }, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address: refs.small0 }) });
+  await run.step('tag delete', { method: 'DELETE', path: '/tags/{uid}', params: { uid } });
+  await run.step('tag get after delete', { method: 'GET', path: '/tags/{uid}', params: { uid } });
+
+  const pin = { ref: refs.small0 };
+  await run.step('pin create', { method: 'POST', path: '/pins/{ref}', params: pin });
+  await run.step('pin create again', { method: 'POST', path: '/pins/{ref}', params: pin });
+  await run.step('pin get', { method: 'GET', path: '/pins/{ref}', params: pin, addresses: ref });
+  await run.step('pin list', { method: 'GET', path: '/pins' });
+  await run.step('pin check', { method: 'GET', path: '/pins/check', query: `ref=${refs.small0}` });
+  await run.step('pin delete', { method: 'DELETE', path: '/pins/{ref}', params: pin });
+  await run.step('pin get after delete', { method: 'GET', path: '/pins/{ref}', params: pin });
+  await run.step('pin create, unknown content', { method: 'POST', path: '/pins/{ref}', params: { ref: UNKNOWN_REF }, timeoutMs: 120_000 });
+
+  await run.step('stewardship check from another node', { node: 1, method: 'GET', path: '/stewardship/{ref}', params: { ref: refs.large }, timeoutMs: 120_000, addresses: verdict });
+  await run.step('stewardship check, collection', { node: 1, method: 'GET', path: '/stewardship/{ref}', params: { ref: refs.collection }, timeoutMs: 120_000, addresses: verdict });
+  await run.step('stewardship check, unknown reference', { method: 'GET', path: '/stewardship/{ref}', params: { ref: UNKNOWN_REF }, addresses: verdict });
+  await run.step('stewardship re-upload', { method: 'PUT', path: '/stewardship/{ref}', params: { ref: refs.small0 }, headers: { 'swarm-postage-batch-id': batchId }, timeoutMs: 120_000 });
+  await run.step('stewardship re-upload without batch', { method: 'PUT', path: '/stewardship/{ref}', params: { ref: refs.small0 } });
+}

@@ -1,0 +1,140 @@
+/**
+ * Issue 4, real-Bee tier: the built retcheck CLI against a 3-node Bee v2.8.1 cluster on loopback
+ * (--no-gateway). Every JSON report must match the published schema and be consistent with itself and
+ * with the exit code. What real Bee says about a fresh deferred upload depends on how far its pusher got,
+ * so that verdict is only checked for consistency; after the tag reports every chunk synced it must be
+ * retrievable on every vantage.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBeeCluster, type BeeCluster } from '../../bee-cluster/cluster.js';
+import { pollUntil } from '../../bee-cluster/processes.js';
+import { bytesToHex, hexToBytes } from '../../core/swarm/bytes.js';
+import { feedIdentifier, makeFeedUpdateChunk, topicFromString } from '../../core/swarm/feeds.js';
+import { privateKeyToAddress, randomPrivateKey } from '../../core/swarm/signer.js';
+import { reportSchemaErrors } from '../report-schema.js';
+
+const CLI = 'dist/surfaces/cli/retcheck-bin.js';
+
+interface Report {
+  reference: string;
+  status: 'retrievable' | 'unretrievable' | 'partial' | 'error';
+  vantages: Array<{ node_url: string; retrievable: boolean | null; error?: string }>;
+  chunks?: Array<{ address: string; per_vantage: Record<string, { found: boolean; error?: string }> }>;
+  resolution?: { resolved_reference: string };
+}
+
+interface CliRun {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function retcheck(args: string[]): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (exitCode) => resolve({ exitCode, stdout, stderr }));
+  });
+}
+
+/** A JSON report that passed the schema, with the checks every report must pass. */
+function validReport(run: CliRun): Report {
+  const report = JSON.parse(run.stdout) as Report;
+  expect(reportSchemaErrors(report), run.stdout).toEqual([]);
+  const yes = report.vantages.filter((v) => v.retrievable === true).length;
+  if (yes === report.vantages.length) expect(report.status, run.stdout).toBe('retrievable');
+  else if (yes > 0) expect(report.status, run.stdout).toBe('partial');
+  else expect(['unretrievable', 'error'], run.stdout).toContain(report.status);
+  expect(run.exitCode, run.stderr).toBe(report.status === 'retrievable' || report.status === 'partial' ? 0 : 2);
+  return report;
+}
+
+describe('retcheck CLI against real Bee v2.8.1', () => {
+  let cluster: BeeCluster;
+  let urls: string[];
+  const vantageArgs = () => urls.flatMap((u) => ['-b', u]);
+
+  async function upload(data: Uint8Array, deferred: boolean): Promise<{ reference: string; tag: string }> {
+    const res = await fetch(`${urls[0]}/bytes`, {
+      method: 'POST',
+      headers: { 'swarm-postage-batch-id': cluster.batchId, 'swarm-deferred-upload': String(deferred), 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(data),
+    });
+    expect(res.status).toBe(201);
+    return { reference: ((await res.json()) as { reference: string }).reference, tag: res.headers.get('swarm-tag') ?? '' };
+  }
+
+  beforeAll(async () => {
+    // The tier runs after `npm test` (whose pretest builds dist/); a bare checkout builds it here.
+    if (!existsSync(CLI)) spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+    if (!existsSync(CLI)) throw new Error(`${CLI} is missing and npm run build did not produce it`);
+    cluster = await startBeeCluster({ nodes: 3, log: (line) => process.stderr.write(`bee-cluster: ${line}\n`) });
+    urls = cluster.nodes.map((n) => n.url);
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+
+  it('a fresh deferred upload: a consistent verdict at once, retrievable on every vantage once the tag is synced', async () => {
+    const { reference, tag } = await upload(randomBytes(50_000), true);
+    const early = validReport(await retcheck([reference, ...vantageArgs(), '--no-gateway', '--output', 'json']));
+    process.stderr.write(`retcheck on a fresh deferred upload: ${early.status} (${early.vantages.map((v) => `${v.node_url} ${v.retrievable}`).join(', ')})\n`);
+    await pollUntil(`tag ${tag} synced`, 60_000, async () => {
+      const t = (await (await fetch(`${urls[0]}/tags/${tag}`)).json()) as { split: number; synced: number };
+      return t.split > 0 && t.synced >= t.split ? true : undefined;
+    });
+    const late = validReport(await retcheck([reference, ...vantageArgs(), '--no-gateway', '--output', 'json']));
+    expect(late.status).toBe('retrievable');
+    expect(late.vantages.map((v) => v.retrievable)).toEqual([true, true, true]);
+  });
+
+  it('a direct upload is retrievable everywhere, chunk by chunk too (parity chunks of the level-1 tree included)', async () => {
+    const { reference } = await upload(randomBytes(600_000), false);
+    const report = validReport(await retcheck([reference, ...vantageArgs(), '--no-gateway', '--output', 'json']));
+    expect(report.status).toBe('retrievable');
+    const walk = validReport(await retcheck([reference, ...vantageArgs(), '--no-gateway', '--per-chunk', '--output', 'json']));
+    // 147 data leaves, 2 intermediates and a root, plus their parity chunks.
+    expect(walk.chunks!.length).toBeGreaterThan(150);
+    for (const chunk of walk.chunks!) for (const url of urls) expect(chunk.per_vantage[url]?.found, `${chunk.address} on ${url}`).toBe(true);
+  });
+
+  it('a reference nobody uploaded is unretrievable (exit 2)', async () => {
+    const report = validReport(await retcheck([bytesToHex(randomBytes(32)), ...vantageArgs(), '--no-gateway', '--output', 'json']));
+    expect(report.status).toBe('unretrievable');
+  });
+
+  it('resolves a v1 feed written through POST /soc to the reference it points at', async () => {
+    const { reference } = await upload(randomBytes(9000), false);
+    const key = randomPrivateKey();
+    const topic = topicFromString(`retcheck real-bee feed ${Date.now()}`);
+    const update = makeFeedUpdateChunk(key, topic, 0n, hexToBytes(reference), BigInt(Math.floor(Date.now() / 1000)));
+    const owner = bytesToHex(privateKeyToAddress(key));
+    const socUrl = `${urls[0]}/soc/${owner}/${bytesToHex(feedIdentifier(topic, 0n))}?sig=${bytesToHex(update.signature)}`;
+    const posted = await fetch(socUrl, { method: 'POST', headers: { 'swarm-postage-batch-id': cluster.batchId, 'swarm-deferred-upload': 'false' }, body: new Uint8Array(update.data.subarray(97)) });
+    expect(posted.status).toBe(201);
+    const report = validReport(await retcheck([`feed:${owner}:${bytesToHex(topic)}`, ...vantageArgs(), '--no-gateway', '--output', 'json']));
+    expect(report.resolution?.resolved_reference).toBe(reference);
+    expect(report.status).toBe('retrievable');
+  });
+
+  it('re-seeds with the cluster batch (status OK, exit 0) and refuses an unknown batch (exit 3, no re-upload)', async () => {
+    const { reference } = await upload(randomBytes(12_000), false);
+    const ok = await retcheck([reference, ...vantageArgs(), '--no-gateway', '--reseed', '--stamp', cluster.batchId]);
+    expect(ok.exitCode, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/re-seed[\s\S]*status\s+OK/);
+    const okJson = await retcheck([reference, ...vantageArgs(), '--no-gateway', '--reseed', '--stamp', cluster.batchId, '--output', 'json']);
+    expect(validReport(okJson).status).toBe('retrievable');
+    const unknown = 'ab'.repeat(32);
+    const refused = await retcheck([reference, ...vantageArgs(), '--no-gateway', '--reseed', '--stamp', unknown, '--output', 'json']);
+    expect(refused.exitCode).toBe(3);
+    expect(reportSchemaErrors(JSON.parse(refused.stdout))).toEqual([]);
+    expect(refused.stderr).toContain(`re-seed refused: batch ${unknown} does not exist`);
+  });
+});
