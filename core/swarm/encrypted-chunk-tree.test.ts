@@ -57,7 +57,7 @@ describe('EncryptedChunkTreeWriter', () => {
           if (level === 0) for (const chunk of chunks) expect(chunk.data.length).toBe(4104);
         },
       ),
-      { numRuns: 12 },
+      { numRuns: 8 },
     );
   });
 
