@@ -98,6 +98,9 @@ export class NodePostage {
   }
 
   own(batchId: string): PostageBatch | undefined {
+    // Like issued(): a single-batch read (GET /stamps/{id}, stamping) sees the expiringStamp fault at once,
+    // not only after the next block.
+    this.applyExpiringFault();
     const batch = this.deps.chain.getBatch(batchId);
     return batch && batch.ownerNode === this.deps.nodeIndex ? batch : undefined;
   }
