@@ -55,11 +55,15 @@ export async function runRetcheck(options: RetcheckCliOptions, io: CliIo): Promi
     const { report, reseed } = output;
     if (options.output === 'json') io.stdout(`${JSON.stringify(report, null, 2)}\n`);
     else io.stdout(formatTextReport(report, { color: io.color }, reseed));
-    if (reseed && reseed.status !== 'OK') {
-      io.stderr(`retcheck: re-seed ${reseed.status}: ${reseed.error ?? ''}\n`);
-      return EXIT.reseedRefused;
+    if (reseed) {
+      // The JSON report has no re-seed field (spec §2), so in JSON mode stderr carries the outcome and warnings;
+      // text mode prints them in its re-seed block and only repeats a failure here.
+      if (reseed.status !== 'OK') io.stderr(`retcheck: re-seed ${reseed.status}: ${reseed.error ?? ''}\n`);
+      else if (options.output === 'json') io.stderr(`retcheck: re-seed OK (batch ${reseed.batch})\n`);
+      if (options.output === 'json') for (const warning of reseed.warnings) log.warn(warning);
+      if (reseed.status !== 'OK') return EXIT.reseedRefused;
     }
-    for (const warning of reseed?.warnings ?? []) log.warn(warning);
+    // The exit code follows the probe, which ran before any re-seed (spec §3: the status is the probe's).
     return exitCodeForStatus(report.status);
   } finally {
     actor.stop();
