@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBeeCluster, type BeeCluster } from '../../bee-cluster/cluster.js';
 import { pollUntil } from '../../bee-cluster/processes.js';
 import { bytesToHex, hexToBytes } from '../../core/swarm/bytes.js';
+import { makeContentChunk } from '../../core/swarm/chunk.js';
+import { splitIntoChunks } from '../../core/swarm/chunk-tree.js';
 import { feedIdentifier, makeFeedUpdateChunk, topicFromString } from '../../core/swarm/feeds.js';
 import { privateKeyToAddress, randomPrivateKey } from '../../core/swarm/signer.js';
 import { reportSchemaErrors } from '../report-schema.js';
@@ -95,14 +97,29 @@ describe('retcheck CLI against real Bee v2.8.1', () => {
     expect(late.vantages.map((v) => v.retrievable)).toEqual([true, true, true]);
   });
 
-  it('a direct upload is retrievable everywhere, chunk by chunk too (parity chunks of the level-1 tree included)', async () => {
-    const { reference } = await upload(randomBytes(600_000), false);
+  it('a direct upload is retrievable everywhere, chunk by chunk too; every chunk of our level-1 tree (parity included) is on Bee', async () => {
+    const data = randomBytes(600_000);
+    const { reference } = await upload(data, false);
+    // Our splitter must produce Bee's tree exactly: same root, and every data and parity chunk byte-identical on another node.
+    const local = splitIntoChunks(data, 1);
+    expect(bytesToHex(local.reference)).toBe(reference);
+    for (const chunk of local.chunks) {
+      const res = await fetch(`${urls[1]}/chunks/${bytesToHex(chunk.address)}`);
+      expect(res.status, bytesToHex(chunk.address)).toBe(200);
+      expect(bytesToHex(new Uint8Array(await res.arrayBuffer()))).toBe(bytesToHex(chunk.data));
+    }
     const report = validReport(await retcheck([reference, ...vantageArgs(), '--no-gateway', '--output', 'json']));
     expect(report.status).toBe('retrievable');
     const walk = validReport(await retcheck([reference, ...vantageArgs(), '--no-gateway', '--per-chunk', '--output', 'json']));
-    // 147 data leaves, 2 intermediates and a root, plus their parity chunks.
-    expect(walk.chunks!.length).toBeGreaterThan(150);
+    const walked = new Set(walk.chunks!.map((c) => c.address));
+    const leaves = Array.from({ length: Math.ceil(data.length / 4096) }, (_, i) => bytesToHex(makeContentChunk(data.subarray(i * 4096, (i + 1) * 4096)).address));
+    // Data chunks: 147 leaves, 2 intermediates and the root.
+    expect(walked.size).toBeGreaterThanOrEqual(leaves.length + 3);
+    for (const leaf of [reference, ...leaves]) expect(walked.has(leaf), leaf).toBe(true);
+    for (const address of walked) expect(local.chunks.some((c) => bytesToHex(c.address) === address), address).toBe(true);
     for (const chunk of walk.chunks!) for (const url of urls) expect(chunk.per_vantage[url]?.found, `${chunk.address} on ${url}`).toBe(true);
+    const parityProbed = local.chunks.length - (leaves.length + 3) - (local.chunks.length - walked.size);
+    process.stderr.write(`retcheck --per-chunk probed ${walked.size} of the ${local.chunks.length} chunks (${parityProbed} parity chunks)\n`);
   });
 
   it('a reference nobody uploaded is unretrievable (exit 2)', async () => {
