@@ -30,7 +30,7 @@ import { encodeSpan, maxDataShards, parityCount, type RedundancyLevel } from './
 export interface ChunkTreeOptions {
   /** Receives every chunk of the tree (leaves, parity and intermediates, root last), e.g. to store it. */
   onChunk?: (chunk: Chunk) => void;
-  /** BMT engine for every chunk address (e.g. fast-bmt's WebAssembly engine); default the portable one. */
+  /** BMT engine for every chunk address; default fast-bmt's engine (see chunk.ts). */
   bmt?: ChunkAddresser;
   /** Bee's erasure-coding level (0 NONE .. 4 PARANOID); default 0. */
   redundancyLevel?: RedundancyLevel;

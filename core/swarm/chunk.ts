@@ -2,7 +2,8 @@
  * Content-addressed chunks (CAC): wire data is span (8 bytes, uint64 LE) followed by 0..4096 payload
  * bytes, and the address is keccak256(span ‖ bmtRoot(payload)). See bee-api.md §3.
  */
-import { bmtChunkAddress, type Bmt } from './bmt.js';
+import type { Bmt } from './bmt.js';
+import { fastBmt } from './fast-bmt.js';
 import { bytesEqual, uint64LE } from './bytes.js';
 import { InputError } from './input-error.js';
 
@@ -23,7 +24,10 @@ export interface Chunk {
 
 const MAX_UINT64 = (1n << 64n) - 1n;
 
-/** What computes chunk addresses: the portable BMT by default, or a faster engine (core/swarm/fast-bmt.ts). */
+/**
+ * What computes chunk addresses. Default: fast-bmt's engine (WebAssembly keccak, SIMD where available, the
+ * portable BMT where WebAssembly is missing). Every engine gives the same address; tests pin that.
+ */
 export type ChunkAddresser = Pick<Bmt, 'chunkAddress'>;
 
 /**
@@ -43,7 +47,7 @@ export function makeContentChunk(payload: Uint8Array, span?: bigint, bmt?: Chunk
   const data = new Uint8Array(SPAN_SIZE + payload.length);
   data.set(spanBytes, 0);
   data.set(payload, SPAN_SIZE);
-  const address = bmt ? bmt.chunkAddress(spanBytes, payload) : bmtChunkAddress(spanBytes, payload);
+  const address = (bmt ?? fastBmt()).chunkAddress(spanBytes, payload);
   return { address, data };
 }
 
@@ -64,7 +68,7 @@ export function isValidContentChunk(address: Uint8Array, data: Uint8Array): bool
   if (!(address instanceof Uint8Array) || address.length !== SEGMENT_SIZE) return false;
   if (!(data instanceof Uint8Array) || data.length < SPAN_SIZE || data.length > MAX_CHUNK_DATA_SIZE) return false;
   const { span, payload } = parseChunkData(data);
-  return bytesEqual(bmtChunkAddress(span, payload), address);
+  return bytesEqual(fastBmt().chunkAddress(span, payload), address);
 }
 
 function describeBytes(value: unknown): string {
