@@ -121,13 +121,13 @@ export function createRetcheckActors(api: RetcheckApi) {
       void api.chunk(vantage.url, request.address, { signal: calls.signal, timeoutMs: input.timeoutMs }).then(
         (data) => {
           if (data === undefined) return batcher.add({ ...base, found: false, elapsedMs: now() - started });
-          let children: string[];
+          let links: { children: string[]; parity: string[] };
           try {
-            children = chunkChildren(data).children;
+            links = chunkChildren(data);
           } catch {
-            children = []; // a body that is not a chunk: found, but nothing to descend into
+            links = { children: [], parity: [] }; // a body that is not a chunk: found, but nothing to descend into
           }
-          batcher.add({ ...base, found: true, elapsedMs: now() - started, children });
+          batcher.add({ ...base, found: true, elapsedMs: now() - started, children: links.children, ...(links.parity.length > 0 ? { parity: links.parity } : {}) });
         },
         (error: unknown) => {
           batcher.add({ ...base, found: false, elapsedMs: now() - started, error: errorText(error) });

@@ -12,7 +12,9 @@
  *
  * Scheduling order: chunk-major, vantage-minor over the discovery queue, so the walk stays breadth-first.
  * A chunk's children are enqueued from the first body that arrives for it; a chunk no vantage could serve
- * has no known children (its subtree cannot be walked).
+ * has no known children (its subtree cannot be walked). Parity chunks of an erasure-coded tree are enqueued
+ * after their data siblings and probed like them, but never descended into: their bytes are Reed-Solomon
+ * parity, so whatever "children" a prober reads from them are ignored.
  *
  * States
  * - walking: requests are in flight or waiting for capacity.
@@ -52,8 +54,10 @@ export interface ChunkAnswer {
   found: boolean;
   elapsedMs: number;
   error?: string;
-  /** Child chunk addresses, present when this answer carried a readable body. */
+  /** Child chunk addresses (to probe and descend into), present when this answer carried a readable body. */
   children?: string[];
+  /** Parity chunk addresses of an erasure-coded intermediate chunk: to probe, never to descend into. */
+  parity?: string[];
 }
 
 export interface ChunkAnswerBatch {
@@ -105,6 +109,8 @@ interface ChunkWalkContext extends ChunkWalkInput {
   queue: string[];
   /** Index of each discovered address in `queue`: deduplicates shared subtrees. */
   position: Record<string, number>;
+  /** Discovered parity chunks: probed, never descended into. */
+  parityChunks: Record<string, true>;
   /** Answers per chunk and vantage; null until answered. */
   results: ResultBlocks;
   /** Pair number (chunk index × vantages + vantage) of the next request; every pair below it was requested. */
@@ -138,7 +144,7 @@ export const chunkWalkMachine = setup({
   },
   actions: {
     recordAnswers: assign(({ context, event }) => {
-      let { queue, position, results, inFlight } = context;
+      let { queue, position, parityChunks, results, inFlight } = context;
       for (const answer of event.answers) {
         const index = awaitedIndex({ position, vantages: context.vantages, nextPair: context.nextPair }, results, answer);
         if (index < 0) continue;
@@ -146,16 +152,19 @@ export const chunkWalkMachine = setup({
         const isFirstBody = !rowAt(results, index)!.some((probe) => probe?.found === true);
         results = withSlot(results, index, answer.vantage, { found: answer.found, elapsed_ms: Math.max(0, Math.round(answer.elapsedMs)), ...(answer.error ? { error: answer.error } : {}) });
         inFlight--;
-        if (!answer.found || !answer.children?.length || !isFirstBody) continue;
-        // Children once per chunk, skipping duplicates (shared subtrees) and respecting the cap.
-        const fresh = [...new Set(answer.children)].filter((c) => position[c] === undefined).slice(0, Math.max(0, context.cap - queue.length));
-        if (fresh.length === 0) continue;
+        if (!answer.found || !isFirstBody || parityChunks[answer.address]) continue;
+        // Children once per chunk, then parity, skipping duplicates (shared subtrees) and respecting the cap.
+        const fresh = (list: string[] | undefined) => [...new Set(list ?? [])].filter((c) => position[c] === undefined);
+        const children = fresh(answer.children).slice(0, Math.max(0, context.cap - queue.length));
+        const parity = fresh(answer.parity).filter((c) => !children.includes(c)).slice(0, Math.max(0, context.cap - queue.length - children.length));
+        if (children.length + parity.length === 0) continue;
         position = { ...position };
-        fresh.forEach((address, i) => (position[address] = queue.length + i));
-        queue = queue.concat(fresh);
-        results = withEmptyRows(results, fresh.length, context.vantages.length);
+        [...children, ...parity].forEach((address, i) => (position[address] = queue.length + i));
+        if (parity.length > 0) parityChunks = { ...parityChunks, ...Object.fromEntries(parity.map((address) => [address, true as const])) };
+        queue = queue.concat(children, parity);
+        results = withEmptyRows(results, children.length + parity.length, context.vantages.length);
       }
-      return { queue, position, results, inFlight };
+      return { queue, position, parityChunks, results, inFlight };
     }),
     dispatchRequests: enqueueActions(({ context, enqueue }) => {
       const width = context.vantages.length;
@@ -179,6 +188,7 @@ export const chunkWalkMachine = setup({
     concurrency: Math.max(1, input.concurrency),
     queue: [input.root],
     position: { [input.root]: 0 },
+    parityChunks: {},
     results: [[input.vantages.map(() => null)]],
     nextPair: 0,
     inFlight: 0,
