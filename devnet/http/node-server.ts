@@ -4,8 +4,13 @@
  *   → added latency (slow fault) → CORS headers → preflight → startup gating (503) → bearer auth (401)
  *   → injected 500s → route dispatch (`/x` and `/v1/x`, root-only exceptions) → access log line.
  * "Down" is not a middleware: the listener is closed so connections are refused, and reopened on the same port.
+ * WebSocket upgrades (PSS/GSOC subscriptions) pass the same gates in devnet/messaging; closing the server
+ * closes their sockets too. Other upgrades (h2c) are served as ordinary requests, as Bee does.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { serveIgnoringUpgrade } from '../messaging/plain-upgrade.js';
+import { isWebSocketUpgrade, WebSocketEndpoints } from '../messaging/websocket-upgrade.js';
 import type { DevnetNode } from '../node.js';
 import { controlCorsHeaders, corsHeaders } from './cors.js';
 import { closeServer, listenOnLoopback } from './loopback.js';
@@ -21,6 +26,8 @@ const UNGATED_PATHS = new Set(['/health', '/readiness', '/node', '/addresses', '
 export class NodeServer {
   private readonly server: Server;
   private port = 0;
+  /** The node's PSS/GSOC WebSocket subscriptions. */
+  readonly websockets: WebSocketEndpoints;
 
   constructor(
     private readonly node: DevnetNode,
@@ -31,6 +38,11 @@ export class NodeServer {
       void this.handle(req, res);
     });
     this.server.keepAliveTimeout = 5_000;
+    this.websockets = new WebSocketEndpoints(node);
+    this.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (isWebSocketUpgrade(req)) void this.websockets.handleUpgrade(req, socket, head);
+      else void serveIgnoringUpgrade(this.server, req, socket, head);
+    });
   }
 
   get listening(): boolean {
@@ -43,9 +55,9 @@ export class NodeServer {
     return this.port;
   }
 
-  /** Closes the listener and every open connection, so clients see ECONNREFUSED / a reset. */
-  close(): Promise<void> {
-    return closeServer(this.server);
+  /** Closes the listener and every open connection and WebSocket, so clients see ECONNREFUSED / a reset. */
+  async close(): Promise<void> {
+    await Promise.all([this.websockets.closeAll(), closeServer(this.server)]);
   }
 
   /** Listens again on the port used before (after a "down" fault is lifted). */

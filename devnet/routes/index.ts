@@ -3,6 +3,7 @@
  * devnet/routes/chain.
  */
 import type { RouteDef } from '../http/router.js';
+import { messagingRoutes } from '../messaging/routes.js';
 import { bytesRoutes } from './bytes.js';
 import { bzzRoutes } from './bzz.js';
 import { chainRoutes } from './chain/index.js';
@@ -28,6 +29,7 @@ export const contentRoutes: RouteDef[] = [
   ...feedPostRoutes,
   ...tagPinRoutes,
   ...stewardshipRoutes,
+  ...messagingRoutes,
 ];
 
 export const allRoutes: RouteDef[] = [rootRoute, ...contentRoutes, ...chainRoutes];
