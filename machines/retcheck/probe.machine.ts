@@ -71,6 +71,7 @@ export const probeMachine = setup({
       description: 'Probes run in parallel; each answer is recorded as it arrives.',
       always: { guard: 'hasAllAnswers', target: 'done' },
       invoke: {
+        id: 'targets',
         src: 'probeTargets',
         input: ({ context }) => ({ reference: context.reference, nodes: context.nodes, gateways: context.gateways, timeoutMs: context.timeoutMs }),
       },

@@ -16,9 +16,10 @@
  *
  * done, refused and failed are final: a new pre-flight (another batch) starts a new actor.
  *
- * Who sends what: the CLI's parent machine sends `reseed.run` at start and `probe.finished` after probing,
- * with `autoConfirm` true; the web panel sends `reseed.preflight` (button 'Pre-flight stamp') and
- * `reseed.confirm` ('Re-seed now', enabled only in `confirming`).
+ * Who sends what: the CLI's parent machine sends `reseed.run` at start and `probe.finished` after probing;
+ * the CLI has no confirmation step, so `reseed.run` confirms by itself. The web panel sends
+ * `reseed.preflight` (button 'Pre-flight stamp') and `reseed.confirm` ('Re-seed now', enabled only in
+ * `confirming`); input `autoConfirm` lets a pre-flight continue without that confirmation too.
  */
 import { assign, fromPromise, not, setup } from 'xstate';
 
@@ -37,7 +38,8 @@ export interface ReseedInput {
   /** Known up front for a plain reference; for a feed input it arrives with `probe.finished`. */
   reference: string;
   batchId?: string;
-  autoConfirm: boolean;
+  /** Continue from a healthy pre-flight without `reseed.confirm` (default false; `reseed.run` implies it). */
+  autoConfirm?: boolean;
   timeoutMs: number;
 }
 
@@ -57,6 +59,7 @@ export type ReseedEvent =
 
 interface ReseedContext extends ReseedInput {
   batchId: string;
+  autoConfirm: boolean;
   preflight: BatchPreflight | null;
   warnings: string[];
   error: string | null;
@@ -82,6 +85,7 @@ export const reseedMachine = setup({
   actions: {
     setBatch: assign({
       batchId: ({ context, event }) => ('batchId' in event && event.batchId ? event.batchId : context.batchId),
+      autoConfirm: ({ context, event }) => event.type === 'reseed.run' || context.autoConfirm,
       preflight: null,
       warnings: [],
       error: null,
@@ -104,7 +108,7 @@ export const reseedMachine = setup({
 }).createMachine({
   id: 'reseed',
   description: 'Pre-flight the postage batch, then re-upload the content under it.',
-  context: ({ input }) => ({ ...input, batchId: input.batchId ?? '', preflight: null, warnings: [], error: null, outcome: null }),
+  context: ({ input }) => ({ ...input, batchId: input.batchId ?? '', autoConfirm: input.autoConfirm ?? false, preflight: null, warnings: [], error: null, outcome: null }),
   initial: 'idle',
   states: {
     idle: {
@@ -121,6 +125,7 @@ export const reseedMachine = setup({
     preflight: {
       description: 'Batch query on the first node URL: exists, usable, TTL.',
       invoke: {
+        id: 'stampPreflight',
         src: 'stampPreflight',
         input: ({ context }) => ({ nodeUrl: context.nodeUrl, batchId: context.batchId, timeoutMs: context.timeoutMs }),
         onDone: { target: 'checked', actions: assign({ preflight: ({ event }) => event.output }) },
@@ -150,6 +155,7 @@ export const reseedMachine = setup({
     reuploading: {
       description: 'PUT /stewardship/{ref} with swarm-postage-batch-id on the first node URL.',
       invoke: {
+        id: 'reupload',
         src: 'reupload',
         input: ({ context }) => ({ nodeUrl: context.nodeUrl, reference: context.reference, batchId: context.batchId, timeoutMs: context.timeoutMs }),
         onDone: 'done',

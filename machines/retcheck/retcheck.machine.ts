@@ -77,7 +77,6 @@ export const retcheckMachine = setup({
     wantsPerChunk: ({ context }) => context.perChunk,
     wantsCold: ({ context }) => context.cold,
     wantsReseed: ({ context }) => context.reseed !== undefined,
-    hasReseedOutcome: ({ context }) => context.reseedOutcome !== null,
   },
   actions: {
     startReseedFlow: enqueueActions(({ context, enqueue }) => {
@@ -88,7 +87,6 @@ export const retcheckMachine = setup({
           nodeUrl: context.nodes[0] ?? '',
           reference: context.reference ?? '',
           batchId: context.reseed.batchId,
-          autoConfirm: true,
           timeoutMs: context.timeoutMs,
         },
       });
@@ -111,9 +109,6 @@ export const retcheckMachine = setup({
     error: null,
   }),
   entry: 'startReseedFlow',
-  on: {
-    'xstate.done.actor.reseed': { actions: assign({ reseedOutcome: ({ event }) => event.output }) },
-  },
   initial: 'starting',
   states: {
     starting: {
@@ -123,6 +118,7 @@ export const retcheckMachine = setup({
     resolving: {
       description: 'GET /feeds/{owner}/{topic} on the first node URL; one level only.',
       invoke: {
+        id: 'resolveFeed',
         src: 'resolveFeed',
         input: ({ context }) => {
           const target = context.target as Extract<CheckTarget, { kind: 'feed' }>;
@@ -179,6 +175,7 @@ export const retcheckMachine = setup({
     downloading: {
       description: 'Streams /bytes/{ref} from each node and /bzz/{ref}/ from each gateway, counting bytes.',
       invoke: {
+        id: 'coldDownloads',
         src: 'coldDownloads',
         input: ({ context }) => ({ reference: context.reference ?? '', nodes: context.nodes, gateways: context.gateways, timeoutMs: context.timeoutMs }),
         onDone: { target: 'downloaded', actions: assign({ coldResults: ({ event }) => event.output }) },
@@ -197,8 +194,9 @@ export const retcheckMachine = setup({
     },
     reseeding: {
       description: 'The re-seed child runs pre-flight and, for a usable batch, the re-upload.',
+      // The child waits in its own `probing` state for this event, so it cannot finish before we get here.
       entry: 'announceProbeFinished',
-      always: { guard: 'hasReseedOutcome', target: 'done' },
+      on: { 'xstate.done.actor.reseed': { target: 'done', actions: assign({ reseedOutcome: ({ event }) => event.output }) } },
     },
     done: { description: 'The report is complete.', type: 'final' },
     failed: { description: 'The check could not run (feed lookup failed).', type: 'final' },

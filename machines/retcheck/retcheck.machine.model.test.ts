@@ -1,0 +1,88 @@
+/**
+ * Model-based test of the retcheck machine. It routes on its input (feed or reference, per-chunk, cold,
+ * re-seed), so describeMachineModel() from test/model-based.ts, which takes one input, runs here through
+ * describeMachineModelAcrossInputs: the same checks and replays over a plain and an everything-on input.
+ * The re-seed child is spawned (not invoked), so a controllable double stands in for it and the test
+ * settles it when the path says the child is done.
+ */
+import { expect } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { ColdDownloadResult, VantageResult } from '../../config-schema/retcheck-report.js';
+import { actorDone, actorFailed } from '../../test/model-based.js';
+import { describeMachineModelAcrossInputs } from '../../test/retcheck/model-across-inputs.js';
+import { reportSchemaErrors } from '../../test/report-schema.js';
+import { retcheckMachine, type RetcheckInput } from './retcheck.machine.js';
+import type { ReseedOutput } from './reseed.machine.js';
+
+const REF = 'ab'.repeat(32);
+const FEED_REF = 'cd'.repeat(32);
+const OWNER = '12'.repeat(20);
+const TOPIC = '34'.repeat(32);
+const plain: RetcheckInput = { target: { kind: 'reference', reference: REF }, nodes: ['http://a'], gateways: [], timeoutMs: 1000, perChunk: false, cold: false, concurrency: 8 };
+const everything: RetcheckInput = {
+  target: { kind: 'feed', owner: OWNER, topic: TOPIC },
+  nodes: ['http://a', 'http://b'],
+  gateways: ['http://g'],
+  timeoutMs: 1000,
+  perChunk: true,
+  cold: true,
+  concurrency: 3,
+  targetOverlay: 'ff'.repeat(32),
+  reseed: { batchId: 'ee'.repeat(32) },
+};
+
+const vantage = (url: string, retrievable: boolean | null): VantageResult =>
+  retrievable === null ? { node_url: url, retrievable, elapsed_ms: 5, error: 'connection refused' } : { node_url: url, retrievable, elapsed_ms: 5, overlay: 'cd'.repeat(32), node_version: '2.8.1' };
+const cold: ColdDownloadResult[] = [{ url: 'http://a', endpoint: `/bytes/${FEED_REF}`, success: true, bytes_downloaded: 10, elapsed_ms: 2, status_code: 200, error: null }];
+const reseedOk: ReseedOutput = { batch: 'ee'.repeat(32), status: 'OK', warnings: [] };
+
+let settleReseed: ((output: ReseedOutput) => void) | undefined;
+const reseedDouble = fromPromise<ReseedOutput>(() => new Promise((resolve) => (settleReseed = resolve)));
+
+/** The reference the check is about once resolution (if any) is done. */
+const referenceOf = (input: RetcheckInput) => (input.target.kind === 'feed' ? FEED_REF : input.target.reference);
+
+describeMachineModelAcrossInputs(retcheckMachine, {
+  inputs: { plain, everything },
+  compareContext: true,
+  actors: { reseedFlow: reseedDouble },
+  drive: {
+    'xstate.done.actor.reseed': ({ event }) => {
+      if (!settleReseed) throw new Error('the re-seed double was never started');
+      settleReseed((event as unknown as { output: ReseedOutput }).output);
+    },
+  },
+  events: {
+    'xstate.done.actor.resolveFeed': { resolved: actorDone('resolveFeed', { reference: FEED_REF }) },
+    'xstate.error.actor.resolveFeed': { lookupFailed: actorFailed('resolveFeed', new Error(`feed lookup failed: GET http://a/feeds/${OWNER}/${TOPIC} -> 404`)) },
+    'xstate.done.actor.probe': {
+      partial: actorDone('probe', { vantages: [vantage('http://a', true), vantage('http://b', null)], gateways: [{ url: 'http://g', retrievable: false, elapsed_ms: 3, status_code: 404, error: null }] }),
+      allNo: actorDone('probe', { vantages: [vantage('http://a', false)], gateways: [] }),
+    },
+    'xstate.done.actor.chunkWalk': { walked: actorDone('chunkWalk', [{ address: FEED_REF, perVantage: [{ found: true, elapsed_ms: 1 }, { found: false, elapsed_ms: 2 }] }]) },
+    'xstate.done.actor.coldDownloads': { streamed: actorDone('coldDownloads', cold) },
+    'xstate.error.actor.coldDownloads': { crashed: actorFailed('coldDownloads', new Error('socket hang up')) },
+    'xstate.done.actor.reseed': { ok: actorDone('reseed', reseedOk) },
+  },
+  states: {
+    resolving: (s, probe) => expect(probe.inputOf('resolveFeed')).toEqual({ nodeUrl: 'http://a', owner: OWNER, topic: TOPIC, timeoutMs: 1000 }),
+    probing: (s, probe) => expect(probe.inputOf('probe')).toEqual({ reference: referenceOf(s.context), nodes: s.context.nodes, gateways: s.context.gateways, timeoutMs: 1000 }),
+    walking: (s, probe) =>
+      expect(probe.inputOf('chunkWalk')).toMatchObject({ root: FEED_REF, vantages: s.context.vantages.map((v) => ({ url: v.node_url })), concurrency: 3, cap: 1000 }),
+    downloading: (s, probe) => expect(probe.inputOf('coldDownloads')).toEqual({ reference: FEED_REF, nodes: s.context.nodes, gateways: ['http://g'], timeoutMs: 1000 }),
+    reseeding: (s) => expect(s.context.reseedOutcome).toBeNull(),
+    done: (s) => {
+      const output = s.output!;
+      if (output.kind !== 'report') throw new Error('done without a report');
+      expect(reportSchemaErrors(output.report)).toEqual([]);
+      expect(output.report.reference).toBe(referenceOf(s.context));
+      expect(output.report.status).toBe(s.context.vantages.some((v) => v.retrievable) ? 'partial' : 'unretrievable');
+      expect(output.report.chunks !== undefined).toBe(s.context.perChunk);
+      expect(output.report.cold_downloads !== undefined).toBe(s.context.cold);
+      if (s.context.cold) expect(output.report.cold_downloads![0]!.success).toBe(s.context.coldResults === cold);
+      expect(output.report.resolution !== undefined).toBe(s.context.target.kind === 'feed');
+      expect(output.reseed).toEqual(s.context.reseed ? reseedOk : undefined);
+    },
+    failed: (s) => expect(s.output).toEqual({ kind: 'failed', error: expect.stringContaining('/feeds/') }),
+  },
+});
