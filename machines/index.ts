@@ -5,9 +5,17 @@
  */
 import { logSourceMachine } from './log-source.machine.js';
 import { webSessionMachine } from './web/web-session.machine.js';
+import { chunkWalkMachine } from './retcheck/chunk-walk.machine.js';
+import { probeMachine } from './retcheck/probe.machine.js';
+import { reseedMachine } from './retcheck/reseed.machine.js';
+import { retcheckMachine } from './retcheck/retcheck.machine.js';
 import type { RegisteredMachine } from './visualize.js';
 
 export const machineRegistry: readonly RegisteredMachine[] = [
   { machine: logSourceMachine, source: 'machines/log-source.machine.ts', modelTest: 'machines/log-source.machine.test.ts' },
   { machine: webSessionMachine, source: 'machines/web/web-session.machine.ts', modelTest: 'machines/web/web-session.machine.test.ts' },
+  { machine: retcheckMachine, source: 'machines/retcheck/retcheck.machine.ts', modelTest: 'machines/retcheck/retcheck.machine.model.test.ts' },
+  { machine: probeMachine, source: 'machines/retcheck/probe.machine.ts', modelTest: 'machines/retcheck/probe.machine.test.ts' },
+  { machine: chunkWalkMachine, source: 'machines/retcheck/chunk-walk.machine.ts', modelTest: 'machines/retcheck/chunk-walk.machine.test.ts' },
+  { machine: reseedMachine, source: 'machines/retcheck/reseed.machine.ts', modelTest: 'machines/retcheck/reseed.machine.test.ts' },
 ];
