@@ -52,7 +52,7 @@ async function postSoc(i: number, soc: SingleOwnerChunk, headers: Record<string,
   const body = soc.data.subarray(32 + 65);
   const res = await fetch(`${url(i)}/soc/${bytesToHex(soc.owner)}/${identifier}?sig=${bytesToHex(soc.signature)}`, {
     method: 'POST',
-    body,
+    body: body as BodyInit,
     headers: { 'swarm-postage-batch-id': devnet.nodes[i]!.batchId!, ...headers },
   });
   expect(res.status).toBe(201);
@@ -90,7 +90,7 @@ describe('GSOC subscriptions', () => {
     const tag = (await (await fetch(`${url(uploaderIndex)}/tags`, { method: 'POST' })).json()) as { uid: number };
     const res = await fetch(`${url(uploaderIndex)}/chunks`, {
       method: 'POST',
-      body: soc.data,
+      body: soc.data as BodyInit,
       headers: { 'swarm-postage-batch-id': devnet.nodes[uploaderIndex]!.batchId!, 'swarm-tag': String(tag.uid) },
     });
     expect(res.status).toBe(201);

@@ -40,7 +40,7 @@ async function subscribe(i: number, topic: string, headers: Record<string, strin
 async function send(from: number, topic: string, targets: string, body: Uint8Array | string, options: { recipient?: string; batchId?: string | null } = {}): Promise<Response> {
   const query = options.recipient === undefined ? '' : `?recipient=${options.recipient}`;
   const headers: Record<string, string> = options.batchId === null ? {} : { 'swarm-postage-batch-id': options.batchId ?? batch };
-  return fetch(`${url(from)}/pss/send/${encodeURIComponent(topic)}/${targets}${query}`, { method: 'POST', body, headers });
+  return fetch(`${url(from)}/pss/send/${encodeURIComponent(topic)}/${targets}${query}`, { method: 'POST', body: body as BodyInit, headers });
 }
 
 async function sendOk(from: number, topic: string, targets: string, body: Uint8Array | string, recipient?: string): Promise<void> {
