@@ -5,6 +5,21 @@ import { createNode, parseNode, serializeNode } from '../swarm/mantaray.js';
 import { splitIntoChunks } from '../swarm/chunk-tree.js';
 import { bytesToHex, uint64LE } from '../swarm/bytes.js';
 
+/** Breadth-first over chunkChildren, as the walk does: children are descended into, parity only reached. */
+function walkFrom(root: string, byAddress: Map<string, { data: Uint8Array }>): Set<string> {
+  const seen = new Set<string>();
+  const queue = [root];
+  while (queue.length) {
+    const address = queue.shift()!;
+    if (seen.has(address)) continue;
+    seen.add(address);
+    const { children, parity } = chunkChildren(byAddress.get(address)!.data);
+    queue.push(...children);
+    for (const p of parity) seen.add(p);
+  }
+  return seen;
+}
+
 describe('chunkChildren on file chunk trees', () => {
   it('lists an intermediate chunk’s references and treats leaves as leaves', () => {
     const data = new Uint8Array(3 * 4096 + 10).map((_, i) => i % 251);
@@ -25,14 +40,7 @@ describe('chunkChildren on file chunk trees', () => {
       fc.property(fc.integer({ min: 0, max: 140 * 4096 }), (size) => {
         const { reference, chunks } = splitIntoChunks(new Uint8Array(size).fill(7));
         const byAddress = new Map(chunks.map((c) => [bytesToHex(c.address), c]));
-        const seen = new Set<string>();
-        const queue = [bytesToHex(reference)];
-        while (queue.length) {
-          const address = queue.shift()!;
-          if (seen.has(address)) continue;
-          seen.add(address);
-          queue.push(...chunkChildren(byAddress.get(address)!.data).children);
-        }
+        const seen = walkFrom(bytesToHex(reference), byAddress);
         return [...byAddress.keys()].every((a) => seen.has(a));
       }),
       { numRuns: 15 },
@@ -77,16 +85,7 @@ describe('chunkChildren on erasure-coded trees (Bee 2.8.1 default level 1)', () 
     for (const size of [2 * 4096 + 1, 130 * 4096]) {
       const { reference, chunks } = splitIntoChunks(new Uint8Array(size).map((_, i) => i % 255), 1);
       const byAddress = new Map(chunks.map((c) => [bytesToHex(c.address), c]));
-      const seen = new Set<string>();
-      const queue = [bytesToHex(reference)];
-      while (queue.length) {
-        const address = queue.shift()!;
-        if (seen.has(address)) continue;
-        seen.add(address);
-        const { children, parity } = chunkChildren(byAddress.get(address)!.data);
-        queue.push(...children);
-        for (const p of parity) seen.add(p); // probed, not descended
-      }
+      const seen = walkFrom(bytesToHex(reference), byAddress);
       expect([...byAddress.keys()].filter((a) => !seen.has(a))).toEqual([]);
       expect([...seen].filter((a) => !byAddress.has(a))).toEqual([]);
     }
