@@ -62,7 +62,7 @@ describeMachineModelAcrossInputs(retcheckMachine, {
     'xstate.done.actor.chunkWalk': { walked: actorDone('chunkWalk', [{ address: FEED_REF, perVantage: [{ found: true, elapsed_ms: 1 }, { found: false, elapsed_ms: 2 }] }]) },
     'xstate.done.actor.coldDownloads': { streamed: actorDone('coldDownloads', cold) },
     'xstate.error.actor.coldDownloads': { crashed: actorFailed('coldDownloads', new Error('socket hang up')) },
-    'xstate.done.actor.reseed': { ok: actorDone('reseed', reseedOk) },
+    'xstate.done.actor.reseed': { ok: { type: 'xstate.done.actor.reseed', output: reseedOk } },
   },
   states: {
     resolving: (s, probe) => expect(probe.inputOf('resolveFeed')).toEqual({ nodeUrl: 'http://a', owner: OWNER, topic: TOPIC, timeoutMs: 1000 }),
