@@ -1,0 +1,185 @@
+/**
+ * One function per gate: snapshot in, Gate out. The rules and their thresholds are the documented contract
+ * (docs/cockpit.md "Gates"); tests pin each boundary. A gate whose endpoint gave no answer Fails with the
+ * endpoint and the reason, except where the refusal itself is an answer (403/400: not applicable).
+ */
+import { compareApiVersion, describeVersionComparison, EXPECTED_API_VERSION } from './api-version.js';
+import { BZZ_DECIMALS, formatCount, formatDuration, formatUnits, NATIVE_DECIMALS, shortId } from './format.js';
+import { GATE_NAMES, GATE_THRESHOLDS as T, type Gate, type GateId, type GateState } from './gate-definitions.js';
+import { SNAPSHOT_ENDPOINTS, type EndpointFailure, type Fetched, type NodeHealthSnapshot, type SnapshotEndpoint } from './health-snapshot.js';
+
+const gate = (id: GateId, state: GateState, reason: string): Gate => ({ id, name: GATE_NAMES[id], state, reason, applicable: true });
+const notApplicable = (id: GateId, why: string): Gate => ({ id, name: GATE_NAMES[id], state: 'Warn', reason: `not applicable: ${why}`, applicable: false });
+const noAnswer = (id: GateId, endpoint: SnapshotEndpoint, error: EndpointFailure): Gate => gate(id, 'Fail', `no answer from /${endpoint}: ${error.detail}`);
+const isHttp = (f: Fetched<unknown>, status: number): boolean => !f.ok && f.error.code === 'http' && f.error.status === status;
+
+export function apiReachableGate(s: NodeHealthSnapshot): Gate {
+  const id = 'apiReachable';
+  if (!s.health.ok) {
+    const { code, detail } = s.health.error;
+    if (code === 'network' || code === 'timeout' || code === 'aborted') return gate(id, 'Fail', `cannot reach the node: ${detail}`);
+    return gate(id, 'Fail', `/health did not answer as Bee does: ${detail}`);
+  }
+  const { status, version, apiVersion } = s.health.value;
+  if (status !== 'ok') return gate(id, 'Fail', `/health says status "${status}" (Bee ${version})`);
+  // 400/403 are answers (not ready, feature off); anything else means the API is up but not serving.
+  const failing = SNAPSHOT_ENDPOINTS.flatMap((endpoint) => {
+    const f: Fetched<unknown> = s[endpoint];
+    if (f.ok || (f.error.code === 'http' && (f.error.status ?? 0) < 500)) return [];
+    return [`/${endpoint} ${f.error.detail}`];
+  });
+  if (failing.length) {
+    const more = failing.length > 1 ? ` (+${failing.length - 1} more)` : '';
+    return gate(id, 'Warn', `/health ok but ${failing.length} endpoint${failing.length > 1 ? 's' : ''} failing: ${failing[0]}${more}`);
+  }
+  return gate(id, 'Pass', `Bee ${version}, API ${apiVersion}`);
+}
+
+export function chainRpcFreshGate(s: NodeHealthSnapshot, streak: number): Gate {
+  const id = 'chainRpcFresh';
+  if (!s.chainstate.ok) return noAnswer(id, 'chainstate', s.chainstate.error);
+  const { chainTip, block } = s.chainstate.value;
+  const lag = Math.max(0, chainTip - block);
+  const excess = Math.max(0, lag - T.chainLagAllowanceBlocks);
+  const where = `tip ${chainTip}, synced ${block}: lag ${lag} blocks`;
+  if (excess >= T.chainLagFailBlocks) return gate(id, 'Fail', `${where}, RPC endpoint or postage listener stalled`);
+  if (excess >= T.chainLagWarnBlocks && streak >= T.chainLagSustainedPolls) {
+    return gate(id, 'Fail', `${where}, sustained over ${streak} polls: slow RPC endpoint`);
+  }
+  if (excess >= T.chainLagWarnBlocks) {
+    return gate(id, 'Warn', `${where}, ${excess} beyond the ${T.chainLagAllowanceBlocks}-block listener tail (fails if sustained)`);
+  }
+  return gate(id, 'Pass', where);
+}
+
+export function walletFundedGate(s: NodeHealthSnapshot): Gate {
+  const id = 'walletFunded';
+  if (isHttp(s.wallet, 403)) return notApplicable(id, 'the node has no chain backend (403)');
+  if (!s.wallet.ok) return noAnswer(id, 'wallet', s.wallet.error);
+  const bzz = BigInt(s.wallet.value.bzzBalance ?? '0');
+  const native = BigInt(s.wallet.value.nativeTokenBalance ?? '0');
+  const balances = `${formatUnits(bzz, BZZ_DECIMALS)} xBZZ, ${formatUnits(native, NATIVE_DECIMALS)} native`;
+  const empty = [bzz <= 0n ? 'xBZZ' : '', native <= 0n ? 'native token' : ''].filter(Boolean);
+  if (empty.length) return gate(id, 'Fail', `${balances}: no ${empty.join(' and no ')}`);
+  const r = s.redistributionstate;
+  if (r.ok && r.value.minimumGasFunds !== null && native < BigInt(r.value.minimumGasFunds)) {
+    const need = formatUnits(BigInt(r.value.minimumGasFunds), NATIVE_DECIMALS);
+    return gate(id, 'Warn', `${balances}: native balance below the ${need} a redistribution round needs for gas`);
+  }
+  return gate(id, 'Pass', balances);
+}
+
+export function warmupCompleteGate(s: NodeHealthSnapshot): Gate {
+  const id = 'warmupComplete';
+  if (!s.readiness.ok) return noAnswer(id, 'readiness', s.readiness.error);
+  const warming = s.status.ok && s.status.value.isWarmingUp === true;
+  if (!s.readiness.value.ready) {
+    return gate(id, 'Fail', `/readiness says notReady (${s.readiness.value.httpStatus})${warming ? ', still warming up' : ''}`);
+  }
+  if (warming && s.status.ok) return gate(id, 'Warn', `ready but still warming up (pull-sync ${s.status.value.pullsyncRate} chunks/s)`);
+  if (!s.status.ok) return gate(id, 'Warn', `ready; warm-up state unknown: /status ${s.status.error.detail}`);
+  return gate(id, 'Pass', 'ready, warm-up done');
+}
+
+export function peerCountGate(s: NodeHealthSnapshot): Gate {
+  const id = 'peerCount';
+  if (!s.status.ok && !s.topology.ok) return noAnswer(id, 'status', s.status.error);
+  const peers = s.status.ok ? s.status.value.connectedPeers : s.topology.ok ? s.topology.value.connected : 0;
+  const text = `${peers} connected peer${peers === 1 ? '' : 's'}`;
+  if (peers < T.peerCountFailBelow) return gate(id, 'Fail', `${text}: too few to form a neighbourhood (need ${T.peerCountFailBelow})`);
+  if (peers < T.peerCountWarnBelow) return gate(id, 'Warn', `${text}: thin connectivity (want ${T.peerCountWarnBelow})`);
+  return gate(id, 'Pass', text);
+}
+
+export function reserveFillGate(s: NodeHealthSnapshot): Gate {
+  const id = 'reserveFill';
+  if (!s.status.ok) return noAnswer(id, 'status', s.status.error);
+  const { beeMode, reserveSizeWithinRadius: size, pullsyncRate, isWarmingUp } = s.status.value;
+  if (beeMode !== 'full') return notApplicable(id, `a ${beeMode} node keeps no reserve`);
+  const depth = s.reservestate.ok ? s.reservestate.value.storageRadius : s.status.value.storageRadius;
+  const fill = `${formatCount(size)}/${formatCount(T.reserveTargetChunks)} chunks at depth ${depth}`;
+  if (size >= T.reserveTargetChunks) return gate(id, 'Pass', `${formatCount(size)} chunks at depth ${depth} (target ${formatCount(T.reserveTargetChunks)})`);
+  if (isWarmingUp === true || pullsyncRate > 0) return gate(id, 'Warn', `filling: ${fill}, pull-sync ${pullsyncRate} chunks/s`);
+  return gate(id, 'Fail', `${fill} and pull-sync idle: the reserve stopped short of the target`);
+}
+
+export function binSaturationGate(s: NodeHealthSnapshot): Gate {
+  const id = 'binSaturation';
+  if (!s.topology.ok) return noAnswer(id, 'topology', s.topology.error);
+  const { depth, connectedPerBin } = s.topology.value;
+  // The bins below the depth must be saturated; at depth 0 that is no bin, so bin 0 itself is judged.
+  const checked = depth === 0 ? [0] : Array.from({ length: depth }, (_, po) => po);
+  const starving = checked
+    .map((po) => ({ po, connected: connectedPerBin[po] ?? 0 }))
+    .filter((bin) => bin.connected < T.saturationPeers)
+    // Worst first: fewest peers, then the bin nearest the depth.
+    .sort((a, b) => a.connected - b.connected || b.po - a.po);
+  const range = depth <= 1 ? 'bin 0' : `bins 0-${depth - 1}`;
+  if (!starving.length) return gate(id, 'Pass', `${range} ${depth <= 1 ? 'has' : 'each have'} ${T.saturationPeers}+ connected peers (depth ${depth})`);
+  const worst = starving[0]!;
+  const more = starving.length > 1 ? ` (+${starving.length - 1} more bins)` : '';
+  const reason = `STARVING: bin ${worst.po} has ${worst.connected}/${T.saturationPeers} connected peers at depth ${depth}${more}`;
+  return gate(id, worst.connected === 0 ? 'Fail' : 'Warn', reason);
+}
+
+/** 403: incentives off; 400: not a full node. Both mean the redistribution gates have nothing to judge. */
+function redistributionNotApplicable(s: NodeHealthSnapshot, id: GateId): Gate | undefined {
+  if (isHttp(s.redistributionstate, 403)) return notApplicable(id, 'storage incentives disabled (403)');
+  if (isHttp(s.redistributionstate, 400)) return notApplicable(id, 'not a full node (400)');
+  return undefined;
+}
+
+export function redistributionHealthyGate(s: NodeHealthSnapshot): Gate {
+  const id = 'redistributionHealthy';
+  const skip = redistributionNotApplicable(s, id);
+  if (skip) return skip;
+  if (!s.redistributionstate.ok) return noAnswer(id, 'redistributionstate', s.redistributionstate.error);
+  const r = s.redistributionstate.value;
+  const round = `round ${r.round} (${r.phase}), last played ${r.lastPlayedRound}, last won ${r.lastWonRound}`;
+  if (r.isHealthy === false) return gate(id, 'Fail', `unhealthy: committed depth disagrees with the neighbourhood; ${round}`);
+  if (!r.hasSufficientFunds) return gate(id, 'Fail', `not enough gas funds: rounds are skipped; ${round}`);
+  if (!r.isFullySynced) return gate(id, 'Warn', `not fully synced: rounds are skipped until the reserve syncs; ${round}`);
+  return gate(id, 'Pass', round);
+}
+
+export function notFrozenGate(s: NodeHealthSnapshot): Gate {
+  const id = 'notFrozen';
+  const skip = redistributionNotApplicable(s, id);
+  if (skip) return skip;
+  if (!s.redistributionstate.ok) return noAnswer(id, 'redistributionstate', s.redistributionstate.error);
+  const r = s.redistributionstate.value;
+  if (r.isFrozen) return gate(id, 'Fail', `frozen in the staking contract (last frozen round ${r.lastFrozenRound}): no rounds until it thaws`);
+  return gate(id, 'Pass', r.lastFrozenRound > 0 ? `not frozen (last frozen round ${r.lastFrozenRound})` : 'not frozen');
+}
+
+export function stampTtlGate(s: NodeHealthSnapshot): Gate {
+  const id = 'stampTtl';
+  if (isHttp(s.stamps, 403)) return notApplicable(id, 'the node has no chain backend (403)');
+  if (isHttp(s.stamps, 503)) return gate(id, 'Warn', 'postage batches not known yet: /stamps says the postage sync is in progress (503)');
+  if (!s.stamps.ok) return noAnswer(id, 'stamps', s.stamps.error);
+  const batches = s.stamps.value;
+  if (!batches.length) return gate(id, 'Warn', 'no postage batches: this node cannot upload');
+  const known = batches.filter((b) => b.batchTTL >= 0);
+  if (!known.length) return gate(id, 'Warn', `TTL unknown for all ${batches.length} batches (no price yet)`);
+  const worst = known.reduce((a, b) => (b.batchTTL < a.batchTTL ? b : a));
+  const name = `${shortId(worst.batchID)}${worst.label ? ` (${worst.label})` : ''}`;
+  const of = batches.length > 1 ? ` (worst of ${batches.length})` : '';
+  const text = `batch ${name} expires in ${formatDuration(worst.batchTTL)}${of}`;
+  if (worst.batchTTL < T.stampTtlFailSeconds) return gate(id, 'Fail', `${text}: top up now`);
+  if (worst.batchTTL < T.stampTtlWarnSeconds) return gate(id, 'Warn', `${text}: top up within the day`);
+  return gate(id, 'Pass', text);
+}
+
+export function apiVersionGate(s: NodeHealthSnapshot): Gate {
+  const id = 'apiVersion';
+  if (!s.health.ok) return noAnswer(id, 'health', s.health.error);
+  let comparison;
+  try {
+    comparison = compareApiVersion(s.health.value.apiVersion);
+  } catch {
+    return gate(id, 'Fail', `/health apiVersion "${s.health.value.apiVersion}" is not a version; expected ${EXPECTED_API_VERSION}`);
+  }
+  const text = describeVersionComparison(comparison);
+  if (!comparison.compatible) return gate(id, 'Fail', text);
+  return gate(id, comparison.verdict === 'olderMinor' ? 'Warn' : 'Pass', text);
+}
