@@ -9,6 +9,7 @@ import { chunkWalkMachine } from './retcheck/chunk-walk.machine.js';
 import { probeMachine } from './retcheck/probe.machine.js';
 import { reseedMachine } from './retcheck/reseed.machine.js';
 import { retcheckMachine } from './retcheck/retcheck.machine.js';
+import { gatesMachine } from './cockpit/gates.machine.js';
 import type { RegisteredMachine } from './visualize.js';
 
 export const machineRegistry: readonly RegisteredMachine[] = [
@@ -18,4 +19,5 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   { machine: probeMachine, source: 'machines/retcheck/probe.machine.ts', modelTest: 'machines/retcheck/probe.machine.test.ts' },
   { machine: chunkWalkMachine, source: 'machines/retcheck/chunk-walk.machine.ts', modelTest: 'machines/retcheck/chunk-walk.machine.test.ts' },
   { machine: reseedMachine, source: 'machines/retcheck/reseed.machine.ts', modelTest: 'machines/retcheck/reseed.machine.test.ts' },
+  { machine: gatesMachine, source: 'machines/cockpit/gates.machine.ts', modelTest: 'machines/cockpit/gates.machine.test.ts' },
 ];

@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { BEE_GET_BODIES } from '../node-client/bee-fixtures.js';
+import { createNodeClient, NodeApiError } from '../node-client/index.js';
+import { sendBeeError, sendJson, startLoopbackServer, type LoopbackServer } from '../node-client/loopback-server.js';
+import { computeGates } from '../../core/cockpit/gates.js';
+import { SNAPSHOT_ENDPOINTS } from '../../core/cockpit/health-snapshot.js';
+import { endpointFailure, fetchHealthSnapshot, healthSnapshotLogic } from './health-snapshot.js';
+
+let server: LoopbackServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/** A Bee-shaped server: fixture bodies, with per-path overrides (a status code, or raw text). */
+async function beeLike(overrides: Record<string, { status: number; message?: string; raw?: string }> = {}) {
+  server = await startLoopbackServer((request, response) => {
+    const path = request.url.split('?')[0]!;
+    const override = overrides[path];
+    if (override?.raw !== undefined) {
+      response.writeHead(override.status, { 'content-type': 'application/json' });
+      response.end(override.raw);
+    } else if (override) sendBeeError(response, override.status, override.message ?? 'refused');
+    else if (path in BEE_GET_BODIES) sendJson(response, 200, BEE_GET_BODIES[path]);
+    else if (path === '/readiness') sendJson(response, 200, { status: 'ready', version: '2.8.1', apiVersion: '8.1.0' });
+    else sendBeeError(response, 404, 'Not Found');
+  });
+  return createNodeClient({ baseUrl: server.url, timeoutMs: 5000 });
+}
+
+describe('fetchHealthSnapshot', () => {
+  it('asks the nine endpoints once each and keeps only the facts the gates read', async () => {
+    const client = await beeLike();
+    const snapshot = await fetchHealthSnapshot(client, { now: () => 42 });
+    expect(server!.received.map((r) => r.url).sort()).toEqual(SNAPSHOT_ENDPOINTS.map((e) => `/${e}`).sort());
+    expect(snapshot.takenAtMs).toBe(42);
+    expect(snapshot.health).toEqual({ ok: true, value: { status: 'ok', version: '2.8.1-7cf53193', apiVersion: '8.1.0' } });
+    expect(snapshot.readiness).toEqual({ ok: true, value: { ready: true, httpStatus: 200 } });
+    expect(snapshot.chainstate).toEqual({ ok: true, value: { chainTip: 5000, block: 4990 } });
+    // The topology shrinks to 32 per-bin counts; missing bins count 0.
+    expect(snapshot.topology).toEqual({ ok: true, value: { depth: 8, nnLowWatermark: 3, connected: 10, connectedPerBin: [1, ...new Array(31).fill(0)] } });
+    expect(snapshot.stamps.ok && snapshot.stamps.value[0]).toEqual({ batchID: 'b2'.repeat(32), batchTTL: expect.any(Number), usable: true, depth: expect.any(Number), label: expect.any(String) });
+    // Serialisable as is: a machine keeps it in context, a report embeds it.
+    expect(JSON.parse(JSON.stringify(snapshot))).toEqual(snapshot);
+  });
+
+  it('turns failing endpoints into part of the snapshot: 403 redistribution, 503 stamps, garbage status', async () => {
+    const client = await beeLike({
+      '/redistributionstate': { status: 403, message: 'Storage incentives are disabled. This endpoint is unavailable.' },
+      '/stamps': { status: 503, message: 'syncing in progress' },
+      '/status': { status: 200, raw: '{"overlay": 12' },
+      '/readiness': { status: 400, raw: '{"status":"notReady","version":"2.8.1","apiVersion":"8.1.0"}' },
+    });
+    const snapshot = await fetchHealthSnapshot(client);
+    expect(snapshot.redistributionstate).toEqual({ ok: false, error: { code: 'http', status: 403, detail: '403 Storage incentives are disabled. This endpoint is unavailable.' } });
+    expect(snapshot.stamps).toMatchObject({ ok: false, error: { code: 'http', status: 503 } });
+    expect(snapshot.status).toMatchObject({ ok: false, error: { code: 'invalid-response' } });
+    expect(snapshot.readiness).toEqual({ ok: true, value: { ready: false, httpStatus: 400 } });
+    const gates = Object.fromEntries(computeGates(snapshot).map((g) => [g.id, g]));
+    expect(gates.notFrozen).toMatchObject({ state: 'Warn', applicable: false });
+    expect(gates.warmupComplete!.state).toBe('Fail');
+    expect(gates.reserveFill!.reason).toMatch(/^no answer from \/status: 200 invalid response/);
+    expect(gates.apiReachable!.state).toBe('Warn');
+  });
+
+  it('a node that is down yields a snapshot of network failures, not a rejection', async () => {
+    const client = await beeLike();
+    await server!.close();
+    server = undefined;
+    const snapshot = await fetchHealthSnapshot(client);
+    for (const endpoint of SNAPSHOT_ENDPOINTS) expect(snapshot[endpoint]).toMatchObject({ ok: false, error: { code: 'network' } });
+  });
+
+  it('passes the abort signal to every request and rejects once aborted', async () => {
+    let arrived = 0;
+    server = await startLoopbackServer(() => {
+      arrived += 1; // never answers
+    });
+    const client = createNodeClient({ baseUrl: server.url, timeoutMs: 0 });
+    const controller = new AbortController();
+    const poll = fetchHealthSnapshot(client, { signal: controller.signal });
+    while (arrived < SNAPSHOT_ENDPOINTS.length) await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort(new Error('switched node'));
+    await expect(poll).rejects.toThrow('switched node');
+  });
+
+  it('runs as an XState actor with the clock it was given', async () => {
+    const client = await beeLike();
+    const actor = createActor(healthSnapshotLogic(client, () => 7)).start();
+    const done = await waitFor(actor, (s) => s.status === 'done');
+    expect(done.output?.takenAtMs).toBe(7);
+    expect(done.output?.health.ok).toBe(true);
+  });
+});
+
+describe('endpointFailure', () => {
+  it('drops the method and URL (the gate names the endpoint) and keeps code and status', () => {
+    const error = new NodeApiError({ code: 'http', method: 'GET', url: 'http://127.0.0.1:1633/stamps', template: 'GET /stamps', status: 503, beeMessage: 'syncing in progress' });
+    expect(endpointFailure(error)).toEqual({ code: 'http', status: 503, detail: '503 syncing in progress' });
+    expect(endpointFailure(new Error('boom'))).toEqual({ code: 'unknown', detail: 'boom' });
+  });
+});

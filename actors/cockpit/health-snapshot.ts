@@ -1,0 +1,111 @@
+/**
+ * One health poll of a node: nine endpoints asked in parallel through the node client, each answer projected
+ * down to the facts the gates read (core/cockpit/health-snapshot.ts). An endpoint that fails becomes part of
+ * the snapshot (its `error`), never a rejection, so a node that 403s /redistributionstate still yields gates.
+ * The abort signal reaches every request; an aborted poll rejects instead of returning half a picture.
+ */
+import { fromPromise } from 'xstate';
+import type {
+  EndpointFailure,
+  Fetched,
+  NodeHealthSnapshot,
+  RedistributionFacts,
+  StampFacts,
+  StatusFacts,
+  TopologyFacts,
+} from '../../core/cockpit/health-snapshot.js';
+import { isNodeApiError, type NodeEndpoints, type RedistributionState, type StatusSnapshot, type Topology } from '../node-client/index.js';
+
+/** The part of the node client a health poll uses (a full NodeClient fits). */
+export type HealthSnapshotClient = Pick<
+  NodeEndpoints,
+  'health' | 'readiness' | 'status' | 'topology' | 'chainstate' | 'wallet' | 'reservestate' | 'redistributionstate' | 'stamps'
+>;
+
+export interface HealthSnapshotOptions {
+  readonly signal?: AbortSignal;
+  /** Clock for takenAtMs (default Date.now). */
+  readonly now?: () => number;
+}
+
+/** Bee's 32 proximity orders (MaxPO 31). */
+const BIN_COUNT = 32;
+
+export async function fetchHealthSnapshot(client: HealthSnapshotClient, options: HealthSnapshotOptions = {}): Promise<NodeHealthSnapshot> {
+  const takenAtMs = (options.now ?? Date.now)();
+  const o = options.signal ? { signal: options.signal } : {};
+  const [health, readiness, status, topology, chainstate, wallet, reservestate, redistributionstate, stamps] = await Promise.all([
+    settle(client.health(o), ({ status, version, apiVersion }) => ({ status, version, apiVersion })),
+    settle(client.readiness(o), ({ ready, httpStatus }) => ({ ready, httpStatus })),
+    settle(client.status(o), statusFacts),
+    settle(client.topology(o), topologyFacts),
+    settle(client.chainstate(o), ({ chainTip, block }) => ({ chainTip, block })),
+    settle(client.wallet(o), ({ bzzBalance, nativeTokenBalance }) => ({ bzzBalance, nativeTokenBalance })),
+    settle(client.reservestate(o), ({ radius, storageRadius, commitment, reserveCapacityDoubling }) =>
+      reserveCapacityDoubling === undefined ? { radius, storageRadius, commitment } : { radius, storageRadius, commitment, reserveCapacityDoubling },
+    ),
+    settle(client.redistributionstate(o), redistributionFacts),
+    settle(client.stamps(o), (list) => list.map(({ batchID, batchTTL, usable, depth, label }): StampFacts => ({ batchID, batchTTL, usable, depth, label }))),
+  ]);
+  // A poll cut short by its owner is no snapshot: the owner has moved on and must not see partial facts.
+  options.signal?.throwIfAborted();
+  return { takenAtMs, health, readiness, status, topology, chainstate, wallet, reservestate, redistributionstate, stamps };
+}
+
+/** The same poll as an XState actor; the client and clock are fixed when the logic is made (`.provide()`). */
+export function healthSnapshotLogic(client: HealthSnapshotClient, now?: () => number) {
+  return fromPromise<NodeHealthSnapshot>(({ signal }) => fetchHealthSnapshot(client, now ? { signal, now } : { signal }));
+}
+
+async function settle<T, F>(call: Promise<T>, project: (value: T) => F): Promise<Fetched<F>> {
+  try {
+    return { ok: true, value: project(await call) };
+  } catch (error) {
+    return { ok: false, error: endpointFailure(error) };
+  }
+}
+
+/** A NodeApiError as one short line without the method and URL (the gate names the endpoint itself). */
+export function endpointFailure(error: unknown): EndpointFailure {
+  if (isNodeApiError(error)) {
+    const arrow = error.message.indexOf(' -> ');
+    const detail = arrow >= 0 ? error.message.slice(arrow + 4) : error.message;
+    return error.status === undefined ? { code: error.code, detail } : { code: error.code, status: error.status, detail };
+  }
+  return { code: 'unknown', detail: error instanceof Error ? error.message : String(error) };
+}
+
+function statusFacts(s: StatusSnapshot): StatusFacts {
+  const { beeMode, reserveSizeWithinRadius, pullsyncRate, storageRadius, connectedPeers, lastSyncedBlock, committedDepth, isWarmingUp } = s;
+  return {
+    beeMode,
+    reserveSizeWithinRadius,
+    pullsyncRate,
+    storageRadius,
+    connectedPeers,
+    lastSyncedBlock,
+    ...(committedDepth === undefined ? {} : { committedDepth }),
+    ...(isWarmingUp === undefined ? {} : { isWarmingUp }),
+  };
+}
+
+function topologyFacts(t: Topology): TopologyFacts {
+  const connectedPerBin = Array.from({ length: BIN_COUNT }, (_, po) => t.bins[`bin_${po}`]?.connected ?? 0);
+  return { depth: t.depth, nnLowWatermark: t.nnLowWatermark, connected: t.connected, connectedPerBin };
+}
+
+function redistributionFacts(r: RedistributionState): RedistributionFacts {
+  const { isFrozen, isFullySynced, isHealthy, hasSufficientFunds, minimumGasFunds, phase, round, lastPlayedRound, lastWonRound, lastFrozenRound } = r;
+  return {
+    isFrozen,
+    isFullySynced,
+    ...(isHealthy === undefined ? {} : { isHealthy }),
+    hasSufficientFunds,
+    minimumGasFunds,
+    phase,
+    round,
+    lastPlayedRound,
+    lastWonRound,
+    lastFrozenRound,
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * The health-gate poller behind S1 (and the fleet row of one node): polls the node, keeps the latest
+ * snapshot, and records every gate transition into a bounded alerts ring (2-cockpit.md §3, §6).
+ *
+ * States
+ * - polling: the `fetchHealthSnapshot` actor (id `fetchHealthSnapshot`) asks the node's nine endpoints.
+ *   Endpoint failures come back inside the snapshot (they are gate facts); onError is only for the
+ *   unexpected and keeps the previous snapshot, noting the error.
+ * - waiting: the gates are on screen; after the named delay `pollInterval` the next poll starts.
+ *   `poll.now` (a re-poll key) starts it at once.
+ * - paused: no polling (the node is not the active one, or the screen is closed) until `poll.resume`.
+ *
+ * Events: `poll.now`, `poll.pause`, `poll.resume` from the surface. The machine emits one
+ * `gate.transition` per recorded transition, for alert sinks (webhook, notifications, toasts, bell) to
+ * subscribe to with `actor.on('gate.transition', …)`; the sinks themselves live elsewhere.
+ *
+ * Context keeps only what cannot be derived: the latest snapshot, the chain-lag streak (how many polls in
+ * a row lagged; "sustained" lag needs history) and the ring. The gates themselves are derived
+ * (`selectGates`), so they can never disagree with the snapshot.
+ */
+import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { computeGates, nextChainLagStreak, summarizeGates, type Gate, type GateSummary } from '../../core/cockpit/gates.js';
+import { ALERT_RING_SIZE, appendBounded, gateTransitions, type GateTransition } from '../../core/cockpit/gate-transitions.js';
+import type { NodeHealthSnapshot } from '../../core/cockpit/health-snapshot.js';
+
+export interface GatesInput {
+  /** Delay between the end of one poll and the start of the next (default 15 s, the desktop's fleet poll). */
+  readonly pollIntervalMs?: number;
+  /** Bound of the alerts ring (default ALERT_RING_SIZE). */
+  readonly alertLimit?: number;
+}
+
+export interface GatesContext {
+  readonly pollIntervalMs: number;
+  readonly alertLimit: number;
+  readonly snapshot: NodeHealthSnapshot | null;
+  /** Consecutive polls whose chain lag was over the warn threshold (capped where it stops mattering). */
+  readonly chainLagStreak: number;
+  /** Oldest first; at most alertLimit entries. */
+  readonly alerts: readonly GateTransition[];
+  /** The last unexpected poll failure, cleared by the next snapshot. */
+  readonly pollError: string | null;
+}
+
+export type GatesEvent = { type: 'poll.now' } | { type: 'poll.pause' } | { type: 'poll.resume' };
+export type GatesEmitted = { type: 'gate.transition'; transition: GateTransition };
+
+export const DEFAULT_POLL_INTERVAL_MS = 15_000;
+
+/** Provided by the surface: `healthSnapshotLogic(client)` from actors/cockpit/health-snapshot.ts. */
+const fetchHealthSnapshotNotProvided = fromPromise<NodeHealthSnapshot>(async () => {
+  throw new Error('fetchHealthSnapshot actor not provided');
+});
+
+const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+export const gatesMachine = setup({
+  types: {} as { context: GatesContext; input: GatesInput; events: GatesEvent; emitted: GatesEmitted },
+  actors: { fetchHealthSnapshot: fetchHealthSnapshotNotProvided },
+  delays: { pollInterval: ({ context }) => context.pollIntervalMs },
+  actions: {
+    recordSnapshot: enqueueActions(({ context, enqueue }, snapshot: NodeHealthSnapshot) => {
+      const streak = nextChainLagStreak(context.chainLagStreak, snapshot);
+      const before = context.snapshot ? computeGates(context.snapshot, { chainLagStreak: context.chainLagStreak }) : null;
+      const transitions = gateTransitions(before, computeGates(snapshot, { chainLagStreak: streak }), snapshot.takenAtMs);
+      enqueue.assign({ snapshot, chainLagStreak: streak, alerts: appendBounded(context.alerts, transitions, context.alertLimit), pollError: null });
+      for (const transition of transitions) enqueue.emit({ type: 'gate.transition', transition });
+    }),
+    recordPollError: assign((_, params: { message: string }) => ({ pollError: params.message })),
+  },
+}).createMachine({
+  id: 'cockpitGates',
+  description: 'Polls one node, derives the health gates, records gate transitions into the alerts ring.',
+  context: ({ input }) => ({
+    pollIntervalMs: input.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
+    alertLimit: input.alertLimit ?? ALERT_RING_SIZE,
+    snapshot: null,
+    chainLagStreak: 0,
+    alerts: [],
+    pollError: null,
+  }),
+  initial: 'polling',
+  states: {
+    polling: {
+      description: 'Asking the node for a health snapshot (nine endpoints in parallel).',
+      invoke: {
+        id: 'fetchHealthSnapshot',
+        src: 'fetchHealthSnapshot',
+        onDone: { target: 'waiting', actions: { type: 'recordSnapshot', params: ({ event }) => event.output } },
+        onError: { target: 'waiting', actions: { type: 'recordPollError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
+      },
+      on: { 'poll.pause': 'paused' },
+    },
+    waiting: {
+      description: 'Gates shown; the next poll starts after pollInterval, or at once on poll.now.',
+      after: { pollInterval: 'polling' },
+      on: { 'poll.now': 'polling', 'poll.pause': 'paused' },
+    },
+    paused: {
+      description: 'Not polling (inactive node or closed screen) until poll.resume.',
+      on: { 'poll.resume': 'polling' },
+    },
+  },
+});
+
+export type GatesSnapshot = SnapshotFrom<typeof gatesMachine>;
+
+// Selectors return the same array for the same snapshot object, so useSelector does not re-render needlessly.
+const gateCache = new WeakMap<NodeHealthSnapshot, Map<number, Gate[]>>();
+
+/** The gate ladder of the latest snapshot; null before the first poll finished. */
+export function selectGates(state: GatesSnapshot): Gate[] | null {
+  const { snapshot, chainLagStreak } = state.context;
+  if (!snapshot) return null;
+  let byStreak = gateCache.get(snapshot);
+  if (!byStreak) gateCache.set(snapshot, (byStreak = new Map()));
+  let gates = byStreak.get(chainLagStreak);
+  if (!gates) byStreak.set(chainLagStreak, (gates = computeGates(snapshot, { chainLagStreak })));
+  return gates;
+}
+
+export function selectGateSummary(state: GatesSnapshot): GateSummary | null {
+  const gates = selectGates(state);
+  return gates ? summarizeGates(gates) : null;
+}
+
+/** The alerts popup lists newest first. */
+export function selectAlertsNewestFirst(state: GatesSnapshot): GateTransition[] {
+  return [...state.context.alerts].reverse();
+}
+
+export function selectLastPollAtMs(state: GatesSnapshot): number | null {
+  return state.context.snapshot?.takenAtMs ?? null;
+}
+
+export function selectIsPolling(state: GatesSnapshot): boolean {
+  return state.matches('polling');
+}
