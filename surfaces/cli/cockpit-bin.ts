@@ -26,7 +26,8 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
   const out = { json: args.json, stdout: (t: string) => process.stdout.write(t), stderr: (t: string) => process.stderr.write(t) };
-  return runOnce(verbs, args.once, args.args, out);
+  const context = { env: process.env, ...(args.node === undefined ? {} : { node: args.node }), ...(args.token === undefined ? {} : { token: args.token }) };
+  return runOnce(verbs, args.once, args.args, out, context);
 }
 
 main(process.argv.slice(2)).then(

@@ -4,7 +4,7 @@
  * result object. Exit codes follow the desktop spec (2-cockpit.md §7): 0 ok, 1 unhealthy or sad result,
  * 2 error (network, parse, unreadable input), 64 usage error.
  */
-export type OnceStatus = 'ok' | 'sad' | 'error';
+export type OnceStatus = 'ok' | 'unhealthy' | 'sad' | 'error';
 
 /** The `--json` object every verb returns; `text` is the one-line text output when it differs from `message`. */
 export interface OnceResult {
@@ -15,6 +15,15 @@ export interface OnceResult {
   text?: string;
 }
 
+/** What every verb may need besides its arguments: the node flags and the environment (NODE_URL, NODE_TOKEN). */
+export interface OnceContext {
+  /** `--node <URL>`. */
+  readonly node?: string;
+  /** `--token <bearer>`; never printed. */
+  readonly token?: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
 export interface OnceVerb {
   name: string;
   aliases?: readonly string[];
@@ -22,10 +31,11 @@ export interface OnceVerb {
   usage: string;
   summary: string;
   /** Throws OnceUsageError for bad arguments; returns every other outcome as a result. */
-  run(args: readonly string[]): Promise<OnceResult>;
+  run(args: readonly string[], context: OnceContext): Promise<OnceResult>;
 }
 
-export const ONCE_EXIT = { ok: 0, sad: 1, error: 2, usage: 64 } as const;
+/** `unhealthy` (a failing gate) and `sad` (a negative answer, e.g. an incompatible version) share code 1. */
+export const ONCE_EXIT = { ok: 0, unhealthy: 1, sad: 1, error: 2, usage: 64 } as const;
 
 export class OnceUsageError extends Error {
   override name = 'OnceUsageError';
@@ -46,7 +56,13 @@ export function verbList(verbs: readonly OnceVerb[]): string {
 }
 
 /** Runs one verb and writes its result; returns the exit code. */
-export async function runOnce(verbs: readonly OnceVerb[], name: string, args: readonly string[], out: OnceOutput): Promise<number> {
+export async function runOnce(
+  verbs: readonly OnceVerb[],
+  name: string,
+  args: readonly string[],
+  out: OnceOutput,
+  context: OnceContext = { env: {} },
+): Promise<number> {
   const verb = findVerb(verbs, name);
   if (!verb) {
     out.stderr(`cockpit: unknown verb '${name}' for --once\nverbs:\n${verbList(verbs)}\n`);
@@ -54,7 +70,7 @@ export async function runOnce(verbs: readonly OnceVerb[], name: string, args: re
   }
   let result: OnceResult;
   try {
-    result = await verb.run(args);
+    result = await verb.run(args, context);
   } catch (error) {
     if (error instanceof OnceUsageError) {
       out.stderr(`cockpit: ${error.message}\nusage: cockpit --once ${verb.name} ${verb.usage}\n`);

@@ -7,8 +7,12 @@ import { Command, CommanderError } from 'commander';
 export interface CockpitArgs {
   once: string;
   json: boolean;
-  /** Arguments after the verb (e.g. the path of `hash`). */
+  /** Arguments after the verb (e.g. the path of `hash`, or a trailing node URL). */
   args: string[];
+  /** `--node <URL>`; the verbs fall back to a trailing URL, then NODE_URL, then http://localhost:1633. */
+  node?: string;
+  /** `--token <bearer>`; the verbs fall back to NODE_TOKEN. */
+  token?: string;
 }
 
 export class CockpitUsageError extends Error {
@@ -22,6 +26,8 @@ export function parseCockpitArgs(argv: readonly string[], version: string, verbH
     .version(`cockpit ${version}`, '--version', 'print name and version')
     .option('--once <verb>', 'run one verb and exit, without a UI')
     .option('--json', 'with --once, print the result as a JSON object {verb, status, message, data}')
+    .option('--node <URL>', 'node API URL (default: a trailing URL, then env NODE_URL, then http://localhost:1633)')
+    .option('--token <bearer>', 'bearer token for the node API (default: env NODE_TOKEN)')
     .argument('[args...]', 'arguments of the --once verb')
     .addHelpText('after', `\n--once verbs:\n${verbHelp}\n\nExit codes: 0 ok, 1 unhealthy or sad result, 2 error (network, parse, unreadable file), 64 usage error.`)
     .exitOverride()
@@ -34,10 +40,16 @@ export function parseCockpitArgs(argv: readonly string[], version: string, verbH
     }
     throw error;
   }
-  const options = program.opts<{ once?: string; json?: boolean }>();
+  const options = program.opts<{ once?: string; json?: boolean; node?: string; token?: string }>();
   if (options.once === undefined) {
     if (options.json) throw new CockpitUsageError('--json needs --once <verb>');
     throw new CockpitUsageError('the interactive cockpit is not built yet; run a verb with --once <verb>');
   }
-  return { once: options.once, json: options.json === true, args: program.args };
+  return {
+    once: options.once,
+    json: options.json === true,
+    args: program.args,
+    ...(options.node === undefined ? {} : { node: options.node }),
+    ...(options.token === undefined ? {} : { token: options.token }),
+  };
 }

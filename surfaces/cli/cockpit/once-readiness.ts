@@ -1,0 +1,55 @@
+/**
+ * `cockpit --once readiness [URL]`: one health poll and the gate ladder (core/cockpit/gates.ts), no UI.
+ * Text: one line per gate, then a summary line. `--json` data: `{ node, gates: [{id, name, state, reason,
+ * applicable}], summary: {pass, warn, fail, worst} }`.
+ *
+ * Status and exit code (2-cockpit.md §7): `ok` (0) when no gate fails, Warn included; `unhealthy` (1) when
+ * any gate fails, including "API reachable" on a node whose /health answers 5xx; `error` (2) when /health
+ * cannot be read at all (network, timeout, not Bee JSON, a 4xx such as a missing token), because then
+ * there is no node to judge, only a connection or configuration to fix.
+ */
+import { fetchHealthSnapshot } from '../../../actors/cockpit/health-snapshot.js';
+import { createNodeClient } from '../../../actors/node-client/index.js';
+import { computeGates, describeSummary, summarizeGates, type Gate } from '../../../core/cockpit/gates.js';
+import type { OnceResult, OnceVerb } from './once.js';
+import { describeUnreadableHealth, healthUnreadable, resolveNodeTarget } from './node-target.js';
+
+export interface ReadinessVerbOptions {
+  /** Per-request timeout (default 15 s): a readiness check must answer even when one endpoint hangs. */
+  readonly timeoutMs?: number;
+}
+
+const LABEL: Record<Gate['state'], string> = { Pass: 'PASS', Warn: 'WARN', Fail: 'FAIL' };
+const NAME_WIDTH = 24;
+
+/** `FAIL  peer count                1 connected peer: too few …` */
+export function formatGateLine(gate: Gate): string {
+  return `${LABEL[gate.state]}  ${gate.name.padEnd(NAME_WIDTH)}${gate.reason}`;
+}
+
+export function createReadinessVerb(options: ReadinessVerbOptions = {}): OnceVerb {
+  return {
+    name: 'readiness',
+    usage: '[node-url]',
+    summary: 'health gate ladder of a node (exit 1 if any gate fails)',
+    async run(args, context): Promise<OnceResult> {
+      const target = resolveNodeTarget('readiness', args, context);
+      const client = createNodeClient({ baseUrl: target.url, timeoutMs: options.timeoutMs ?? 15_000, ...(target.token ? { token: target.token } : {}) });
+      const snapshot = await fetchHealthSnapshot(client);
+      if (!snapshot.health.ok && healthUnreadable(snapshot.health.error)) {
+        return { verb: 'readiness', status: 'error', message: describeUnreadableHealth(target.url, snapshot.health.error), data: { node: target.url, error: snapshot.health.error } };
+      }
+      const gates = computeGates(snapshot);
+      const summary = summarizeGates(gates);
+      const verdict = summary.fail ? 'unhealthy' : 'ready';
+      const message = `${target.url} ${verdict}: ${describeSummary(gates)}`;
+      return {
+        verb: 'readiness',
+        status: summary.fail ? 'unhealthy' : 'ok',
+        message,
+        data: { node: target.url, gates, summary },
+        text: [...gates.map(formatGateLine), message].join('\n'),
+      };
+    },
+  };
+}
