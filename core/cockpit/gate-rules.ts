@@ -155,8 +155,11 @@ export function notFrozenGate(s: NodeHealthSnapshot): Gate {
 export function stampTtlGate(s: NodeHealthSnapshot): Gate {
   const id = 'stampTtl';
   if (isHttp(s.stamps, 403)) return notApplicable(id, 'the node has no chain backend (403)');
-  if (isHttp(s.stamps, 503)) return gate(id, 'Warn', 'postage batches not known yet: /stamps says the postage sync is in progress (503)');
-  if (!s.stamps.ok) return noAnswer(id, 'stamps', s.stamps.error);
+  if (!s.stamps.ok) {
+    // 503: Bee's postage listener has not caught up (or the node is still starting): no verdict yet.
+    if (isHttp(s.stamps, 503)) return gate(id, 'Warn', `postage batches not known yet: /stamps ${s.stamps.error.detail}`);
+    return noAnswer(id, 'stamps', s.stamps.error);
+  }
   const batches = s.stamps.value;
   if (!batches.length) return gate(id, 'Warn', 'no postage batches: this node cannot upload');
   const known = batches.filter((b) => b.batchTTL >= 0);

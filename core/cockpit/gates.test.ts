@@ -212,7 +212,7 @@ describe('stamp TTL', () => {
     expect(gateOf(ttl(), 'stampTtl')).toMatchObject({ state: 'Warn', reason: 'no postage batches: this node cannot upload' });
   });
   it('Warn while postage syncs (503), not applicable without a chain (403), Fail otherwise', () => {
-    expect(stateOf(withSnapshot(healthy, { stamps: refused(503) }), 'stampTtl')).toBe('Warn');
+    expect(gateOf(withSnapshot(healthy, { stamps: refused(503, '503 syncing in progress') }), 'stampTtl')).toMatchObject({ state: 'Warn', reason: 'postage batches not known yet: /stamps 503 syncing in progress' });
     expect(gateOf(withSnapshot(healthy, { stamps: refused(403) }), 'stampTtl').applicable).toBe(false);
     expect(stateOf(withSnapshot(healthy, { stamps: unreachable }), 'stampTtl')).toBe('Fail');
   });

@@ -1,0 +1,148 @@
+/**
+ * The gate ladder against a live devnet: a settled node passes every gate, and each devnet fault moves
+ * exactly the gates it should (devnet/chain/faults.ts says which gate each fault exists for). Then the
+ * gates machine, with the real health-snapshot actor, records a fault and its recovery in the alerts ring.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { fetchHealthSnapshot, healthSnapshotLogic } from '../../actors/cockpit/health-snapshot.js';
+import { createNodeClient, type NodeClient } from '../../actors/node-client/index.js';
+import { computeGates, GATE_IDS, type Gate, type GateId, type GateState } from '../../core/cockpit/gates.js';
+import type { FaultPatch } from '../../devnet/control/devnet-control.js';
+import { startDevnet } from '../../devnet/devnet.js';
+import { gatesMachine, selectGates } from '../../machines/cockpit/gates.machine.js';
+
+type Devnet = Awaited<ReturnType<typeof startDevnet>>;
+type Ladder = Record<GateId, Gate>;
+
+let devnet: Devnet;
+let clients: NodeClient[];
+
+beforeAll(async () => {
+  devnet = await startDevnet({ nodes: 3, port: 0, mineBlocks: false, pushDelayMs: 0 });
+  // Enough chain history for a lag fault to show (the synced block cannot go below 0).
+  devnet.control.advanceBlocks(200);
+  clients = devnet.nodes.map((node) => createNodeClient({ baseUrl: node.url, timeoutMs: 5000 }));
+});
+afterAll(() => devnet?.stop());
+
+async function ladder(client: NodeClient): Promise<Ladder> {
+  return Object.fromEntries(computeGates(await fetchHealthSnapshot(client)).map((gate) => [gate.id, gate])) as Ladder;
+}
+
+/** The states of the gates that differ from an all-Pass ladder. */
+function notPassing(gates: Ladder): Partial<Record<GateId, GateState>> {
+  return Object.fromEntries(GATE_IDS.filter((id) => gates[id].state !== 'Pass').map((id) => [id, gates[id].state]));
+}
+
+/** Chain-only fault fields that heal() leaves alone (they are configuration-like), back to their defaults. */
+const RESET: FaultPatch = { peerCount: null, reserveChunks: null };
+
+describe('gates on a devnet node', () => {
+  it('a settled devnet node passes all 11 gates', async () => {
+    const gates = await ladder(clients[0]!);
+    expect(notPassing(gates), JSON.stringify(gates, null, 1)).toEqual({});
+  });
+
+  const cases: Array<[string, FaultPatch, Partial<Record<GateId, GateState>>]> = [
+    ['warmingUp', { warmingUp: true }, { warmupComplete: 'Fail', reserveFill: 'Warn', redistributionHealthy: 'Fail' }],
+    ['frozen', { frozen: true }, { notFrozen: 'Fail' }],
+    ['lowPeers', { lowPeers: true }, { peerCount: 'Fail', binSaturation: 'Warn' }],
+    ['peerCount 10', { peerCount: 10 }, { peerCount: 'Warn' }],
+    ['chainLagBlocks 20', { chainLagBlocks: 20 }, { chainRpcFresh: 'Warn' }],
+    ['chainLagBlocks 100', { chainLagBlocks: 100 }, { chainRpcFresh: 'Fail' }],
+    ['emptyWallet', { emptyWallet: true }, { walletFunded: 'Fail', redistributionHealthy: 'Fail' }],
+    ['reserveChunks 1000', { reserveChunks: 1000 }, { reserveFill: 'Fail', redistributionHealthy: 'Warn' }],
+    [
+      'startingUp (503 except root-only routes)',
+      { startingUp: true },
+      {
+        apiReachable: 'Warn',
+        warmupComplete: 'Warn',
+        walletFunded: 'Fail',
+        peerCount: 'Fail',
+        reserveFill: 'Fail',
+        binSaturation: 'Fail',
+        redistributionHealthy: 'Fail',
+        notFrozen: 'Fail',
+        stampTtl: 'Warn',
+      },
+    ],
+    ['error500', { error500: true }, Object.fromEntries(GATE_IDS.map((id) => [id, 'Fail']))],
+    ['down', { down: true }, Object.fromEntries(GATE_IDS.map((id) => [id, 'Fail']))],
+  ];
+
+  it.each(cases)('fault %s moves exactly the expected gates, and healing restores all Pass', async (_, fault, expected) => {
+    const node = devnet.control.node(0);
+    await node.setFault(fault);
+    try {
+      expect(notPassing(await ladder(clients[0]!))).toEqual(expected);
+    } finally {
+      await node.heal();
+      await node.setFault(RESET);
+    }
+    expect(notPassing(await ladder(clients[0]!))).toEqual({});
+  });
+
+  it('gate reasons name the cause', async () => {
+    const node = devnet.control.node(0);
+    await node.setFault({ lowPeers: true, chainLagBlocks: 20, emptyWallet: true });
+    try {
+      const gates = await ladder(clients[0]!);
+      expect(gates.peerCount.reason).toBe('1 connected peer: too few to form a neighbourhood (need 4)');
+      expect(gates.binSaturation.reason).toMatch(/^STARVING: bin \d+ has 1\/8 connected peers at depth 0$/);
+      expect(gates.chainRpcFresh.reason).toMatch(/lag 20 blocks, 11 beyond the 9-block listener tail/);
+      expect(gates.walletFunded.reason).toBe('0 xBZZ, 0 native: no xBZZ and no native token');
+    } finally {
+      await node.heal();
+    }
+  });
+
+  it('expiringStamp: stamp TTL Warns under 24 h and Fails under 1 h (node 2; the fault spends the batch for good)', async () => {
+    const node = devnet.control.node(2);
+    await node.setFault({ expiringStamp: true });
+    const warned = await ladder(clients[2]!);
+    expect(notPassing(warned)).toEqual({ stampTtl: 'Warn' });
+    expect(warned.stampTtl.reason).toMatch(/^batch [0-9a-f]{8}… \(devnet\) expires in (23 h|22 h 5\d min): top up within the day$/);
+    await node.setFault({ expiringStampSeconds: 1800 });
+    const failed = await ladder(clients[2]!);
+    expect(notPassing(failed)).toEqual({ stampTtl: 'Fail' });
+    expect(failed.stampTtl.reason).toMatch(/expires in (29|30) min: top up now$/);
+  });
+});
+
+describe('gates on a devnet with storage incentives off', () => {
+  it('redistribution and frozen gates are not applicable (Warn, applicable false); everything else passes', async () => {
+    const off = await startDevnet({ nodes: 1, port: 0, mineBlocks: false, storageIncentivesEnable: false });
+    try {
+      const gates = await ladder(createNodeClient({ baseUrl: off.nodes[0]!.url }));
+      expect(notPassing(gates)).toEqual({ redistributionHealthy: 'Warn', notFrozen: 'Warn' });
+      expect(gates.notFrozen).toMatchObject({ applicable: false, reason: 'not applicable: storage incentives disabled (403)' });
+      expect(gates.redistributionHealthy.applicable).toBe(false);
+    } finally {
+      await off.stop();
+    }
+  });
+});
+
+describe('gates machine against a devnet node', () => {
+  it('polls, records a fault as a transition into the alerts ring, then its recovery', async () => {
+    const machine = gatesMachine.provide({ actors: { fetchHealthSnapshot: healthSnapshotLogic(clients[1]!) } });
+    const actor = createActor(machine, { input: { pollIntervalMs: 50 } }).start();
+    const emitted: string[] = [];
+    actor.on('gate.transition', ({ transition }) => emitted.push(`${transition.gateId}:${transition.from}->${transition.to}`));
+    try {
+      await waitFor(actor, (s) => selectGates(s) !== null, { timeout: 5000 });
+      expect(selectGates(actor.getSnapshot())!.every((g) => g.state === 'Pass')).toBe(true);
+      await devnet.control.node(1).setFault({ frozen: true });
+      await waitFor(actor, (s) => s.context.alerts.some((a) => a.gateId === 'notFrozen' && a.to === 'Fail'), { timeout: 5000 });
+      await devnet.control.node(1).heal();
+      const recovered = await waitFor(actor, (s) => s.context.alerts.some((a) => a.gateId === 'notFrozen' && a.recovery), { timeout: 5000 });
+      expect(recovered.context.alerts.map((a) => `${a.gateId}:${a.from}->${a.to}`)).toEqual(['notFrozen:Pass->Fail', 'notFrozen:Fail->Pass']);
+      expect(emitted).toEqual(['notFrozen:Pass->Fail', 'notFrozen:Fail->Pass']);
+    } finally {
+      actor.stop();
+      await devnet.control.node(1).heal();
+    }
+  });
+});
