@@ -22,10 +22,11 @@ export function apiReachableGate(s: NodeHealthSnapshot): Gate {
   }
   const { status, version, apiVersion } = s.health.value;
   if (status !== 'ok') return gate(id, 'Fail', `/health says status "${status}" (Bee ${version})`);
-  // 400/403 are answers (not ready, feature off); anything else means the API is up but not serving.
+  // 400 and 403 are answers (not a full node, feature off); anything else (401, 404, 5xx, transport) means
+  // the API is up but not serving this client.
   const failing = SNAPSHOT_ENDPOINTS.flatMap((endpoint) => {
     const f: Fetched<unknown> = s[endpoint];
-    if (f.ok || (f.error.code === 'http' && (f.error.status ?? 0) < 500)) return [];
+    if (f.ok || (f.error.code === 'http' && (f.error.status === 400 || f.error.status === 403))) return [];
     return [`/${endpoint} ${f.error.detail}`];
   });
   if (failing.length) {

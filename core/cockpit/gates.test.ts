@@ -53,10 +53,11 @@ describe('API reachable', () => {
     expect(gateOf(withSnapshot(healthy, { health: failed({ code: 'invalid-response', status: 200, detail: '200 invalid response' }) }), 'apiReachable').reason).toContain('did not answer as Bee does');
     expect(gateOf(withSnapshot(healthy, { health: { status: 'nok' } }), 'apiReachable')).toMatchObject({ state: 'Fail', reason: '/health says status "nok" (Bee 2.8.1-7cf53193)' });
   });
-  it('Warn when /health is ok but other endpoints fail with 5xx or transport errors; 400/403 are answers', () => {
+  it('Warn when /health is ok but other endpoints fail (401, 404, 5xx, transport); 400/403 are answers', () => {
     const starting = withSnapshot(healthy, { status: refused(503, '503 Node is syncing'), topology: refused(503, '503 Node is syncing') });
     expect(gateOf(starting, 'apiReachable')).toMatchObject({ state: 'Warn', reason: '/health ok but 2 endpoints failing: /status 503 Node is syncing (+1 more)' });
-    expect(stateOf(withSnapshot(healthy, { redistributionstate: refused(403) }), 'apiReachable')).toBe('Pass');
+    expect(stateOf(withSnapshot(healthy, { redistributionstate: refused(403), wallet: refused(400) }), 'apiReachable')).toBe('Pass');
+    expect(gateOf(withSnapshot(healthy, { status: refused(401, '401 Unauthorized') }), 'apiReachable').reason).toBe('/health ok but 1 endpoint failing: /status 401 Unauthorized');
   });
 });
 

@@ -5,12 +5,13 @@
  *
  * Status and exit code (2-cockpit.md §7): `ok` (0) when no gate fails, Warn included; `unhealthy` (1) when
  * any gate fails, including "API reachable" on a node whose /health answers 5xx; `error` (2) when /health
- * cannot be read at all (network, timeout, not Bee JSON, a 4xx such as a missing token), because then
- * there is no node to judge, only a connection or configuration to fix.
+ * cannot be read at all (network, timeout, not Bee JSON, a 4xx) or any endpoint answers 401 (missing or
+ * wrong token), because then there is no node to judge, only a connection or configuration to fix.
  */
 import { fetchHealthSnapshot } from '../../../actors/cockpit/health-snapshot.js';
 import { createNodeClient } from '../../../actors/node-client/index.js';
 import { computeGates, describeSummary, summarizeGates, type Gate } from '../../../core/cockpit/gates.js';
+import { SNAPSHOT_ENDPOINTS } from '../../../core/cockpit/health-snapshot.js';
 import type { OnceResult, OnceVerb } from './once.js';
 import { describeUnreadableHealth, healthUnreadable, resolveNodeTarget } from './node-target.js';
 
@@ -38,6 +39,12 @@ export function createReadinessVerb(options: ReadinessVerbOptions = {}): OnceVer
       const snapshot = await fetchHealthSnapshot(client);
       if (!snapshot.health.ok && healthUnreadable(snapshot.health.error)) {
         return { verb: 'readiness', status: 'error', message: describeUnreadableHealth(target.url, snapshot.health.error), data: { node: target.url, error: snapshot.health.error } };
+      }
+      // /health is open on nodes behind a token (Bee keeps the root probes public): a 401 elsewhere is the
+      // same "cannot judge" as a 401 on /health.
+      const locked = SNAPSHOT_ENDPOINTS.map((endpoint) => snapshot[endpoint]).find((f) => !f.ok && f.error.code === 'http' && f.error.status === 401);
+      if (locked && !locked.ok) {
+        return { verb: 'readiness', status: 'error', message: describeUnreadableHealth(target.url, locked.error), data: { node: target.url, error: locked.error } };
       }
       const gates = computeGates(snapshot);
       const summary = summarizeGates(gates);

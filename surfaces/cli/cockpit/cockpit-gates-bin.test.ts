@@ -1,0 +1,201 @@
+/**
+ * The compiled `cockpit` bin, spawned as a process, running `--once readiness` and `--once version-check`
+ * against a devnet (and a loopback server for API versions the devnet does not speak): text and JSON
+ * output, exit codes 0/1/2/64, and the node URL and bearer token from flags, positionals and environment.
+ */
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendJson, startLoopbackServer, type LoopbackServer } from '../../../actors/node-client/loopback-server.js';
+import { startDevnet } from '../../../devnet/devnet.js';
+import { compileEntries } from '../../../test/compiled-entries.js';
+
+type Devnet = Awaited<ReturnType<typeof startDevnet>>;
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+interface Result {
+  verb: string;
+  status: string;
+  message: string;
+  data: { node: string; gates: Array<{ id: string; name: string; state: string; reason: string; applicable: boolean }>; summary: Record<string, unknown> } & Record<string, unknown>;
+}
+
+const TOKEN = 'devnet-bearer-s3cret';
+let bin: string;
+let devnet: Devnet;
+let url: string;
+let guarded: string;
+let closed: string;
+const servers: LoopbackServer[] = [];
+
+beforeAll(async () => {
+  bin = compileEntries('cockpit-gates-bin', ['surfaces/cli/cockpit-bin.ts'])('surfaces/cli/cockpit-bin.ts');
+  devnet = await startDevnet({ nodes: 3, port: 0, mineBlocks: false, pushDelayMs: 0 });
+  url = devnet.nodes[0]!.url;
+  guarded = devnet.nodes[1]!.url;
+  await devnet.control.node(1).setFault({ authToken: TOKEN });
+  closed = devnet.nodes[2]!.url;
+  await devnet.control.node(2).setFault({ down: true });
+});
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  await devnet?.stop();
+});
+
+function cockpit(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_URL' && k !== 'NODE_TOKEN'));
+    const child = spawn(process.execPath, [bin, ...args], { env: { ...clean, NO_COLOR: '1', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const json = (run: Run): Result => {
+  expect(run.stdout.trim().split('\n'), run.stdout).toHaveLength(1);
+  const result = JSON.parse(run.stdout) as Result;
+  expect(Object.keys(result).sort()).toEqual(['data', 'message', 'status', 'verb']);
+  return result;
+};
+
+/** A server that answers /health with the given apiVersion, like a Bee of another release. */
+async function beeWithApi(apiVersion: string): Promise<string> {
+  const server = await startLoopbackServer((_, response) => sendJson(response, 200, { status: 'ok', version: '9.9.9-test', apiVersion }));
+  servers.push(server);
+  return server.url;
+}
+
+describe('cockpit --once readiness', () => {
+  it('text: one line per gate in ladder order, then the summary; exit 0 on a healthy node', async () => {
+    const run = await cockpit(['--once', 'readiness', url]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(12);
+    expect(lines.slice(0, 11).map((l) => l.slice(0, 6))).toEqual(new Array(11).fill('PASS  '));
+    expect(lines[0]).toMatch(/^PASS {2}API reachable {11}Bee 2\.8\.1-devnet, API 8\.1\.0$/);
+    expect(lines[9]).toContain('stamp TTL');
+    expect(lines[10]).toContain('API version');
+    expect(lines[11]).toBe(`${url} ready: 11 gates: 11 pass, 0 warn, 0 fail`);
+  });
+
+  it('--json: status unhealthy and exit 1 when a gate fails; warnings alone stay ok (exit 0)', async () => {
+    const node = devnet.control.node(0);
+    await node.setFault({ frozen: true, peerCount: 10 });
+    try {
+      const run = await cockpit(['--once', 'readiness', '--json', '--node', url]);
+      expect(run.code).toBe(1);
+      const result = json(run);
+      expect(result).toMatchObject({ verb: 'readiness', status: 'unhealthy', message: `${url} unhealthy: 11 gates: 9 pass, 1 warn, 1 fail` });
+      expect(result.data.node).toBe(url);
+      expect(result.data.summary).toEqual({ pass: 9, warn: 1, fail: 1, worst: 'Fail' });
+      expect(result.data.gates).toHaveLength(11);
+      for (const gate of result.data.gates) expect(Object.keys(gate).sort()).toEqual(['applicable', 'id', 'name', 'reason', 'state']);
+      expect(result.data.gates.find((g) => g.id === 'notFrozen')).toMatchObject({ state: 'Fail', name: 'not frozen' });
+      await node.setFault({ frozen: false });
+      const warnOnly = await cockpit(['--once', 'readiness', '--json'], { NODE_URL: url });
+      expect(warnOnly.code).toBe(0);
+      expect(json(warnOnly)).toMatchObject({ status: 'ok', message: `${url} ready: 11 gates: 10 pass, 1 warn, 0 fail` });
+    } finally {
+      await node.heal();
+      await node.setFault({ peerCount: null });
+    }
+  });
+
+  it('a node answering 500 everywhere is reachable but failing: exit 1, every gate Fail', async () => {
+    const node = devnet.control.node(0);
+    await node.setFault({ error500: true });
+    try {
+      const run = await cockpit(['--once', 'readiness', url, '--json']);
+      expect(run.code).toBe(1);
+      expect(json(run).data.summary).toMatchObject({ fail: 11 });
+    } finally {
+      await node.heal();
+    }
+  });
+
+  it('an unreachable node is an error: exit 2, message on stderr (text) or a JSON error object', async () => {
+    const text = await cockpit(['--once', 'readiness', closed]);
+    expect(text).toMatchObject({ code: 2, stdout: '' });
+    expect(text.stderr).toMatch(new RegExp(`^cockpit: cannot reach the node at ${closed}: network error`));
+    const run = await cockpit(['--once', 'readiness', closed, '--json']);
+    expect(run.code).toBe(2);
+    expect(json(run)).toMatchObject({ verb: 'readiness', status: 'error', data: { node: closed, error: { code: 'network' } } });
+  });
+
+  it('bearer token: 401 without it is exit 2 with a hint; --token or NODE_TOKEN gets in; the token is never printed', async () => {
+    const without = await cockpit(['--once', 'readiness', guarded]);
+    expect(without.code).toBe(2);
+    expect(without.stderr).toBe(`cockpit: ${guarded} asks for a bearer token (401): pass --token or set NODE_TOKEN\n`);
+    const flag = await cockpit(['--once', 'readiness', guarded, '--token', TOKEN, '--json']);
+    expect(flag.code).toBe(0);
+    expect(json(flag).data.summary).toMatchObject({ fail: 0 });
+    const envRun = await cockpit(['--once', 'readiness'], { NODE_URL: guarded, NODE_TOKEN: TOKEN });
+    expect(envRun.code).toBe(0);
+    const wrong = await cockpit(['--once', 'readiness', guarded, '--token', 'wrong-token', '--json']);
+    expect(wrong.code).toBe(2);
+    for (const run of [without, flag, envRun, wrong]) expect(run.stdout + run.stderr).not.toContain(TOKEN);
+  });
+
+  it('usage errors exit 64: two node URLs, a bad URL, an extra argument', async () => {
+    const two = await cockpit(['--once', 'readiness', '--node', url, closed]);
+    expect(two.code).toBe(64);
+    expect(two.stderr).toContain('two node URLs');
+    expect((await cockpit(['--once', 'readiness', 'localhost:1633'])).code).toBe(64);
+    expect((await cockpit(['--once', 'readiness', url, url])).code).toBe(64);
+    expect((await cockpit(['--once', 'readiness', '--token'])).code).toBe(64);
+  });
+});
+
+describe('cockpit --once version-check', () => {
+  it('same API major as expected: ok, exit 0; check-version is an alias', async () => {
+    const run = await cockpit(['--once', 'version-check', url]);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toBe(`${url} (Bee 2.8.1-devnet): node API 8.1.0 matches the expected 8.1.0\n`);
+    const alias = await cockpit(['--once', 'check-version', '--json', '--node', url]);
+    expect(alias.code).toBe(0);
+    expect(json(alias)).toEqual({
+      verb: 'version-check',
+      status: 'ok',
+      message: `${url} (Bee 2.8.1-devnet): node API 8.1.0 matches the expected 8.1.0`,
+      data: { node: url, expected: { apiVersion: '8.1.0', beeVersion: '2.8.1' }, live: { apiVersion: '8.1.0', version: '2.8.1-devnet' }, verdict: 'same', compatible: true },
+    });
+  });
+
+  it('another major is sad (exit 1); an older minor is still ok; a non-version is an error (exit 2)', async () => {
+    const older = await cockpit(['--once', 'version-check', await beeWithApi('7.3.0'), '--json']);
+    expect(older.code).toBe(1);
+    expect(json(older)).toMatchObject({ status: 'sad', data: { verdict: 'olderMajor', compatible: false }, message: expect.stringContaining('upgrade the node to Bee 2.8.1') });
+    const newer = await cockpit(['--once', 'version-check', await beeWithApi('9.0.0')]);
+    expect(newer.code).toBe(1);
+    expect(newer.stdout).toContain('newer major');
+    const minor = await cockpit(['--once', 'version-check', await beeWithApi('8.0.0')]);
+    expect(minor.code).toBe(0);
+    expect(minor.stdout).toContain('older minor');
+    const garbage = await cockpit(['--once', 'version-check', await beeWithApi('banana')]);
+    expect(garbage.code).toBe(2);
+    expect(garbage.stderr).toContain('invalid node API version "banana"');
+  });
+
+  it('unreachable node or missing token: exit 2', async () => {
+    const down = await cockpit(['--once', 'version-check', closed, '--json']);
+    expect(down.code).toBe(2);
+    expect(json(down)).toMatchObject({ status: 'error', data: { error: { code: 'network' } } });
+    // Like Bee, the devnet keeps /health open behind a token, so the version is readable without one.
+    expect((await cockpit(['--once', 'version-check', guarded])).code).toBe(0);
+    const server = await startLoopbackServer((request, response) =>
+      request.headers.authorization === `Bearer ${TOKEN}` ? sendJson(response, 200, { status: 'ok', version: '2.8.1', apiVersion: '8.1.0' }) : sendJson(response, 401, { code: 401, message: 'Unauthorized' }),
+    );
+    servers.push(server);
+    const locked = await cockpit(['--once', 'version-check', server.url]);
+    expect(locked.code).toBe(2);
+    expect(locked.stderr).toBe(`cockpit: ${server.url} asks for a bearer token (401): pass --token or set NODE_TOKEN\n`);
+    expect((await cockpit(['--once', 'version-check', server.url], { NODE_TOKEN: TOKEN })).code).toBe(0);
+  });
+});
