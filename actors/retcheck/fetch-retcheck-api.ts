@@ -7,7 +7,10 @@
  *   request: an opaque answer proves the node is up, hence the block was CORS.
  */
 import type { CallLimits, RetcheckApi } from './retcheck-api.js';
-import { referenceFromFeedRootChunk } from '../../core/retcheck/feed-reference.js';
+import { referenceFromFeedLookup } from '../../core/retcheck/feed-reference.js';
+import { bytesToHex, hexToBytes } from '../../core/swarm/bytes.js';
+import { feedUpdateAddress, parseFeedIndexHeader } from '../../core/swarm/feeds.js';
+import { isChunkNotFound } from '../../core/retcheck/chunk-answer.js';
 
 export interface FetchRetcheckApiOptions {
   fetch?: typeof fetch;
@@ -30,6 +33,7 @@ class HttpFailure extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly beeMessage?: string,
   ) {
     super(message);
   }
@@ -66,17 +70,19 @@ export function createFetchRetcheckApi(options: FetchRetcheckApiOptions = {}): R
 
   async function failure(method: string, url: string, response: Response): Promise<HttpFailure> {
     let detail = '';
+    let beeMessage: string | undefined;
     try {
       const text = (await response.text()).slice(0, 300);
       try {
-        detail = (JSON.parse(text) as { message?: string }).message ?? text;
+        beeMessage = (JSON.parse(text) as { message?: string }).message;
+        detail = beeMessage ?? text;
       } catch {
         detail = text;
       }
     } catch {
       // body unreadable: the status alone has to do
     }
-    return new HttpFailure(response.status, `${method} ${url} -> ${response.status}${detail ? ` ${detail}` : ''}`);
+    return new HttpFailure(response.status, `${method} ${url} -> ${response.status}${detail ? ` ${detail}` : ''}`, beeMessage);
   }
 
   async function json<T>(method: string, url: string, limits: CallLimits, init?: RequestInit): Promise<T> {
@@ -114,16 +120,26 @@ export function createFetchRetcheckApi(options: FetchRetcheckApiOptions = {}): R
     chunk: async (nodeUrl, address, l) => {
       const url = `${nodeUrl}/chunks/${address}`;
       const response = await call('GET', url, l);
-      if (response.status === 404) return undefined;
-      if (!response.ok) throw await failure('GET', url, response);
-      return new Uint8Array(await response.arrayBuffer());
+      if (response.ok) return new Uint8Array(await response.arrayBuffer());
+      const problem = await failure('GET', url, response);
+      if (isChunkNotFound(response.status, problem.beeMessage)) return undefined;
+      throw problem;
     },
     resolveFeed: async (nodeUrl, owner, topic, l) => {
       const url = `${nodeUrl}/feeds/${owner}/${topic}`;
       const response = await call('GET', url, l, { headers: { 'swarm-only-root-chunk': 'true' } });
       if (!response.ok) throw await failure('GET', url, response);
-      const wrapped = new Uint8Array(await response.arrayBuffer());
-      return { reference: referenceFromFeedRootChunk(wrapped, response.headers.get('swarm-feed-resolved-version') ?? undefined) };
+      const rootChunk = new Uint8Array(await response.arrayBuffer());
+      const resolvedVersion = response.headers.get('swarm-feed-resolved-version') ?? undefined;
+      // The index header is visible only when the node exposes it to scripts (CORS); without it, fall back.
+      const index = response.headers.get('swarm-feed-index');
+      let updateSoc: Uint8Array | undefined;
+      if (index && /^[0-9a-fA-F]{16}$/.test(index)) {
+        const address = bytesToHex(feedUpdateAddress(hexToBytes(owner), hexToBytes(topic), parseFeedIndexHeader(index)));
+        const soc = await call('GET', `${nodeUrl}/chunks/${address}`, l);
+        if (soc.ok) updateSoc = new Uint8Array(await soc.arrayBuffer());
+      }
+      return { reference: referenceFromFeedLookup({ rootChunk, ...(updateSoc ? { updateSoc } : {}), ...(resolvedVersion ? { resolvedVersion } : {}) }) };
     },
     streamDownload: async (baseUrl, path, l) => {
       const response = await call('GET', `${baseUrl}${path}`, l);

@@ -6,7 +6,10 @@
 import { setMaxListeners } from 'node:events';
 import { Agent, type Dispatcher } from 'undici';
 import { createNodeClient, createCallStats, type CallRecord, type NodeClient } from '../node-client/index.js';
-import { referenceFromFeedRootChunk } from '../../core/retcheck/feed-reference.js';
+import { referenceFromFeedLookup } from '../../core/retcheck/feed-reference.js';
+import { bytesToHex, hexToBytes } from '../../core/swarm/bytes.js';
+import { feedUpdateAddress, parseFeedIndexHeader } from '../../core/swarm/feeds.js';
+import { isChunkNotFound } from '../../core/retcheck/chunk-answer.js';
 import type { CallLimits, RetcheckApi } from './retcheck-api.js';
 
 export interface NodeRetcheckApiOptions {
@@ -48,15 +51,19 @@ export function createNodeRetcheckApi(options: NodeRetcheckApiOptions = {}): Ret
       try {
         return await client(nodeUrl).downloadChunk(address, limits(l));
       } catch (error) {
-        if ((error as { status?: number }).status === 404) return undefined;
+        const { status, beeMessage } = error as { status?: number; beeMessage?: string };
+        if (isChunkNotFound(status, beeMessage)) return undefined;
         throw error;
       }
     },
     resolveFeed: async (nodeUrl, owner, topic, l) => {
-      // Only the root chunk: a v1 update wraps timestamp + reference; a v2 update wraps the content itself,
-      // whose address is the reference the feed points at.
-      const update = await client(nodeUrl).feedLatest(owner, topic, { ...limits(l), onlyRootChunk: true });
-      return { reference: referenceFromFeedRootChunk(update.payload, update.resolvedVersion) };
+      const c = client(nodeUrl);
+      const lookup = await c.feedLatest(owner, topic, { ...limits(l), onlyRootChunk: true });
+      const updateAddress = bytesToHex(feedUpdateAddress(hexToBytes(owner), hexToBytes(topic), parseFeedIndexHeader(lookup.index)));
+      const updateSoc = await c.downloadChunk(updateAddress, limits(l));
+      return {
+        reference: referenceFromFeedLookup({ rootChunk: lookup.payload, updateSoc, ...(lookup.resolvedVersion ? { resolvedVersion: lookup.resolvedVersion } : {}) }),
+      };
     },
     streamDownload: async (baseUrl, path, l) => {
       const c = client(baseUrl);
