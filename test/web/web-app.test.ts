@@ -165,6 +165,7 @@ describe('retcheck-web in Chromium', () => {
       expect(await page.locator('img').count()).toBe(0);
       expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     } finally {
+      hostile.closeAllConnections(); // the browser keeps the connection alive; close() would wait for it
       await new Promise((r) => hostile.close(r));
     }
   });
