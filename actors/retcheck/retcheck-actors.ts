@@ -7,6 +7,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { ColdDownloadResult, GatewayResult, VantageResult } from '../../config-schema/retcheck-report.js';
 import { gatewayVerdict } from '../../core/retcheck/gateway-verdict.js';
 import { chunkChildren } from '../../core/retcheck/chunk-children.js';
+import { hexToBytes } from '../../core/swarm/bytes.js';
 import { retcheckMachine } from '../../machines/retcheck/retcheck.machine.js';
 import { probeMachine, type ProbeEvent, type ProbeInput } from '../../machines/retcheck/probe.machine.js';
 import { chunkWalkMachine, type ChunkAnswer, type ChunkAnswerBatch, type ChunkRequest, type ChunkRequestBatch, type ChunkWalkVantage } from '../../machines/retcheck/chunk-walk.machine.js';
@@ -118,12 +119,14 @@ export function createRetcheckActors(api: RetcheckApi) {
     const probe = (request: ChunkRequest, vantage: ChunkWalkVantage): void => {
       const started = now();
       const base = { address: request.address, vantage: request.vantage };
-      void api.chunk(vantage.url, request.address, { signal: calls.signal, timeoutMs: input.timeoutMs }).then(
+      // Chunks of encrypted content travel as their 128-hex reference: fetch by address, decrypt with the key.
+      const key = request.address.length === 128 ? hexToBytes(request.address.slice(64)) : undefined;
+      void api.chunk(vantage.url, request.address.slice(0, 64), { signal: calls.signal, timeoutMs: input.timeoutMs }).then(
         (data) => {
           if (data === undefined) return batcher.add({ ...base, found: false, elapsedMs: now() - started });
           let links: { children: string[]; parity: string[] };
           try {
-            links = chunkChildren(data);
+            links = chunkChildren(data, key);
           } catch {
             links = { children: [], parity: [] }; // a body that is not a chunk: found, but nothing to descend into
           }

@@ -35,7 +35,9 @@ export function withRootProximity(vantage: VantageResult, reference: string): Va
 export function toChunkProbes(walked: readonly WalkedChunkRow[], vantages: readonly VantageResult[]): ChunkProbe[] {
   const overlays = vantages.map((v) => (v.overlay ? hexToBytes(v.overlay) : null));
   return walked.map((row) => {
-    const addressBytes = hexToBytes(row.address);
+    // Walk keys of encrypted content are 128-hex references; the report shows the chunk address.
+    const address = row.address.slice(0, 64);
+    const addressBytes = hexToBytes(address);
     const perVantage: ChunkProbe['per_vantage'] = {};
     row.perVantage.forEach((probe, i) => {
       const vantage = vantages[i];
@@ -43,7 +45,7 @@ export function toChunkProbes(walked: readonly WalkedChunkRow[], vantages: reado
       const overlay = overlays[i];
       perVantage[vantage.node_url] = { ...probe, ...(overlay ? { proximity: proximity(overlay, addressBytes) } : {}) };
     });
-    return { address: row.address, neighborhood: row.address.slice(0, 2), per_vantage: perVantage };
+    return { address, neighborhood: address.slice(0, 2), per_vantage: perVantage };
   });
 }
 

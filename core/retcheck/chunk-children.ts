@@ -9,13 +9,16 @@
  *   node references and its non-zero entry (the file's root chunk) are children.
  * - anything else is a leaf (raw content): no children.
  *
- * Limits, documented: a manifest node whose own bytes exceed 4 KiB is stored as a small chunk tree; its
- * chunks are walked as file chunks, but the forks below it are not discovered. Encrypted content (128-hex
- * references) cannot be decrypted here, so only its root chunk is probed.
+ * Encrypted content (128-hex references) is walked too: each chunk is decrypted with the key from its
+ * reference (see chunkChildren's `key`).
+ *
+ * Limit, documented: a manifest node whose own bytes exceed 4 KiB is stored as a small chunk tree; its
+ * chunks are walked as file chunks, but the forks below it are not discovered.
  */
 import { parseChunkData, CHUNK_SIZE } from '../swarm/chunk.js';
 import { bytesToHex } from '../swarm/bytes.js';
 import { splitIntermediateRefs } from '../swarm/redundancy.js';
+import { encryptedTreeChunk } from '../swarm/encrypted-chunk-tree.js';
 import { parseNode, isZeroEntry, OBFUSCATION_KEY_SIZE, VERSION_01_HASH, VERSION_02_HASH } from '../swarm/mantaray.js';
 
 export type ChunkKind = 'intermediate' | 'manifest' | 'leaf';
@@ -41,7 +44,13 @@ export interface ChunkChildren {
   parity: string[];
 }
 
-export function chunkChildren(data: Uint8Array): ChunkChildren {
+/**
+ * Children of one chunk as GET /chunks returned it. For encrypted content pass the chunk's 32-byte key (the
+ * second half of its 128-hex reference): the chunk is decrypted first, and its children come back as 128-hex
+ * references (address ‖ key) so the walk can decrypt them in turn. Parity chunks are stored in clear.
+ */
+export function chunkChildren(data: Uint8Array, key?: Uint8Array): ChunkChildren {
+  if (key) return encryptedChunkChildren(data, key);
   const { span, payload } = parseChunkData(data);
   if (spanSize(span) > BigInt(CHUNK_SIZE)) {
     // Bee's reader rule: trailing all-zero words are padding; data refs first, then parity refs.
@@ -49,6 +58,28 @@ export function chunkChildren(data: Uint8Array): ChunkChildren {
     const hex = (refs: Uint8Array[]) => refs.map((ref) => bytesToHex(ref.subarray(0, SEGMENT)));
     return { kind: 'intermediate', children: hex(data), parity: hex(parity) };
   }
+  return manifestChildren(payload);
+}
+
+function encryptedChunkChildren(data: Uint8Array, key: Uint8Array): ChunkChildren {
+  let tree;
+  try {
+    tree = encryptedTreeChunk(data, key);
+  } catch {
+    return { kind: 'leaf', children: [], parity: [] }; // does not decrypt into a tree chunk: nothing to follow
+  }
+  if (!tree.isLeaf) {
+    return {
+      kind: 'intermediate',
+      children: tree.children.map((c) => bytesToHex(c.address) + bytesToHex(c.key)),
+      parity: tree.parity.map((ref) => bytesToHex(ref.subarray(0, SEGMENT))),
+    };
+  }
+  return manifestChildren(tree.payload);
+}
+
+/** A leaf payload that is a mantaray node yields its entry and forks (full references: 64 or 128 hex). */
+function manifestChildren(payload: Uint8Array): ChunkChildren {
   // Most chunks of a walk are raw content: rule them out without building (and throwing) a parse error.
   if (!hasManifestVersionHash(payload)) return { kind: 'leaf', children: [], parity: [] };
   let node;
@@ -58,9 +89,9 @@ export function chunkChildren(data: Uint8Array): ChunkChildren {
     return { kind: 'leaf', children: [], parity: [] };
   }
   const children: string[] = [];
-  if (node.entry && !isZeroEntry(node.entry)) children.push(bytesToHex(node.entry.subarray(0, SEGMENT)));
+  if (node.entry && !isZeroEntry(node.entry)) children.push(bytesToHex(node.entry));
   for (const fork of node.forks?.values() ?? []) {
-    if (fork.node.reference && !isZeroEntry(fork.node.reference)) children.push(bytesToHex(fork.node.reference.subarray(0, SEGMENT)));
+    if (fork.node.reference && !isZeroEntry(fork.node.reference)) children.push(bytesToHex(fork.node.reference));
   }
   return { kind: 'manifest', children: [...new Set(children)], parity: [] };
 }

@@ -159,7 +159,8 @@ export const retcheckMachine = setup({
         id: 'chunkWalk',
         src: 'chunkWalk',
         input: ({ context }) => ({
-          root: (context.reference ?? '').slice(0, 64),
+          // The full reference: for encrypted content the key half lets the prober decrypt the tree.
+          root: context.reference ?? '',
           vantages: context.vantages.map((v) => ({ url: v.node_url, ...(v.overlay ? { overlay: v.overlay } : {}) })),
           concurrency: context.concurrency,
           cap: CHUNK_WALK_CAP,

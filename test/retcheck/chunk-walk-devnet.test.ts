@@ -91,3 +91,33 @@ describe.each(levels)('walking every chunk of an upload with %s', (_, level, upl
 it('the devnet default redundancy level is the one Bee uses (MEDIUM), so the second block above really walks parity', () => {
   expect(DEFAULT_UPLOAD_REDUNDANCY).toBe(1);
 });
+
+describe.each(levels)('walking every chunk of an ENCRYPTED upload with %s', (_, level, uploader) => {
+  const redundancy = level === undefined ? {} : { redundancyLevel: level };
+
+  it('a /bytes upload: each chunk decrypted with the key from its 128-hex reference', async () => {
+    const node = devnet.nodes[uploader]!;
+    const client = createNodeClient({ baseUrl: node.url });
+    const data = new Uint8Array(randomBytes(70 * CHUNK + 9)); // two levels: 64 encrypted refs per intermediate
+    const { reference, stored } = await storedBy(uploader, async () => (await client.uploadBytes(data, { batchId: node.batchId!, deferred: false, encrypt: true, ...redundancy })).reference);
+    expect(reference).toHaveLength(128);
+    const walked = await walk(reference);
+    expect(walked[0]).toBe(reference.slice(0, 64));
+    expect(new Set(walked)).toEqual(stored);
+    if (level === 0) expect(walked).toHaveLength(71 + 2 + 1);
+  });
+
+  it('a /bzz collection: encrypted manifest nodes (64-byte refs) down to each file', async () => {
+    const node = devnet.nodes[uploader]!;
+    const client = createNodeClient({ baseUrl: node.url });
+    const tar = makeTar([
+      { path: 'index.html', data: `<h1>sealed ${randomBytes(8).toString('hex')}</h1>` },
+      { path: 'docs/big.bin', data: new Uint8Array(randomBytes(2 * CHUNK + 1)) },
+    ]);
+    const { reference, stored } = await storedBy(uploader, async () =>
+      (await client.uploadCollection(tar, { batchId: node.batchId!, deferred: false, encrypt: true, indexDocument: 'index.html', ...redundancy })).reference,
+    );
+    expect(reference).toHaveLength(128);
+    expect(new Set(await walk(reference))).toEqual(stored);
+  });
+});
