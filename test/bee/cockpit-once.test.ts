@@ -6,7 +6,6 @@
  * node (shape, order, exit code consistent with the gates, every endpoint parsed) plus the gates whose
  * outcome this cluster fixes, and records the full ladder under test-output/bee-cockpit/.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBeeCluster, type BeeCluster } from '../../bee-cluster/cluster.js';
@@ -15,12 +14,9 @@ import { createNodeClient } from '../../actors/node-client/index.js';
 import { GATE_IDS, GATE_NAMES } from '../../core/cockpit/gates.js';
 import { SNAPSHOT_ENDPOINTS } from '../../core/cockpit/health-snapshot.js';
 import { compileEntries } from '../compiled-entries.js';
+import { runBin, type BinRun } from '../run-bin.js';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = BinRun;
 interface GateJson {
   id: string;
   name: string;
@@ -39,18 +35,7 @@ const OUT = 'test-output/bee-cockpit';
 let bin: string;
 let cluster: BeeCluster;
 
-function cockpit(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_URL' && k !== 'NODE_TOKEN'));
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...clean, NO_COLOR: '1', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cockpit = (args: string[], env: Record<string, string> = {}): Promise<Run> => runBin(bin, args, env);
 
 /** Checks every real-node invariant of a readiness JSON run and returns it. */
 function validReadiness(run: Run, node: string): ReadinessJson {

@@ -3,18 +3,14 @@
  * against a devnet (and a loopback server for API versions the devnet does not speak): text and JSON
  * output, exit codes 0/1/2/64, and the node URL and bearer token from flags, positionals and environment.
  */
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson, startLoopbackServer, type LoopbackServer } from '../../../actors/node-client/loopback-server.js';
 import { startDevnet } from '../../../devnet/devnet.js';
 import { compileEntries } from '../../../test/compiled-entries.js';
+import { runBin, type BinRun } from '../../../test/run-bin.js';
 
 type Devnet = Awaited<ReturnType<typeof startDevnet>>;
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = BinRun;
 interface Result {
   verb: string;
   status: string;
@@ -44,18 +40,7 @@ afterAll(async () => {
   await devnet?.stop();
 });
 
-function cockpit(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_URL' && k !== 'NODE_TOKEN'));
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...clean, NO_COLOR: '1', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cockpit = (args: string[], env: Record<string, string> = {}): Promise<Run> => runBin(bin, args, env);
 
 const json = (run: Run): Result => {
   expect(run.stdout.trim().split('\n'), run.stdout).toHaveLength(1);
