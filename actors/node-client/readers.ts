@@ -67,10 +67,9 @@ export function emptyCall(transport: Transport, spec: RequestSpec, options?: Cal
 }
 
 export async function readBytes(body: BodyStream): Promise<Uint8Array> {
-  const parts: Buffer[] = [];
-  for await (const chunk of body) parts.push(chunk as Buffer);
-  const whole = Buffer.concat(parts);
-  return new Uint8Array(whole.buffer, whole.byteOffset, whole.byteLength);
+  // undici's own consumer: several times cheaper per call than async-iterating the stream, which matters for
+  // small bodies fetched by the thousand (the per-chunk walk).
+  return new Uint8Array(await body.arrayBuffer());
 }
 
 /** Counts the body chunk by chunk without keeping it: memory stays at one chunk whatever the size. */
