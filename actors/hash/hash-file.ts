@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { createBmtEngine, fastBmt, type BmtEngine, type BmtEngineKind } from '../../core/swarm/fast-bmt.js';
 import { createRangeHasher } from './hash-range.js';
 import { subtreeCount } from './subtree-plan.js';
-import { hashFileParallel } from './worker-pool.js';
+import { hashFileParallel, type HashPool } from './worker-pool.js';
 
 export interface HashFileOptions {
   /** Worker threads for large files; default: the machine's available parallelism. 1 = this thread only. */
@@ -20,6 +20,8 @@ export interface HashFileOptions {
   workerUrl?: URL;
   /** Engine kind for this thread (workers pick the best kind they support). */
   engine?: BmtEngineKind;
+  /** A warm pool to hash large files on (its thread count wins over `threads`); default: one pool per file. */
+  pool?: HashPool;
   signal?: AbortSignal;
 }
 
@@ -44,6 +46,10 @@ export async function hashFile(path: string, options: HashFileOptions = {}): Pro
   const threads = Math.max(1, Math.min(Math.floor(options.threads ?? availableParallelism()), subtreeCount(size)));
   const parallel = threads > 1 && size >= (options.parallelFromBytes ?? DEFAULT_PARALLEL_FROM_BYTES);
 
+  if (options.pool && size >= (options.parallelFromBytes ?? DEFAULT_PARALLEL_FROM_BYTES)) {
+    const { reference } = await options.pool.hash(path, size, engine, options.signal);
+    return { reference, size, engine: engine.kind, threads: options.pool.threads };
+  }
   if (parallel) {
     const workerUrl = options.workerUrl ?? new URL('./hash-worker.js', import.meta.url);
     const { reference } = await hashFileParallel(path, size, { threads, workerUrl, bmt: engine, signal: options.signal });

@@ -1,6 +1,7 @@
 /**
  * Worker-thread entry: hashes the file runs the pool sends, one at a time in arrival order, each with
- * this thread's own BMT engine, and answers with the run's root and span (or an error message).
+ * this thread's own BMT engine, and answers with the run's root and span (or an error message). The pool
+ * may live long (the cockpit keeps one warm), so the open file is tied to the job, not to the path.
  * A `null` message ends the worker after the queued runs.
  */
 import { open, type FileHandle } from 'node:fs/promises';
@@ -13,23 +14,24 @@ const port = parentPort;
 if (!port) throw new Error('hash-worker.js runs as a worker thread only');
 
 const hashRange = createRangeHasher(createBmtEngine());
-let file: { path: string; handle: FileHandle } | undefined;
+let file: { job: number; handle: FileHandle } | undefined;
 let queue: Promise<void> = Promise.resolve();
 
-async function fileFor(path: string): Promise<FileHandle> {
-  if (file?.path !== path) {
+async function fileFor(job: number, path: string): Promise<FileHandle> {
+  if (file?.job !== job) {
     await file?.handle.close();
-    file = { path, handle: await open(path, 'r') };
+    file = undefined;
+    file = { job, handle: await open(path, 'r') };
   }
   return file.handle;
 }
 
 async function run(task: WorkerTask): Promise<WorkerReply> {
   try {
-    const { reference, span } = await hashRange(await fileFor(task.path), task.offset, task.length);
-    return { index: task.index, reference, span };
+    const { reference, span } = await hashRange(await fileFor(task.job, task.path), task.offset, task.length);
+    return { job: task.job, index: task.index, reference, span };
   } catch (error) {
-    return { index: task.index, error: error instanceof Error ? error.message : String(error) };
+    return { job: task.job, index: task.index, error: error instanceof Error ? error.message : String(error) };
   }
 }
 
