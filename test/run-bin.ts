@@ -1,7 +1,7 @@
 /**
  * Test support: runs a compiled bin as a real Node process and collects its exit code and output.
- * NODE_URL and NODE_TOKEN are removed from the inherited environment so a developer's shell never decides
- * which node a test talks to; `env` adds what the test means to set.
+ * Variables that choose a node, a token or a log level are removed from the inherited environment so a
+ * developer's shell never decides what a test talks to or prints; `env` adds what the test means to set.
  */
 import { spawn } from 'node:child_process';
 
@@ -11,10 +11,12 @@ export interface BinRun {
   stderr: string;
 }
 
+const SHELL_CHOICES = new Set(['NODE_URL', 'NODE_TOKEN', 'NODE_API_URL', 'RUST_LOG', 'COCKPIT_LOG_LEVEL', 'COCKPIT_CONFIG']);
+
 export function runBin(script: string, args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<BinRun> {
   return new Promise((resolve, reject) => {
-    const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_URL' && key !== 'NODE_TOKEN'));
-    const child = spawn(process.execPath, [script, ...args], { env: { ...inherited, NO_COLOR: '1', ...env } });
+    const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !SHELL_CHOICES.has(key)));
+    const child = spawn(process.execPath, [script, ...args], { env: { ...inherited, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -5,7 +5,7 @@
  * so that verdict is only checked for consistency; after the tag reports every chunk synced it must be
  * retrievable on every vantage.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import { splitIntoChunks } from '../../core/swarm/chunk-tree.js';
 import { feedIdentifier, makeFeedUpdateChunk, topicFromString } from '../../core/swarm/feeds.js';
 import { privateKeyToAddress, randomPrivateKey } from '../../core/swarm/signer.js';
 import { reportSchemaErrors } from '../report-schema.js';
+import { runBin } from '../run-bin.js';
 
 const CLI = 'dist/surfaces/cli/retcheck-bin.js';
 
@@ -34,16 +35,9 @@ interface CliRun {
   stderr: string;
 }
 
-function retcheck(args: string[]): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, NO_COLOR: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (exitCode) => resolve({ exitCode, stdout, stderr }));
-  });
+async function retcheck(args: string[]): Promise<CliRun> {
+  const { code, stdout, stderr } = await runBin(CLI, args);
+  return { exitCode: code, stdout, stderr };
 }
 
 /** A JSON report that passed the schema, with the checks every report must pass. */

@@ -3,7 +3,6 @@
  * process, and checks what every run must satisfy: no stack trace on stderr, and every JSON report valid
  * against the checked-in JSON Schema.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { RetcheckReport } from '../../config-schema/retcheck-report.js';
 import { reportSchemaErrors } from '../report-schema.js';
+import { runBin } from '../run-bin.js';
 
 const BIN = fileURLToPath(new URL('../../dist/surfaces/cli/retcheck-bin.js', import.meta.url));
 
@@ -23,17 +23,10 @@ export interface CliRun {
 
 export async function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first (npm test does it in pretest)`);
-  // A clean environment: no NODE_API_URL or RUST_LOG from the developer's shell changes what is probed.
-  const { NODE_API_URL: _node, RUST_LOG: _log, ...base } = process.env;
+  // runBin cleans the environment: no NODE_API_URL or RUST_LOG from the developer's shell changes what is probed.
   const started = performance.now();
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...base, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  const run = { code, stdout, stderr, ms: performance.now() - started };
-  expect(stderr, 'no stack trace on stderr').not.toMatch(/\n\s+at .+\(.*:\d+:\d+\)/);
+  const run = { ...(await runBin(BIN, args, env)), ms: performance.now() - started };
+  expect(run.stderr, 'no stack trace on stderr').not.toMatch(/\n\s+at .+\(.*:\d+:\d+\)/);
   return run;
 }
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MerkleTree } from '@ethersphere/bee-js';
 import { hashFile } from '../../../actors/hash/hash-file.js';
 import { bytesToHex } from '../../../core/swarm/bytes.js';
+import { runBin, type BinRun } from '../../../test/run-bin.js';
 import { compileEntries } from '../../../test/compiled-entries.js';
 
 let bin: string;
@@ -19,16 +19,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function cockpit(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, NO_COLOR: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function cockpit(...args: string[]): Promise<BinRun> {
+  return runBin(bin, args);
 }
 
 function fileOf(size: number, name: string): { path: string; data: Uint8Array } {
