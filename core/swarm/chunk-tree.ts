@@ -1,5 +1,6 @@
 /**
- * Streaming splitter and hasher for Bee's file chunk tree (unencrypted).
+ * Streaming splitter and hasher for Bee's file chunk tree (plain here; encrypted-chunk-tree.ts plugs an
+ * encrypting ChunkSealer into the same writer).
  * At redundancy level 0 (the default here) the reference equals Bee's `/bytes` reference uploaded with
  * `swarm-redundancy-level: 0` and bee-js's `MerkleTree.root`.
  *
@@ -22,7 +23,7 @@
  * children first (parity chunks right before their parent), so the root chunk is always the last.
  */
 import { BRANCHES, CHUNK_SIZE, MAX_CHUNK_DATA_SIZE, SEGMENT_SIZE, makeContentChunk, type Chunk, type ChunkAddresser } from './chunk.js';
-import { readUint64LE } from './bytes.js';
+import { readUint64LE, uint64LE } from './bytes.js';
 import { encodeParity } from './erasure.js';
 import { InputError } from './input-error.js';
 import { encodeSpan, maxDataShards, parityCount, type RedundancyLevel } from './redundancy.js';
@@ -34,6 +35,29 @@ export interface ChunkTreeOptions {
   bmt?: ChunkAddresser;
   /** Bee's erasure-coding level (0 NONE .. 4 PARANOID); default 0. */
   redundancyLevel?: RedundancyLevel;
+  /** How each data or intermediate chunk is stored and referenced; default plain (encrypted-chunk-tree.ts seals encrypted). */
+  sealer?: ChunkSealer;
+}
+
+/**
+ * Stores one tree chunk: plain (reference = its 32-byte address) or encrypted (reference = address ‖ key,
+ * 64 bytes). The tree rules are the same either way; only the reference width, and so the number of
+ * references an intermediate chunk holds, differ. Parity chunks are always stored plain.
+ */
+export interface ChunkSealer {
+  readonly encrypted: boolean;
+  /** Returns the chunk's reference and its stored data (span ‖ payload as it goes to the network). */
+  seal(span: Uint8Array, payload: Uint8Array): { reference: Uint8Array; data: Uint8Array };
+}
+
+export function plainSealer(bmt?: ChunkAddresser): ChunkSealer {
+  return {
+    encrypted: false,
+    seal: (span, payload) => {
+      const chunk = makeContentChunk(payload, readUint64LE(span), bmt);
+      return { reference: chunk.address, data: chunk.data };
+    },
+  };
 }
 
 /** One open intermediate chunk: data references so far, the sum of their spans and (redundancy) their chunks. */
@@ -41,13 +65,16 @@ interface OpenLevel {
   refs: Uint8Array;
   count: number;
   span: bigint;
-  /** Child chunk data zero-padded to 4104 bytes, one per reference; only kept when redundancy is on. */
+  /** Stored child chunks zero-padded to 4104 bytes, one per reference; only kept when redundancy is on. */
   shards: Uint8Array[];
 }
 
 export class ChunkTreeWriter {
   readonly #onChunk: (chunk: Chunk) => void;
   readonly #bmt: ChunkAddresser | undefined;
+  readonly #sealer: ChunkSealer;
+  /** 32 plain, 64 encrypted (address ‖ key). */
+  readonly #refSize: number;
   /** Set once a subtree shorter than full was appended: it must be the last part of the data. */
   #endedBySubtree = false;
   readonly #level: RedundancyLevel;
@@ -62,8 +89,10 @@ export class ChunkTreeWriter {
   constructor(options: ChunkTreeOptions = {}) {
     this.#onChunk = options.onChunk ?? (() => {});
     this.#bmt = options.bmt;
+    this.#sealer = options.sealer ?? plainSealer(options.bmt);
+    this.#refSize = this.#sealer.encrypted ? 2 * SEGMENT_SIZE : SEGMENT_SIZE;
     this.#level = options.redundancyLevel ?? 0;
-    this.#maxRefs = maxDataShards(this.#level, false);
+    this.#maxRefs = maxDataShards(this.#level, this.#sealer.encrypted);
   }
 
   write(data: Uint8Array): void {
@@ -90,6 +119,7 @@ export class ChunkTreeWriter {
   appendSubtree(reference: Uint8Array, span: bigint, height: number): void {
     if (this.#finished) throw new InputError('chunk tree subtree', 'after finish()', 'appendSubtree() before finish()');
     if (this.#level !== 0) throw new InputError('chunk tree subtree', `redundancy level ${this.#level}`, 'redundancy level 0');
+    if (this.#sealer.encrypted) throw new InputError('chunk tree subtree', 'an encrypted tree', 'an unencrypted tree');
     if (!(reference instanceof Uint8Array) || reference.length !== SEGMENT_SIZE) {
       throw new InputError('subtree reference', String(reference?.length), `${SEGMENT_SIZE} bytes`);
     }
@@ -117,12 +147,12 @@ export class ChunkTreeWriter {
       const level = this.#levels[i]!;
       const isTop = i === this.#levels.length - 1;
       if (isTop && level.count === 1) {
-        return { reference: level.refs.slice(0, SEGMENT_SIZE), span: level.span };
+        return { reference: level.refs.slice(0, this.#refSize), span: level.span };
       }
       if (level.count === 0) continue;
       if (level.count === 1) {
         // A lone trailing reference is carried up unchanged (Bee's hashtrie does the same).
-        const ref = level.refs.slice(0, SEGMENT_SIZE);
+        const ref = level.refs.slice(0, this.#refSize);
         const { span, shards } = level;
         resetLevel(level);
         this.#append(i + 1, ref, span, shards[0]);
@@ -132,13 +162,19 @@ export class ChunkTreeWriter {
     }
   }
 
+  /** Seals one chunk, hands its stored form to onChunk and returns its reference and stored data. */
+  #store(span: Uint8Array, payload: Uint8Array): { reference: Uint8Array; data: Uint8Array } {
+    const sealed = this.#sealer.seal(span, payload);
+    this.#onChunk({ address: sealed.reference.slice(0, SEGMENT_SIZE), data: sealed.data });
+    return sealed;
+  }
+
   #flushLeaf(): void {
-    const chunk = makeContentChunk(this.#leaf.subarray(0, this.#leafFill), undefined, this.#bmt);
-    this.#onChunk(chunk);
-    this.#leafCount++;
     const span = BigInt(this.#leafFill);
+    const { reference, data } = this.#store(uint64LE(span), this.#leaf.subarray(0, this.#leafFill));
+    this.#leafCount++;
     this.#leafFill = 0;
-    this.#append(0, chunk.address, span, this.#level > 0 ? padToShard(chunk.data) : undefined);
+    this.#append(0, reference, span, this.#level > 0 ? padToShard(data) : undefined);
   }
 
   /** Adds a child reference to level `index`, wrapping the level into a chunk once it is full. */
@@ -147,7 +183,7 @@ export class ChunkTreeWriter {
       this.#levels.push({ refs: new Uint8Array(BRANCHES * SEGMENT_SIZE), count: 0, span: 0n, shards: [] });
     }
     const level = this.#levels[index]!;
-    level.refs.set(ref, level.count * SEGMENT_SIZE);
+    level.refs.set(ref, level.count * this.#refSize);
     level.count++;
     level.span += span;
     if (shard) level.shards.push(shard);
@@ -157,8 +193,8 @@ export class ChunkTreeWriter {
   /** Emits level `index` (plus its parity chunks) as an intermediate chunk and passes its reference up. */
   #wrapLevel(index: number): void {
     const level = this.#levels[index]!;
-    const parities = parityCount(this.#level, level.count, false);
-    let payloadLength = level.count * SEGMENT_SIZE;
+    const parities = parityCount(this.#level, level.count, this.#sealer.encrypted);
+    let payloadLength = level.count * this.#refSize;
     for (const parity of parities > 0 ? encodeParity(level.shards, parities) : []) {
       const chunk = makeContentChunk(parity.subarray(8), readUint64LE(parity), this.#bmt);
       this.#onChunk(chunk);
@@ -166,12 +202,11 @@ export class ChunkTreeWriter {
       payloadLength += SEGMENT_SIZE;
     }
     const span = level.span;
-    // With parity, the span carries 128 + level in its top byte; the address covers that byte too.
-    const spanValue = parities > 0 ? readUint64LE(encodeSpan(span, this.#level)) : span;
-    const chunk = makeContentChunk(level.refs.subarray(0, payloadLength), spanValue, this.#bmt);
+    // With parity, the span carries 128 + level in its top byte; the address (and the encryption) covers it too.
+    const spanBytes = parities > 0 ? encodeSpan(span, this.#level) : uint64LE(span);
+    const { reference, data } = this.#store(spanBytes, level.refs.subarray(0, payloadLength));
     resetLevel(level);
-    this.#onChunk(chunk);
-    this.#append(index + 1, chunk.address, span, this.#level > 0 ? padToShard(chunk.data) : undefined);
+    this.#append(index + 1, reference, span, this.#level > 0 ? padToShard(data) : undefined);
   }
 }
 
@@ -181,7 +216,7 @@ function resetLevel(level: OpenLevel): void {
   level.shards = [];
 }
 
-/** Bee's erasure shards are whole chunks (span ‖ payload) zero-padded to 4104 bytes. */
+/** Bee's erasure shards are whole stored chunks (span ‖ payload) zero-padded to 4104 bytes (encrypted ones are full already). */
 function padToShard(data: Uint8Array): Uint8Array {
   const shard = new Uint8Array(MAX_CHUNK_DATA_SIZE);
   shard.set(data);

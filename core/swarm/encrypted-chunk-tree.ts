@@ -15,11 +15,11 @@
  * Chunks reach `onChunk` children first, so the root chunk is the last.
  */
 import { CHUNK_SIZE, MAX_CHUNK_DATA_SIZE, SEGMENT_SIZE, SPAN_SIZE, makeContentChunk, type Chunk, type ChunkAddresser } from './chunk.js';
-import { bytesToHex, concatBytes, readUint64LE, uint64LE } from './bytes.js';
-import { encodeParity } from './erasure.js';
+import { ChunkTreeWriter, type ChunkSealer } from './chunk-tree.js';
+import { bytesToHex, concatBytes, readUint64LE } from './bytes.js';
 import { ENCRYPTED_REFERENCE_SIZE, ENCRYPTION_KEY_SIZE, decryptChunk, encryptChunk, splitEncryptedReference, type RandomBytes } from './encryption.js';
 import { InputError } from './input-error.js';
-import { decodeSpan, encodeSpan, maxDataShards, parityCount, splitIntermediateRefs, type RedundancyLevel } from './redundancy.js';
+import { decodeSpan, splitIntermediateRefs, type RedundancyLevel } from './redundancy.js';
 
 export interface EncryptedChunkTreeOptions {
   /** A fresh 32-byte key per chunk (Bee: crypto random). */
@@ -32,127 +32,39 @@ export interface EncryptedChunkTreeOptions {
   redundancyLevel?: RedundancyLevel;
 }
 
-interface OpenLevel {
-  /** Data references (64 bytes each) followed, when wrapping, by parity references (32 bytes each). */
-  refs: Uint8Array;
-  count: number;
-  span: bigint;
-  /** The stored (encrypted) child chunks, one per data reference; only kept when redundancy is on. */
-  shards: Uint8Array[];
+/**
+ * Seals each chunk as Bee's encryption pipeline does: encrypt span ‖ payload under a fresh key (padding the
+ * payload to 4096 bytes), address the ciphertext, and reference it as address ‖ key.
+ */
+export function encryptingSealer(options: Pick<EncryptedChunkTreeOptions, 'randomKey' | 'padding' | 'bmt'>): ChunkSealer {
+  return {
+    encrypted: true,
+    seal(span, payload) {
+      const key = options.randomKey();
+      if (!(key instanceof Uint8Array) || key.length !== ENCRYPTION_KEY_SIZE) {
+        throw new InputError('randomKey() result', key instanceof Uint8Array ? `${key.length} bytes` : String(key), `${ENCRYPTION_KEY_SIZE} bytes`);
+      }
+      const { data } = encryptChunk(span, payload, key, options.padding);
+      const chunk = makeContentChunk(data.subarray(SPAN_SIZE), readUint64LE(data), options.bmt);
+      const reference = new Uint8Array(ENCRYPTED_REFERENCE_SIZE);
+      reference.set(chunk.address, 0);
+      reference.set(key, SEGMENT_SIZE);
+      return { reference, data: chunk.data };
+    },
+  };
 }
 
-export class EncryptedChunkTreeWriter {
-  readonly #options: EncryptedChunkTreeOptions;
-  readonly #onChunk: (chunk: Chunk) => void;
-  readonly #level: RedundancyLevel;
-  readonly #maxRefs: number;
-  readonly #leaf = new Uint8Array(CHUNK_SIZE);
-  #leafFill = 0;
-  #leafCount = 0;
-  readonly #levels: OpenLevel[] = [];
-  #finished = false;
-
+/** The chunk-tree writer with the encrypting sealer: `finish().reference` is 64 bytes (address ‖ key). */
+export class EncryptedChunkTreeWriter extends ChunkTreeWriter {
   constructor(options: EncryptedChunkTreeOptions) {
     if (typeof options?.randomKey !== 'function') throw new InputError('encrypted chunk tree options', String(options?.randomKey), 'a randomKey function');
-    this.#options = options;
-    this.#onChunk = options.onChunk ?? (() => {});
-    this.#level = options.redundancyLevel ?? 0;
-    this.#maxRefs = maxDataShards(this.#level, true);
+    super({
+      ...(options.onChunk ? { onChunk: options.onChunk } : {}),
+      ...(options.bmt ? { bmt: options.bmt } : {}),
+      ...(options.redundancyLevel !== undefined ? { redundancyLevel: options.redundancyLevel } : {}),
+      sealer: encryptingSealer(options),
+    });
   }
-
-  write(data: Uint8Array): void {
-    if (this.#finished) throw new InputError('chunk tree write', 'after finish()', 'write() before finish()');
-    if (!(data instanceof Uint8Array)) throw new InputError('chunk tree data', String(data), 'a Uint8Array');
-    let offset = 0;
-    while (offset < data.length) {
-      const take = Math.min(CHUNK_SIZE - this.#leafFill, data.length - offset);
-      this.#leaf.set(data.subarray(offset, offset + take), this.#leafFill);
-      this.#leafFill += take;
-      offset += take;
-      if (this.#leafFill === CHUNK_SIZE) this.#flushLeaf();
-    }
-  }
-
-  /** Ends the data. `reference` is address ‖ key of the root chunk; `span` the total data length. */
-  finish(): { reference: Uint8Array; span: bigint } {
-    if (this.#finished) throw new InputError('chunk tree finish', 'called twice', 'a single finish() call');
-    this.#finished = true;
-    if (this.#leafFill > 0 || this.#leafCount === 0) this.#flushLeaf();
-    for (let i = 0; ; i++) {
-      const level = this.#levels[i]!;
-      const isTop = i === this.#levels.length - 1;
-      if (isTop && level.count === 1) return { reference: level.refs.slice(0, ENCRYPTED_REFERENCE_SIZE), span: level.span };
-      if (level.count === 0) continue;
-      if (level.count === 1) {
-        // A lone trailing reference (and, with redundancy, its stored chunk) is carried up unchanged.
-        const ref = level.refs.slice(0, ENCRYPTED_REFERENCE_SIZE);
-        const { span, shards } = level;
-        resetLevel(level);
-        this.#append(i + 1, ref, span, shards[0]);
-      } else {
-        this.#wrapLevel(i);
-      }
-    }
-  }
-
-  /** Encrypts span ‖ payload under a fresh key, emits the stored chunk and returns its 64-byte reference. */
-  #storeEncrypted(span: Uint8Array, payload: Uint8Array): { reference: Uint8Array; stored: Uint8Array } {
-    const key = this.#options.randomKey();
-    if (!(key instanceof Uint8Array) || key.length !== ENCRYPTION_KEY_SIZE) {
-      throw new InputError('randomKey() result', key instanceof Uint8Array ? `${key.length} bytes` : String(key), `${ENCRYPTION_KEY_SIZE} bytes`);
-    }
-    const { data } = encryptChunk(span, payload, key, this.#options.padding);
-    const chunk = makeContentChunk(data.subarray(SPAN_SIZE), readUint64LE(data), this.#options.bmt);
-    this.#onChunk(chunk);
-    const reference = new Uint8Array(ENCRYPTED_REFERENCE_SIZE);
-    reference.set(chunk.address, 0);
-    reference.set(key, SEGMENT_SIZE);
-    return { reference, stored: chunk.data };
-  }
-
-  #flushLeaf(): void {
-    const span = BigInt(this.#leafFill);
-    const { reference, stored } = this.#storeEncrypted(uint64LE(span), this.#leaf.slice(0, this.#leafFill));
-    this.#leafCount++;
-    this.#leafFill = 0;
-    this.#append(0, reference, span, this.#level > 0 ? stored : undefined);
-  }
-
-  #append(index: number, ref: Uint8Array, span: bigint, shard: Uint8Array | undefined): void {
-    while (this.#levels.length <= index) {
-      this.#levels.push({ refs: new Uint8Array(CHUNK_SIZE), count: 0, span: 0n, shards: [] });
-    }
-    const level = this.#levels[index]!;
-    level.refs.set(ref, level.count * ENCRYPTED_REFERENCE_SIZE);
-    level.count++;
-    level.span += span;
-    if (shard) level.shards.push(shard);
-    if (level.count === this.#maxRefs) this.#wrapLevel(index);
-  }
-
-  #wrapLevel(index: number): void {
-    const level = this.#levels[index]!;
-    const parities = parityCount(this.#level, level.count, true);
-    let payloadLength = level.count * ENCRYPTED_REFERENCE_SIZE;
-    // Stored encrypted chunks are always 4104 bytes, so they are whole shards as they are.
-    for (const parity of parities > 0 ? encodeParity(level.shards, parities) : []) {
-      const chunk = makeContentChunk(parity.subarray(SPAN_SIZE), readUint64LE(parity), this.#options.bmt);
-      this.#onChunk(chunk);
-      level.refs.set(chunk.address, payloadLength);
-      payloadLength += SEGMENT_SIZE;
-    }
-    const span = level.span;
-    const spanBytes = parities > 0 ? encodeSpan(span, this.#level) : uint64LE(span);
-    const { reference, stored } = this.#storeEncrypted(spanBytes, level.refs.slice(0, payloadLength));
-    resetLevel(level);
-    this.#append(index + 1, reference, span, this.#level > 0 ? stored : undefined);
-  }
-}
-
-function resetLevel(level: OpenLevel): void {
-  level.count = 0;
-  level.span = 0n;
-  level.shards = [];
 }
 
 /** Encrypted root reference plus every stored chunk (root last), for small in-memory data. */
