@@ -6,6 +6,7 @@ import { listeningInodes } from './proc-text.js';
 import { DEFAULT_PROC_ROOT, findHolders, processName, readTextOr } from './proc-reader.js';
 
 export async function findListenerIn(procRoot: string, port: number, signal: AbortSignal): Promise<ListenerLookup> {
+  signal.throwIfAborted(); // an abandoned lookup never answers, whatever the host is listening on
   const tables = await Promise.all(['tcp', 'tcp6'].map((name) => readTextOr(join(procRoot, 'net', name), '')));
   const inodes = tables.flatMap((text) => listeningInodes(text, port));
   if (inodes.length === 0) return { found: false, reason: `nothing listens on port ${port} on this host` };
