@@ -5,10 +5,14 @@
  *
  * A call is "settled" exactly once: when its body has been fully consumed, or when it failed. Streaming readers keep
  * the timer and the statistics open until the last byte, so latency figures cover the whole transfer.
+ *
+ * Per-call overhead matters: the per-chunk walk makes thousands of loopback calls, each a fraction of a millisecond,
+ * so cancellation is pooled (call-cancel.ts) and response headers are flattened only when read.
  */
 import { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import type { CallRecord, CallStats } from './call-stats.js';
+import { CallAbort, CallerSignals, DeadlineTimer, type Deadline } from './call-cancel.js';
 import { NodeApiError, type NodeApiErrorCode } from './errors.js';
 import { fillTemplate, queryString, type QueryValue } from './url.js';
 
@@ -64,7 +68,13 @@ export interface TransportOptions {
 const ERROR_BODY_READ_LIMIT = 4096;
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
+const NO_PARAMS: Readonly<Record<string, string | number>> = {};
+const NO_OPTIONS: CallOptions = {};
+
 export class Transport {
+  /** One timer for the per-call timeouts of every call in flight on this transport. */
+  private readonly deadlines = new DeadlineTimer();
+
   constructor(private readonly options: TransportOptions) {}
 
   /** Removes the token from any text that came from outside (server bodies, error messages). */
@@ -73,100 +83,33 @@ export class Transport {
     return token ? text.split(token).join('[redacted]') : text;
   }
 
-  async open(spec: RequestSpec, callOptions: CallOptions = {}): Promise<OpenCall> {
+  async open(spec: RequestSpec, callOptions: CallOptions = NO_OPTIONS): Promise<OpenCall> {
     const url = spec.absoluteUrl
       ? spec.absoluteUrl.href
-      : `${this.options.baseUrl}${fillTemplate(spec.template, spec.params ?? {})}${queryString(spec.query)}`;
-    const safeUrl = this.scrub(url);
-    const started = performance.now();
-    const timeoutMs = callOptions.timeoutMs ?? this.options.timeoutMs;
-    const controller = new AbortController();
-    const callerSignal = callOptions.signal;
-    let timedOut = false;
-    let settled: { failure?: NodeApiError } | undefined;
-    let status: number | undefined;
-
-    const onCallerAbort = (): void => controller.abort(callerSignal?.reason);
-    const timer =
-      timeoutMs > 0
-        ? setTimeout(() => {
-            timedOut = true;
-            controller.abort(new Error(`timed out after ${timeoutMs} ms`));
-          }, timeoutMs)
-        : undefined;
-    callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
-
-    const makeError = (code: NodeApiErrorCode, extra: { detail?: string; bodyExcerpt?: string; beeMessage?: string } = {}) =>
-      new NodeApiError({
-        code,
-        method: spec.method,
-        url: safeUrl,
-        template: spec.template,
-        ...(status === undefined ? {} : { status }),
-        ...(extra.detail === undefined ? {} : { detail: this.scrub(extra.detail) }),
-        ...(extra.bodyExcerpt === undefined ? {} : { bodyExcerpt: this.scrub(extra.bodyExcerpt) }),
-        ...(extra.beeMessage === undefined ? {} : { beeMessage: this.scrub(extra.beeMessage) }),
-      });
-
-    const classify = (failure: unknown): NodeApiError => {
-      if (failure instanceof NodeApiError) return failure;
-      if (timedOut) return makeError('timeout', { detail: `after ${timeoutMs} ms` });
-      if (callerSignal?.aborted) return makeError('aborted');
-      const code = errorCode(failure);
-      if (code && TIMEOUT_CODES.has(code)) return makeError('timeout', { detail: `(${code})` });
-      return makeError('network', { detail: describeCause(failure) });
-    };
-
-    const settle = (failure?: unknown): NodeApiError | undefined => {
-      if (settled) return settled.failure;
-      const error = failure === undefined ? undefined : classify(failure);
-      settled = error ? { failure: error } : {};
-      if (timer) clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', onCallerAbort);
-      this.record({
-        method: spec.method,
-        template: spec.template,
-        url: safeUrl,
-        ...(status === undefined ? {} : { status }),
-        ms: performance.now() - started,
-        ...(error ? { error: { code: error.code, message: error.message } } : {}),
-      });
-      return error;
-    };
-
-    if (callerSignal?.aborted) throw settle(callerSignal.reason ?? new Error('aborted'))!;
+      : this.options.baseUrl + fillTemplate(spec.template, spec.params ?? NO_PARAMS) + queryString(spec.query);
+    const call = new Call(this, spec, this.scrub(url), callOptions.timeoutMs ?? this.options.timeoutMs, callOptions.signal);
+    if (call.callerSignal?.aborted) throw call.settle(call.callerSignal.reason ?? new Error('aborted'))!;
+    call.watch(this.deadlines);
 
     let response: Dispatcher.ResponseData;
     try {
-      response = await request(url, {
-        method: spec.method,
-        headers: this.headersFor(spec),
-        body: toUndiciBody(spec.body),
-        signal: controller.signal,
-        ...(this.options.dispatcher ? { dispatcher: this.options.dispatcher } : {}),
-      });
+      const { method } = spec;
+      const headers = this.headersFor(spec);
+      const body = toUndiciBody(spec.body);
+      const dispatcher = this.options.dispatcher;
+      response = await request(url, dispatcher ? { method, headers, body, signal: call.abort, dispatcher } : { method, headers, body, signal: call.abort });
     } catch (failure) {
-      throw settle(failure)!;
+      throw call.settle(failure)!;
     }
-
-    status = response.statusCode;
-    const headers = flattenHeaders(response.headers);
+    call.respond(response);
+    const status = response.statusCode;
     const accepted = spec.accept ? spec.accept(status) : status >= 200 && status < 300;
     if (!accepted) {
       const text = await readSome(response.body, ERROR_BODY_READ_LIMIT).catch(() => '');
       const beeMessage = beeMessageOf(text);
-      throw settle(
-        makeError('http', { bodyExcerpt: text, ...(beeMessage === undefined ? {} : { beeMessage }) }),
-      )!;
+      throw call.settle(call.error('http', { bodyExcerpt: text, ...(beeMessage === undefined ? {} : { beeMessage }) }))!;
     }
-    return {
-      status,
-      headers,
-      body: response.body,
-      url: safeUrl,
-      error: (code, extra = {}) => makeError(code, extra),
-      settle,
-    };
+    return call;
   }
 
   /** Opens a call, lets `consume` read the body, and settles it either way. */
@@ -182,21 +125,121 @@ export class Transport {
     }
   }
 
-  private headersFor(spec: RequestSpec): Record<string, string> {
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(spec.headers ?? {})) if (value !== undefined) headers[name.toLowerCase()] = value;
+  private headersFor(spec: RequestSpec): Record<string, string> | undefined {
     // The token belongs to the node; a gateway probe (absoluteUrl) must never receive it.
-    if (this.options.token && !spec.absoluteUrl) headers.authorization = `Bearer ${this.options.token}`;
+    const token = spec.absoluteUrl ? undefined : this.options.token;
+    let headers: Record<string, string> | undefined;
+    if (spec.headers) {
+      for (const name in spec.headers) {
+        const value = spec.headers[name];
+        if (value !== undefined) (headers ??= {})[name.toLowerCase()] = value;
+      }
+    }
+    if (token) (headers ??= {}).authorization = `Bearer ${token}`;
     return headers;
   }
 
-  private record(record: CallRecord): void {
+  /** @internal Called once per call by Call.settle. */
+  record(record: CallRecord): void {
     this.options.stats.record(record);
     try {
       this.options.onCall?.(record);
     } catch {
       // A faulty log hook must not turn a successful call into a failure.
     }
+  }
+}
+
+/**
+ * One request from open() to settle(): what an OpenCall exposes, plus its cancellation (the caller's signal and
+ * the deadline both abort it through its CallAbort) and the one statistics record written when it settles.
+ */
+class Call implements OpenCall, Deadline {
+  readonly abort = new CallAbort();
+  readonly started = performance.now();
+  readonly deadline: number;
+  // Both set by respond(); an OpenCall is handed out only after that. Until then status reads undefined.
+  status!: number;
+  body!: BodyStream;
+  private rawHeaders: Dispatcher.ResponseData['headers'] | undefined;
+  private flatHeaders: Record<string, string> | undefined;
+  private timedOut = false;
+  private watched: DeadlineTimer | undefined;
+  private settled: { failure?: NodeApiError } | undefined;
+
+  constructor(
+    private readonly transport: Transport,
+    private readonly spec: RequestSpec,
+    readonly url: string,
+    private readonly timeoutMs: number,
+    readonly callerSignal: AbortSignal | undefined,
+  ) {
+    this.deadline = timeoutMs > 0 ? this.started + timeoutMs : Infinity;
+  }
+
+  /** Starts listening to the caller's signal and the deadline; settle() stops both. */
+  watch(deadlines: DeadlineTimer): void {
+    if (this.callerSignal) CallerSignals.add(this.callerSignal, this.abort);
+    if (this.timeoutMs > 0) {
+      this.watched = deadlines;
+      deadlines.add(this);
+    }
+  }
+
+  expire(): void {
+    this.timedOut = true;
+    this.abort.abort(new Error(`timed out after ${this.timeoutMs} ms`));
+  }
+
+  respond(response: Dispatcher.ResponseData): void {
+    this.status = response.statusCode;
+    this.rawHeaders = response.headers;
+    this.body = response.body;
+  }
+
+  /** Flattened on first read: most callers of a bulk download never look at the headers. */
+  get headers(): Readonly<Record<string, string>> {
+    return (this.flatHeaders ??= this.rawHeaders ? flattenHeaders(this.rawHeaders) : {});
+  }
+
+  error(code: NodeApiErrorCode, extra: { detail?: string; bodyExcerpt?: string; beeMessage?: string } = {}): NodeApiError {
+    const t = this.transport;
+    return new NodeApiError({
+      code,
+      method: this.spec.method,
+      url: this.url,
+      template: this.spec.template,
+      ...(this.status === undefined ? {} : { status: this.status }),
+      ...(extra.detail === undefined ? {} : { detail: t.scrub(extra.detail) }),
+      ...(extra.bodyExcerpt === undefined ? {} : { bodyExcerpt: t.scrub(extra.bodyExcerpt) }),
+      ...(extra.beeMessage === undefined ? {} : { beeMessage: t.scrub(extra.beeMessage) }),
+    });
+  }
+
+  settle(failure?: unknown): NodeApiError | undefined {
+    if (this.settled) return this.settled.failure;
+    const error = failure === undefined ? undefined : this.classify(failure);
+    this.settled = error ? { failure: error } : {};
+    this.watched?.delete(this);
+    if (this.callerSignal) CallerSignals.delete(this.callerSignal, this.abort);
+    const { method, template } = this.spec;
+    const ms = performance.now() - this.started;
+    const status = this.status;
+    const record: CallRecord =
+      status === undefined
+        ? error ? { method, template, url: this.url, ms, error: { code: error.code, message: error.message } } : { method, template, url: this.url, ms }
+        : error ? { method, template, url: this.url, status, ms, error: { code: error.code, message: error.message } } : { method, template, url: this.url, status, ms };
+    this.transport.record(record);
+    return error;
+  }
+
+  private classify(failure: unknown): NodeApiError {
+    if (failure instanceof NodeApiError) return failure;
+    if (this.timedOut) return this.error('timeout', { detail: `after ${this.timeoutMs} ms` });
+    if (this.callerSignal?.aborted) return this.error('aborted');
+    const code = errorCode(failure);
+    if (code && TIMEOUT_CODES.has(code)) return this.error('timeout', { detail: `(${code})` });
+    return this.error('network', { detail: describeCause(failure) });
   }
 }
 

@@ -1,0 +1,102 @@
+/**
+ * Cancellation plumbing of the transport, built for calls made by the thousand (the per-chunk walk makes one per
+ * chunk and vantage, each a loopback round trip of well under a millisecond).
+ *
+ * - CallAbort is the signal each call hands to undici. undici accepts an EventEmitter with `aborted`/`reason` as a
+ *   request signal; that costs a small fraction of an AbortController plus the listener undici hangs on it, which
+ *   together cost as much client CPU as a tenth of the whole probe.
+ * - DeadlineTimer keeps the per-call timeouts of one transport on a single timer armed for the earliest deadline,
+ *   instead of a setTimeout and clearTimeout per call. A call still aborts at its own deadline, never earlier.
+ * - CallerSignals forwards a caller's AbortSignal to every call made with it through one listener per signal
+ *   (callers share one signal among hundreds of calls), instead of adding and removing a listener per call.
+ */
+import { EventEmitter } from 'node:events';
+
+export class CallAbort extends EventEmitter {
+  aborted = false;
+  reason: unknown = undefined;
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.emit('abort');
+  }
+}
+
+export interface Deadline {
+  /** performance.now() value at which the call times out. */
+  readonly deadline: number;
+  expire(): void;
+}
+
+export class DeadlineTimer {
+  private readonly pending = new Set<Deadline>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private armedFor = Infinity;
+
+  add(entry: Deadline): void {
+    this.pending.add(entry);
+    if (entry.deadline < this.armedFor) this.arm(entry.deadline);
+  }
+
+  delete(entry: Deadline): void {
+    if (!this.pending.delete(entry) || this.pending.size > 0) return;
+    // Nothing left to time: an armed timer would keep the process alive for nothing.
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.armedFor = Infinity;
+  }
+
+  private arm(deadline: number): void {
+    clearTimeout(this.timer);
+    this.armedFor = deadline;
+    this.timer = setTimeout(() => this.fire(), Math.max(0, Math.ceil(deadline - performance.now())));
+  }
+
+  private fire(): void {
+    this.timer = undefined;
+    this.armedFor = Infinity;
+    const now = performance.now();
+    let next = Infinity;
+    for (const entry of this.pending) {
+      if (entry.deadline <= now) {
+        this.pending.delete(entry);
+        entry.expire();
+      } else if (entry.deadline < next) next = entry.deadline;
+    }
+    // A timer may fire a little before the deadline by this clock: re-arming then keeps "never earlier".
+    if (next < Infinity && next < this.armedFor) this.arm(next);
+  }
+}
+
+/**
+ * Calls in flight per caller signal. The signal's one listener aborts them all; it is removed when the last call
+ * settles, because Node keeps timeout and composite (AbortSignal.any) signals alive while they have listeners.
+ */
+interface SignalCalls {
+  readonly calls: Set<CallAbort>;
+  readonly onAbort: () => void;
+}
+
+const callsBySignal = new WeakMap<AbortSignal, SignalCalls>();
+
+export const CallerSignals = {
+  add(signal: AbortSignal, call: CallAbort): void {
+    let entry = callsBySignal.get(signal);
+    if (!entry) {
+      const calls = new Set<CallAbort>();
+      entry = { calls, onAbort: () => { for (const each of calls) each.abort(signal.reason); } };
+      callsBySignal.set(signal, entry);
+      signal.addEventListener('abort', entry.onAbort, { once: true });
+    }
+    entry.calls.add(call);
+  },
+
+  delete(signal: AbortSignal, call: CallAbort): void {
+    const entry = callsBySignal.get(signal);
+    if (!entry || !entry.calls.delete(call) || entry.calls.size > 0) return;
+    signal.removeEventListener('abort', entry.onAbort);
+    callsBySignal.delete(signal);
+  },
+};
