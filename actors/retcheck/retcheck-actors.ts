@@ -116,24 +116,32 @@ export function createRetcheckActors(api: RetcheckApi) {
     const batcher = answerBatcher((answers) => {
       if (!calls.stopped) sendBack({ type: 'chunks.answered', answers } satisfies ChunkAnswerBatch);
     });
+    // One limits object for every call: the per-call objects and spreads of a probe add up over thousands of chunks.
+    const limits = { signal: calls.signal, timeoutMs: input.timeoutMs };
     const probe = (request: ChunkRequest, vantage: ChunkWalkVantage): void => {
       const started = now();
-      const base = { address: request.address, vantage: request.vantage };
+      const { address, vantage: index } = request;
       // Chunks of encrypted content travel as their 128-hex reference: fetch by address, decrypt with the key.
-      const key = request.address.length === 128 ? hexToBytes(request.address.slice(64)) : undefined;
-      void api.chunk(vantage.url, request.address.slice(0, 64), { signal: calls.signal, timeoutMs: input.timeoutMs }).then(
+      const encrypted = address.length === 128;
+      const key = encrypted ? hexToBytes(address.slice(64)) : undefined;
+      void api.chunk(vantage.url, encrypted ? address.slice(0, 64) : address, limits).then(
         (data) => {
-          if (data === undefined) return batcher.add({ ...base, found: false, elapsedMs: now() - started });
+          if (data === undefined) return batcher.add({ address, vantage: index, found: false, elapsedMs: now() - started });
           let links: { children: string[]; parity: string[] };
           try {
             links = chunkChildren(data, key);
           } catch {
             links = { children: [], parity: [] }; // a body that is not a chunk: found, but nothing to descend into
           }
-          batcher.add({ ...base, found: true, elapsedMs: now() - started, children: links.children, ...(links.parity.length > 0 ? { parity: links.parity } : {}) });
+          const elapsedMs = now() - started;
+          batcher.add(
+            links.parity.length > 0
+              ? { address, vantage: index, found: true, elapsedMs, children: links.children, parity: links.parity }
+              : { address, vantage: index, found: true, elapsedMs, children: links.children },
+          );
         },
         (error: unknown) => {
-          batcher.add({ ...base, found: false, elapsedMs: now() - started, error: errorText(error) });
+          batcher.add({ address, vantage: index, found: false, elapsedMs: now() - started, error: errorText(error) });
         },
       );
     };

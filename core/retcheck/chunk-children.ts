@@ -28,9 +28,27 @@ const SEGMENT = 32;
 const REDUNDANCY_FLAG = 0x80;
 
 export function spanSize(span: Uint8Array): bigint {
-  const clean = Uint8Array.from(span);
-  if (clean[7]! >= REDUNDANCY_FLAG) clean[7] = 0;
-  return new DataView(clean.buffer).getBigUint64(0, true);
+  const { low, high } = spanWords(span);
+  return (BigInt(high) << 32n) | BigInt(low);
+}
+
+/**
+ * The span as two little-endian 32-bit words, read in place: the walk reads one span per fetched chunk, and
+ * copying it into a fresh buffer and DataView cost more than the rest of the check.
+ */
+function spanWords(span: Uint8Array): { low: number; high: number } {
+  if (span.length < 8) throw new RangeError(`a span is 8 bytes, got ${span.length}`);
+  const top = span[7]! >= REDUNDANCY_FLAG ? 0 : span[7]!;
+  return {
+    low: (span[0]! | (span[1]! << 8) | (span[2]! << 16)) + span[3]! * 0x1000000,
+    high: (span[4]! | (span[5]! << 8) | (span[6]! << 16)) + top * 0x1000000,
+  };
+}
+
+/** spanSize(span) > CHUNK_SIZE without building a bigint. */
+function spansMoreThanOneChunk(span: Uint8Array): boolean {
+  const { low, high } = spanWords(span);
+  return high > 0 || low > CHUNK_SIZE;
 }
 
 export interface ChunkChildren {
@@ -52,7 +70,7 @@ export interface ChunkChildren {
 export function chunkChildren(data: Uint8Array, key?: Uint8Array): ChunkChildren {
   if (key) return encryptedChunkChildren(data, key);
   const { span, payload } = parseChunkData(data);
-  if (spanSize(span) > BigInt(CHUNK_SIZE)) {
+  if (spansMoreThanOneChunk(span)) {
     // Bee's reader rule: trailing all-zero words are padding; data refs first, then parity refs.
     const { data, parity } = splitIntermediateRefs(payload, span, false);
     const hex = (refs: Uint8Array[]) => refs.map((ref) => bytesToHex(ref.subarray(0, SEGMENT)));

@@ -150,7 +150,8 @@ export const chunkWalkMachine = setup({
         if (index < 0) continue;
         // A chunk's children come from the first body that arrives for it (a found answer always carries one).
         const isFirstBody = !rowAt(results, index)!.some((probe) => probe?.found === true);
-        results = withSlot(results, index, answer.vantage, { found: answer.found, elapsed_ms: Math.max(0, Math.round(answer.elapsedMs)), ...(answer.error ? { error: answer.error } : {}) });
+        const elapsed_ms = Math.max(0, Math.round(answer.elapsedMs));
+        results = withSlot(results, index, answer.vantage, answer.error ? { found: answer.found, elapsed_ms, error: answer.error } : { found: answer.found, elapsed_ms });
         inFlight--;
         if (!answer.found || !isFirstBody || parityChunks[answer.address]) continue;
         // Children once per chunk, then parity, skipping duplicates (shared subtrees) and respecting the cap.
