@@ -44,17 +44,47 @@ function checkHttpUrl(url: URL, raw: string, what: string): void {
  * `{name*}` keeps slashes (manifest paths), encoding each segment separately.
  */
 export function fillTemplate(template: string, params: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{(\w+)(\*?)\}/g, (_, name: string, rest: string) => {
+  const parts = compiledTemplate(template);
+  let out = parts[0] as string;
+  for (let i = 1; i < parts.length; i += 2) {
+    const { name, keepSlashes } = parts[i] as Placeholder;
     const value = params[name];
     if (value === undefined) throw new Error(`missing path parameter ${name} for ${template}`);
     const text = String(value);
-    return rest === '*' ? text.split('/').map(encodeSegment).join('/') : encodeSegment(text);
-  });
+    out += (keepSlashes ? text.split('/').map(encodeSegment).join('/') : encodeSegment(text)) + (parts[i + 1] as string);
+  }
+  return out;
+}
+
+interface Placeholder {
+  readonly name: string;
+  readonly keepSlashes: boolean;
+}
+
+/** Literal, placeholder, literal, …: templates are a few dozen constants, each parsed once instead of per call. */
+const compiledTemplates = new Map<string, (string | Placeholder)[]>();
+
+function compiledTemplate(template: string): (string | Placeholder)[] {
+  let parts = compiledTemplates.get(template);
+  if (!parts) {
+    parts = [];
+    const pattern = /\{(\w+)(\*?)\}/g;
+    let from = 0;
+    for (let match = pattern.exec(template); match; match = pattern.exec(template)) {
+      parts.push(template.slice(from, match.index), { name: match[1]!, keepSlashes: match[2] === '*' });
+      from = match.index + match[0].length;
+    }
+    parts.push(template.slice(from));
+    // fillTemplate is exported: a caller passing ever-new templates must not grow the cache without bound.
+    if (compiledTemplates.size < 1024) compiledTemplates.set(template, parts);
+  }
+  return parts;
 }
 
 /** `=` is legal in a path segment and Bee's base64 logger expressions end in it, so it stays literal. */
 function encodeSegment(text: string): string {
-  return encodeURIComponent(text).replace(/%3D/g, '=');
+  const encoded = encodeURIComponent(text);
+  return encoded.includes('%3D') ? encoded.replace(/%3D/g, '=') : encoded;
 }
 
 export type QueryValue = string | number | boolean | undefined;
