@@ -81,22 +81,35 @@ interface SignalCalls {
 
 const callsBySignal = new WeakMap<AbortSignal, SignalCalls>();
 
+/** The signal seen last and its entry: callers make call after call with the same signal; a WeakMap lookup per call shows. */
+let recent: { signal: AbortSignal; entry: SignalCalls } | undefined;
+
+function entryOf(signal: AbortSignal): SignalCalls | undefined {
+  if (recent?.signal === signal) return recent.entry;
+  const entry = callsBySignal.get(signal);
+  if (entry) recent = { signal, entry };
+  return entry;
+}
+
 export const CallerSignals = {
   add(signal: AbortSignal, call: CallAbort): void {
-    let entry = callsBySignal.get(signal);
+    let entry = entryOf(signal);
     if (!entry) {
       const calls = new Set<CallAbort>();
       entry = { calls, onAbort: () => { for (const each of calls) each.abort(signal.reason); } };
       callsBySignal.set(signal, entry);
+      recent = { signal, entry };
       signal.addEventListener('abort', entry.onAbort, { once: true });
     }
     entry.calls.add(call);
   },
 
   delete(signal: AbortSignal, call: CallAbort): void {
-    const entry = callsBySignal.get(signal);
+    const entry = entryOf(signal);
     if (!entry || !entry.calls.delete(call) || entry.calls.size > 0) return;
     signal.removeEventListener('abort', entry.onAbort);
     callsBySignal.delete(signal);
+    // The cache holds the signal strongly: drop it with the entry, so nothing outlives the last call.
+    if (recent?.signal === signal) recent = undefined;
   },
 };

@@ -68,6 +68,11 @@ export function createCallStats(options: CallStatsOptions = {}): CallStats {
   const windowSize = Math.max(1, Math.floor(options.windowSize ?? 512));
   const maxEndpoints = Math.max(2, Math.floor(options.maxEndpoints ?? 256));
   const buckets = new Map<string, Bucket>();
+  /**
+   * template -> method -> bucket: record() runs once per call, and looking up two constant strings is cheaper
+   * than building the `METHOD template` key each time.
+   */
+  const lookup = new Map<string, Map<string, Bucket>>();
 
   function bucketFor(template: string): Bucket {
     const existing = buckets.get(template);
@@ -85,7 +90,16 @@ export function createCallStats(options: CallStatsOptions = {}): CallStats {
 
   return {
     record(record) {
-      const bucket = bucketFor(`${record.method} ${record.template}`);
+      let bucket = lookup.get(record.template)?.get(record.method);
+      if (!bucket) {
+        const key = `${record.method} ${record.template}`;
+        bucket = bucketFor(key);
+        // Only rows of their own are remembered: templates folded into the overflow row must not grow the lookup.
+        if (buckets.get(key) === bucket) {
+          const byMethod = lookup.get(record.template) ?? new Map<string, Bucket>();
+          lookup.set(record.template, byMethod.set(record.method, bucket));
+        }
+      }
       bucket.count += 1;
       const failed = record.error !== undefined || (record.status !== undefined && record.status >= 400);
       if (failed) bucket.errors += 1;
@@ -104,6 +118,7 @@ export function createCallStats(options: CallStatsOptions = {}): CallStats {
     },
     reset() {
       buckets.clear();
+      lookup.clear();
     },
   };
 }

@@ -58,7 +58,14 @@ export function uploadHeaders(options: ChunkUploadOptions): HeaderBag {
   };
 }
 
+/** Shared by every download that sets no option (nearly all of them); never mutated. */
+const NO_DOWNLOAD_HEADERS: HeaderBag = Object.freeze({});
+
 export function downloadHeaders(options: DownloadOptions): HeaderBag {
+  const { cache, redundancyStrategy, redundancyFallback, chunkRetrievalTimeout } = options;
+  if (cache === undefined && redundancyStrategy === undefined && redundancyFallback === undefined && chunkRetrievalTimeout === undefined) {
+    return NO_DOWNLOAD_HEADERS;
+  }
   return {
     'swarm-cache': bool(options.cache),
     'swarm-redundancy-strategy': options.redundancyStrategy === undefined ? undefined : String(options.redundancyStrategy),

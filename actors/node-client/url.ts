@@ -81,8 +81,12 @@ function compiledTemplate(template: string): (string | Placeholder)[] {
   return parts;
 }
 
+const UNRESERVED = /^[A-Za-z0-9_.~-]*$/;
+
 /** `=` is legal in a path segment and Bee's base64 logger expressions end in it, so it stays literal. */
 function encodeSegment(text: string): string {
+  // Hex addresses and IDs, most of what goes into a path, need no encoding at all.
+  if (UNRESERVED.test(text)) return text;
   const encoded = encodeURIComponent(text);
   return encoded.includes('%3D') ? encoded.replace(/%3D/g, '=') : encoded;
 }

@@ -119,9 +119,10 @@ const VERSION_HASH_SIZE = 31;
 /** The version hash (bytes 32..62, XOR-obfuscated with the key in bytes 0..31) names mantaray 0.2 or 0.1. */
 export function hasManifestVersionHash(payload: Uint8Array): boolean {
   if (payload.length < OBFUSCATION_KEY_SIZE + VERSION_HASH_SIZE + 1) return false;
-  const matches = (hash: Uint8Array): boolean => {
-    for (let i = 0; i < VERSION_HASH_SIZE; i++) if ((payload[OBFUSCATION_KEY_SIZE + i]! ^ payload[i]!) !== hash[i]) return false;
-    return true;
-  };
-  return matches(VERSION_02_HASH) || matches(VERSION_01_HASH);
+  return hasVersionHash(payload, VERSION_02_HASH) || hasVersionHash(payload, VERSION_01_HASH);
+}
+
+function hasVersionHash(payload: Uint8Array, hash: Uint8Array): boolean {
+  for (let i = 0; i < VERSION_HASH_SIZE; i++) if ((payload[OBFUSCATION_KEY_SIZE + i]! ^ payload[i]!) !== hash[i]) return false;
+  return true;
 }

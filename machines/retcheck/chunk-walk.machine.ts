@@ -93,6 +93,11 @@ function withSlot(blocks: ResultBlocks, index: number, vantage: number, probe: C
   return next;
 }
 
+function hasFoundProbe(row: ResultRow): boolean {
+  for (const probe of row) if (probe?.found === true) return true;
+  return false;
+}
+
 function withEmptyRows(blocks: ResultBlocks, count: number, width: number): ResultBlocks {
   const next = blocks.slice();
   for (let i = 0; i < count; i++) {
@@ -149,7 +154,7 @@ export const chunkWalkMachine = setup({
         const index = awaitedIndex({ position, vantages: context.vantages, nextPair: context.nextPair }, results, answer);
         if (index < 0) continue;
         // A chunk's children come from the first body that arrives for it (a found answer always carries one).
-        const isFirstBody = !rowAt(results, index)!.some((probe) => probe?.found === true);
+        const isFirstBody = !hasFoundProbe(rowAt(results, index)!);
         const elapsed_ms = Math.max(0, Math.round(answer.elapsedMs));
         results = withSlot(results, index, answer.vantage, answer.error ? { found: answer.found, elapsed_ms, error: answer.error } : { found: answer.found, elapsed_ms });
         inFlight--;
