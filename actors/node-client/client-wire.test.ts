@@ -182,3 +182,15 @@ describe('downloads and feeds', () => {
     expect(only().headers['swarm-only-root-chunk']).toBe('true');
   });
 });
+
+describe('request targets (origin + path handed to undici, no URL parse per call)', () => {
+  it('keeps a base path, and resolves dot segments of a manifest path as a URL parse would', async () => {
+    const prefixed = createNodeClient({ baseUrl: `${server.url}/gateway/` });
+    await prefixed.downloadChunk(REF);
+    expect(only().url).toBe(`/gateway/chunks/${REF}`);
+    server.received.length = 0;
+    await createNodeClient({ baseUrl: server.url }).downloadBzz(REF, 'a/../docs/./index.html');
+    expect(only().url).toBe(new URL(`${server.url}/bzz/${REF}/a/../docs/./index.html`).pathname);
+    expect(only().url).toBe(`/bzz/${REF}/docs/index.html`);
+  });
+});

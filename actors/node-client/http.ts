@@ -10,7 +10,7 @@
  * so cancellation is pooled (call-cancel.ts) and response headers are flattened only when read.
  */
 import { Readable } from 'node:stream';
-import { request, type Dispatcher } from 'undici';
+import { getGlobalDispatcher, type Dispatcher } from 'undici';
 import type { CallRecord, CallStats } from './call-stats.js';
 import { CallAbort, CallerSignals, DeadlineTimer, type Deadline } from './call-cancel.js';
 import { NodeApiError, type NodeApiErrorCode } from './errors.js';
@@ -75,7 +75,15 @@ export class Transport {
   /** One timer for the per-call timeouts of every call in flight on this transport. */
   private readonly deadlines = new DeadlineTimer();
 
-  constructor(private readonly options: TransportOptions) {}
+  /** The base URL split once: requests go to the dispatcher as origin + path, without a URL parse per call. */
+  private readonly origin: string;
+  private readonly basePath: string;
+
+  constructor(private readonly options: TransportOptions) {
+    const base = new URL(options.baseUrl);
+    this.origin = base.origin;
+    this.basePath = base.pathname.replace(/\/+$/, '');
+  }
 
   /** Removes the token from any text that came from outside (server bodies, error messages). */
   scrub(text: string): string {
@@ -84,20 +92,31 @@ export class Transport {
   }
 
   async open(spec: RequestSpec, callOptions: CallOptions = NO_OPTIONS): Promise<OpenCall> {
-    const url = spec.absoluteUrl
-      ? spec.absoluteUrl.href
-      : this.options.baseUrl + fillTemplate(spec.template, spec.params ?? NO_PARAMS) + queryString(spec.query);
+    let url: string;
+    let target: { origin: string; path: string };
+    if (spec.absoluteUrl) {
+      url = spec.absoluteUrl.href;
+      target = { origin: spec.absoluteUrl.origin, path: spec.absoluteUrl.pathname + spec.absoluteUrl.search };
+    } else {
+      const pathAndQuery = fillTemplate(spec.template, spec.params ?? NO_PARAMS) + queryString(spec.query);
+      url = this.options.baseUrl + pathAndQuery;
+      target = this.targetOf(url, pathAndQuery);
+    }
     const call = new Call(this, spec, this.scrub(url), callOptions.timeoutMs ?? this.options.timeoutMs, callOptions.signal);
     if (call.callerSignal?.aborted) throw call.settle(call.callerSignal.reason ?? new Error('aborted'))!;
     call.watch(this.deadlines);
 
     let response: Dispatcher.ResponseData;
     try {
-      const { method } = spec;
-      const headers = this.headersFor(spec);
-      const body = toUndiciBody(spec.body);
-      const dispatcher = this.options.dispatcher;
-      response = await request(url, dispatcher ? { method, headers, body, signal: call.abort, dispatcher } : { method, headers, body, signal: call.abort });
+      const dispatcher = this.options.dispatcher ?? getGlobalDispatcher();
+      response = await dispatcher.request({
+        origin: target.origin,
+        path: target.path,
+        method: spec.method,
+        headers: this.headersFor(spec),
+        body: toUndiciBody(spec.body),
+        signal: call.abort,
+      });
     } catch (failure) {
       throw call.settle(failure)!;
     }
@@ -123,6 +142,19 @@ export class Transport {
       discardBody(call.body);
       throw call.settle(failure)!;
     }
+  }
+
+  /**
+   * Where undici sends a node call. Path segments arrive percent-encoded (fillTemplate), so the path is what a URL
+   * parse would produce, except for dot segments (`a/../b` in a manifest path), which a parse resolves: those
+   * paths still go through URL.
+   */
+  private targetOf(url: string, pathAndQuery: string): { origin: string; path: string } {
+    if (pathAndQuery.includes('/.')) {
+      const parsed = new URL(url);
+      return { origin: parsed.origin, path: parsed.pathname + parsed.search };
+    }
+    return { origin: this.origin, path: this.basePath + pathAndQuery };
   }
 
   private headersFor(spec: RequestSpec): Record<string, string> | undefined {
