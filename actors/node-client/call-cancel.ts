@@ -8,7 +8,8 @@
  * - DeadlineTimer keeps the per-call timeouts of one transport on a single timer armed for the earliest deadline,
  *   instead of a setTimeout and clearTimeout per call. A call still aborts at its own deadline, never earlier.
  * - CallerSignals forwards a caller's AbortSignal to every call made with it through one listener per signal
- *   (callers share one signal among hundreds of calls), instead of adding and removing a listener per call.
+ *   while calls with it are in flight (callers share one signal among hundreds of calls), instead of adding and
+ *   removing a listener per call.
  */
 import { EventEmitter } from 'node:events';
 

@@ -12,8 +12,9 @@
 import { Readable } from 'node:stream';
 import { getGlobalDispatcher, type Dispatcher } from 'undici';
 import type { CallRecord, CallStats } from './call-stats.js';
-import { CallAbort, CallerSignals, DeadlineTimer, type Deadline } from './call-cancel.js';
-import { NodeApiError, type NodeApiErrorCode } from './errors.js';
+import { DeadlineTimer } from './call-cancel.js';
+import { Call } from './call.js';
+import type { NodeApiError, NodeApiErrorCode } from './errors.js';
 import { fillTemplate, queryString, type QueryValue } from './url.js';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -66,7 +67,6 @@ export interface TransportOptions {
 }
 
 const ERROR_BODY_READ_LIMIT = 4096;
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 const NO_PARAMS: Readonly<Record<string, string | number>> = {};
 const NO_OPTIONS: CallOptions = {};
@@ -171,7 +171,7 @@ export class Transport {
     return headers;
   }
 
-  /** @internal Called once per call by Call.settle. */
+  /** Called once per call, by Call.settle (call.ts). */
   record(record: CallRecord): void {
     this.options.stats.record(record);
     try {
@@ -182,111 +182,9 @@ export class Transport {
   }
 }
 
-/**
- * One request from open() to settle(): what an OpenCall exposes, plus its cancellation (the caller's signal and
- * the deadline both abort it through its CallAbort) and the one statistics record written when it settles.
- */
-class Call implements OpenCall, Deadline {
-  readonly abort = new CallAbort();
-  readonly started = performance.now();
-  readonly deadline: number;
-  // Both set by respond(); an OpenCall is handed out only after that. Until then status reads undefined.
-  status!: number;
-  body!: BodyStream;
-  private rawHeaders: Dispatcher.ResponseData['headers'] | undefined;
-  private flatHeaders: Record<string, string> | undefined;
-  private timedOut = false;
-  private watched: DeadlineTimer | undefined;
-  private settled: { failure?: NodeApiError } | undefined;
-
-  constructor(
-    private readonly transport: Transport,
-    private readonly spec: RequestSpec,
-    readonly url: string,
-    private readonly timeoutMs: number,
-    readonly callerSignal: AbortSignal | undefined,
-  ) {
-    this.deadline = timeoutMs > 0 ? this.started + timeoutMs : Infinity;
-  }
-
-  /** Starts listening to the caller's signal and the deadline; settle() stops both. */
-  watch(deadlines: DeadlineTimer): void {
-    if (this.callerSignal) CallerSignals.add(this.callerSignal, this.abort);
-    if (this.timeoutMs > 0) {
-      this.watched = deadlines;
-      deadlines.add(this);
-    }
-  }
-
-  expire(): void {
-    this.timedOut = true;
-    this.abort.abort(new Error(`timed out after ${this.timeoutMs} ms`));
-  }
-
-  respond(response: Dispatcher.ResponseData): void {
-    this.status = response.statusCode;
-    this.rawHeaders = response.headers;
-    this.body = response.body;
-  }
-
-  /** Flattened on first read: most callers of a bulk download never look at the headers. */
-  get headers(): Readonly<Record<string, string>> {
-    return (this.flatHeaders ??= this.rawHeaders ? flattenHeaders(this.rawHeaders) : {});
-  }
-
-  error(code: NodeApiErrorCode, extra: { detail?: string; bodyExcerpt?: string; beeMessage?: string } = {}): NodeApiError {
-    const t = this.transport;
-    return new NodeApiError({
-      code,
-      method: this.spec.method,
-      url: this.url,
-      template: this.spec.template,
-      ...(this.status === undefined ? {} : { status: this.status }),
-      ...(extra.detail === undefined ? {} : { detail: t.scrub(extra.detail) }),
-      ...(extra.bodyExcerpt === undefined ? {} : { bodyExcerpt: t.scrub(extra.bodyExcerpt) }),
-      ...(extra.beeMessage === undefined ? {} : { beeMessage: t.scrub(extra.beeMessage) }),
-    });
-  }
-
-  settle(failure?: unknown): NodeApiError | undefined {
-    if (this.settled) return this.settled.failure;
-    const error = failure === undefined ? undefined : this.classify(failure);
-    this.settled = error ? { failure: error } : {};
-    this.watched?.delete(this);
-    if (this.callerSignal) CallerSignals.delete(this.callerSignal, this.abort);
-    const { method, template } = this.spec;
-    const ms = performance.now() - this.started;
-    const status = this.status;
-    const record: CallRecord =
-      status === undefined
-        ? error ? { method, template, url: this.url, ms, error: { code: error.code, message: error.message } } : { method, template, url: this.url, ms }
-        : error ? { method, template, url: this.url, status, ms, error: { code: error.code, message: error.message } } : { method, template, url: this.url, status, ms };
-    this.transport.record(record);
-    return error;
-  }
-
-  private classify(failure: unknown): NodeApiError {
-    if (failure instanceof NodeApiError) return failure;
-    if (this.timedOut) return this.error('timeout', { detail: `after ${this.timeoutMs} ms` });
-    if (this.callerSignal?.aborted) return this.error('aborted');
-    const code = errorCode(failure);
-    if (code && TIMEOUT_CODES.has(code)) return this.error('timeout', { detail: `(${code})` });
-    return this.error('network', { detail: describeCause(failure) });
-  }
-}
-
 function toUndiciBody(body: RequestBody | undefined): string | Uint8Array | Readable | undefined {
   if (body === undefined || typeof body === 'string' || body instanceof Uint8Array || body instanceof Readable) return body;
   return Readable.from(body, { objectMode: false });
-}
-
-function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
 }
 
 /** Reads at most `limit` bytes as UTF-8 text and discards the rest of the body. */
@@ -324,17 +222,4 @@ export function beeMessageOf(text: string): string | undefined {
     // Not JSON: the excerpt carries the body instead.
   }
   return undefined;
-}
-
-function errorCode(failure: unknown): string | undefined {
-  const code = (failure as { code?: unknown } | null)?.code;
-  const causeCode = (failure as { cause?: { code?: unknown } } | null)?.cause?.code;
-  if (typeof code === 'string') return code;
-  return typeof causeCode === 'string' ? causeCode : undefined;
-}
-
-function describeCause(failure: unknown): string {
-  const code = errorCode(failure);
-  const message = failure instanceof Error ? failure.message : String(failure);
-  return code && !message.includes(code) ? `${code} ${message}` : message;
 }
