@@ -13,7 +13,7 @@ import { DEFAULT_UPLOAD_REDUNDANCY } from '../../devnet/content/upload.js';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { makeTar } from '../../devnet/testing/make-tar.js';
 import { reportSchemaErrors } from '../report-schema.js';
-import { CHUNK, uploadBytes } from './devnet-content.js';
+import { CHUNK, uploadBytes } from '../fixtures/devnet-content.js';
 
 let devnet: StartedDevnet;
 const api = createNodeRetcheckApi();

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { expectUsageError, loopbackServer, runCli, runJson } from './cli-harness.js';
-import { uploadRandom } from './devnet-content.js';
+import { uploadRandom } from '../fixtures/devnet-content.js';
 
 const REF = 'ab'.repeat(32);
 const OWNER = '12'.repeat(20);

@@ -8,7 +8,7 @@ import { hexToBytes } from '../../core/swarm/bytes.js';
 import { proximity } from '../../core/swarm/proximity.js';
 import { DEVNET_BEE_VERSION, startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { closedPortUrl, lineFor, runCli, runJson } from './cli-harness.js';
-import { CHUNK, publishFeedUpdate, uploadRandom } from './devnet-content.js';
+import { CHUNK, publishFeedUpdate, uploadRandom } from '../fixtures/devnet-content.js';
 
 let devnet: StartedDevnet;
 const url = (i: number) => devnet.nodes[i]!.url;

@@ -4,7 +4,7 @@ import { hexToBytes } from '../../core/swarm/bytes.js';
 import { proximity } from '../../core/swarm/proximity.js';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { runCli, runJson } from './cli-harness.js';
-import { CHUNK, uploadRandom } from './devnet-content.js';
+import { CHUNK, uploadRandom } from '../fixtures/devnet-content.js';
 
 let devnet: StartedDevnet;
 const url = (i: number) => devnet.nodes[i]!.url;

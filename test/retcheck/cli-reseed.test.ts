@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeClient } from '../../actors/node-client/index.js';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { runCli, runJson } from './cli-harness.js';
-import { CHUNK, uploadRandom } from './devnet-content.js';
+import { CHUNK, uploadRandom } from '../fixtures/devnet-content.js';
 
 let devnet: StartedDevnet;
 const url = (i: number) => devnet.nodes[i]!.url;

@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { launchChromium } from '../fixtures/browser.js';
 import { serveStatic } from '../../actors/static-site/static-server.js';
-import { publishFeed, uploadRandomBytes } from '../fixtures/devnet-content.js';
+import { publishFeedUpdate, uploadRandom } from '../fixtures/devnet-content.js';
 
 const WEB_DIST = join(process.cwd(), 'surfaces/web/dist');
 const OUT = join(process.cwd(), 'test-output');
@@ -49,8 +49,8 @@ beforeAll(async () => {
   await ensureBuilt();
   site = await serveStatic(WEB_DIST);
   devnet = await startDevnet({ nodes: 3, corsOrigins: [site.origin], pushDelayMs: 50 });
-  reference = await uploadRandomBytes(devnet.nodes[0]!, 3000);
-  manyChunks = await uploadRandomBytes(devnet.nodes[0]!, 20 * 4096 + 100, { redundancyLevel: 0 });
+  reference = await uploadRandom(devnet.nodes[0]!, 3000);
+  manyChunks = await uploadRandom(devnet.nodes[0]!, 20 * 4096 + 100, { redundancyLevel: 0 });
   browser = await launchChromium();
   page = await browser.newPage();
   mkdirSync(OUT, { recursive: true });
@@ -103,7 +103,7 @@ describe('retcheck-web in Chromium', () => {
   });
 
   it('resolves a feed handle and shows the resolution', async () => {
-    const { owner, topic } = await publishFeed(devnet.nodes[0]!, reference);
+    const { owner, topic } = await publishFeedUpdate(devnet.nodes[0]!, reference, `web-topic-${Date.now()}`);
     expect(await check(url({ ref: `feed:${owner}:${topic}`, node: devnet.nodes[0]!.url }))).toBe('retrievable');
     const resolution = await page.getByTestId('resolution').innerText();
     expect(resolution).toContain(owner);
