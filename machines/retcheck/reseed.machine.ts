@@ -183,10 +183,6 @@ export const reseedMachine = setup({
   }),
 });
 
-export function isReseedSettled(snapshot: { value: unknown }): boolean {
-  return ['done', 'refused', 'failed'].includes(snapshot.value as string);
-}
-
 function formatDuration(seconds: number): string {
   if (seconds < 60) return `${seconds} s`;
   if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;

@@ -14,7 +14,7 @@
  *
  * Events: only actor completions. Surfaces read snapshots through the selectors at the bottom.
  */
-import { assign, enqueueActions, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { ColdDownloadResult, GatewayResult, Resolution, RetcheckReport, VantageResult } from '../../config-schema/retcheck-report.js';
 import { buildReport, type WalkedChunkRow } from '../../core/retcheck/build-report.js';
 import { probeMachine } from './probe.machine.js';
@@ -216,10 +216,3 @@ export const retcheckMachine = setup({
     return { kind: 'report', report, ...(context.reseedOutcome ? { reseed: context.reseedOutcome } : {}) };
   },
 });
-
-export type RetcheckSnapshot = SnapshotFrom<typeof retcheckMachine>;
-
-/** Which step is running, for a status line. */
-export function selectPhase(snapshot: RetcheckSnapshot): string {
-  return typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value);
-}
