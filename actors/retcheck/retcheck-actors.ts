@@ -200,7 +200,7 @@ export function provideRetcheck(api: RetcheckApi) {
     actors: {
       probe: probeMachine.provide({ actors: { probeTargets: a.probeTargets } }),
       chunkWalk: chunkWalkMachine.provide({ actors: { chunkProber: a.chunkProber } }),
-      reseedFlow: provideReseed(api),
+      reseedFlow: reseedWith(a),
       resolveFeed: a.resolveFeed,
       coldDownloads: a.coldDownloads,
     },
@@ -209,6 +209,9 @@ export function provideRetcheck(api: RetcheckApi) {
 
 /** The standalone re-seed machine (the web panel) bound to a transport. */
 export function provideReseed(api: RetcheckApi) {
-  const a = createRetcheckActors(api);
+  return reseedWith(createRetcheckActors(api));
+}
+
+function reseedWith(a: ReturnType<typeof createRetcheckActors>) {
   return reseedMachine.provide({ actors: { stampPreflight: a.stampPreflight, reupload: a.reupload } });
 }
