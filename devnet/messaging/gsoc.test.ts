@@ -10,7 +10,7 @@ import { makeContentChunk } from '../../core/swarm/chunk.js';
 import { makeSingleOwnerChunk, type SingleOwnerChunk } from '../../core/swarm/soc.js';
 import { startDevnet, type StartedDevnet } from '../devnet.js';
 import { socPayload } from './gsoc.js';
-import { openSubscriber, websocketUrl, type Subscriber } from './subscriber-client.js';
+import { openSubscriber, resendUntilReceived, websocketUrl, type Subscriber } from './subscriber-client.js';
 
 let devnet: StartedDevnet;
 const open: Subscriber[] = [];
@@ -142,12 +142,7 @@ describe('GSOC subscriptions', () => {
         onClose: () => undefined,
       });
     });
-    // bee-js opens its socket asynchronously; resend until its subscriber is registered.
-    let message = '';
-    for (let attempt = 0; attempt < 50 && message === ''; attempt++) {
-      await bee.gsocSend(devnet.nodes[0]!.batchId!, signer, identifier, `GSOC ${attempt}`);
-      message = await Promise.race([received, new Promise<string>((resolve) => setTimeout(() => resolve(''), 20))]);
-    }
+    const message = await resendUntilReceived(received, (attempt) => bee.gsocSend(devnet.nodes[0]!.batchId!, signer, identifier, `GSOC ${attempt}`));
     expect(message).toMatch(/^GSOC \d+$/);
   });
 });

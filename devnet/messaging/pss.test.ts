@@ -11,7 +11,7 @@ import { bytesToHex } from '../../core/swarm/bytes.js';
 import { topicFromString } from '../../core/swarm/feeds.js';
 import { startDevnet, type StartedDevnet } from '../devnet.js';
 import { pssTopicKey, topicPublicKeyHex } from './pss.js';
-import { openSubscriber, websocketUrl, type Subscriber } from './subscriber-client.js';
+import { openSubscriber, resendUntilReceived, websocketUrl, type Subscriber } from './subscriber-client.js';
 
 let devnet: StartedDevnet;
 let batch: string;
@@ -135,14 +135,9 @@ describe('PSS delivery', () => {
         onClose: () => undefined,
       });
     });
-    // bee-js opens the socket asynchronously; retry the send until its subscriber is registered.
-    let message = '';
     const sender = new Bee(url(0));
     const target = Utils.makeMaxTarget(devnet.nodes[1]!.overlay);
-    for (let attempt = 0; attempt < 50 && message === ''; attempt++) {
-      await sender.pssSend(batch, topic, target, 'hello from bee-js');
-      message = await Promise.race([received, new Promise<string>((resolve) => setTimeout(() => resolve(''), 20))]);
-    }
+    const message = await resendUntilReceived(received, () => sender.pssSend(batch, topic, target, 'hello from bee-js'));
     expect(message).toBe('hello from bee-js');
   });
 });

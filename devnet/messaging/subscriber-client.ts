@@ -97,3 +97,17 @@ export async function upgradeStatus(url: string, headers: Record<string, string>
     throw error;
   }
 }
+
+/**
+ * bee-js opens its subscription socket asynchronously, so a message sent at once may find no subscriber yet:
+ * send again (up to `attempts` times, `waitMs` apart) until `received` settles, and return what arrived
+ * ('' when nothing did).
+ */
+export async function resendUntilReceived(received: Promise<string>, send: (attempt: number) => Promise<unknown>, attempts = 50, waitMs = 20): Promise<string> {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    await send(attempt);
+    const message = await Promise.race([received, new Promise<string>((resolve) => setTimeout(() => resolve(''), waitMs))]);
+    if (message !== '') return message;
+  }
+  return '';
+}
