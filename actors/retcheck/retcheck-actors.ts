@@ -10,8 +10,9 @@ import { chunkChildren } from '../../core/retcheck/chunk-children.js';
 import { hexToBytes } from '../../core/swarm/bytes.js';
 import { retcheckMachine } from '../../machines/retcheck/retcheck.machine.js';
 import { probeMachine, type ProbeEvent, type ProbeInput } from '../../machines/retcheck/probe.machine.js';
-import { chunkWalkMachine, type ChunkAnswer, type ChunkAnswerBatch, type ChunkRequest, type ChunkRequestBatch, type ChunkWalkVantage } from '../../machines/retcheck/chunk-walk.machine.js';
+import { chunkWalkMachine, type ChunkAnswer, type ChunkAnswerBatch, type ChunkRequest, type ChunkRequestBatch, type ChunkProberInput } from '../../machines/retcheck/chunk-walk.machine.js';
 import { reseedMachine, type BatchPreflight } from '../../machines/retcheck/reseed.machine.js';
+import { fetchQueue } from './fetch-queue.js';
 import type { RetcheckApi } from './retcheck-api.js';
 
 const now = () => performance.now();
@@ -63,38 +64,6 @@ function sharedAbort() {
   };
 }
 
-/**
- * Runs `task` after the I/O callbacks of this turn of the event loop: Node's setImmediate; browsers have no
- * such hook, so a zero timeout there.
- */
-const afterThisTurn: (task: () => void) => void =
-  typeof globalThis.setImmediate === 'function' ? (task) => void globalThis.setImmediate(task) : (task) => void setTimeout(task, 0);
-
-/**
- * Collects answers and hands them over in one batch per turn of the event loop, so the walk machine handles
- * one event per burst of answers instead of one per answer.
- */
-function answerBatcher(deliver: (answers: ChunkAnswer[]) => void) {
-  let pending: ChunkAnswer[] = [];
-  let cancelled = false;
-  return {
-    add(answer: ChunkAnswer) {
-      if (cancelled) return;
-      pending.push(answer);
-      if (pending.length > 1) return; // a delivery is already scheduled
-      afterThisTurn(() => {
-        const batch = pending;
-        pending = [];
-        if (!cancelled && batch.length > 0) deliver(batch);
-      });
-    },
-    cancel() {
-      cancelled = true;
-      pending = [];
-    },
-  };
-}
-
 export function createRetcheckActors(api: RetcheckApi) {
   const probeTargets = fromCallback<ProbeEvent, ProbeInput>(({ input, sendBack }) => {
     const calls = sharedAbort();
@@ -111,22 +80,21 @@ export function createRetcheckActors(api: RetcheckApi) {
     return () => calls.abortAll();
   });
 
-  const chunkProber = fromCallback<ChunkRequestBatch, { vantages: ChunkWalkVantage[]; timeoutMs: number }>(({ input, receive, sendBack }) => {
+  const chunkProber = fromCallback<ChunkRequestBatch, ChunkProberInput>(({ input, receive, sendBack }) => {
     const calls = sharedAbort();
-    const batcher = answerBatcher((answers) => {
-      if (!calls.stopped) sendBack({ type: 'chunks.answered', answers } satisfies ChunkAnswerBatch);
-    });
     // One limits object for every call: the per-call objects and spreads of a probe add up over thousands of chunks.
     const limits = { signal: calls.signal, timeoutMs: input.timeoutMs };
-    const probe = (request: ChunkRequest, vantage: ChunkWalkVantage): void => {
+    const probe = (request: ChunkRequest): void => {
       const started = now();
       const { address, vantage: index } = request;
+      const vantage = input.vantages[index];
       // Chunks of encrypted content travel as their 128-hex reference: fetch by address, decrypt with the key.
       const encrypted = address.length === 128;
       const key = encrypted ? hexToBytes(address.slice(64)) : undefined;
-      void api.chunk(vantage.url, encrypted ? address.slice(0, 64) : address, limits).then(
+      const fetched = vantage ? api.chunk(vantage.url, encrypted ? address.slice(0, 64) : address, limits) : Promise.reject(new Error(`no vantage ${index}`));
+      void fetched.then(
         (data) => {
-          if (data === undefined) return batcher.add({ address, vantage: index, found: false, elapsedMs: now() - started });
+          if (data === undefined) return queue.answer({ address, vantage: index, found: false, elapsedMs: now() - started });
           let links: { children: string[]; parity: string[] };
           try {
             links = chunkChildren(data, key);
@@ -134,26 +102,24 @@ export function createRetcheckActors(api: RetcheckApi) {
             links = { children: [], parity: [] }; // a body that is not a chunk: found, but nothing to descend into
           }
           const elapsedMs = now() - started;
-          batcher.add(
+          queue.answer(
             links.parity.length > 0
               ? { address, vantage: index, found: true, elapsedMs, children: links.children, parity: links.parity }
               : { address, vantage: index, found: true, elapsedMs, children: links.children },
           );
         },
         (error: unknown) => {
-          batcher.add({ address, vantage: index, found: false, elapsedMs: now() - started, error: errorText(error) });
+          queue.answer({ address, vantage: index, found: false, elapsedMs: now() - started, error: errorText(error) });
         },
       );
     };
-    receive((batch) => {
-      for (const request of batch.requests) {
-        const vantage = input.vantages[request.vantage];
-        if (vantage) probe(request, vantage);
-      }
+    const queue = fetchQueue(input.concurrency, probe, (answers) => {
+      if (!calls.stopped) sendBack({ type: 'chunks.answered', answers } satisfies ChunkAnswerBatch);
     });
+    receive((batch) => queue.enqueue(batch.requests));
     return () => {
       calls.abortAll();
-      batcher.cancel();
+      queue.cancel();
     };
   });
 

@@ -1,13 +1,14 @@
 /**
  * Model-based test of the chunk walk: a root with one data child and one parity child on two vantages,
  * concurrency 2. The graph tries every order of answers (single and batched), a stray answer and a repeat;
- * assertions check the concurrency bound, the breadth-first request order, that parity is probed but never
- * descended into, and the output.
+ * assertions check the request window (concurrency × REQUEST_WINDOW_PER_SLOT; the prober keeps the
+ * concurrency bound itself, see actors/retcheck/chunk-prober.test.ts), the breadth-first order, that
+ * parity is probed but never descended into, and the output.
  */
 import { expect } from 'vitest';
 import type { ChunkVantageProbe } from '../../config-schema/retcheck-report.js';
 import { describeMachineModel } from '../../test/model-based.js';
-import { chunkWalkMachine, selectWalkProgress, type ChunkAnswer, type ChunkWalkInput } from './chunk-walk.machine.js';
+import { chunkWalkMachine, REQUEST_WINDOW_PER_SLOT, selectWalkProgress, type ChunkAnswer, type ChunkWalkInput } from './chunk-walk.machine.js';
 
 const ROOT = 'aa'.repeat(32);
 const DATA = 'bb'.repeat(32);
@@ -41,10 +42,10 @@ describeMachineModel(chunkWalkMachine, {
   },
   states: {
     walking: (s, probe) => {
-      const { inFlight, nextPair, queue } = s.context;
-      expect(probe.inputOf('prober')).toEqual({ vantages: input.vantages, timeoutMs: 500 });
-      expect(inFlight).toBeGreaterThan(0);
-      expect(inFlight).toBeLessThanOrEqual(input.concurrency);
+      const { outstanding, nextPair, queue } = s.context;
+      expect(probe.inputOf('prober')).toEqual({ vantages: input.vantages, timeoutMs: 500, concurrency: 2 });
+      expect(outstanding).toBeGreaterThan(0);
+      expect(outstanding).toBeLessThanOrEqual(input.concurrency * REQUEST_WINDOW_PER_SLOT);
       // Breadth-first: data children before parity, never the noise read from a parity chunk.
       expect([[ROOT], [ROOT, DATA, PARITY]]).toContainEqual(queue);
       expect(nextPair).toBeLessThanOrEqual(queue.length * 2);

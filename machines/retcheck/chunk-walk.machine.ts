@@ -1,14 +1,16 @@
 /**
  * Per-chunk walk (retcheck spec §4 "Per-chunk walk"): breadth-first from the root, every discovered chunk
  * is fetched with GET /chunks/{address} on every vantage, at most `concurrency` fetches in flight, at most
- * `cap` (1000) chunks. The machine only schedules; the `chunkProber` actor performs the fetches of each
- * `chunks.request` and answers with `chunks.answered`, including each chunk's children (manifest forks and
- * entry targets, intermediate file-tree references) when the body could be read.
+ * `cap` (1000) chunks. The machine decides what is fetched and in which order; the `chunkProber` actor
+ * performs the fetches of each `chunks.request`, in order and at most `concurrency` at a time, and answers
+ * with `chunks.answered`, including each chunk's children (manifest forks and entry targets, intermediate
+ * file-tree references) when the body could be read.
  *
- * Requests and answers travel in batches: every event costs the interpreter tens of microseconds, as much as
- * a loopback chunk fetch, so one event per request and per answer made retcheck far slower than a bare HTTP
- * loop. The machine sends every request capacity allows in one event; the prober reports all answers that
- * arrived in one turn of the event loop in one event.
+ * Requests and answers travel in batches, and the machine keeps a window of requests ahead of the fetches
+ * (REQUEST_WINDOW_PER_SLOT per concurrency slot): every event costs the interpreter several microseconds,
+ * a sizeable share of a loopback chunk fetch, so one event per request and per answer made retcheck far
+ * slower than a bare HTTP loop. With work queued at the prober, a finished fetch starts the next one at
+ * once, and the prober can report answers a slot-count at a time without leaving a slot idle.
  *
  * Scheduling order: chunk-major, vantage-minor over the discovery queue, so the walk stays breadth-first.
  * A chunk's children are enqueued from the first body that arrives for it; a chunk no vantage could serve
@@ -17,11 +19,12 @@
  * parity, so whatever "children" a prober reads from them are ignored.
  *
  * States
- * - walking: requests are in flight or waiting for capacity.
+ * - walking: requests are outstanding at the prober (fetching or queued there).
  * - done: every (chunk, vantage) pair is answered; output is one ChunkProbe per chunk in discovery order.
  */
 import { assign, enqueueActions, fromCallback, setup, type SnapshotFrom } from 'xstate';
 import type { ChunkVantageProbe } from '../../config-schema/retcheck-report.js';
+import { allRows, editResults, rowAt, singleRow, type ResultBlocks, type ResultRow } from '../../core/retcheck/result-blocks.js';
 
 export interface ChunkWalkVantage {
   url: string;
@@ -43,6 +46,7 @@ export interface ChunkRequest {
   vantage: number;
 }
 
+/** Requests in walk order: the prober starts them in this order, at most `concurrency` fetches at a time. */
 export interface ChunkRequestBatch {
   type: 'chunks.request';
   requests: ChunkRequest[];
@@ -70,29 +74,6 @@ export interface WalkedChunk {
   perVantage: (ChunkVantageProbe | null)[];
 }
 
-type ResultRow = (ChunkVantageProbe | null)[];
-
-/**
- * Result rows (one per chunk, one slot per vantage) in discovery order, grouped in blocks of ROWS_PER_BLOCK.
- * Recording an answer copies the block list, one block and one row: a few dozen slots, where copying every
- * row (or a record keyed by address) on each of thousands of answers made the walk quadratic.
- */
-type ResultBlocks = ResultRow[][];
-const ROWS_PER_BLOCK = 64;
-
-const rowAt = (blocks: ResultBlocks, index: number): ResultRow | undefined => blocks[Math.floor(index / ROWS_PER_BLOCK)]?.[index % ROWS_PER_BLOCK];
-
-function withSlot(blocks: ResultBlocks, index: number, vantage: number, probe: ChunkVantageProbe): ResultBlocks {
-  const b = Math.floor(index / ROWS_PER_BLOCK);
-  const block = blocks[b]!.slice();
-  const row = block[index % ROWS_PER_BLOCK]!.slice();
-  row[vantage] = probe;
-  block[index % ROWS_PER_BLOCK] = row;
-  const next = blocks.slice();
-  next[b] = block;
-  return next;
-}
-
 /**
  * A copy of `position` with `addresses` numbered from `first`. A for-in copy: spreading a record of a thousand
  * addresses costs nearly twice as much, and the walk copies it once per chunk that has children.
@@ -104,20 +85,24 @@ function withPositions(position: Record<string, number>, addresses: string[], fi
   return next;
 }
 
+/** Up to `room` addresses of `list` not yet discovered and not in `taken`, without repeats, in list order. */
+function freshAddresses(list: string[] | undefined, position: Record<string, number>, taken: string[], room: number): string[] {
+  if (!list || list.length === 0 || room <= 0) return [];
+  const seen = new Set(taken);
+  const fresh: string[] = [];
+  for (const address of list) {
+    if (fresh.length >= room) break;
+    if (position[address] === undefined && !seen.has(address)) {
+      seen.add(address);
+      fresh.push(address);
+    }
+  }
+  return fresh;
+}
+
 function hasFoundProbe(row: ResultRow): boolean {
   for (const probe of row) if (probe?.found === true) return true;
   return false;
-}
-
-function withEmptyRows(blocks: ResultBlocks, count: number, width: number): ResultBlocks {
-  const next = blocks.slice();
-  for (let i = 0; i < count; i++) {
-    const last = next.length - 1;
-    const row: ResultRow = new Array<null>(width).fill(null);
-    if (last >= 0 && next[last]!.length < ROWS_PER_BLOCK) next[last] = [...next[last]!, row];
-    else next.push([row]);
-  }
-  return next;
 }
 
 interface ChunkWalkContext extends ChunkWalkInput {
@@ -131,11 +116,29 @@ interface ChunkWalkContext extends ChunkWalkInput {
   results: ResultBlocks;
   /** Pair number (chunk index × vantages + vantage) of the next request; every pair below it was requested. */
   nextPair: number;
-  /** Requests sent and not yet answered (kept as a count: recounting the results per answer is quadratic). */
-  inFlight: number;
+  /**
+   * Requests sent to the prober and not yet answered, fetching or queued there (kept as a count: recounting
+   * the results per answer is quadratic). At most the request window.
+   */
+  outstanding: number;
 }
 
-const missingChunkProber = fromCallback<ChunkRequestBatch, { vantages: ChunkWalkVantage[]; timeoutMs: number }>(() => {
+/**
+ * Requests the machine keeps outstanding per concurrency slot. The prober reports answers once a slot-count
+ * of them has arrived or its queue runs low (under one slot-count), so the window must cover the fetches in
+ * flight, the answers it holds back and a slot-count still queued: four times the concurrency does.
+ */
+export const REQUEST_WINDOW_PER_SLOT = 4;
+
+/** What the prober is started with. */
+export interface ChunkProberInput {
+  vantages: ChunkWalkVantage[];
+  timeoutMs: number;
+  /** Fetches in flight at most (`--concurrency`); further requests wait in the prober's queue. */
+  concurrency: number;
+}
+
+const missingChunkProber = fromCallback<ChunkRequestBatch, ChunkProberInput>(() => {
   throw new Error('chunkProber actor not provided');
 });
 
@@ -155,45 +158,47 @@ export const chunkWalkMachine = setup({
   types: {} as { context: ChunkWalkContext; events: ChunkAnswerBatch; input: ChunkWalkInput; output: WalkedChunk[] },
   actors: { chunkProber: missingChunkProber },
   guards: {
-    isWalkComplete: ({ context }) => context.inFlight === 0 && context.nextPair >= context.queue.length * context.vantages.length,
+    isWalkComplete: ({ context }) => context.outstanding === 0 && context.nextPair >= context.queue.length * context.vantages.length,
     hasAwaitedAnswer: ({ context, event }) => event.answers.some((answer) => awaitedIndex(context, context.results, answer) >= 0),
   },
   actions: {
     recordAnswers: assign(({ context, event }) => {
-      let { queue, position, parityChunks, results, inFlight } = context;
+      let { queue, position, parityChunks, outstanding } = context;
+      const results = editResults(context.results);
       for (const answer of event.answers) {
-        const index = awaitedIndex({ position, vantages: context.vantages, nextPair: context.nextPair }, results, answer);
+        const index = awaitedIndex({ position, vantages: context.vantages, nextPair: context.nextPair }, results.current(), answer);
         if (index < 0) continue;
         // A chunk's children come from the first body that arrives for it (a found answer always carries one).
-        const isFirstBody = !hasFoundProbe(rowAt(results, index)!);
+        const isFirstBody = !hasFoundProbe(rowAt(results.current(), index)!);
         const elapsed_ms = Math.max(0, Math.round(answer.elapsedMs));
-        results = withSlot(results, index, answer.vantage, answer.error ? { found: answer.found, elapsed_ms, error: answer.error } : { found: answer.found, elapsed_ms });
-        inFlight--;
+        results.set(index, answer.vantage, answer.error ? { found: answer.found, elapsed_ms, error: answer.error } : { found: answer.found, elapsed_ms });
+        outstanding--;
         if (!answer.found || !isFirstBody || parityChunks[answer.address]) continue;
         // Children once per chunk, then parity, skipping duplicates (shared subtrees) and respecting the cap.
-        const fresh = (list: string[] | undefined) => [...new Set(list ?? [])].filter((c) => position[c] === undefined);
-        const children = fresh(answer.children).slice(0, Math.max(0, context.cap - queue.length));
-        const parity = fresh(answer.parity).filter((c) => !children.includes(c)).slice(0, Math.max(0, context.cap - queue.length - children.length));
+        const room = context.cap - queue.length;
+        const children = freshAddresses(answer.children, position, [], room);
+        const parity = freshAddresses(answer.parity, position, children, room - children.length);
         if (children.length + parity.length === 0) continue;
         position = withPositions(position, [...children, ...parity], queue.length);
         if (parity.length > 0) parityChunks = { ...parityChunks, ...Object.fromEntries(parity.map((address) => [address, true as const])) };
         queue = queue.concat(children, parity);
-        results = withEmptyRows(results, children.length + parity.length, context.vantages.length);
+        results.appendRows(children.length + parity.length, context.vantages.length);
       }
-      return { queue, position, parityChunks, results, inFlight };
+      return { queue, position, parityChunks, results: results.current(), outstanding };
     }),
     dispatchRequests: enqueueActions(({ context, enqueue }) => {
       const width = context.vantages.length;
       const total = context.queue.length * width;
+      const window = context.concurrency * REQUEST_WINDOW_PER_SLOT;
       const requests: ChunkRequest[] = [];
       let nextPair = context.nextPair;
-      while (context.inFlight + requests.length < context.concurrency && nextPair < total) {
+      while (context.outstanding + requests.length < window && nextPair < total) {
         requests.push({ address: context.queue[Math.floor(nextPair / width)]!, vantage: nextPair % width });
         nextPair++;
       }
       if (requests.length === 0) return;
       enqueue.sendTo('prober', { type: 'chunks.request', requests } satisfies ChunkRequestBatch);
-      enqueue.assign({ nextPair, inFlight: context.inFlight + requests.length });
+      enqueue.assign({ nextPair, outstanding: context.outstanding + requests.length });
     }),
   },
 }).createMachine({
@@ -205,15 +210,15 @@ export const chunkWalkMachine = setup({
     queue: [input.root],
     position: { [input.root]: 0 },
     parityChunks: {},
-    results: [[input.vantages.map(() => null)]],
+    results: singleRow(input.vantages.length),
     nextPair: 0,
-    inFlight: 0,
+    outstanding: 0,
   }),
   initial: 'walking',
   states: {
     walking: {
-      description: 'Chunk requests in flight; answers enqueue children and free capacity for the next requests.',
-      invoke: { id: 'prober', src: 'chunkProber', input: ({ context }) => ({ vantages: context.vantages, timeoutMs: context.timeoutMs }) },
+      description: 'Requests outstanding at the prober; answers enqueue children and make room in the window for the next requests.',
+      invoke: { id: 'prober', src: 'chunkProber', input: ({ context }): ChunkProberInput => ({ vantages: context.vantages, timeoutMs: context.timeoutMs, concurrency: context.concurrency }) },
       entry: 'dispatchRequests',
       always: { guard: 'isWalkComplete', target: 'done' },
       on: {
@@ -225,12 +230,12 @@ export const chunkWalkMachine = setup({
       type: 'final',
     },
   },
-  output: ({ context }) => context.queue.map((address, i) => ({ address, perVantage: rowAt(context.results, i)! })),
+  output: ({ context }) => context.queue.map((address, i) => ({ address, perVantage: [...rowAt(context.results, i)!] })),
 });
 
 /** `Probing chunks N/M...`: N chunks answered by every vantage, M chunks discovered so far. */
 export function selectWalkProgress(snapshot: SnapshotFrom<typeof chunkWalkMachine>): { done: number; discovered: number } {
   const { queue, results } = snapshot.context;
-  const done = results.flat().filter((row) => row.every((p) => p !== null)).length;
+  const done = allRows(results).filter((row) => row.every((p) => p !== null)).length;
   return { done, discovered: queue.length };
 }

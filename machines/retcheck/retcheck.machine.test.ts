@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, toPromise } from 'xstate';
 import { retcheckMachine, type RetcheckInput } from './retcheck.machine.js';
 import { probeMachine, type ProbeEvent, type ProbeInput } from './probe.machine.js';
-import { chunkWalkMachine, type ChunkAnswer, type ChunkRequest, type ChunkRequestBatch, type ChunkWalkVantage } from './chunk-walk.machine.js';
+import { chunkWalkMachine, type ChunkAnswer, type ChunkRequest, type ChunkRequestBatch, type ChunkProberInput } from './chunk-walk.machine.js';
 import { reseedMachine, type BatchPreflight } from './reseed.machine.js';
 import { reportSchemaErrors } from '../../test/report-schema.js';
 
@@ -13,8 +13,7 @@ const OVERLAY_B = '00'.repeat(32);
 /** In-memory stand-ins for the network side; the machine cannot tell them from the HTTP actors. */
 function provideWorld(world: { retrievable: Record<string, boolean | null>; tree?: Record<string, string[]>; missing?: Record<string, string[]>; batch?: BatchPreflight; reuploadFails?: boolean }) {
   const requests: ChunkRequest[] = [];
-  let answered = 0;
-  let maxInFlight = 0;
+  let proberConcurrency: number | undefined;
   const reuploads: string[] = [];
   const probeTargets = fromCallback<ProbeEvent, ProbeInput>(({ input, sendBack }) => {
     input.nodes.forEach((url, index) => {
@@ -31,19 +30,16 @@ function provideWorld(world: { retrievable: Record<string, boolean | null>; tree
       );
     });
   });
-  const chunkProber = fromCallback<ChunkRequestBatch, { vantages: ChunkWalkVantage[]; timeoutMs: number }>(({ receive, sendBack }) => {
+  const chunkProber = fromCallback<ChunkRequestBatch, ChunkProberInput>(({ input, receive, sendBack }) => {
+    // The concurrency bound is the prober's to keep (actors/retcheck/fetch-queue.ts); this one answers at once.
+    proberConcurrency = input.concurrency;
     receive((batch) => {
       requests.push(...batch.requests);
-      const inFlight = requests.length - answered;
-      maxInFlight = Math.max(maxInFlight, inFlight);
       for (const req of batch.requests) {
         const vantageUrl = ['http://a', 'http://b'][req.vantage]!;
         const found = !(world.missing?.[vantageUrl] ?? []).includes(req.address);
         const answer: ChunkAnswer = { address: req.address, vantage: req.vantage, found, elapsedMs: 3, ...(found ? { children: world.tree?.[req.address] ?? [] } : {}) };
-        setTimeout(() => {
-          answered++;
-          sendBack({ type: 'chunks.answered', answers: [answer] });
-        }, 0);
+        setTimeout(() => sendBack({ type: 'chunks.answered', answers: [answer] }), 0);
       }
     });
   });
@@ -69,7 +65,7 @@ function provideWorld(world: { retrievable: Record<string, boolean | null>; tree
       }),
     },
   });
-  return { machine, requests, reuploads, maxInFlight: () => maxInFlight };
+  return { machine, requests, reuploads, proberConcurrency: () => proberConcurrency };
 }
 
 const base: RetcheckInput = { target: { kind: 'reference', reference: REF }, nodes: ['http://a', 'http://b'], gateways: [], timeoutMs: 1000, perChunk: false, cold: false, concurrency: 8 };
@@ -96,16 +92,16 @@ describe('retcheck machine', () => {
     expect(output.kind === 'report' && output.report.status).toBe('error');
   });
 
-  it('walks chunks breadth-first within the concurrency limit and rolls up misses', async () => {
+  it('walks chunks breadth-first, hands the concurrency limit to the prober, and rolls up misses', async () => {
     const c1 = '11'.repeat(32), c2 = '22'.repeat(32), c3 = '33'.repeat(32);
-    const { output, requests, maxInFlight } = await run(
+    const { output, requests, proberConcurrency } = await run(
       { retrievable: { 'http://a': true, 'http://b': true }, tree: { [REF]: [c1, c2], [c1]: [c3] }, missing: { 'http://b': [c2] } },
       { perChunk: true, concurrency: 3 },
     );
     if (output.kind !== 'report') throw new Error('no report');
     expect(output.report.chunks!.map((c) => c.address)).toEqual([REF, c1, c2, c3]);
     expect(requests).toHaveLength(8);
-    expect(maxInFlight()).toBeLessThanOrEqual(3);
+    expect(proberConcurrency()).toBe(3);
     expect(output.report.chunk_stats!.per_vantage['http://b']).toMatchObject({ total: 4, found: 3, missing: 1 });
     expect(output.report.chunk_stats!.per_neighborhood['22']).toMatchObject({ missing: 1 });
     expect(reportSchemaErrors(output.report)).toEqual([]);
