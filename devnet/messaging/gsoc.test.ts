@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { Bee, Identifier } from '@ethersphere/bee-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bytesToHex } from '../../core/swarm/bytes.js';
+import { bytesToHex, readUint64LE } from '../../core/swarm/bytes.js';
 import { makeContentChunk } from '../../core/swarm/chunk.js';
 import { makeSingleOwnerChunk, type SingleOwnerChunk } from '../../core/swarm/soc.js';
 import { startDevnet, type StartedDevnet } from '../devnet.js';
@@ -81,25 +81,42 @@ describe('GSOC subscriptions', () => {
     expect(uploader!.frames).toHaveLength(1);
   });
 
-  it('fires at the closest nodes only when a deferred upload is pushed; SOC bytes via /chunks count too', async () => {
+  it('fires at the closest nodes only when a deferred upload is pushed', async () => {
     const soc = makeSoc(new Uint8Array(randomBytes(32)), new TextEncoder().encode('deferred gsoc'));
     const address = bytesToHex(soc.address);
     const order = byProximity(address);
     const uploaderIndex = order[3]!;
     const [closest, uploader] = await Promise.all([subscribe(order[0]!, address), subscribe(uploaderIndex, address)]);
     const tag = (await (await fetch(`${url(uploaderIndex)}/tags`, { method: 'POST' })).json()) as { uid: number };
-    const res = await fetch(`${url(uploaderIndex)}/chunks`, {
-      method: 'POST',
-      body: soc.data as BodyInit,
-      headers: { 'swarm-postage-batch-id': devnet.nodes[uploaderIndex]!.batchId!, 'swarm-tag': String(tag.uid) },
-    });
-    expect(res.status).toBe(201);
-    expect(((await res.json()) as { reference: string }).reference).toBe(address);
+    await postSoc(uploaderIndex, soc, { 'swarm-deferred-upload': 'true', 'swarm-tag': String(tag.uid) });
     expect(new TextDecoder().decode(await uploader!.next())).toBe('deferred gsoc');
     await settle();
     expect(closest!.frames).toHaveLength(0);
     devnet.control.flushPushes();
     expect(new TextDecoder().decode(await closest!.next())).toBe('deferred gsoc');
+  });
+
+  it('on /chunks, as on Bee: SOC bytes of up to 4104 bytes are a content chunk (no message), a longer SOC is a SOC', async () => {
+    const postChunk = async (i: number, data: Uint8Array) => {
+      const res = await fetch(`${url(i)}/chunks`, { method: 'POST', body: data as BodyInit, headers: { 'swarm-postage-batch-id': devnet.nodes[i]!.batchId! } });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { reference: string }).reference;
+    };
+    const small = makeSoc(new Uint8Array(randomBytes(32)), new TextEncoder().encode('small soc on /chunks'));
+    const smallAddress = bytesToHex(small.address);
+    const smallReceiver = await subscribe(byProximity(smallAddress)[0]!, smallAddress);
+    const contentAddress = bytesToHex(makeContentChunk(small.data.subarray(8), readUint64LE(small.data.subarray(0, 8))).address);
+    expect(await postChunk(0, small.data)).toBe(contentAddress);
+    await settle();
+    expect(smallReceiver.frames).toHaveLength(0);
+
+    const fullPayload = new Uint8Array(randomBytes(4096));
+    const full = makeSoc(new Uint8Array(randomBytes(32)), fullPayload);
+    expect(full.data.length).toBe(4201);
+    const fullAddress = bytesToHex(full.address);
+    const fullReceiver = await subscribe(byProximity(fullAddress)[0]!, fullAddress);
+    expect(await postChunk(0, full.data)).toBe(fullAddress);
+    expect(await fullReceiver.next()).toEqual(fullPayload);
   });
 
   it('skips an isolated closest node (the push stores the SOC at the next one) and an error500 node', async () => {

@@ -1,7 +1,7 @@
 /** POST /chunks, GET/HEAD/DELETE /chunks/{address} (bee-api.md §2.6). */
 import { bytesToHex, readUint64LE } from '../../core/swarm/bytes.js';
 import { makeContentChunk, MAX_CHUNK_DATA_SIZE, parseChunkData } from '../../core/swarm/chunk.js';
-import { parseSingleOwnerChunk, SOC_MAX_SIZE, SOC_MIN_SIZE } from '../../core/swarm/soc.js';
+import { parseSingleOwnerChunk, SOC_MAX_SIZE } from '../../core/swarm/soc.js';
 import { readUploadPlan, UploadSession } from '../content/upload.js';
 import { beeError, beeJson, type RouteDef } from '../http/router.js';
 import { downloadSource } from './bytes.js';
@@ -9,24 +9,21 @@ import { guarded } from './guard.js';
 import { referenceParam } from './params.js';
 
 /**
- * Decides what a POSTed chunk is. Bee tries a content chunk first and a SOC only when that fails, which makes
- * a small SOC indistinguishable from a CAC there; the devnet instead accepts a body as a SOC when its
- * signature recovers an owner (random CAC bytes essentially never do), so clients posting SOC bytes to
- * /chunks get the SOC address back whatever the size.
+ * Decides what a POSTed chunk is, the way Bee v2.8.1 does (`pkg/api/chunk.go`): any body of 8 to 4104 bytes
+ * is a content chunk (span ‖ payload), so SOC bytes of that size are stored as a CAC under the CAC address;
+ * only a longer body is read as a SOC (identifier ‖ signature ‖ wrapped chunk), which is how Bee accepts the
+ * replica SOCs of erasure-coded roots. Clients post SOCs to /soc/{owner}/{id}?sig= instead.
  */
 function classifyChunk(data: Uint8Array): { address: Uint8Array; data: Uint8Array } | undefined {
-  if (data.length >= SOC_MIN_SIZE && data.length <= SOC_MAX_SIZE) {
-    try {
-      const soc = parseSingleOwnerChunk(data);
-      return { address: soc.address, data };
-    } catch {
-      // not a SOC: fall through to the content-chunk reading
-    }
+  if (data.length <= MAX_CHUNK_DATA_SIZE) {
+    const { span, payload } = parseChunkData(data);
+    return { address: makeContentChunk(payload, readUint64LE(span)).address, data };
   }
-  if (data.length > MAX_CHUNK_DATA_SIZE) return undefined;
-  const { span, payload } = parseChunkData(data);
-  const chunk = makeContentChunk(payload, readUint64LE(span));
-  return { address: chunk.address, data };
+  try {
+    return { address: parseSingleOwnerChunk(data).address, data };
+  } catch {
+    return undefined;
+  }
 }
 
 export const chunkRoutes: RouteDef[] = [
@@ -39,7 +36,8 @@ export const chunkRoutes: RouteDef[] = [
       if (data.length < 8) return beeError(400, 'insufficient data length');
       if (data.length > SOC_MAX_SIZE) return beeError(413, 'Request Entity Too Large');
       const chunk = classifyChunk(data);
-      if (chunk === undefined) return beeError(400, 'chunk write error: invalid chunk');
+      // Bee answers a body that is neither a CAC nor a valid SOC with 500 (its SOC fallback fails).
+      if (chunk === undefined) return beeError(500, 'create chunk error');
       const session = new UploadSession(node, plan);
       session.addChunk(chunk.address, chunk.data);
       const reference = bytesToHex(chunk.address);

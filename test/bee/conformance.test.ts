@@ -11,6 +11,11 @@ import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { diffTranscripts } from './conformance/diff.js';
 import { runConformanceScenario } from './conformance/scenario.js';
 import type { Transcript } from './conformance/transcript.js';
+import { scenarioFullSizeSoc, scenarioSoc } from './conformance/fixtures.js';
+import { bytesToHex, readUint64LE } from '../../core/swarm/bytes.js';
+import { makeContentChunk } from '../../core/swarm/chunk.js';
+
+const contentAddress = (data: Uint8Array) => bytesToHex(makeContentChunk(data.subarray(8), readUint64LE(data.subarray(0, 8))).address);
 
 const RECORDED = new URL('../conformance/bee-v2.8.1.transcript.json', import.meta.url);
 const FRESH = 'test-output/bee-conformance/bee-v2.8.1.transcript.json';
@@ -44,6 +49,9 @@ describe('conformance: devnet vs real Bee v2.8.1', () => {
     // Bee v2.8.1 uploads at redundancy level 1 by default: the default and level-1 references agree, level 0 differs.
     expect(reference(bee, 'bytes upload, default level')).toBe(reference(bee, 'bytes upload, level 1'));
     expect(reference(bee, 'bytes upload, default level')).not.toBe(reference(bee, 'bytes upload, level 0'));
+    // POST /chunks: SOC bytes up to 4104 bytes land under their content address, a longer SOC under its own.
+    expect(reference(bee, 'chunk upload of soc bytes (read as a content chunk)')).toBe(contentAddress(scenarioSoc().data));
+    expect(reference(bee, 'chunk upload of a full-size soc (read as a soc)')).toBe(scenarioFullSizeSoc().address);
   });
 
   it('the devnet answers every step like Bee: status, content type, headers, shape and addresses', () => {

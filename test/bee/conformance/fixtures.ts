@@ -42,6 +42,8 @@ export interface SocUpload {
   signature: string;
   /** span ‖ payload of the wrapped chunk: the body of POST /soc/{owner}/{id}?sig= */
   body: Uint8Array;
+  /** Every byte of the SOC (identifier ‖ signature ‖ span ‖ payload), as a client might POST it to /chunks. */
+  data: Uint8Array;
   address: string;
 }
 
@@ -51,6 +53,7 @@ function socUpload(identifier: Uint8Array, soc: { address: Uint8Array; data: Uin
     identifier: bytesToHex(identifier),
     signature: bytesToHex(soc.signature),
     body: soc.data.subarray(32 + 65),
+    data: soc.data,
     address: bytesToHex(soc.address),
   };
 }
@@ -59,6 +62,19 @@ export function scenarioSoc(): SocUpload {
   const identifier = keccak256(utf8Encode('conformance soc identifier'));
   const wrapped = makeContentChunk(utf8Encode('a single-owner chunk from the conformance scenario'));
   return socUpload(identifier, makeSingleOwnerChunk(identifier, wrapped, scenarioKey));
+}
+
+/** A SOC wrapping a full 4096-byte payload: 4201 bytes, too long for a content chunk. */
+export function scenarioFullSizeSoc(): SocUpload {
+  const identifier = keccak256(utf8Encode('conformance full-size soc identifier'));
+  return socUpload(identifier, makeSingleOwnerChunk(identifier, makeContentChunk(seededBytes('conformance full-size soc', 4096)), scenarioKey));
+}
+
+/** 4105 bytes (one more than a content chunk holds) that are no SOC either: the signature's v byte is 0. */
+export function scenarioNeitherChunkNorSoc(): Uint8Array {
+  const bytes = seededBytes('conformance neither chunk nor soc', 4105);
+  bytes[32 + 64] = 0;
+  return bytes;
 }
 
 /** The feed's update at index 0, pointing at `referenceHex` (a v1 payload: timestamp ‖ reference). */

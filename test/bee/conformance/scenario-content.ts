@@ -4,7 +4,7 @@
  */
 import { bytesToHex, utf8Encode } from '../../../core/swarm/bytes.js';
 import { keccak256 } from '../../../core/swarm/keccak.js';
-import { emptyTopicHex, scenarioContentChunk, scenarioFeedUpdate, scenarioOwnerHex, scenarioSoc, scenarioTar, scenarioTopicHex, seededBytes } from './fixtures.js';
+import { emptyTopicHex, scenarioContentChunk, scenarioFeedUpdate, scenarioFullSizeSoc, scenarioNeitherChunkNorSoc, scenarioOwnerHex, scenarioSoc, scenarioTar, scenarioTopicHex, seededBytes } from './fixtures.js';
 import type { ScenarioRecorder, StepResponse } from './recorder.js';
 import { bodyDigest } from './transcript.js';
 
@@ -109,6 +109,11 @@ export async function chunkAndSocSteps(run: ScenarioRecorder, batchId: string): 
   await run.step('soc download, only root chunk', { method: 'GET', path: socPath, params, headers: { 'swarm-only-root-chunk': 'true' }, addresses: digest });
   const badSignature = soc.signature.slice(0, 10) + (soc.signature[10] === '0' ? '1' : '0') + soc.signature.slice(11);
   await run.step('soc upload, wrong signature', { method: 'POST', path: socPath, params, query: `sig=${badSignature}`, headers: { ...stamp, 'content-type': OCTETS }, body: soc.body });
+  // POST /chunks reads bodies up to 4104 bytes as content chunks, whatever they hold, and only longer ones as SOCs.
+  const chunkUpload = (body: Uint8Array) => ({ method: 'POST' as const, path: '/chunks', headers: { ...stamp, 'content-type': OCTETS }, body, addresses: ref });
+  await run.step('chunk upload of soc bytes (read as a content chunk)', chunkUpload(soc.data));
+  await run.step('chunk upload of a full-size soc (read as a soc)', chunkUpload(scenarioFullSizeSoc().data));
+  await run.step('chunk upload, neither content chunk nor soc', chunkUpload(scenarioNeitherChunkNorSoc()));
 }
 
 export async function feedSteps(run: ScenarioRecorder, batchId: string, fileRef: string): Promise<void> {
