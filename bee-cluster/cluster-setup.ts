@@ -1,7 +1,8 @@
 /**
  * The two network steps after the nodes are ready: a full mesh of explicit connections (hive gossip
  * on a fresh cluster is slow), and one postage batch bought on the first node and waited on until
- * Bee calls it usable (the batch must be 10 blocks old first: pkg/postage blockThreshold).
+ * Bee calls it usable (the batch must be 10 blocks old first: pkg/postage blockThreshold) and every
+ * other node has it in its batch store.
  */
 import { BeeHttpError, beeJson, type BeeAddresses, type BeeNode } from './bee-node.js';
 import { pollUntil } from './processes.js';
@@ -73,4 +74,21 @@ export async function buyUsableBatch(node: BeeNode, amount: bigint, depth: numbe
     }
   });
   return batchID;
+}
+
+/**
+ * Waits until every node lists the batch in GET /batches. A node validates the stamp of every chunk pushed
+ * to it against its own batch store, and each node follows the chain on its own: right after the owner
+ * calls the batch usable, a peer that has not synced the BatchCreated event yet would refuse the chunks
+ * pushed to it. The tests start uploading at once, so the cluster is only ready when every node agrees.
+ */
+export async function waitForBatchOnEveryNode(nodes: BeeNode[], batchId: string): Promise<void> {
+  await Promise.all(
+    nodes.map((node) =>
+      pollUntil(`${node.name} to list batch ${batchId} in GET /batches`, 120_000, async () => {
+        const { batches } = await beeJson<{ batches: Array<{ batchID: string }> | null }>(node.url, 'GET', '/batches');
+        return (batches ?? []).some((b) => b.batchID === batchId) ? true : undefined;
+      }),
+    ),
+  );
 }

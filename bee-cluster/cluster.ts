@@ -12,7 +12,7 @@ import { ensureBeeBinary } from './bee-binary.js';
 import { loadContractArtifacts } from './contract-artifacts.js';
 import { deploySwarmContracts, fundWallets, type DeployedContracts } from './deploy-contracts.js';
 import { freePort, killManagedNow, stopManaged, type ManagedProcess } from './processes.js';
-import { buyUsableBatch, meshNodes } from './cluster-setup.js';
+import { buyUsableBatch, meshNodes, waitForBatchOnEveryNode } from './cluster-setup.js';
 
 export interface BeeClusterOptions {
   nodes?: number;
@@ -144,7 +144,8 @@ export async function startBeeCluster(options: BeeClusterOptions = {}): Promise<
 
     const amount = options.batchAmount ?? contracts.price * contracts.minimumValidityBlocks * 4n;
     const batchId = await buyUsableBatch(nodes[0]!, amount, options.batchDepth ?? 20);
-    step(`batch ${batchId} usable`);
+    await waitForBatchOnEveryNode(nodes, batchId);
+    step(`batch ${batchId} usable, and known to every node`);
 
     return {
       nodes: nodes.map((n, i) => ({ url: n.url, overlay: ready[i]!.overlay })),
