@@ -24,5 +24,7 @@ export function splitIntoSession(session: UploadSession, data: Uint8Array, redun
     ? new EncryptedChunkTreeWriter({ onChunk, redundancyLevel, randomKey, padding: randomPadding })
     : new ChunkTreeWriter({ onChunk, redundancyLevel });
   writer.write(data);
-  return bytesToHex(writer.finish().reference);
+  const reference = bytesToHex(writer.finish().reference);
+  session.addRootReplicas(reference);
+  return reference;
 }

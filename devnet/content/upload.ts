@@ -4,7 +4,8 @@
  * (`swarm-deferred-upload: false`, the request waits) or after the network's push delay (deferred, the
  * default), updating the tag's counters as chunks land.
  */
-import { bytesToHex } from '../../core/swarm/bytes.js';
+import { bytesToHex, hexToBytes } from '../../core/swarm/bytes.js';
+import { rootReplicas } from '../../core/swarm/replicas.js';
 import type { RedundancyLevel } from '../../core/swarm/redundancy.js';
 import { beeError, type DevnetRequest, type DevnetResponse } from '../http/router.js';
 import type { DevnetNode } from '../node.js';
@@ -108,6 +109,19 @@ export class UploadSession {
     }
     this.node.store.put(addressHex, data, 'upload');
     this.chunks.push({ addressHex, data });
+  }
+
+  /**
+   * Adds Bee's dispersed replicas of a finished tree's root chunk (64- or 128-hex reference, its root chunk
+   * already added), at the upload's redundancy level: none at level 0. See content/replicas.ts.
+   */
+  addRootReplicas(referenceHex: string): void {
+    const level = this.plan.redundancyLevel;
+    if (level === 0) return;
+    const addressHex = referenceHex.slice(0, 64);
+    const data = this.node.store.get(addressHex);
+    if (data === undefined) throw new Error(`root chunk ${addressHex} is not in this upload`);
+    for (const replica of rootReplicas({ address: hexToBytes(addressHex), data }, level)) this.addChunk(replica.address, replica.data);
   }
 
   get chunkCount(): number {

@@ -1,9 +1,10 @@
 /** POST /bytes, GET /bytes/{address}, HEAD /bytes/{address} (bee-api.md §2.6). */
 import { contentSize, loadNode, readRange, type ChunkSource } from '../content/joiner.js';
+import { downloadReplicaLevel, withRootReplicas } from '../content/replicas.js';
 import { splitIntoSession } from '../content/split.js';
 import { readUploadPlan, UploadSession } from '../content/upload.js';
 import { decideRange } from '../http/range.js';
-import { beeJson, type DevnetResponse, type RouteDef } from '../http/router.js';
+import { beeJson, type DevnetRequest, type DevnetResponse, type RouteDef } from '../http/router.js';
 import type { DevnetNode } from '../node.js';
 import { guarded } from './guard.js';
 import { contentReferenceParam } from './params.js';
@@ -11,6 +12,12 @@ import { contentReferenceParam } from './params.js';
 /** Downloads read the local store first, then ask the network. */
 export function downloadSource(node: DevnetNode): ChunkSource {
   return (addressHex) => node.network.retrieve(node, addressHex);
+}
+
+/** The download source of a joiner rooted at `referenceHex`: its root may come from a replica. */
+export function rootReplicaSource(req: DevnetRequest, node: DevnetNode, referenceHex: string, source: ChunkSource = downloadSource(node)): ChunkSource {
+  const rootHex = referenceHex.slice(0, 64);
+  return withRootReplicas(source, (addressHex) => addressHex === rootHex, downloadReplicaLevel(req));
 }
 
 /**
@@ -55,14 +62,17 @@ export const bytesRoutes: RouteDef[] = [
   {
     method: 'GET',
     path: '/bytes/:address',
-    handle: guarded((req, node) => serveContent(node, contentReferenceParam(req.params.address), req.headers, {})),
+    handle: guarded((req, node) => {
+      const reference = contentReferenceParam(req.params.address);
+      return serveContent(node, reference, req.headers, {}, rootReplicaSource(req, node, reference));
+    }),
   },
   {
     method: 'HEAD',
     path: '/bytes/:address',
     handle: guarded((req, node) => {
       const reference = contentReferenceParam(req.params.address);
-      const root = loadNode(downloadSource(node), reference);
+      const root = loadNode(rootReplicaSource(req, node, reference), reference);
       return {
         status: 200,
         // Bee's HEAD /bytes sets only these two (no ETag, no Accept-Ranges; checked against v2.8.1).

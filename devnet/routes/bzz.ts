@@ -8,20 +8,24 @@ import type { MantarayNode } from '../../core/swarm/mantaray.js';
 import { boolHeader } from '../content/headers.js';
 import { resolveBzzPath } from '../content/manifest-serve.js';
 import { contentTypeByExtension, sniffContentType } from '../content/mime.js';
+import { addManifestReplicas, downloadReplicaLevel, withRootReplicas } from '../content/replicas.js';
 import { randomKey, randomPadding, splitIntoSession } from '../content/split.js';
 import { readTar } from '../content/tar.js';
 import { readUploadPlan, UploadSession, type UploadPlan } from '../content/upload.js';
 import { beeError, beeJson, type DevnetRequest, type DevnetResponse, type RouteDef } from '../http/router.js';
 import type { DevnetNode } from '../node.js';
-import { downloadSource, serveContent } from './bytes.js';
+import { downloadSource, rootReplicaSource, serveContent } from './bytes.js';
 import { guarded } from './guard.js';
 import { contentReferenceParam } from './params.js';
 
 /** Encrypted uploads get an encrypted manifest, as Bee's NewMantarayManifest(ls, encrypted) builds it. */
 function storeManifest(session: UploadSession, manifest: MantarayNode, plan: UploadPlan): string {
   const onChunk = (chunk: { address: Uint8Array; data: Uint8Array }): void => session.addChunk(chunk.address, chunk.data);
-  if (!plan.encrypt) return bytesToHex(saveManifest(manifest, { onChunk }));
-  return bytesToHex(saveEncryptedManifest(manifest, { onChunk, randomKey, padding: randomPadding, redundancyLevel: plan.redundancyLevel }));
+  const root = plan.encrypt
+    ? saveEncryptedManifest(manifest, { onChunk, randomKey, padding: randomPadding, redundancyLevel: plan.redundancyLevel })
+    : saveManifest(manifest, { onChunk });
+  addManifestReplicas(session, manifest);
+  return bytesToHex(root);
 }
 
 async function uploadBzz(req: DevnetRequest, node: DevnetNode): Promise<DevnetResponse> {
@@ -77,7 +81,11 @@ async function uploadBzz(req: DevnetRequest, node: DevnetNode): Promise<DevnetRe
 async function downloadBzz(req: DevnetRequest, node: DevnetNode): Promise<DevnetResponse> {
   const reference = contentReferenceParam(req.params.address);
   const path = req.params.path ?? '';
-  const decision = await resolveBzzPath(downloadSource(node), reference, path);
+  // Bee opens every manifest node and the file's root through a replica getter; manifest nodes are single
+  // chunks here (a node over 4 KiB would also let its inner chunks fall back, which Bee does not do).
+  const plain = downloadSource(node);
+  const manifestSource = withRootReplicas(plain, () => true, downloadReplicaLevel(req));
+  const decision = await resolveBzzPath(manifestSource, reference, path);
   if (decision.kind === 'notFound') return beeError(404, decision.message);
   if (decision.kind === 'notManifest') return beeError(404, 'Not Found');
   if (decision.kind === 'redirect') {
@@ -88,7 +96,7 @@ async function downloadBzz(req: DevnetRequest, node: DevnetNode): Promise<Devnet
   const filename = decision.metadata[FILENAME_KEY];
   const headers: Record<string, string> = { ...decision.feedHeaders };
   if (filename !== undefined) headers['content-disposition'] = `inline; filename="${filename}"`;
-  const served = serveContent(node, decision.referenceHex, req.headers, headers, decision.source);
+  const served = serveContent(node, decision.referenceHex, req.headers, headers, rootReplicaSource(req, node, decision.referenceHex, decision.source === manifestSource ? plain : decision.source));
   const contentType = decision.metadata[CONTENT_TYPE_KEY];
   if (contentType !== undefined && served.headers !== undefined && 'content-type' in served.headers) served.headers['content-type'] = contentType;
   // Served through a feed manifest, Bee v2.8.1 sends no ETag (the content moves with the feed).

@@ -12,6 +12,9 @@ import { provideRetcheck } from '../../actors/retcheck/retcheck-actors.js';
 import { DEFAULT_UPLOAD_REDUNDANCY } from '../../devnet/content/upload.js';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { makeTar } from '../../devnet/testing/make-tar.js';
+import { bytesToHex } from '../../core/swarm/bytes.js';
+import { REPLICAS_OWNER } from '../../core/swarm/replicas.js';
+import { parseSingleOwnerChunk } from '../../core/swarm/soc.js';
 import { reportSchemaErrors } from '../report-schema.js';
 import { CHUNK, uploadBytes } from '../fixtures/devnet-content.js';
 
@@ -29,12 +32,22 @@ afterAll(async () => {
 /**
  * Chunks the uploading node stored for one upload: its upload-store addresses before and after. Each case
  * uploads from its own node, so chunks equal across cases (a collection's "/" metadata node) still count.
+ * Root replicas (Bee's dispersed SOC copies of each root at redundancy > 0) are counted apart: they belong
+ * to no tree, so the walk does not reach them.
  */
-async function storedBy(uploader: number, upload: () => Promise<string>): Promise<{ reference: string; stored: Set<string> }> {
+async function storedBy(uploader: number, upload: () => Promise<string>): Promise<{ reference: string; stored: Set<string>; replicas: number }> {
   const store = devnet.control.nodes[uploader]!.store;
   const before = new Set(store.addresses('upload'));
   const reference = await upload();
-  return { reference, stored: new Set(store.addresses('upload').filter((a) => !before.has(a))) };
+  const added = store.addresses('upload').filter((a) => !before.has(a));
+  const isReplica = (address: string) => {
+    try {
+      return bytesToHex(parseSingleOwnerChunk(store.get(address)!).owner) === bytesToHex(REPLICAS_OWNER);
+    } catch {
+      return false;
+    }
+  };
+  return { reference, stored: new Set(added.filter((a) => !isReplica(a))), replicas: added.filter(isReplica).length };
 }
 
 async function walk(reference: string) {
@@ -58,7 +71,8 @@ const levels = [
 describe.each(levels)('walking every chunk of an upload with %s', (_, level, uploader) => {
   it('a /bytes upload with two levels of intermediate chunks', async () => {
     const data = new Uint8Array(randomBytes(131 * CHUNK + 77));
-    const { reference, stored } = await storedBy(uploader, () => uploadBytes(devnet.nodes[uploader]!, data, level === undefined ? {} : { redundancyLevel: level }));
+    const { reference, stored, replicas } = await storedBy(uploader, () => uploadBytes(devnet.nodes[uploader]!, data, level === undefined ? {} : { redundancyLevel: level }));
+    expect(replicas).toBe(level === 0 ? 0 : 2); // level 1 (the default): two replicas of the one root
     const walked = await walk(reference);
     expect(walked[0]).toBe(reference);
     expect(new Set(walked).size).toBe(walked.length);

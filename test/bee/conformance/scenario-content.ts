@@ -2,7 +2,8 @@
  * The content half of the conformance scenario: /bytes at redundancy levels 0, default and 1, /bzz file
  * and tar collection, /chunks, /soc, feeds, tags, pins and stewardship, each with the refusals clients meet.
  */
-import { bytesToHex, utf8Encode } from '../../../core/swarm/bytes.js';
+import { bytesToHex, hexToBytes, utf8Encode } from '../../../core/swarm/bytes.js';
+import { replicaSlots } from '../../../core/swarm/replicas.js';
 import { keccak256 } from '../../../core/swarm/keccak.js';
 import { emptyTopicHex, scenarioContentChunk, scenarioFeedUpdate, scenarioFullSizeSoc, scenarioNeitherChunkNorSoc, scenarioOwnerHex, scenarioSoc, scenarioTar, scenarioTopicHex, seededBytes } from './fixtures.js';
 import type { ScenarioRecorder, StepResponse } from './recorder.js';
@@ -42,6 +43,10 @@ export async function bytesSteps(run: ScenarioRecorder, batchId: string): Promis
   const bigRef = (
     await run.step('bytes upload 600 kB, default level, direct', { method: 'POST', path: '/bytes', headers: upload(undefined, { 'swarm-deferred-upload': 'false' }), body: large, addresses: ref, timeoutMs: 120_000 })
   ).field('reference');
+  // Bee also stores dispersed replicas of the root (SOCs under a fixed owner): fetch both level-1 replicas from another node.
+  for (const [i, slot] of replicaSlots(hexToBytes(bigRef), 1).entries()) {
+    await run.step(`root replica ${i} of the 600 kB upload, from another node`, { node: 1, method: 'GET', path: '/chunks/{address}', params: { address: bytesToHex(slot.address) }, addresses: digest });
+  }
   await run.step('bytes upload 600 kB, level 0', { method: 'POST', path: '/bytes', headers: upload('0'), body: large, addresses: ref, timeoutMs: 120_000 });
   await run.step('bytes upload, pinned', { method: 'POST', path: '/bytes', headers: upload('0', { 'swarm-pin': 'true' }), body: seededBytes('pinned', 3000), addresses: ref });
   await run.step('bytes download', { method: 'GET', path: '/bytes/{ref}', params: { ref: small0 }, addresses: digest });
@@ -81,6 +86,8 @@ export async function bzzSteps(run: ScenarioRecorder, batchId: string): Promise<
       addresses: ref,
     })
   ).field('reference');
+  const manifestReplica = replicaSlots(hexToBytes(collection), 1)[0]!;
+  await run.step('root replica of the collection manifest, from another node', { node: 1, method: 'GET', path: '/chunks/{address}', params: { address: bytesToHex(manifestReplica.address) }, addresses: digest });
   const get = (name: string, path: string) => run.step(name, { method: 'GET', path: `/bzz/{ref}/${path}`, params: { ref: collection }, addresses: digest });
   await get('bzz collection, index document', '');
   await get('bzz collection, binary file', 'img/logo.bin');
