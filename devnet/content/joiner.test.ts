@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bytesToHex } from '../../core/swarm/bytes.js';
+import { makeContentChunk } from '../../core/swarm/chunk.js';
 import { splitIntoChunks } from '../../core/swarm/chunk-tree.js';
 import { InputError } from '../../core/swarm/input-error.js';
 import type { RedundancyLevel } from '../../core/swarm/redundancy.js';
@@ -45,6 +46,16 @@ describe('joiner', () => {
       expect(walk.missing.length).toBe(level === 0 ? 1 : 0);
       if (level === 1) expect(readRange((address) => chunks.get(address), root, 0, data.length)).toEqual(data);
     }
+  });
+
+  it('reads a leaf up to its span when zero padding follows (a root from a replica), and rejects other extra bytes', () => {
+    const leaf = makeContentChunk(new Uint8Array([1, 2, 3]));
+    const padded = new Uint8Array(8 + 4096);
+    padded.set(leaf.data);
+    expect(describeChunk(padded)).toMatchObject({ kind: 'leaf', span: 3n, payload: new Uint8Array([1, 2, 3]) });
+    padded[100] = 7;
+    expect(() => describeChunk(padded)).toThrow(InputError);
+    expect(() => describeChunk(leaf.data.subarray(0, 10))).toThrow(/payload length/);
   });
 
   it('rejects random chunk bytes with InputError only', () => {

@@ -59,6 +59,18 @@ describe('root replicas on the devnet', () => {
     }
   });
 
+  it('serves an encrypted /bytes download (128-hex reference) whose root chunk is lost, decrypting the replica', async () => {
+    for (const size of [20_000, 300]) {
+      const data = new Uint8Array(randomBytes(size));
+      const reference = await upload('/bytes', data, { 'swarm-redundancy-level': '1', 'swarm-encrypt': 'true' });
+      expect(reference).toHaveLength(128);
+      loseEverywhere(reference.slice(0, 64));
+      const res = await get(`/bytes/${reference}`);
+      expect(res.status).toBe(200);
+      expect(bytesToHex(new Uint8Array(await res.arrayBuffer()))).toBe(bytesToHex(data));
+    }
+  });
+
   it('has nothing to fall back on at level 0', async () => {
     const reference = await upload('/bytes', new Uint8Array(randomBytes(5000)), { 'swarm-redundancy-level': '0' });
     loseEverywhere(reference);

@@ -8,13 +8,13 @@
  *
  * Download: Bee opens the root of a joiner through a replica getter (level: `swarm-redundancy-level`,
  * default 4, PARANOID), so when the root chunk itself cannot be retrieved, any of its replicas serves: the
- * wrapped chunk (span ‖ payload zero-padded to 4096 bytes) is read as the root. Chunks below the root are
+ * wrapped chunk (span ‖ payload zero-padded to 4096 bytes) is read as the root; the tree reader
+ * (tree-shape.ts) reads a leaf only up to its span, as Bee's joiner does. Chunks below the root are
  * never looked up as replicas, and GET /chunks never is.
  */
 import { bytesToHex, hexToBytes } from '../../core/swarm/bytes.js';
 import type { MantarayNode } from '../../core/swarm/mantaray.js';
-import { CHUNK_SIZE, SPAN_SIZE } from '../../core/swarm/chunk.js';
-import { decodeSpan, type RedundancyLevel } from '../../core/swarm/redundancy.js';
+import type { RedundancyLevel } from '../../core/swarm/redundancy.js';
 import { replicaSlots } from '../../core/swarm/replicas.js';
 import { parseSingleOwnerChunk } from '../../core/swarm/soc.js';
 import type { DevnetRequest } from '../http/router.js';
@@ -52,7 +52,7 @@ export function withRootReplicas(source: ChunkSource, isRoot: (addressHex: strin
       if (stored === undefined) continue;
       try {
         const soc = parseSingleOwnerChunk(stored, slot.address);
-        if (bytesToHex(soc.wrappedAddress) === addressHex) return unpadded(stored.subarray(32 + 65));
+        if (bytesToHex(soc.wrappedAddress) === addressHex) return stored.subarray(32 + 65);
       } catch {
         // not a valid replica of this root: try the next one
       }
@@ -61,12 +61,3 @@ export function withRootReplicas(source: ChunkSource, isRoot: (addressHex: strin
   };
 }
 
-/**
- * A replica wraps the root with its payload zero-padded to 4096 bytes. Bee's joiner reads a leaf root only up
- * to its span; the devnet's reader insists a leaf's payload is exactly its span long, so trim it here. An
- * intermediate root keeps its padding: its references are counted from the span.
- */
-function unpadded(data: Uint8Array): Uint8Array {
-  const { size } = decodeSpan(data.subarray(0, SPAN_SIZE));
-  return size <= BigInt(CHUNK_SIZE) ? data.subarray(0, SPAN_SIZE + Number(size)) : data;
-}

@@ -29,8 +29,13 @@ export function describeChunk(data: Uint8Array, encrypted = false): ChunkNode {
   const { size, level } = decodeSpan(spanBytes);
   const payload = data.subarray(SPAN_SIZE);
   if (level === 0 && size <= BigInt(CHUNK_SIZE)) {
-    if (BigInt(payload.length) !== size) throw new InputError('leaf chunk', `span ${size}, payload ${payload.length}`, 'payload length equal to the span');
-    return { kind: 'leaf', span: size, payload };
+    // Longer than the span only with zero padding (a root read from a replica wraps it padded to 4096 bytes),
+    // which Bee's joiner ignores: it reads a leaf up to its span.
+    const padding = payload.subarray(Number(size));
+    if (BigInt(payload.length) < size || padding.some((b) => b !== 0)) {
+      throw new InputError('leaf chunk', `span ${size}, payload ${payload.length}`, 'payload length equal to the span (or zero padding after it)');
+    }
+    return { kind: 'leaf', span: size, payload: payload.subarray(0, Number(size)) };
   }
   const refs = splitIntermediateRefs(payload, spanBytes, encrypted);
   const branching = BigInt(maxDataShards(level, encrypted));
