@@ -129,13 +129,14 @@ export class UploadSession {
   }
 
   /**
-   * Records the root on the tag and the pin, then pushes. A direct upload waits for every push and fails
+   * Records the root (if any) on the tag and the pin, then pushes. A direct upload waits for every push and fails
    * with 500 when a chunk could be stored nowhere (the node is isolated), as Bee's direct push would.
    */
-  finish(rootHex: string): DevnetResponse | undefined {
+  finish(rootHex: string | undefined): DevnetResponse | undefined {
     const { tag, pin, deferred } = this.plan;
-    if (tag !== undefined) tag.address = rootHex;
-    if (pin) this.node.pins.add(rootHex);
+    // A chunk stream has no root (Bee closes its session with the zero address, which leaves the tag's alone).
+    if (tag !== undefined && rootHex !== undefined) tag.address = rootHex;
+    if (pin && rootHex !== undefined) this.node.pins.add(rootHex);
     const onPushed = (storedBy: number[]): void => {
       if (tag === undefined) return;
       tag.sent += storedBy.length;
@@ -145,7 +146,7 @@ export class UploadSession {
       for (const chunk of this.chunks) {
         this.node.network.schedulePush(this.node, chunk.addressHex, chunk.data, (receipt) => onPushed(receipt.storedBy));
       }
-      this.node.log.debug('node/pusher', 'upload queued for push', { reference: rootHex, chunks: this.chunks.length });
+      this.node.log.debug('node/pusher', 'upload queued for push', { reference: rootHex ?? '', chunks: this.chunks.length });
       return undefined;
     }
     for (const chunk of this.chunks) {
@@ -156,7 +157,7 @@ export class UploadSession {
       }
       onPushed(receipt.storedBy);
     }
-    this.node.log.debug('node/pusher', 'upload pushed', { reference: rootHex, chunks: this.chunks.length });
+    this.node.log.debug('node/pusher', 'upload pushed', { reference: rootHex ?? '', chunks: this.chunks.length });
     return undefined;
   }
 

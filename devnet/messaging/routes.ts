@@ -5,6 +5,7 @@
  */
 import type { DevnetResponse, RouteDef } from '../http/router.js';
 import { guarded } from '../routes/guard.js';
+import { CHUNK_STREAM_PATH, decideChunkStream } from './chunk-stream.js';
 import { pssSendRoute } from './pss.js';
 import { subscriptionFor } from './websocket-upgrade.js';
 
@@ -21,7 +22,14 @@ const subscribeWithoutUpgrade = guarded((req) => {
   return notAWebSocketHandshake();
 });
 
+/** GET /chunks/stream without the upgrade: Bee checks tag and batch first, then the upgrade fails. */
+const streamWithoutUpgrade = guarded((req, node) => {
+  const decision = decideChunkStream(node, req);
+  return decision.kind === 'reject' ? decision.response : notAWebSocketHandshake();
+});
+
 export const messagingRoutes: RouteDef[] = [
+  { method: 'GET', path: CHUNK_STREAM_PATH, handle: streamWithoutUpgrade },
   pssSendRoute,
   { method: 'GET', path: '/pss/subscribe/:topic', handle: subscribeWithoutUpgrade },
   { method: 'GET', path: '/gsoc/subscribe/:address', handle: subscribeWithoutUpgrade },

@@ -18,6 +18,8 @@ import { corsHeaders, isOriginAllowed } from '../http/cors.js';
 import { beeError, statusText, type DevnetResponse } from '../http/router.js';
 import type { DevnetNode } from '../node.js';
 import { ParamError, referenceParam } from '../routes/params.js';
+import type { UploadPlan } from '../content/upload.js';
+import { CHUNK_STREAM_PATH, decideChunkStream, serveChunkStream, type ChunkStreamDecision } from './chunk-stream.js';
 import { watchSocArrivals } from './gsoc.js';
 import { subscriptionsOf, type SubscriptionKind } from './subscriptions.js';
 
@@ -32,7 +34,8 @@ export function isWebSocketUpgrade(req: IncomingMessage): boolean {
 type Decision =
   | { kind: 'drop' }
   | { kind: 'reject'; response: DevnetResponse; cors: Record<string, string> }
-  | { kind: 'accept'; subscription: { kind: SubscriptionKind; key: string } };
+  | { kind: 'accept'; subscription: { kind: SubscriptionKind; key: string } }
+  | { kind: 'stream'; plan: UploadPlan | undefined };
 
 export class WebSocketEndpoints {
   /** Milliseconds between server pings on each open socket. */
@@ -67,7 +70,7 @@ export class WebSocketEndpoints {
         return;
       }
       status = 101;
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, decision.subscription));
+      this.wss.handleUpgrade(req, socket, head, (ws) => (decision.kind === 'stream' ? this.acceptStream(ws, decision.plan) : this.accept(ws, decision.subscription)));
     } catch (error) {
       this.node.log.error('node/api', 'websocket upgrade failed', { uri: req.url ?? '', error: String(error) });
       writeRejection(socket, beeError(500, 'upgrade failed'), {});
@@ -114,14 +117,21 @@ export class WebSocketEndpoints {
     }
     if (faults.error500) return reject(beeError(500, 'Internal Server Error'));
     let subscription: { kind: SubscriptionKind; key: string } | undefined;
+    let stream: Extract<ChunkStreamDecision, { kind: 'accept' }> | undefined;
     try {
       subscription = subscriptionFor(path);
     } catch (error) {
       if (error instanceof ParamError) return reject(error.response);
       throw error;
     }
-    if (subscription === undefined) return reject(beeError(404));
+    if (subscription === undefined && path !== CHUNK_STREAM_PATH) return reject(beeError(404));
     if (req.method !== 'GET') return reject(beeError(405));
+    if (subscription === undefined) {
+      // Bee checks the stream's tag and batch before it upgrades.
+      const decided = decideChunkStream(this.node, { headers: flatHeaders(req), query: url.searchParams });
+      if (decided.kind === 'reject') return reject(decided.response);
+      stream = decided;
+    }
     // What ws would refuse on its own; checked here so the access log shows the real answer.
     if (!/^[+/0-9A-Za-z]{22}==$/.test(headerValue(req, 'sec-websocket-key') ?? '') || headerValue(req, 'sec-websocket-version') !== '13') {
       return reject(beeError(400, 'websocket: not a websocket handshake'));
@@ -129,7 +139,23 @@ export class WebSocketEndpoints {
     if (!websocketOriginAllowed(origin, faults.corsOrigins, headerValue(req, 'host'))) {
       return reject(beeError(403, 'websocket: request origin not allowed'));
     }
-    return { kind: 'accept', subscription };
+    if (stream !== undefined) return { kind: 'stream', plan: stream.plan };
+    return { kind: 'accept', subscription: subscription! };
+  }
+
+  /** An upload stream (chunk-stream.ts): pinged and closed like a subscription, registered with none. */
+  private acceptStream(ws: WebSocket, plan: UploadPlan | undefined): void {
+    this.sockets.add(ws);
+    const ping = setInterval(() => {
+      if (ws.readyState === ws.OPEN) ws.ping();
+    }, this.pingIntervalMs);
+    ping.unref();
+    ws.on('error', () => ws.terminate());
+    ws.on('close', () => {
+      clearInterval(ping);
+      this.sockets.delete(ws);
+    });
+    serveChunkStream(this.node, ws, plan);
   }
 
   private accept(ws: WebSocket, subscription: { kind: SubscriptionKind; key: string }): void {
@@ -169,6 +195,13 @@ export function websocketOriginAllowed(origin: string | undefined, allowList: re
   const lower = origin.toLowerCase();
   if (isOriginAllowed(origin, allowList) || allowList.some((allowed) => allowed.toLowerCase() === lower)) return true;
   return host !== undefined && lower === `http://${host.toLowerCase()}`;
+}
+
+/** Node's request headers with one value each (lower-case names), as the devnet's request parsers take them. */
+function flatHeaders(req: IncomingMessage): Record<string, string | undefined> {
+  const flat: Record<string, string | undefined> = {};
+  for (const name of Object.keys(req.headers)) flat[name] = headerValue(req, name);
+  return flat;
 }
 
 function writeRejection(socket: Duplex, response: DevnetResponse, cors: Record<string, string>): void {
