@@ -143,26 +143,23 @@ export class WebSocketEndpoints {
     return { kind: 'accept', subscription: subscription! };
   }
 
-  /** An upload stream (chunk-stream.ts): pinged and closed like a subscription, registered with none. */
+  /** An upload stream (chunk-stream.ts): kept and pinged like a subscription, registered with none. */
   private acceptStream(ws: WebSocket, plan: UploadPlan | undefined): void {
-    this.sockets.add(ws);
-    const ping = setInterval(() => {
-      if (ws.readyState === ws.OPEN) ws.ping();
-    }, this.pingIntervalMs);
-    ping.unref();
-    ws.on('error', () => ws.terminate());
-    ws.on('close', () => {
-      clearInterval(ping);
-      this.sockets.delete(ws);
-    });
+    this.keep(ws, () => undefined);
     serveChunkStream(this.node, ws, plan);
   }
 
   private accept(ws: WebSocket, subscription: { kind: SubscriptionKind; key: string }): void {
     const node = this.node;
-    this.sockets.add(ws);
     if (subscription.kind === 'gsoc') watchSocArrivals(node);
     subscriptionsOf(node.network).add({ node, kind: subscription.kind, key: subscription.key, socket: ws });
+    this.keep(ws, () => node.log.debug(`node/${subscription.kind}`, 'subscriber gone', { key: subscription.key }));
+    node.log.debug(`node/${subscription.kind}`, 'subscriber connected', { key: subscription.key });
+  }
+
+  /** Tracks an open socket until it closes (closeAll reaches it), pinging it every pingIntervalMs. */
+  private keep(ws: WebSocket, onClose: () => void): void {
+    this.sockets.add(ws);
     const ping = setInterval(() => {
       if (ws.readyState === ws.OPEN) ws.ping();
     }, this.pingIntervalMs);
@@ -171,9 +168,8 @@ export class WebSocketEndpoints {
     ws.on('close', () => {
       clearInterval(ping);
       this.sockets.delete(ws);
-      node.log.debug(`node/${subscription.kind}`, 'subscriber gone', { key: subscription.key });
+      onClose();
     });
-    node.log.debug(`node/${subscription.kind}`, 'subscriber connected', { key: subscription.key });
   }
 }
 
