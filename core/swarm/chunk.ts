@@ -63,12 +63,17 @@ export function parseChunkData(data: Uint8Array): { span: Uint8Array; payload: U
   return { span: data.subarray(0, SPAN_SIZE), payload: data.subarray(SPAN_SIZE) };
 }
 
+/** The content address of chunk wire data (span ‖ payload); InputError when it is not 8 to 4104 bytes. */
+export function contentAddressOf(data: Uint8Array): Uint8Array {
+  const { span, payload } = parseChunkData(data);
+  return fastBmt().chunkAddress(span, payload);
+}
+
 /** True when `data` is well-formed chunk data whose content address is `address` (32 bytes). */
 export function isValidContentChunk(address: Uint8Array, data: Uint8Array): boolean {
   if (!(address instanceof Uint8Array) || address.length !== SEGMENT_SIZE) return false;
   if (!(data instanceof Uint8Array) || data.length < SPAN_SIZE || data.length > MAX_CHUNK_DATA_SIZE) return false;
-  const { span, payload } = parseChunkData(data);
-  return bytesEqual(fastBmt().chunkAddress(span, payload), address);
+  return bytesEqual(contentAddressOf(data), address);
 }
 
 function describeBytes(value: unknown): string {

@@ -4,6 +4,9 @@
  */
 import { beeJson, type DevnetRequest, type DevnetResponse } from '../http/router.js';
 
+/** What the parsers read: only the (lower-case) headers, so a WebSocket upgrade can be parsed too. */
+export type HeaderSource = Pick<DevnetRequest, 'headers'>;
+
 const GO_TRUE = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
 const GO_FALSE = new Set(['0', 'f', 'F', 'FALSE', 'false', 'False']);
 
@@ -24,7 +27,7 @@ export function invalidParams(message: string, field: string, error: string): De
   return beeJson(400, { code: 400, message, reasons: [{ field, error }] });
 }
 
-export function boolHeader(req: DevnetRequest, name: string): boolean | undefined {
+export function boolHeader(req: HeaderSource, name: string): boolean | undefined {
   const raw = req.headers[name];
   if (raw === undefined || raw === '') return undefined;
   if (GO_TRUE.has(raw)) return true;
@@ -32,7 +35,7 @@ export function boolHeader(req: DevnetRequest, name: string): boolean | undefine
   throw new HeaderError(name, 'invalid syntax');
 }
 
-export function uintHeader(req: DevnetRequest, name: string, max: number): number | undefined {
+export function uintHeader(req: HeaderSource, name: string, max: number): number | undefined {
   const raw = req.headers[name];
   if (raw === undefined || raw === '') return undefined;
   if (!/^\d+$/.test(raw)) throw new HeaderError(name, 'invalid syntax');
@@ -41,7 +44,7 @@ export function uintHeader(req: DevnetRequest, name: string, max: number): numbe
   return value;
 }
 
-export function hexHeader(req: DevnetRequest, name: string, byteLength: number): string | undefined {
+export function hexHeader(req: HeaderSource, name: string, byteLength: number): string | undefined {
   const raw = req.headers[name];
   if (raw === undefined || raw === '') return undefined;
   const clean = raw.toLowerCase();

@@ -17,8 +17,7 @@ import type { MantarayNode } from '../../core/swarm/mantaray.js';
 import type { RedundancyLevel } from '../../core/swarm/redundancy.js';
 import { replicaSlots } from '../../core/swarm/replicas.js';
 import { parseSingleOwnerChunk } from '../../core/swarm/soc.js';
-import type { DevnetRequest } from '../http/router.js';
-import { uintHeader } from './headers.js';
+import { uintHeader, type HeaderSource } from './headers.js';
 import type { ChunkSource } from './joiner.js';
 import type { UploadSession } from './upload.js';
 
@@ -33,7 +32,7 @@ export function addManifestReplicas(session: UploadSession, root: MantarayNode):
 }
 
 /** The level a download tries replicas at: `swarm-redundancy-level`, else Bee's default download level 4. */
-export function downloadReplicaLevel(req: DevnetRequest): RedundancyLevel {
+export function downloadReplicaLevel(req: HeaderSource): RedundancyLevel {
   return (uintHeader(req, 'swarm-redundancy-level', 4) ?? 4) as RedundancyLevel;
 }
 
@@ -52,7 +51,7 @@ export function withRootReplicas(source: ChunkSource, isRoot: (addressHex: strin
       if (stored === undefined) continue;
       try {
         const soc = parseSingleOwnerChunk(stored, slot.address);
-        if (bytesToHex(soc.wrappedAddress) === addressHex) return stored.subarray(32 + 65);
+        if (bytesToHex(soc.wrappedAddress) === addressHex) return soc.wrappedData;
       } catch {
         // not a valid replica of this root: try the next one
       }

@@ -16,8 +16,8 @@
  * "batch validation failed", a shorter one with Bee's "message too small for stamp + chunk".
  */
 import type { WebSocket } from 'ws';
-import { bytesToHex, readUint64LE } from '../../core/swarm/bytes.js';
-import { makeContentChunk, MAX_CHUNK_DATA_SIZE, parseChunkData, SPAN_SIZE } from '../../core/swarm/chunk.js';
+import { bytesToHex } from '../../core/swarm/bytes.js';
+import { contentAddressOf, MAX_CHUNK_DATA_SIZE, SPAN_SIZE } from '../../core/swarm/chunk.js';
 import { HeaderError, hexHeader, uintHeader } from '../content/headers.js';
 import { checkUploadBatch } from '../content/postage.js';
 import { UploadRefused, UploadSession, type UploadPlan } from '../content/upload.js';
@@ -36,8 +36,8 @@ export function decideChunkStream(node: DevnetNode, req: Pick<DevnetRequest, 'he
   let tagUid: number | undefined;
   let batchId: string | undefined;
   try {
-    tagUid = uintHeader(req as DevnetRequest, 'swarm-tag', Number.MAX_SAFE_INTEGER);
-    batchId = hexHeader(req as DevnetRequest, 'swarm-postage-batch-id', 32);
+    tagUid = uintHeader(req, 'swarm-tag', Number.MAX_SAFE_INTEGER);
+    batchId = hexHeader(req, 'swarm-postage-batch-id', 32);
   } catch (error) {
     if (error instanceof HeaderError) return reject(error.toResponse());
     throw error;
@@ -69,8 +69,7 @@ export function serveChunkStream(node: DevnetNode, ws: WebSocket, plan: UploadPl
       return close(1011, message.length < STAMP_SIZE + SPAN_SIZE ? 'message too small for stamp + chunk' : 'batch validation failed');
     }
     if (message.length > MAX_CHUNK_DATA_SIZE) return close(1011, 'invalid chunk data');
-    const { span, payload } = parseChunkData(message);
-    const address = makeContentChunk(payload, readUint64LE(span)).address;
+    const address = contentAddressOf(message);
     const session = new UploadSession(node, plan);
     try {
       session.addChunk(address, message);

@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { Bee, Identifier } from '@ethersphere/bee-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bytesToHex, readUint64LE } from '../../core/swarm/bytes.js';
-import { makeContentChunk } from '../../core/swarm/chunk.js';
+import { bytesToHex } from '../../core/swarm/bytes.js';
+import { contentAddressOf, makeContentChunk } from '../../core/swarm/chunk.js';
 import { makeSingleOwnerChunk, type SingleOwnerChunk } from '../../core/swarm/soc.js';
 import { startDevnet, type StartedDevnet } from '../devnet.js';
 import { socPayload } from './gsoc.js';
@@ -105,7 +105,7 @@ describe('GSOC subscriptions', () => {
     const small = makeSoc(new Uint8Array(randomBytes(32)), new TextEncoder().encode('small soc on /chunks'));
     const smallAddress = bytesToHex(small.address);
     const smallReceiver = await subscribe(byProximity(smallAddress)[0]!, smallAddress);
-    const contentAddress = bytesToHex(makeContentChunk(small.data.subarray(8), readUint64LE(small.data.subarray(0, 8))).address);
+    const contentAddress = bytesToHex(contentAddressOf(small.data));
     expect(await postChunk(0, small.data)).toBe(contentAddress);
     await settle();
     expect(smallReceiver.frames).toHaveLength(0);

@@ -1,6 +1,6 @@
 /** POST /chunks, GET/HEAD/DELETE /chunks/{address} (bee-api.md §2.6). */
-import { bytesToHex, readUint64LE } from '../../core/swarm/bytes.js';
-import { makeContentChunk, MAX_CHUNK_DATA_SIZE, parseChunkData } from '../../core/swarm/chunk.js';
+import { bytesToHex } from '../../core/swarm/bytes.js';
+import { contentAddressOf, MAX_CHUNK_DATA_SIZE } from '../../core/swarm/chunk.js';
 import { parseSingleOwnerChunk, SOC_MAX_SIZE } from '../../core/swarm/soc.js';
 import { readUploadPlan, UploadSession } from '../content/upload.js';
 import { beeError, beeJson, type RouteDef } from '../http/router.js';
@@ -16,8 +16,7 @@ import { referenceParam } from './params.js';
  */
 function classifyChunk(data: Uint8Array): { address: Uint8Array; data: Uint8Array } | undefined {
   if (data.length <= MAX_CHUNK_DATA_SIZE) {
-    const { span, payload } = parseChunkData(data);
-    return { address: makeContentChunk(payload, readUint64LE(span)).address, data };
+    return { address: contentAddressOf(data), data };
   }
   try {
     return { address: parseSingleOwnerChunk(data).address, data };

@@ -12,13 +12,13 @@ import { diffTranscripts } from './conformance/diff.js';
 import { runConformanceScenario } from './conformance/scenario.js';
 import type { Transcript } from './conformance/transcript.js';
 import { scenarioFullSizeSoc, scenarioSoc } from './conformance/fixtures.js';
-import { bytesToHex, readUint64LE } from '../../core/swarm/bytes.js';
-import { makeContentChunk } from '../../core/swarm/chunk.js';
+import { bytesToHex } from '../../core/swarm/bytes.js';
+import { contentAddressOf, makeContentChunk } from '../../core/swarm/chunk.js';
 import { streamChunks, type StreamOutcome } from '../../devnet/messaging/chunk-stream-client.js';
 import { UpgradeRefused } from '../../devnet/messaging/subscriber-client.js';
 import { seededBytes as seededBytesForStream } from './conformance/fixtures.js';
 
-const contentAddress = (data: Uint8Array) => bytesToHex(makeContentChunk(data.subarray(8), readUint64LE(data.subarray(0, 8))).address);
+const contentAddress = (data: Uint8Array) => bytesToHex(contentAddressOf(data));
 
 const RECORDED = new URL('../conformance/bee-v2.8.1.transcript.json', import.meta.url);
 const FRESH = 'test-output/bee-conformance/bee-v2.8.1.transcript.json';
