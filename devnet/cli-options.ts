@@ -51,6 +51,7 @@ export function buildDevnetCommand(version: string): Command {
     .option('--push-delay <ms>', 'delay before deferred uploads are pushed', integer('--push-delay', 0, 3_600_000), 500)
     .option('--gateways <n>', 'loopback gateways answering /bzz/{ref}/ from the network', integer('--gateways', 0, 16), 0)
     .option('--log-dir <dir>', 'directory for the node log files (default: a new temp dir)')
+    .addHelpText('after', '\nOne node with Bee\'s own command line: devnet start --config <bee.yaml> (see devnet/README.md)')
     .exitOverride()
     .configureOutput({ writeErr: () => {} });
 }

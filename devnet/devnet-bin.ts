@@ -1,12 +1,35 @@
 #!/usr/bin/env node
-/** Entry point of `devnet`: starts the simulated swarm, prints where it listens, stops cleanly on SIGINT/SIGTERM. */
+/**
+ * Entry point of `devnet`: starts the simulated swarm, prints where it listens, stops cleanly on SIGINT/SIGTERM.
+ * `devnet start --config <yaml>` runs one node with Bee's own command line instead (devnet/start-command.ts).
+ */
 import { CommanderError } from 'commander';
 import { mkdir } from 'node:fs/promises';
 import { parseDevnetArgs, UsageError } from './cli-options.js';
 import { startDevnet, type StartedDevnet } from './devnet.js';
 import { describeDevnet } from './describe.js';
+import { runStartCommand } from './start-command.js';
+
+function stopSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const onSignal = (): void => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      resolve();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'start') {
+    return runStartCommand(argv.slice(1), {
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+      stopRequested: stopSignal(),
+    });
+  }
   let options;
   try {
     options = parseDevnetArgs(argv, '0.1.0');
@@ -29,15 +52,8 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   process.stdout.write(options.json ? `${JSON.stringify(describeDevnet(devnet))}\n` : humanSummary(devnet));
-  await new Promise<void>((resolve) => {
-    const onSignal = (): void => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      void devnet.stop().then(resolve);
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-  });
+  await stopSignal();
+  await devnet.stop();
   if (!options.json) process.stdout.write('devnet stopped\n');
   return 0;
 }

@@ -19,7 +19,7 @@ import { GatewayServer } from './gateway/gateway-server.js';
 import { NodeServer } from './http/node-server.js';
 import { Router, type RouteDef } from './http/router.js';
 import { deriveIdentity } from './identity.js';
-import { NodeLog } from './log/node-log.js';
+import { NodeLog, type LogSink } from './log/node-log.js';
 import { SimNetwork } from './network/sim-network.js';
 import type { DevnetNode } from './node.js';
 import { allRoutes } from './routes/index.js';
@@ -48,6 +48,8 @@ export interface DevnetOptions {
   gateways?: number;
   /** Directory for the node logs; default a fresh temp dir. */
   logDir?: string;
+  /** Where node log lines go instead of `<logDir>/node-<i>.log` (`devnet start` prints them to stdout, as Bee does). */
+  logSink?: LogSink;
   /** Depth of the batch each node gets at start (default 22); 0 = no batch. */
   batchDepth?: number;
   /**
@@ -112,7 +114,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<StartedD
       apiUrl: '',
       store,
       faults,
-      log: new NodeLog(logFile),
+      log: new NodeLog(logFile, undefined, options.logSink),
       network,
       tags: new TagRegistry(),
       pins: new PinRegistry(),

@@ -3,24 +3,28 @@
  *   "time"="2026-11-22 10:00:00.123456" "level"="info" "logger"="node/api" "msg"="api access" "method"="GET" …
  * Operators grep these, and the cockpit's log view parses them, so the devnet writes the same shape.
  * Lines are also kept in memory (bounded) so tests and the control API can read recent lines without the file.
+ * With a `sink` (`devnet start`, which prints to stdout as Bee does) lines go there instead of the file.
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
 
 export type LogLevel = 'error' | 'warning' | 'info' | 'debug';
 export type LogValue = string | number | boolean | null;
+/** Receives each formatted line (without its newline) in place of the log file. */
+export type LogSink = (line: string, level: LogLevel) => void;
 
 const MEMORY_LINES = 500;
 
 export class NodeLog {
-  private readonly stream: WriteStream;
+  private readonly stream: WriteStream | undefined;
   private readonly recent: string[] = [];
   private closed = false;
 
   constructor(
     readonly filePath: string,
     private readonly now: () => Date = () => new Date(),
+    private readonly sink?: LogSink,
   ) {
-    this.stream = createWriteStream(filePath, { flags: 'a' });
+    this.stream = sink ? undefined : createWriteStream(filePath, { flags: 'a' });
   }
 
   write(level: LogLevel, logger: string, msg: string, fields: Record<string, LogValue> = {}): void {
@@ -29,7 +33,9 @@ export class NodeLog {
     const line = parts.join(' ');
     this.recent.push(line);
     if (this.recent.length > MEMORY_LINES) this.recent.shift();
-    if (!this.closed) this.stream.write(`${line}\n`);
+    if (this.closed) return;
+    if (this.sink) this.sink(line, level);
+    else this.stream?.write(`${line}\n`);
   }
 
   info(logger: string, msg: string, fields?: Record<string, LogValue>): void {
@@ -70,7 +76,8 @@ export class NodeLog {
   close(): Promise<void> {
     if (this.closed) return Promise.resolve();
     this.closed = true;
-    return new Promise((resolve) => this.stream.end(resolve));
+    const stream = this.stream;
+    return stream ? new Promise((resolve) => stream.end(resolve)) : Promise.resolve();
   }
 }
 
