@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
-import { expectUsageError, loopbackServer, runCli, runJson } from './cli-harness.js';
+import { closedPortUrl, expectUsageError, loopbackServer, runCli, runJson } from './cli-harness.js';
 import { uploadRandom } from '../fixtures/devnet-content.js';
 
 const REF = 'ab'.repeat(32);
@@ -45,10 +45,27 @@ describe('invalid arguments (exit 1)', () => {
     await expectUsageError([], /INPUT/);
     await expectUsageError([REF, '--frobnicate'], /unknown option/);
   });
-  it('prints help with the exit codes on stdout (exit 0)', async () => {
-    const run = await runCli(['--help']);
-    expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/Exit codes:\n\s+0 .*\n\s+2 .*\n\s+1 .*\n\s+3 /);
+  it('prints help with the exit codes on stdout for --help and -h (exit 0)', async () => {
+    for (const flag of ['--help', '-h']) {
+      const run = await runCli([flag]);
+      expect(run.code, flag).toBe(0);
+      expect(run.stdout).toMatch(/Exit codes:\n\s+0 .*\n\s+2 .*\n\s+1 .*\n\s+3 /);
+    }
+  });
+  it('prints the version for --version and -V (exit 0)', async () => {
+    for (const flag of ['--version', '-V']) {
+      const run = await runCli([flag]);
+      expect(run, flag).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
+    }
+  });
+  it('--no-gateway with --gateway, in either order: no gateway is probed, never an internal error', async () => {
+    const url = await closedPortUrl();
+    for (const args of [['--no-gateway', '--gateway', 'http://127.0.0.1:9'], ['--gateway', 'http://127.0.0.1:9', '--no-gateway']]) {
+      const { code, report, stderr } = await runJson([REF, '-b', url, '--timeout', '2', ...args]);
+      expect(stderr).not.toContain('internal error');
+      expect(code).toBe(2);
+      expect(report.gateways).toBeUndefined();
+    }
   });
 });
 

@@ -9,45 +9,36 @@ import { endpointFailure } from '../../../actors/cockpit/health-snapshot.js';
 import { createNodeClient } from '../../../actors/node-client/index.js';
 import { compareApiVersion, describeVersionComparison, EXPECTED_API_VERSION, EXPECTED_BEE_VERSION } from '../../../core/cockpit/api-version.js';
 import { InputError } from '../../../core/swarm/input-error.js';
-import type { OnceResult, OnceVerb } from './once.js';
+import { timeoutOf, type OnceResult, type OnceRun } from './once.js';
 import { describeUnreadableHealth, resolveNodeTarget } from './node-target.js';
 
-export interface VersionCheckVerbOptions {
-  readonly timeoutMs?: number;
-}
+export const details = `Reads /health and compares its apiVersion with ${EXPECTED_API_VERSION} (Bee ${EXPECTED_BEE_VERSION}). Exit 0 on the same major
+(the message says when the minor differs), 1 on another major, 2 when /health cannot be read.`;
 
-export function createVersionCheckVerb(options: VersionCheckVerbOptions = {}): OnceVerb {
+export const run: OnceRun = async (args, context): Promise<OnceResult> => {
+  const target = resolveNodeTarget('version-check', args, context);
+  const client = createNodeClient({ baseUrl: target.url, timeoutMs: timeoutOf(context), ...(target.token ? { token: target.token } : {}) });
+  const expected = { apiVersion: EXPECTED_API_VERSION, beeVersion: EXPECTED_BEE_VERSION };
+  let health;
+  try {
+    health = await client.health();
+  } catch (error) {
+    const failure = endpointFailure(error);
+    return { verb: 'version-check', status: 'error', message: describeUnreadableHealth(target.url, failure), data: { node: target.url, expected, error: failure } };
+  }
+  const live = { apiVersion: health.apiVersion, version: health.version };
+  let comparison;
+  try {
+    comparison = compareApiVersion(health.apiVersion);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    return { verb: 'version-check', status: 'error', message: `${target.url}: ${error.message}`, data: { node: target.url, expected, live } };
+  }
+  const { verdict, compatible } = comparison;
   return {
-    name: 'version-check',
-    aliases: ['check-version'],
-    usage: '[node-url]',
-    summary: `node API version vs the expected ${EXPECTED_API_VERSION} (Bee ${EXPECTED_BEE_VERSION})`,
-    async run(args, context): Promise<OnceResult> {
-      const target = resolveNodeTarget('version-check', args, context);
-      const client = createNodeClient({ baseUrl: target.url, timeoutMs: options.timeoutMs ?? 15_000, ...(target.token ? { token: target.token } : {}) });
-      const expected = { apiVersion: EXPECTED_API_VERSION, beeVersion: EXPECTED_BEE_VERSION };
-      let health;
-      try {
-        health = await client.health();
-      } catch (error) {
-        const failure = endpointFailure(error);
-        return { verb: 'version-check', status: 'error', message: describeUnreadableHealth(target.url, failure), data: { node: target.url, expected, error: failure } };
-      }
-      const live = { apiVersion: health.apiVersion, version: health.version };
-      let comparison;
-      try {
-        comparison = compareApiVersion(health.apiVersion);
-      } catch (error) {
-        if (!(error instanceof InputError)) throw error;
-        return { verb: 'version-check', status: 'error', message: `${target.url}: ${error.message}`, data: { node: target.url, expected, live } };
-      }
-      const { verdict, compatible } = comparison;
-      return {
-        verb: 'version-check',
-        status: compatible ? 'ok' : 'sad',
-        message: `${target.url} (Bee ${health.version}): ${describeVersionComparison(comparison)}`,
-        data: { node: target.url, expected, live, verdict, compatible },
-      };
-    },
+    verb: 'version-check',
+    status: compatible ? 'ok' : 'sad',
+    message: `${target.url} (Bee ${health.version}): ${describeVersionComparison(comparison)}`,
+    data: { node: target.url, expected, live, verdict, compatible },
   };
-}
+};

@@ -17,6 +17,12 @@ describe('retcheck options', () => {
     expect(parse([REF, '--no-gateway']).input.gateways).toEqual([]);
     expect(parse([REF, '--gateway', 'http://127.0.0.1:8080']).input.gateways).toEqual(['http://127.0.0.1:8080']);
   });
+  it('--no-gateway wins over --gateway in either order', () => {
+    const gw = 'http://127.0.0.1:8080';
+    expect(parse([REF, '--no-gateway', '--gateway', gw]).input.gateways).toEqual([]);
+    expect(parse([REF, '--gateway', gw, '--no-gateway']).input.gateways).toEqual([]);
+    expect(parse([REF, '--gateway', gw, '--no-gateway', '--gateway', gw]).input.gateways).toEqual([]);
+  });
   it('reads feed handles and verbosity, RUST_LOG overriding', () => {
     const feed = parse([`feed:${'12'.repeat(20)}/${'34'.repeat(32)}`, '-vv']);
     expect(feed.input.target).toEqual({ kind: 'feed', owner: '12'.repeat(20), topic: '34'.repeat(32) });

@@ -25,13 +25,20 @@ export class UsageError extends Error {
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
+/**
+ * `--gateway` and `--no-gateway` share commander's `gateway` attribute: `--no-gateway` sets it to false.
+ * The rule, in either order: `--no-gateway` wins, so no gateway is probed (it is the explicit opt-out, and a
+ * script that appends it to a command must get no gateway traffic, whatever came before).
+ */
+const collectGateway = (value: string, previous: string[] | false | undefined): string[] | false => (previous === false ? false : [...(previous ?? []), value]);
+
 export function buildRetcheckCommand(version: string): Command {
   return new Command('retcheck')
     .description('Check whether Swarm content can be retrieved through the network, as seen from one or more nodes.')
     .argument('<INPUT>', 'reference (64 or 128 hex, optional 0x) or feed handle feed:<OWNER>:<TOPIC> / feed:<OWNER>/<TOPIC>')
     .option('-b, --node <URL>', `node API URL; repeat for several vantages (env NODE_API_URL, default ${DEFAULT_NODE_URL})`, collect)
-    .option('--gateway <URL>', `public gateway probed by HEAD {url}/bzz/{ref}/; repeatable (default ${DEFAULT_GATEWAY_URL})`, collect)
-    .option('--no-gateway', 'skip gateway probing')
+    .option('--gateway <URL>', `public gateway probed by HEAD {url}/bzz/{ref}/; repeatable (default ${DEFAULT_GATEWAY_URL})`, collectGateway)
+    .option('--no-gateway', 'skip gateway probing (wins over --gateway, in either order)')
     .option('--target-overlay <HEX>', 'sort vantages closest-first to this overlay and report target_proximity')
     .option('--per-chunk', 'walk the manifest and probe every reachable chunk on every vantage (max 1000 chunks)')
     .option('--cold', 'end-to-end download probe: stream /bytes/{ref} from each node and /bzz/{ref}/ from each gateway')
@@ -41,8 +48,8 @@ export function buildRetcheckCommand(version: string): Command {
     .option('--stamp <ID>', 'postage batch ID (64 hex) for --reseed')
     .addOption(new Option('--output <FORMAT>', 'output format').choices(['text', 'json']).default('text'))
     .option('-v, --verbose', 'more logging on stderr; repeat: -v info, -vv every HTTP call, -vvv trace (RUST_LOG overrides)', (_v, count: number) => count + 1, 0)
-    .version(version, '--version', 'print the version')
-    .helpOption('--help', 'show this help')
+    .version(version, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show this help')
     .showHelpAfterError('(run retcheck --help for usage)')
     .exitOverride()
     .configureOutput({ writeErr: () => undefined })
