@@ -2,6 +2,13 @@
 // Regenerates the JSON Schema files in config-schema/ from their zod sources (run after `npm run build`).
 import { writeFileSync } from 'node:fs';
 import { retcheckReportJsonSchema } from '../dist/config-schema/retcheck-report.js';
+import { cockpitConfigJsonSchema } from '../dist/config-schema/cockpit-config.js';
 
-writeFileSync('config-schema/retcheck-report.schema.json', `${JSON.stringify(retcheckReportJsonSchema(), null, 2)}\n`);
-console.log('wrote config-schema/retcheck-report.schema.json');
+const schemas = {
+  'config-schema/retcheck-report.schema.json': retcheckReportJsonSchema(),
+  'config-schema/cockpit-config.schema.json': cockpitConfigJsonSchema(),
+};
+for (const [path, schema] of Object.entries(schemas)) {
+  writeFileSync(path, `${JSON.stringify(schema, null, 2)}\n`);
+  console.log(`wrote ${path}`);
+}

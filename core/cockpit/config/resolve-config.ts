@@ -1,0 +1,275 @@
+/**
+ * The parsed config file (or none), the launch flags and the environment -> one ResolvedCockpitConfig plus where
+ * each setting came from. Pure; actors/cockpit/config-loader.ts reads the file and calls this.
+ *
+ * Precedence (2-cockpit.md §4, §5; decisions where it is silent are marked *):
+ * - Node list: positional URLs replace the config's `[[nodes]]` for the session, the first active. A positional
+ *   URL equal to a configured node's URL keeps that node's name, token and log settings (*); any other is named
+ *   by its URL. Without positionals the list is the config's nodes.
+ * - Active node: `--node`, else NODE_URL, else the node with `default = true`, else the first. A `--node` /
+ *   NODE_URL equal to a configured node's URL selects that node; another URL joins the front of the list,
+ *   named by its URL (*). With positionals, `--node` must be one of them (*). With no nodes at all:
+ *   `--node`, NODE_URL, http://localhost:1633.
+ * - Token: for the active node `--token`, else NODE_TOKEN, else its `token` key (spec §5 order); for nodes from
+ *   the command line or the environment `--token`, else NODE_TOKEN (*); other configured nodes their own key.
+ *   `@env:VAR` reads VAR; unset or empty is an error naming VAR and the key's line.
+ * - Supervision: `--node-bin` + `--node-config` (both or neither, usage error) beat `[store]`.
+ * - `--theme` beats `[ui] theme`, `--ascii` beats `[ui] ascii_fallback`. The desktop never auto-restarts.
+ */
+import { defaultCockpitConfigFile, ENV_NAME, ENV_REFERENCE, storeSchema } from '../../../config-schema/cockpit-config.js';
+import { configRelativePath, expandHome, nonEmpty, pathApi, type ConfigFileLocation, type DataDirLocation, type Env } from './config-paths.js';
+import type { ConfigProblem } from './config-problem.js';
+import type { ParsedConfigFile } from './parse-config.js';
+import type { CockpitLaunchArgs, ConfigSources, FrontEnd, LogChoices, ResolvedCockpitConfig, ResolvedNode, SettingSource, TokenSource } from './resolved-config.js';
+
+export const DEFAULT_NODE_URL = 'http://localhost:1633';
+const THEMES = ['auto', 'light', 'dark'] as const;
+
+export interface ResolveInput {
+  args: CockpitLaunchArgs;
+  env: Env;
+  platform: NodeJS.Platform;
+  homedir: string;
+  cwd: string;
+  frontEnd: FrontEnd;
+  configFile: ConfigFileLocation;
+  dataDir: DataDirLocation;
+  /** null when no file exists at the default path (defaults apply). */
+  parsed: ParsedConfigFile | null;
+}
+
+export type ResolveResult = { ok: true; config: ResolvedCockpitConfig; sources: ConfigSources } | { ok: false; problems: ConfigProblem[] };
+
+export function resolveConfig(input: ResolveInput): ResolveResult {
+  const problems: ConfigProblem[] = [];
+  const file = input.parsed?.config ?? defaultCockpitConfigFile();
+  // Rotation and restart budget have defaults even without a [store] table (--node-bin supervises too).
+  const storeSettings = file.store ?? storeSchema.parse({});
+  const fileName = input.parsed?.file;
+  const fromFile = (path: readonly (string | number)[]): SettingSource | undefined => {
+    const at = input.parsed?.positions.exact(path);
+    return at && fileName ? { origin: 'file', detail: `${fileName}:${at.line}:${at.column}` } : undefined;
+  };
+  const fileProblem = (path: readonly (string | number)[], message: string): ConfigProblem => ({
+    kind: 'config',
+    ...(fileName ? { file: fileName, ...input.parsed!.positions.locate(path) } : {}),
+    message,
+  });
+  const usage = (message: string): ConfigProblem => ({ kind: 'usage', message });
+  const envProblem = (message: string): ConfigProblem => ({ kind: 'config', message });
+
+  /** `@env:VAR` -> VAR's value; anything else as written. */
+  const secret = (value: string | undefined, path: readonly (string | number)[]): { value?: string; env?: string } => {
+    if (value === undefined) return {};
+    const match = ENV_REFERENCE.exec(value);
+    if (!match) return { value };
+    const name = match[1]!;
+    if (!ENV_NAME.test(name)) {
+      problems.push(fileProblem(path, `${keyText(path)}: "@env:${name}" is not a valid environment variable name`));
+      return { env: name };
+    }
+    const resolved = input.env[name];
+    if (resolved === undefined) problems.push(fileProblem(path, `${keyText(path)}: environment variable ${name} (from "@env:${name}") is not set`));
+    else if (resolved === '') problems.push(fileProblem(path, `${keyText(path)}: environment variable ${name} (from "@env:${name}") is empty`));
+    return resolved ? { value: resolved, env: name } : { env: name };
+  };
+
+  // Node URLs from the command line and the environment.
+  const cliUrl = (raw: string, what: string, kind: ConfigProblem['kind']): string | undefined => {
+    const url = normaliseUrl(raw);
+    if (url === undefined) problems.push({ kind, message: `${what}: invalid node URL "${raw}": expected an absolute http:// or https:// URL without user:password@, query or fragment, e.g. http://localhost:1633` });
+    return url;
+  };
+  const positional = (input.args.urls ?? []).map((raw) => cliUrl(raw, 'node URL', 'usage'));
+  const flagNode = nonEmpty(input.args.node) === undefined ? undefined : cliUrl(input.args.node!, '--node', 'usage');
+  const envNode = nonEmpty(input.env.NODE_URL) === undefined ? undefined : cliUrl(input.env.NODE_URL!, 'NODE_URL', 'config');
+  const cliToken = nonEmpty(input.args.token);
+  const envToken = nonEmpty(input.env.NODE_TOKEN);
+  const adHocToken = (): { token?: string; tokenFrom: TokenSource } =>
+    cliToken !== undefined ? { token: cliToken, tokenFrom: { kind: 'flag', name: '--token' } } : envToken !== undefined ? { token: envToken, tokenFrom: { kind: 'env', name: 'NODE_TOKEN' } } : { tokenFrom: { kind: 'none' } };
+
+  // Configured nodes, URLs checked and tokens read lazily (an overridden @env token need not be set).
+  const configured = file.nodes.map((entry, i) => {
+    const url = normaliseUrl(entry.url);
+    if (url === undefined) problems.push(fileProblem(['nodes', i, 'url'], `nodes[${i}].url: invalid node URL "${entry.url}": expected an absolute http(s) URL without user:password@, query or fragment`));
+    const log: LogChoices = {};
+    if (entry.log_file !== undefined) log.logFile = configRelativePath(entry.log_file, fileName!, input);
+    if (entry.log_command !== undefined) log.logCommand = entry.log_command;
+    return { index: i, entry, url: url ?? entry.url, log };
+  });
+  const configuredToken = (node: (typeof configured)[number]): { token?: string; tokenFrom: TokenSource } => {
+    const read = secret(node.entry.token, ['nodes', node.index, 'token']);
+    if (read.env !== undefined) return read.value === undefined ? { tokenFrom: { kind: 'config-env', name: read.env } } : { token: read.value, tokenFrom: { kind: 'config-env', name: read.env } };
+    return read.value === undefined ? { tokenFrom: { kind: 'none' } } : { token: read.value, tokenFrom: { kind: 'config' } };
+  };
+  const fromConfig = (node: (typeof configured)[number], active: boolean): ResolvedNode => {
+    const token = active && (cliToken !== undefined || envToken !== undefined) ? adHocToken() : configuredToken(node);
+    return { name: node.entry.name, url: node.url, ...token, origin: 'config', log: Object.keys(node.log).length ? { config: node.log } : {} };
+  };
+  const adHoc = (url: string, origin: ResolvedNode['origin']): ResolvedNode => ({ name: url, url, ...adHocToken(), origin, log: {} });
+  const findConfigured = (url: string) => configured.find((node) => node.url === url);
+
+  let nodes: ResolvedNode[] = [];
+  let active: ResolvedNode | undefined;
+  let nodesSource: SettingSource;
+  let activeSource: SettingSource;
+  if (positional.length > 0) {
+    nodesSource = { origin: 'positional', detail: `${positional.length} URL${positional.length === 1 ? '' : 's'} on the command line (config nodes not used)` };
+    const seen = new Set<string>();
+    const urls = positional.filter((url): url is string => url !== undefined);
+    for (const url of urls) {
+      if (seen.has(url)) problems.push(usage(`node URL ${url} is given twice`));
+      seen.add(url);
+    }
+    const activeUrl = flagNode ?? urls[0];
+    if (flagNode !== undefined && !urls.includes(flagNode)) {
+      problems.push(usage(`--node ${flagNode} is not one of the node URLs given (${urls.join(', ')}); the first URL is the active node, or pass --node one of them`));
+    }
+    nodes = [...seen].map((url) => {
+      const known = findConfigured(url);
+      return known ? fromConfig(known, url === activeUrl) : adHoc(url, 'positional');
+    });
+    active = nodes.find((node) => node.url === activeUrl);
+    activeSource = flagNode !== undefined ? { origin: 'flag', detail: '--node' } : { origin: 'positional', detail: 'first node URL on the command line' };
+  } else {
+    const chosenUrl = flagNode ?? envNode;
+    const chosenOrigin = flagNode !== undefined ? 'flag' : 'env';
+    const defaults = configured.filter((node) => node.entry.default === true);
+    const defaultNode = chosenUrl !== undefined ? findConfigured(chosenUrl) : (defaults[0] ?? configured[0]);
+    nodes = configured.map((node) => fromConfig(node, node === defaultNode));
+    nodesSource = configured.length ? { origin: 'file', detail: `${configured.length} [[nodes]] in ${fileName}` } : { origin: 'default', detail: 'no [[nodes]] configured' };
+    if (chosenUrl !== undefined && defaultNode === undefined) {
+      active = adHoc(chosenUrl, chosenOrigin);
+      nodes.unshift(active);
+      activeSource = { origin: chosenOrigin, detail: chosenOrigin === 'flag' ? '--node' : 'NODE_URL' };
+    } else if (defaultNode !== undefined) {
+      active = nodes[configured.indexOf(defaultNode)];
+      activeSource =
+        chosenUrl !== undefined
+          ? { origin: chosenOrigin, detail: `${chosenOrigin === 'flag' ? '--node' : 'NODE_URL'} matches node "${defaultNode.entry.name}"` }
+          : defaultNode.entry.default === true
+            ? { origin: 'file', detail: fromFile(['nodes', defaultNode.index, 'default'])?.detail ?? 'default = true' }
+            : { origin: 'file', detail: 'first [[nodes]] entry (none sets default = true)' };
+    } else {
+      active = adHoc(DEFAULT_NODE_URL, 'default');
+      nodes = [active];
+      activeSource = { origin: 'default', detail: `${DEFAULT_NODE_URL} (no --node, NODE_URL or [[nodes]])` };
+    }
+  }
+
+  // The command line's log flags belong to the node active at start.
+  const cliLog: LogChoices = {};
+  if (nonEmpty(input.args.nodeLog) !== undefined) cliLog.logFile = pathApi(input.platform).resolve(input.cwd, expandHome(input.args.nodeLog!, input));
+  if (nonEmpty(input.args.nodeLogCmd) !== undefined) cliLog.logCommand = input.args.nodeLogCmd!;
+  if (active && Object.keys(cliLog).length) active.log = { ...active.log, cli: cliLog };
+
+  // Supervision.
+  let store: ResolvedCockpitConfig['store'] = null;
+  const bin = nonEmpty(input.args.nodeBin);
+  const yaml = nonEmpty(input.args.nodeConfig);
+  if ((bin === undefined) !== (yaml === undefined)) {
+    problems.push(usage(bin === undefined ? '--node-config needs --node-bin (the node binary to spawn)' : '--node-bin needs --node-config (the node\'s YAML config)'));
+  } else if (bin !== undefined && yaml !== undefined) {
+    const resolve = (p: string) => pathApi(input.platform).resolve(input.cwd, expandHome(p, input));
+    store = { bin: resolve(bin), config: resolve(yaml), origin: 'flag' };
+  } else if (file.store?.bin !== undefined && file.store.config !== undefined) {
+    store = { bin: configRelativePath(file.store.bin, fileName!, input), config: configRelativePath(file.store.config, fileName!, input), origin: 'config' };
+  }
+
+  // Appearance.
+  let theme = file.ui.theme;
+  const themeFlag = nonEmpty(input.args.theme);
+  if (themeFlag !== undefined) {
+    if ((THEMES as readonly string[]).includes(themeFlag)) theme = themeFlag as (typeof THEMES)[number];
+    else problems.push(usage(`--theme: expected one of ${THEMES.join(', ')}, got "${themeFlag}"`));
+  }
+
+  const webhookUrl = secret(file.alerts.webhook_url, ['alerts', 'webhook_url']);
+  const aggregateUrl = secret(file.fleet.aggregate_webhook_url, ['fleet', 'aggregate_webhook_url']);
+  for (const [read, path] of [[webhookUrl, ['alerts', 'webhook_url']], [aggregateUrl, ['fleet', 'aggregate_webhook_url']]] as const) {
+    if (read.value !== undefined && normaliseWebhook(read.value) === undefined) {
+      problems.push(fileProblem(path, `${keyText(path)}: expected an http:// or https:// URL${read.env ? ` in ${read.env}` : ''}`));
+    }
+  }
+
+  if (problems.length || !active) return { ok: false, problems: problems.length ? problems : [envProblem('no node to connect to')] };
+
+  const config: ResolvedCockpitConfig = {
+    frontEnd: input.frontEnd,
+    configFile: { ...input.configFile, loaded: input.parsed !== null },
+    dataDir: input.dataDir,
+    nodes,
+    activeNode: active.name,
+    store,
+    storeLogs: { rotateSizeMb: storeSettings.logs.rotate_size_mb, keepFiles: storeSettings.logs.keep_files },
+    supervisor: {
+      // The desktop never respawns (spec §3): it behaves as if auto_restart were false.
+      autoRestart: input.frontEnd === 'terminal' && storeSettings.supervisor.auto_restart,
+      maxRestartsPerHour: storeSettings.supervisor.max_restarts_per_hour,
+    },
+    alerts: { ...(webhookUrl.value ? { webhookUrl: webhookUrl.value } : {}), debounceSecs: file.alerts.debounce_secs },
+    fleet: { ...(aggregateUrl.value ? { aggregateWebhookUrl: aggregateUrl.value } : {}), aggregateWindowSecs: file.fleet.aggregate_window_secs },
+    notifications: {
+      desktop: file.notifications.desktop,
+      toastEnabled: file.notifications.toast_enabled,
+      toastSeconds: file.notifications.toast_seconds,
+      bell: file.notifications.bell ?? 'off',
+    },
+    pubsub: {
+      ...(file.pubsub.history_file ? { historyFile: configRelativePath(file.pubsub.history_file, fileName!, input) } : {}),
+      rotateSizeMb: file.pubsub.rotate_size_mb,
+      keepFiles: file.pubsub.keep_files,
+    },
+    ui: { theme, asciiFallback: input.args.ascii === true || file.ui.ascii_fallback, noColor: nonEmpty(input.env.NO_COLOR) !== undefined },
+  };
+
+  const sources: ConfigSources = {
+    configFile: { origin: originOf(input.configFile.origin), detail: `${input.configFile.from}${input.parsed ? '' : ' (no file: defaults)'}` },
+    dataDir: { origin: input.dataDir.origin === 'xdg' ? 'env' : originOf(input.dataDir.origin), detail: input.dataDir.from },
+    nodes: nodesSource,
+    activeNode: activeSource!,
+    store: store ? (store.origin === 'flag' ? { origin: 'flag', detail: '--node-bin, --node-config' } : fromFile(['store', 'bin'])!) : { origin: 'default', detail: 'no supervision' },
+  };
+  for (const [path, fallback] of defaultLeaves()) sources[path.join('.')] = fromFile(path) ?? { origin: 'default', detail: `default ${JSON.stringify(fallback)}` };
+  if (themeFlag !== undefined) sources['ui.theme'] = { origin: 'flag', detail: '--theme' };
+  if (input.args.ascii === true) sources['ui.ascii_fallback'] = { origin: 'flag', detail: '--ascii' };
+  if (input.frontEnd === 'desktop') sources['store.supervisor.auto_restart'] = { origin: 'default', detail: 'the desktop never auto-restarts' };
+  return { ok: true, config, sources };
+}
+
+/** http(s), no credentials, query or fragment; no trailing slash. undefined when it is not such a URL. */
+export function normaliseUrl(raw: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return undefined;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash) return undefined;
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function normaliseWebhook(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function keyText(path: readonly (string | number)[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+}
+
+function originOf(origin: 'flag' | 'env' | 'default' | 'xdg'): SettingSource['origin'] {
+  return origin === 'flag' ? 'flag' : origin === 'default' ? 'default' : 'env';
+}
+
+/** Every key that has a default, with it (`alerts.debounce_secs` 60, `store.logs.keep_files` 5, …). */
+function defaultLeaves(): [string[], unknown][] {
+  const defaults = { ...defaultCockpitConfigFile(), store: storeSchema.parse({}) };
+  const walk = (value: unknown, prefix: string[]): [string[], unknown][] =>
+    Array.isArray(value) ? [] : value !== null && typeof value === 'object' ? Object.entries(value).flatMap(([key, child]) => walk(child, [...prefix, key])) : [[prefix, value]];
+  return walk(defaults, []);
+}
