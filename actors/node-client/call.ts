@@ -2,11 +2,11 @@
  * One request from Transport.open() to settle(). Its state lives in fields rather than closures: the per-chunk
  * walk opens thousands of calls, and a handful of closures per call showed up as client CPU and GC.
  */
-import type { Dispatcher } from 'undici';
 import type { CallRecord } from './call-stats.js';
 import { CallAbort, CallerSignals, type Deadline, type DeadlineTimer } from './call-cancel.js';
 import { NodeApiError, type NodeApiErrorCode } from './errors.js';
-import type { BodyStream, OpenCall, RequestSpec } from './http.js';
+import type { OpenCall, RequestSpec } from './http.js';
+import type { BodyStream, WireResponse } from './wire.js';
 
 /** What a call needs from its transport. */
 export interface CallOwner {
@@ -23,7 +23,7 @@ export class Call implements OpenCall, Deadline {
   // Both set by respond(); an OpenCall is handed out only after that. Until then status reads undefined.
   status!: number;
   body!: BodyStream;
-  private rawHeaders: Dispatcher.ResponseData['headers'] | undefined;
+  private rawHeaders: WireResponse['headers'] | undefined;
   private flatHeaders: Record<string, string> | undefined;
   private timedOut = false;
   private watched: DeadlineTimer | undefined;
@@ -35,6 +35,7 @@ export class Call implements OpenCall, Deadline {
     readonly url: string,
     private readonly timeoutMs: number,
     readonly callerSignal: AbortSignal | undefined,
+    readonly bodyLimit: number,
   ) {
     this.deadline = timeoutMs > 0 ? this.started + timeoutMs : Infinity;
   }
@@ -53,7 +54,7 @@ export class Call implements OpenCall, Deadline {
     this.abort.abort(new Error(`timed out after ${this.timeoutMs} ms`));
   }
 
-  respond(response: Dispatcher.ResponseData): void {
+  respond(response: WireResponse): void {
     this.status = response.statusCode;
     this.rawHeaders = response.headers;
     this.body = response.body;
@@ -64,7 +65,12 @@ export class Call implements OpenCall, Deadline {
     return (this.flatHeaders ??= this.rawHeaders ? flattenHeaders(this.rawHeaders) : {});
   }
 
-  error(code: NodeApiErrorCode, extra: { detail?: string; bodyExcerpt?: string; beeMessage?: string } = {}): NodeApiError {
+  header(name: string): string | undefined {
+    const value = this.rawHeaders?.[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  error(code: NodeApiErrorCode, extra: { detail?: string; bodyExcerpt?: string; beeMessage?: string; limitBytes?: number } = {}): NodeApiError {
     const t = this.transport;
     return new NodeApiError({
       code,
@@ -75,6 +81,7 @@ export class Call implements OpenCall, Deadline {
       ...(extra.detail === undefined ? {} : { detail: t.scrub(extra.detail) }),
       ...(extra.bodyExcerpt === undefined ? {} : { bodyExcerpt: t.scrub(extra.bodyExcerpt) }),
       ...(extra.beeMessage === undefined ? {} : { beeMessage: t.scrub(extra.beeMessage) }),
+      ...(extra.limitBytes === undefined ? {} : { limitBytes: extra.limitBytes }),
     });
   }
 
@@ -105,7 +112,7 @@ export class Call implements OpenCall, Deadline {
   }
 }
 
-function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+function flattenHeaders(headers: WireResponse['headers']): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;

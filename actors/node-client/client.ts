@@ -14,7 +14,9 @@ import { stampEndpoints } from './endpoints/stamps.js';
 import { statusEndpoints } from './endpoints/status.js';
 import { uploadEndpoints } from './endpoints/upload.js';
 import { Transport } from './http.js';
+import { createNodeHttpWire } from './node-http-wire.js';
 import { parseBaseUrl } from './url.js';
+import type { Wire, WireResponse } from './wire.js';
 
 export interface NodeClientOptions {
   /** e.g. `http://localhost:1633`; http/https only, no credentials in the URL. */
@@ -23,7 +25,11 @@ export interface NodeClientOptions {
   readonly token?: string;
   /** Default per-call timeout covering the whole transfer; 0 disables it. Default 60 000 ms. */
   readonly timeoutMs?: number;
-  /** undici dispatcher (connection pool, proxy). Default: undici's global dispatcher. */
+  /**
+   * undici dispatcher (connection pool, proxy): the fastest wire for thousands of calls (the per-chunk walk).
+   * Default: node:http with a keep-alive agent shared by every client of the process, which costs nothing
+   * to load (wire.ts says why).
+   */
   readonly dispatcher?: Dispatcher;
   /** Statistics sink; pass a shared one to aggregate several clients. Default: a fresh `createCallStats()`. */
   readonly stats?: CallStats;
@@ -32,6 +38,13 @@ export interface NodeClientOptions {
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
+
+let sharedWire: Wire | undefined;
+
+/** An undici Dispatcher as a wire: its request() already has the wire's shape. */
+function dispatcherWire(dispatcher: Dispatcher): Wire {
+  return { request: (request) => dispatcher.request(request as Dispatcher.RequestOptions) as Promise<WireResponse> };
+}
 
 function buildEndpoints(transport: Transport) {
   return {
@@ -63,8 +76,8 @@ export function createNodeClient(options: NodeClientOptions): NodeClient {
     baseUrl,
     timeoutMs,
     stats,
+    wire: options.dispatcher ? dispatcherWire(options.dispatcher) : (sharedWire ??= createNodeHttpWire()),
     ...(options.token ? { token: options.token } : {}),
-    ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
     ...(options.onCall ? { onCall: options.onCall } : {}),
   });
   return { baseUrl, stats, ...buildEndpoints(transport) };

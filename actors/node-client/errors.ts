@@ -20,6 +20,8 @@ export interface NodeApiErrorData {
   readonly bodyExcerpt?: string;
   /** `message` of Bee's `{code, message}` error body, when the body had one. */
   readonly beeMessage?: string;
+  /** Set on `invalid-response` when the body exceeded the client's cap for it (body-limits.ts): the cap in bytes. */
+  readonly limitBytes?: number;
 }
 
 export const BODY_EXCERPT_MAX = 300;
@@ -35,6 +37,7 @@ export class NodeApiError extends Error {
   readonly status?: number;
   readonly bodyExcerpt?: string;
   readonly beeMessage?: string;
+  readonly limitBytes?: number;
 
   constructor(fields: ErrorFields) {
     super(describe(fields));
@@ -45,6 +48,7 @@ export class NodeApiError extends Error {
     if (fields.status !== undefined) this.status = fields.status;
     if (fields.bodyExcerpt !== undefined) this.bodyExcerpt = excerpt(fields.bodyExcerpt);
     if (fields.beeMessage !== undefined) this.beeMessage = fields.beeMessage;
+    if (fields.limitBytes !== undefined) this.limitBytes = fields.limitBytes;
   }
 
   toJSON(): NodeApiErrorData {
@@ -58,6 +62,7 @@ export class NodeApiError extends Error {
       ...(this.status === undefined ? {} : { status: this.status }),
       ...(this.bodyExcerpt === undefined ? {} : { bodyExcerpt: this.bodyExcerpt }),
       ...(this.beeMessage === undefined ? {} : { beeMessage: this.beeMessage }),
+      ...(this.limitBytes === undefined ? {} : { limitBytes: this.limitBytes }),
     };
   }
 }

@@ -10,12 +10,15 @@
  * so cancellation is pooled (call-cancel.ts) and response headers are flattened only when read.
  */
 import { Readable } from 'node:stream';
-import { getGlobalDispatcher, type Dispatcher } from 'undici';
+import { jsonLimitFor } from './body-limits.js';
 import type { CallRecord, CallStats } from './call-stats.js';
 import { DeadlineTimer } from './call-cancel.js';
 import { Call } from './call.js';
 import type { NodeApiError, NodeApiErrorCode } from './errors.js';
 import { fillTemplate, queryString, type QueryValue } from './url.js';
+import type { BodyStream, Wire, WireResponse } from './wire.js';
+
+export type { BodyStream } from './wire.js';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -41,9 +44,9 @@ export interface RequestSpec {
   readonly accept?: (status: number) => boolean;
   /** An absolute URL outside the node (gateway probes): no base URL, and never the bearer token. */
   readonly absoluteUrl?: URL;
+  /** The largest body the readers accept (body-limits.ts); default: the JSON cap of `template`. */
+  readonly maxBodyBytes?: number;
 }
-
-export type BodyStream = Dispatcher.ResponseData['body'];
 
 /** A response whose status was accepted; its body is still unread and the call is not yet settled. */
 export interface OpenCall {
@@ -51,8 +54,12 @@ export interface OpenCall {
   readonly headers: Readonly<Record<string, string>>;
   readonly body: BodyStream;
   readonly url: string;
+  /** The largest body a reader may take from this call (RequestSpec.maxBodyBytes, else the template's JSON cap). */
+  readonly bodyLimit: number;
+  /** One response header (lower-case name), without flattening them all. */
+  header(name: string): string | undefined;
   /** Builds a NodeApiError bound to this call (invalid-response etc.). */
-  error(code: NodeApiErrorCode, extra?: { detail?: string; bodyExcerpt?: string }): NodeApiError;
+  error(code: NodeApiErrorCode, extra?: { detail?: string; bodyExcerpt?: string; limitBytes?: number }): NodeApiError;
   /** Records the call; pass the failure if the body could not be consumed. Idempotent. */
   settle(failure?: unknown): NodeApiError | undefined;
 }
@@ -61,7 +68,8 @@ export interface TransportOptions {
   readonly baseUrl: string;
   readonly token?: string;
   readonly timeoutMs: number;
-  readonly dispatcher?: Dispatcher;
+  /** Where requests go: an undici Dispatcher or the node:http wire (wire.ts). */
+  readonly wire: Wire;
   readonly stats: CallStats;
   readonly onCall?: (record: CallRecord) => void;
 }
@@ -102,14 +110,14 @@ export class Transport {
       url = this.options.baseUrl + pathAndQuery;
       target = this.targetOf(url, pathAndQuery);
     }
-    const call = new Call(this, spec, this.scrub(url), callOptions.timeoutMs ?? this.options.timeoutMs, callOptions.signal);
+    const limit = spec.maxBodyBytes ?? jsonLimitFor(spec.template);
+    const call = new Call(this, spec, this.scrub(url), callOptions.timeoutMs ?? this.options.timeoutMs, callOptions.signal, limit);
     if (call.callerSignal?.aborted) throw call.settle(call.callerSignal.reason ?? new Error('aborted'))!;
     call.watch(this.deadlines);
 
-    let response: Dispatcher.ResponseData;
+    let response: WireResponse;
     try {
-      const dispatcher = this.options.dispatcher ?? getGlobalDispatcher();
-      response = await dispatcher.request({
+      response = await this.options.wire.request({
         origin: target.origin,
         path: target.path,
         method: spec.method,

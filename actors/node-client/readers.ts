@@ -3,21 +3,48 @@
  * Each reader throws NodeApiError('invalid-response') with a body excerpt when the body does not match.
  */
 import type { z } from 'zod';
-import { discardBody, type BodyStream, type CallOptions, type OpenCall, type RequestSpec, type Transport } from './http.js';
+import { IGNORED_BODY_LIMIT, NDJSON_LINE_LIMIT } from './body-limits.js';
+import { discardBody, type CallOptions, type OpenCall, type RequestSpec, type Transport } from './http.js';
+import type { BodyStream } from './wire.js';
 
-/** JSON bodies larger than this are refused rather than buffered (the bucket histogram is about 2.5 MB). */
-const JSON_BODY_LIMIT = 64 * 1024 * 1024;
+/** The error for a body past its cap (body-limits.ts): `invalid-response`, with the cap in `limitBytes`. */
+function tooLarge(call: OpenCall, limit: number, declared?: number) {
+  const size = declared === undefined ? `more than ${limit} bytes` : `${declared} bytes (Content-Length)`;
+  return call.error('invalid-response', { detail: `body of ${size} is over this endpoint's limit of ${limit} bytes`, limitBytes: limit });
+}
 
-export async function readText(call: OpenCall, limit = JSON_BODY_LIMIT): Promise<string> {
+/** The declared Content-Length, when there is a valid one. */
+function declaredLength(call: OpenCall): number | undefined {
+  const value = call.header('content-length');
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/**
+ * The whole body, at most `limit` bytes (default: the call's cap). A declared length over the cap is refused
+ * before reading; otherwise bytes are counted as they arrive and reading stops at the first byte past the cap
+ * (the caller's `run` then drops the connection), so memory never holds more than the cap.
+ */
+export async function readCapped(call: OpenCall, limit = call.bodyLimit): Promise<Buffer> {
+  const declared = declaredLength(call);
+  if (declared !== undefined) {
+    if (declared > limit) throw tooLarge(call, limit, declared);
+    // undici's own consumer is several times cheaper than async iteration for the small bodies fetched by the
+    // thousand (the per-chunk walk), and HTTP framing stops the body at its declared length.
+    if (call.body.arrayBuffer) return Buffer.from(await call.body.arrayBuffer());
+  }
   const parts: Buffer[] = [];
   let size = 0;
   for await (const chunk of call.body) {
     const buffer = chunk as Buffer;
     size += buffer.length;
-    if (size > limit) throw call.error('invalid-response', { detail: `body larger than ${limit} bytes` });
+    if (size > limit) throw tooLarge(call, limit);
     parts.push(buffer);
   }
-  return Buffer.concat(parts).toString('utf8');
+  return parts.length === 1 ? parts[0]! : Buffer.concat(parts, size);
+}
+
+export async function readText(call: OpenCall, limit = call.bodyLimit): Promise<string> {
+  return (await readCapped(call, limit)).toString('utf8');
 }
 
 /** Parses and validates; `emptyAs` stands in for an empty body (old Bee releases answered some calls bodiless). */
@@ -58,18 +85,18 @@ export function jsonCall<S extends z.ZodType>(
   return transport.run(spec, options, (call) => readJson(call, schema));
 }
 
-/** One call whose body is irrelevant (Bee's `{code,message}` on success): drained so the socket is reused. */
+/** One call whose body is irrelevant (Bee's `{code,message}` on success): read to its end so the socket is reused. */
 export function emptyCall(transport: Transport, spec: RequestSpec, options?: CallOptions): Promise<{ status: number }> {
   return transport.run(spec, options, async (call) => {
-    await drainBody(call.body);
+    await skipBody(call.body);
     return { status: call.status };
   });
 }
 
-export async function readBytes(body: BodyStream): Promise<Uint8Array> {
-  // undici's own consumer: several times cheaper per call than async-iterating the stream, which matters for
-  // small bodies fetched by the thousand (the per-chunk walk).
-  return new Uint8Array(await body.arrayBuffer());
+/** Raw bytes of the body, at most the call's cap (RequestSpec.maxBodyBytes). */
+export async function readBytes(call: OpenCall): Promise<Uint8Array> {
+  const buffer = await readCapped(call);
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }
 
 /** Counts the body chunk by chunk without keeping it: memory stays at one chunk whatever the size. */
@@ -77,6 +104,21 @@ export async function drainBody(body: BodyStream): Promise<number> {
   let bytes = 0;
   for await (const chunk of body) bytes += (chunk as Buffer).length;
   return bytes;
+}
+
+/**
+ * Reads an unused success body to its end when it is small (the socket is then reused) and drops the
+ * connection once it passes IGNORED_BODY_LIMIT: the status already said what the call needed.
+ */
+export async function skipBody(body: BodyStream, limit = IGNORED_BODY_LIMIT): Promise<void> {
+  let bytes = 0;
+  for await (const chunk of body) {
+    bytes += (chunk as Buffer).length;
+    if (bytes > limit) {
+      discardBody(body);
+      return;
+    }
+  }
 }
 
 /**
@@ -89,6 +131,8 @@ export async function* ndjsonLines<S extends z.ZodType>(call: OpenCall, schema: 
   try {
     for await (const chunk of call.body) {
       pending += decoder.decode(chunk as Buffer, { stream: true });
+      // Lines are small; one that never ends must not grow without bound.
+      if (pending.length > NDJSON_LINE_LIMIT && pending.indexOf('\n') < 0) throw tooLarge(call, NDJSON_LINE_LIMIT);
       let newline = pending.indexOf('\n');
       while (newline >= 0) {
         const line = pending.slice(0, newline).trim();

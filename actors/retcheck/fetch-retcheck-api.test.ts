@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isMixedContentBlocked } from './fetch-retcheck-api.js';
+import { createFetchRetcheckApi, isMixedContentBlocked } from './fetch-retcheck-api.js';
+import type { RetcheckApi } from './retcheck-api.js';
+import { startHugeBodyServer, type HostileServer } from '../../test/fixtures/hostile-node.js';
 
 describe('mixed-content rule (spec 1 §5)', () => {
   it('blocks plain-HTTP non-loopback nodes from an HTTPS page only', () => {
@@ -10,5 +12,41 @@ describe('mixed-content rule (spec 1 §5)', () => {
     expect(isMixedContentBlocked('http://[::1]:1633', 'https:')).toBe(false);
     expect(isMixedContentBlocked('https://node.example', 'https:')).toBe(false);
     expect(isMixedContentBlocked('http://node.example:1633', 'http:')).toBe(false);
+  });
+});
+
+describe('body caps on the fetch transport (real servers sending 200 MB)', () => {
+  const HUGE = 200 * 1024 * 1024;
+  const IN_FLIGHT = 16 * 1024 * 1024;
+  const limits = { timeoutMs: 20_000 };
+
+  async function wrote(server: HostileServer): Promise<number> {
+    for (let i = 0; i < 200 && !server.bodies.every((b) => b.cutShort || b.written === HUGE); i++) await new Promise((r) => setTimeout(r, 10));
+    return Math.max(...server.bodies.map((b) => b.written));
+  }
+
+  it.each([
+    ['stewardship JSON', false, (api: RetcheckApi, url: string) => api.stewardship(url, 'ab'.repeat(32), limits)],
+    ['version JSON with a declared length', true, (api: RetcheckApi, url: string) => api.version(url, limits)],
+    ['a chunk', false, (api: RetcheckApi, url: string) => api.chunk(url, 'ab'.repeat(32), limits)],
+    ['a feed root chunk', false, (api: RetcheckApi, url: string) => api.resolveFeed(url, '12'.repeat(20), '34'.repeat(32), limits)],
+  ])('%s stops at its cap', async (_what, declareLength, call) => {
+    const server = await startHugeBodyServer(HUGE, { declareLength });
+    try {
+      await expect(call(createFetchRetcheckApi(), server.url)).rejects.toThrow(/limit of \d+ bytes/);
+      expect(await wrote(server)).toBeLessThan(IN_FLIGHT);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('an error status with a 200 MB body keeps an excerpt only', async () => {
+    const server = await startHugeBodyServer(HUGE, { status: 500 });
+    try {
+      await expect(createFetchRetcheckApi().overlay(server.url, limits)).rejects.toThrow(/-> 500 \{\{\{/);
+      expect(await wrote(server)).toBeLessThan(IN_FLIGHT);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -11,6 +11,7 @@ import { referenceFromFeedLookup } from '../../core/retcheck/feed-reference.js';
 import { bytesToHex, hexToBytes } from '../../core/swarm/bytes.js';
 import { feedUpdateAddress, parseFeedIndexHeader } from '../../core/swarm/feeds.js';
 import { isChunkNotFound } from '../../core/retcheck/chunk-answer.js';
+import { CHUNK_BODY_LIMIT, DEFAULT_JSON_LIMIT } from '../node-client/body-limits.js';
 
 export interface FetchRetcheckApiOptions {
   fetch?: typeof fetch;
@@ -38,6 +39,48 @@ class HttpFailure extends Error {
     super(message);
   }
 }
+
+/** Error bodies: an excerpt is all a report shows. */
+const ERROR_EXCERPT_LIMIT = 4096;
+
+/**
+ * The body as bytes, at most `limit` of them: a declared length over the limit is refused unread, and a
+ * streamed body is cancelled at the first byte past it, so a hostile node cannot fill the page's memory (the
+ * node client's caps, body-limits.ts, on fetch). With `truncate`, the first `limit` bytes are returned instead.
+ */
+export async function readBody(response: Response, limit: number, what: string, truncate = false): Promise<Uint8Array> {
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (!truncate && declared > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new Error(`${what} -> ${response.status} but the body of ${declared} bytes is over the limit of ${limit} bytes`);
+  }
+  const reader = response.body?.getReader();
+  if (!reader) return new Uint8Array(0);
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (size + value.byteLength > limit) {
+      await reader.cancel().catch(() => undefined);
+      if (!truncate) throw new Error(`${what} -> ${response.status} but the body is over the limit of ${limit} bytes`);
+      parts.push(value.subarray(0, limit - size));
+      size = limit;
+      break;
+    }
+    parts.push(value);
+    size += value.byteLength;
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
+
+const utf8 = new TextDecoder();
 
 export function createFetchRetcheckApi(options: FetchRetcheckApiOptions = {}): RetcheckApi {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -72,7 +115,7 @@ export function createFetchRetcheckApi(options: FetchRetcheckApiOptions = {}): R
     let detail = '';
     let beeMessage: string | undefined;
     try {
-      const text = (await response.text()).slice(0, 300);
+      const text = utf8.decode(await readBody(response, ERROR_EXCERPT_LIMIT, `${method} ${url}`, true)).slice(0, 300);
       try {
         beeMessage = (JSON.parse(text) as { message?: string }).message;
         detail = beeMessage ?? text;
@@ -88,8 +131,9 @@ export function createFetchRetcheckApi(options: FetchRetcheckApiOptions = {}): R
   async function json<T>(method: string, url: string, limits: CallLimits, init?: RequestInit): Promise<T> {
     const response = await call(method, url, limits, init);
     if (!response.ok) throw await failure(method, url, response);
+    const body = await readBody(response, DEFAULT_JSON_LIMIT, `${method} ${url}`);
     try {
-      return (await response.json()) as T;
+      return JSON.parse(utf8.decode(body)) as T;
     } catch {
       throw new Error(`${method} ${url} -> ${response.status} but the body is not JSON`);
     }
@@ -120,7 +164,7 @@ export function createFetchRetcheckApi(options: FetchRetcheckApiOptions = {}): R
     chunk: async (nodeUrl, address, l) => {
       const url = `${nodeUrl}/chunks/${address}`;
       const response = await call('GET', url, l);
-      if (response.ok) return new Uint8Array(await response.arrayBuffer());
+      if (response.ok) return readBody(response, CHUNK_BODY_LIMIT, `GET ${url}`);
       const problem = await failure('GET', url, response);
       if (isChunkNotFound(response.status, problem.beeMessage)) return undefined;
       throw problem;
@@ -129,7 +173,7 @@ export function createFetchRetcheckApi(options: FetchRetcheckApiOptions = {}): R
       const url = `${nodeUrl}/feeds/${owner}/${topic}`;
       const response = await call('GET', url, l, { headers: { 'swarm-only-root-chunk': 'true' } });
       if (!response.ok) throw await failure('GET', url, response);
-      const rootChunk = new Uint8Array(await response.arrayBuffer());
+      const rootChunk = await readBody(response, CHUNK_BODY_LIMIT, `GET ${url}`);
       const resolvedVersion = response.headers.get('swarm-feed-resolved-version') ?? undefined;
       // The index header is visible only when the node exposes it to scripts (CORS); without it, fall back.
       const index = response.headers.get('swarm-feed-index');
@@ -137,7 +181,7 @@ export function createFetchRetcheckApi(options: FetchRetcheckApiOptions = {}): R
       if (index && /^[0-9a-fA-F]{16}$/.test(index)) {
         const address = bytesToHex(feedUpdateAddress(hexToBytes(owner), hexToBytes(topic), parseFeedIndexHeader(index)));
         const soc = await call('GET', `${nodeUrl}/chunks/${address}`, l);
-        if (soc.ok) updateSoc = new Uint8Array(await soc.arrayBuffer());
+        if (soc.ok) updateSoc = await readBody(soc, CHUNK_BODY_LIMIT, `GET ${nodeUrl}/chunks/${address}`);
       }
       return { reference: referenceFromFeedLookup({ rootChunk, ...(updateSoc ? { updateSoc } : {}), ...(resolvedVersion ? { resolvedVersion } : {}) }) };
     },
@@ -160,7 +204,12 @@ export function createFetchRetcheckApi(options: FetchRetcheckApiOptions = {}): R
       if (response.status === 404) return { exists: false, usable: false, ttlSeconds: -1 };
       if (response.status === 400) return { exists: true, usable: false, ttlSeconds: -1 };
       if (!response.ok) throw await failure('GET', url, response);
-      const body = (await response.json()) as { usable?: unknown; batchTTL?: unknown };
+      let body: { usable?: unknown; batchTTL?: unknown };
+      try {
+        body = JSON.parse(utf8.decode(await readBody(response, DEFAULT_JSON_LIMIT, `GET ${url}`))) as typeof body;
+      } catch (error) {
+        throw error instanceof SyntaxError ? new Error(`GET ${url} -> ${response.status} but the body is not JSON`) : error;
+      }
       return { exists: true, usable: asBoolean(body.usable, 'usable', url), ttlSeconds: Number(body.batchTTL ?? -1) };
     },
     reupload: async (nodeUrl, reference, batchId, l) => {

@@ -7,11 +7,16 @@
  */
 import { InputError } from '../../../core/swarm/input-error.js';
 import type { CallOptions, RequestSpec, Transport } from '../http.js';
+import { CHUNK_BODY_LIMIT, DEFAULT_DOWNLOAD_LIMIT } from '../body-limits.js';
 import { drainBody, readBytes } from '../readers.js';
 import { downloadHeaders, type DownloadOptions } from '../swarm-headers.js';
 import { chunkAddressParam, parseProbeUrl, referenceParam } from '../url.js';
 
-export type DownloadCallOptions = DownloadOptions & CallOptions;
+export type DownloadCallOptions = DownloadOptions &
+  CallOptions & {
+    /** Buffered downloads only: the largest body accepted (default 64 MiB, body-limits.ts); stream* for more. */
+    readonly maxBytes?: number;
+  };
 
 export interface BzzDownload {
   readonly data: Uint8Array;
@@ -45,18 +50,20 @@ export interface RangeDownload {
 const anyStatus = (): boolean => true;
 
 export function downloadEndpoints(t: Transport) {
-  const bytesSpec = (ref: string, o?: DownloadOptions): RequestSpec => ({
+  const bytesSpec = (ref: string, o?: DownloadCallOptions): RequestSpec => ({
     method: 'GET',
     template: '/bytes/{ref}',
     params: { ref: referenceParam(ref) },
     headers: downloadHeaders(o ?? {}),
+    maxBodyBytes: o?.maxBytes ?? DEFAULT_DOWNLOAD_LIMIT,
   });
-  const bzzSpec = (ref: string, path: string, o?: DownloadOptions): RequestSpec => ({
+  const bzzSpec = (ref: string, path: string, o?: DownloadCallOptions): RequestSpec => ({
     method: 'GET',
     // An empty path keeps the trailing slash: /bzz/{ref} without it is only a 308 redirect.
     template: '/bzz/{ref}/{path*}',
     params: { ref: referenceParam(ref), path: path.replace(/^\/+/, '') },
     headers: downloadHeaders(o ?? {}),
+    maxBodyBytes: o?.maxBytes ?? DEFAULT_DOWNLOAD_LIMIT,
   });
 
   const stream = (spec: RequestSpec, o?: CallOptions): Promise<StreamResult> => {
@@ -84,11 +91,11 @@ export function downloadEndpoints(t: Transport) {
 
   return {
     downloadBytes: (ref: string, o?: DownloadCallOptions): Promise<Uint8Array> =>
-      t.run(bytesSpec(ref, o), o, (call) => readBytes(call.body)),
+      t.run(bytesSpec(ref, o), o, (call) => readBytes(call)),
 
     downloadBzz: (ref: string, path = '', o?: DownloadCallOptions): Promise<BzzDownload> =>
       t.run(bzzSpec(ref, path, o), o, async (call) => {
-        const data = await readBytes(call.body);
+        const data = await readBytes(call);
         const contentType = call.headers['content-type'];
         return contentType === undefined ? { data, headers: call.headers } : { data, contentType, headers: call.headers };
       }),
@@ -96,9 +103,16 @@ export function downloadEndpoints(t: Transport) {
     /** Raw chunk data: span(8) + payload. Bee fetches it from the network when it is not local. */
     downloadChunk: (address: string, o?: DownloadCallOptions): Promise<Uint8Array> =>
       t.run(
-        { method: 'GET', template: '/chunks/{address}', params: { address: chunkAddressParam(address) }, headers: downloadHeaders(o ?? {}) },
+        {
+          method: 'GET',
+          template: '/chunks/{address}',
+          params: { address: chunkAddressParam(address) },
+          headers: downloadHeaders(o ?? {}),
+          // No chunk is larger than a single-owner chunk; a bigger answer is not a chunk (body-limits.ts).
+          maxBodyBytes: CHUNK_BODY_LIMIT,
+        },
         o,
-        (call) => readBytes(call.body),
+        (call) => readBytes(call),
       ),
 
     streamBytes: (ref: string, o?: DownloadCallOptions) => stream(bytesSpec(ref, o), o),
@@ -117,7 +131,7 @@ export function downloadEndpoints(t: Transport) {
       }
       const spec = bytesSpec(ref, o);
       return t.run({ ...spec, headers: { ...spec.headers, range: `bytes=${start}-${endInclusive}` } }, o, async (call) => {
-        const data = await readBytes(call.body);
+        const data = await readBytes(call);
         const contentRange = call.headers['content-range'];
         return contentRange === undefined ? { status: call.status, data } : { status: call.status, data, contentRange };
       });

@@ -3,6 +3,7 @@
  * the `swarm-feed-index` / `swarm-feed-index-next` headers (Bee v2.3+); Bee v2.0–v2.2 answered JSON `{reference}`.
  */
 import type { CallOptions, Transport } from '../http.js';
+import { CHUNK_BODY_LIMIT, DEFAULT_DOWNLOAD_LIMIT } from '../body-limits.js';
 import { jsonCall, parseJson, readBytes } from '../readers.js';
 import { referenceResponseSchema } from '../schemas/common.js';
 import { downloadHeaders, type DownloadOptions } from '../swarm-headers.js';
@@ -49,10 +50,12 @@ export function feedEndpoints(t: Transport) {
             ...downloadHeaders(o ?? {}),
             'swarm-only-root-chunk': o?.onlyRootChunk === undefined ? undefined : String(o.onlyRootChunk),
           },
+          // With only the root chunk the body is one chunk's data; without, it is the content itself.
+          maxBodyBytes: o?.onlyRootChunk ? CHUNK_BODY_LIMIT : DEFAULT_DOWNLOAD_LIMIT,
         },
         o,
         async (call) => {
-          const payload = await readBytes(call.body);
+          const payload = await readBytes(call);
           const index = call.headers['swarm-feed-index'];
           const contentType = call.headers['content-type'] ?? '';
           if (index === undefined && contentType.includes('application/json')) {
