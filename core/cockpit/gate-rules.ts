@@ -6,6 +6,7 @@
 import { compareApiVersion, describeVersionComparison, EXPECTED_API_VERSION } from './api-version.js';
 import { BZZ_DECIMALS, formatCount, formatDuration, formatUnits, NATIVE_DECIMALS, shortId } from './format.js';
 import { GATE_NAMES, GATE_THRESHOLDS as T, type Gate, type GateId, type GateState } from './gate-definitions.js';
+import { starvingBins } from './rules/bin-saturation.js';
 import { SNAPSHOT_ENDPOINTS, type EndpointFailure, type Fetched, type NodeHealthSnapshot, type SnapshotEndpoint } from './health-snapshot.js';
 
 const gate = (id: GateId, state: GateState, reason: string): Gate => ({ id, name: GATE_NAMES[id], state, reason, applicable: true });
@@ -108,13 +109,7 @@ export function binSaturationGate(s: NodeHealthSnapshot): Gate {
   const id = 'binSaturation';
   if (!s.topology.ok) return noAnswer(id, 'topology', s.topology.error);
   const { depth, connectedPerBin } = s.topology.value;
-  // The bins below the depth must be saturated; at depth 0 that is no bin, so bin 0 itself is judged.
-  const checked = depth === 0 ? [0] : Array.from({ length: depth }, (_, po) => po);
-  const starving = checked
-    .map((po) => ({ po, connected: connectedPerBin[po] ?? 0 }))
-    .filter((bin) => bin.connected < T.saturationPeers)
-    // Worst first: fewest peers, then the bin nearest the depth.
-    .sort((a, b) => a.connected - b.connected || b.po - a.po);
+  const starving = starvingBins(connectedPerBin, depth, T.saturationPeers);
   const range = depth <= 1 ? 'bin 0' : `bins 0-${depth - 1}`;
   if (!starving.length) return gate(id, 'Pass', `${range} ${depth <= 1 ? 'has' : 'each have'} ${T.saturationPeers}+ connected peers (depth ${depth})`);
   const worst = starving[0]!;
