@@ -1,0 +1,99 @@
+/**
+ * S7 Network (2-cockpit.md §1): identity (overlay, Ethereum address, public key, PSS public key from
+ * `/addresses`), reachability Public / Private (rules/reachability.ts, from `/topology`'s reachability and
+ * network availability) and the underlay addresses (rules/underlay.ts). The two endpoints fail independently.
+ */
+import { judgeReachability } from '../rules/reachability.js';
+import { describeScope, parseUnderlay, type UnderlayScope } from '../rules/underlay.js';
+import { oneLine, shortHex } from '../text.js';
+import type { ScreenContent } from '../view/screen-contract.js';
+import type { Section, Tone } from '../view/view-model.js';
+import { cell, clockTime, failureLine, type Fetched } from './common.js';
+
+export interface IdentityFacts {
+  readonly overlay: string;
+  /** `chain_address`, else the deprecated `ethereum`; null when the node reports neither. */
+  readonly ethereum: string | null;
+  readonly publicKey: string;
+  readonly pssPublicKey: string;
+  readonly underlay: readonly string[];
+}
+
+export interface ReachabilityFacts {
+  readonly reachability?: string;
+  readonly networkAvailability?: string;
+}
+
+export interface NetworkScreenInput {
+  /** null before the first poll finished. */
+  readonly addresses: Fetched<IdentityFacts> | null;
+  readonly topology: Fetched<ReachabilityFacts> | null;
+  readonly polledAtMs: number | null;
+}
+
+const SCOPE_TONE: Readonly<Record<UnderlayScope, Tone>> = { public: 'ok', dns: 'ok', private: 'muted', loopback: 'muted', unknown: 'warn' };
+
+export function renderNetwork(input: NetworkScreenInput): ScreenContent {
+  const { addresses, topology } = input;
+  if (addresses === null || topology === null) return { status: 'loading', subtitle: null, sections: [], drill: null, hints: [] };
+  const sections: Section[] = [];
+  const problems: string[] = [];
+
+  if (addresses.ok) {
+    const a = addresses.value;
+    const full = (label: string, value: string | null) => ({ label, value: value === null ? 'not reported' : shortHex(value), ...(value ? { full: value } : {}) });
+    sections.push({
+      kind: 'facts',
+      id: 'identity',
+      title: 'Identity',
+      rows: [full('overlay', a.overlay), full('ethereum address', a.ethereum), full('public key', a.publicKey), full('PSS public key', a.pssPublicKey)],
+    });
+  } else {
+    problems.push(failureLine('/addresses', addresses.error));
+    sections.push({ kind: 'facts', id: 'identity', title: 'Identity', rows: [{ label: 'identity', value: failureLine('/addresses', addresses.error), tone: 'fail' }] });
+  }
+
+  if (topology.ok) {
+    const verdict = judgeReachability(topology.value.reachability, topology.value.networkAvailability);
+    sections.push({
+      kind: 'facts',
+      id: 'reachability',
+      title: 'Reachability',
+      rows: [
+        { label: 'reachability', value: verdict.reachability, tone: verdict.tone },
+        { label: 'why', value: verdict.reason },
+        { label: 'network', value: oneLine(topology.value.networkAvailability ?? 'not reported', 40) },
+      ],
+    });
+  } else {
+    problems.push(failureLine('/topology', topology.error));
+    sections.push({ kind: 'facts', id: 'reachability', title: 'Reachability', rows: [{ label: 'reachability', value: failureLine('/topology', topology.error), tone: 'fail' }] });
+  }
+
+  const underlays = addresses.ok ? addresses.value.underlay.map(parseUnderlay) : [];
+  const dialable = underlays.some((u) => u.scope === 'public' || u.scope === 'dns');
+  sections.push({
+    kind: 'table',
+    id: 'underlays',
+    title: 'Underlay addresses',
+    columns: [
+      { id: 'address', label: 'Address', align: 'left', priority: 1 },
+      { id: 'transport', label: 'Transport', align: 'left', priority: 2 },
+      { id: 'scope', label: 'Scope', align: 'left', priority: 3 },
+    ],
+    rows: underlays.map((u, i) => {
+      const shown = u.peerId && u.peerId.length > 16 ? u.address.replace(u.peerId, `${u.peerId.slice(0, 6)}…${u.peerId.slice(-4)}`) : u.address;
+      return { key: `${i}:${u.address}`, cells: [cell(oneLine(shown, 120), undefined, u.address), cell(u.transport), cell(describeScope(u.scope), SCOPE_TONE[u.scope])] };
+    }),
+    selectable: false,
+    emptyText: addresses.ok ? 'no underlay addresses: the node has not started its P2P listener yet' : 'unknown: /addresses did not answer',
+  });
+  if (addresses.ok && underlays.length > 0 && !dialable) {
+    sections.push({ kind: 'text', id: 'advice', title: null, lines: [{ text: 'no public underlay: peers elsewhere can reach this node only through --nat-addr', tone: 'warn' }] });
+  }
+
+  const status = !addresses.ok && !topology.ok ? 'error' : 'ready';
+  const polled = input.polledAtMs === null ? null : `polled at ${clockTime(input.polledAtMs)}`;
+  const subtitle = problems.length ? [problems.join('; '), polled].filter(Boolean).join(' · ') : polled;
+  return { status, subtitle, sections, drill: null, hints: [] };
+}
