@@ -10,6 +10,11 @@ import { probeMachine } from './retcheck/probe.machine.js';
 import { reseedMachine } from './retcheck/reseed.machine.js';
 import { retcheckMachine } from './retcheck/retcheck.machine.js';
 import { gatesMachine } from './cockpit/gates.machine.js';
+import { apiHealthScreenMachine } from './cockpit/screens/api-health.machine.js';
+import { lotteryScreenMachine } from './cockpit/screens/lottery.machine.js';
+import { stampsScreenMachine } from './cockpit/screens/stamps.machine.js';
+import { swapScreenMachine } from './cockpit/screens/swap.machine.js';
+import { warmupScreenMachine } from './cockpit/screens/warmup.machine.js';
 import type { RegisteredMachine } from './visualize.js';
 
 export const machineRegistry: readonly RegisteredMachine[] = [
@@ -20,4 +25,9 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   { machine: chunkWalkMachine, source: 'machines/retcheck/chunk-walk.machine.ts', modelTest: 'machines/retcheck/chunk-walk.machine.test.ts' },
   { machine: reseedMachine, source: 'machines/retcheck/reseed.machine.ts', modelTest: 'machines/retcheck/reseed.machine.test.ts' },
   { machine: gatesMachine, source: 'machines/cockpit/gates.machine.ts', modelTest: 'machines/cockpit/gates.machine.test.ts' },
+  { machine: stampsScreenMachine, source: 'machines/cockpit/screens/stamps.machine.ts', modelTest: 'machines/cockpit/screens/stamps.machine.test.ts' },
+  { machine: swapScreenMachine, source: 'machines/cockpit/screens/swap.machine.ts', modelTest: 'machines/cockpit/screens/polling-screens.machine.test.ts' },
+  { machine: lotteryScreenMachine, source: 'machines/cockpit/screens/lottery.machine.ts', modelTest: 'machines/cockpit/screens/lottery.machine.test.ts' },
+  { machine: warmupScreenMachine, source: 'machines/cockpit/screens/warmup.machine.ts', modelTest: 'machines/cockpit/screens/polling-screens.machine.test.ts' },
+  { machine: apiHealthScreenMachine, source: 'machines/cockpit/screens/api-health.machine.ts', modelTest: 'machines/cockpit/screens/polling-screens.machine.test.ts' },
 ];

@@ -57,7 +57,8 @@ export function healthSnapshotLogic(client: HealthSnapshotClient, now?: () => nu
   return fromPromise<NodeHealthSnapshot>(({ signal }) => fetchHealthSnapshot(client, now ? { signal, now } : { signal }));
 }
 
-async function settle<T, F>(call: Promise<T>, project: (value: T) => F): Promise<Fetched<F>> {
+/** A call's answer projected to facts, or why it failed: never a rejection (see the module doc). */
+export async function settle<T, F>(call: Promise<T>, project: (value: T) => F): Promise<Fetched<F>> {
   try {
     return { ok: true, value: project(await call) };
   } catch (error) {
@@ -75,7 +76,7 @@ export function endpointFailure(error: unknown): EndpointFailure {
   return { code: 'unknown', detail: error instanceof Error ? error.message : String(error) };
 }
 
-function statusFacts(s: StatusSnapshot): StatusFacts {
+export function statusFacts(s: StatusSnapshot): StatusFacts {
   const { beeMode, reserveSizeWithinRadius, pullsyncRate, storageRadius, connectedPeers, lastSyncedBlock, committedDepth, isWarmingUp } = s;
   return {
     beeMode,
@@ -89,7 +90,7 @@ function statusFacts(s: StatusSnapshot): StatusFacts {
   };
 }
 
-function topologyFacts(t: Topology): TopologyFacts {
+export function topologyFacts(t: Topology): TopologyFacts {
   const connectedPerBin = Array.from({ length: BIN_COUNT }, (_, po) => t.bins[`bin_${po}`]?.connected ?? 0);
   return { depth: t.depth, nnLowWatermark: t.nnLowWatermark, connected: t.connected, connectedPerBin };
 }

@@ -41,3 +41,53 @@ export function formatCount(n: number): string {
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
+
+/** `62.2 G`, `850 k`, `12`: a large count (PLUR per chunk, chunk slots) in three significant digits. */
+export function formatCompact(value: bigint | number): string {
+  const n = typeof value === 'bigint' ? Number(value) : value;
+  if (!Number.isFinite(n)) return String(value);
+  const abs = Math.abs(n);
+  const units: readonly [number, string][] = [
+    [1e15, 'P'],
+    [1e12, 'T'],
+    [1e9, 'G'],
+    [1e6, 'M'],
+    [1e3, 'k'],
+  ];
+  for (const [size, suffix] of units) {
+    if (abs >= size) return `${trimDigits(n / size)} ${suffix}`;
+  }
+  return Number.isInteger(n) ? String(n) : trimDigits(n);
+}
+
+function trimDigits(n: number): string {
+  const abs = Math.abs(n);
+  const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : 2;
+  return n.toFixed(digits).replace(/\.0+$|(\.\d*?)0+$/, '$1');
+}
+
+/** A PLUR amount in xBZZ (1 xBZZ = 10^16 PLUR): `12.5 xBZZ`, `<0.0001 xBZZ`. */
+export function formatBzz(plur: bigint | string | null): string {
+  if (plur === null) return '—';
+  return `${formatUnits(typeof plur === 'string' ? BigInt(plur) : plur, BZZ_DECIMALS)} xBZZ`;
+}
+
+/** Milliseconds as a latency: `0.8 ms`, `12 ms`, `1.25 s`. */
+export function formatMs(ms: number | null): string {
+  if (ms === null || !Number.isFinite(ms)) return '—';
+  if (ms < 10) return `${ms.toFixed(1)} ms`;
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+/** A fraction 0..1 as a percentage: `0 %`, `4.7 %`, `100 %`. */
+export function formatPercent(fraction: number): string {
+  const p = fraction * 100;
+  if (p === 0 || p >= 10 || !Number.isFinite(p)) return `${Math.round(p)} %`;
+  return `${p.toFixed(1)} %`;
+}
+
+/** Local wall-clock time `14:03:12` of a timestamp (ms since the epoch). */
+export function clockTime(ms: number): string {
+  return new Date(ms).toTimeString().slice(0, 8);
+}

@@ -1,0 +1,182 @@
+/**
+ * S4 Lottery: the redistribution round (phase, round, block within the round), the anchors and depth the
+ * rchash benchmark uses, the stake card, and the benchmark's result, as a typed model and its rendering.
+ * Rules: core/cockpit/rules/round-phase.ts, stake-card.ts, rchash.ts.
+ */
+import { formatBzz, formatDuration, formatUnits, NATIVE_DECIMALS, shortId } from '../format.js';
+import type { Fetched } from '../health-snapshot.js';
+import { anchorRange, rchashVerdict, type AnchorRange } from '../rules/rchash.js';
+import { phaseLabel, ROUND_BLOCKS, roundPosition } from '../rules/round-phase.js';
+import { requiredStake, stakeCard, type RedistributionFlags, type StakeCard } from '../rules/stake-card.js';
+import type { ScreenContent } from '../view/screen-contract.js';
+import type { FactsSection, Section, Tone } from '../view/view-model.js';
+import { describeFailure, pollSubtitle } from './screen-text.js';
+
+export interface RedistributionFacts extends RedistributionFlags {
+  readonly phase: string;
+  readonly round: number;
+  readonly block: number;
+  readonly lastWonRound: number;
+  readonly lastPlayedRound: number;
+  readonly lastSelectedRound: number;
+  readonly lastSampleDurationSeconds?: number | undefined;
+  readonly reward: string | null;
+  readonly fees: string | null;
+}
+
+export interface LotteryPoll {
+  readonly takenAtMs: number;
+  readonly redistribution: Fetched<RedistributionFacts>;
+  readonly stake: Fetched<{ readonly stakedAmount: string | null }>;
+  readonly withdrawable: Fetched<{ readonly withdrawableAmount: string | null }>;
+  /** /status: the overlay (anchors) and the storage radius (fallback depth). */
+  readonly status: Fetched<{ readonly overlay: string; readonly storageRadius: number; readonly beeMode: string }>;
+  readonly reserve: Fetched<{ readonly storageRadius: number; readonly reserveCapacityDoubling?: number | undefined }>;
+}
+
+/** The rchash benchmark as the machine tracks it. */
+export type RchashRun =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'running'; readonly target: AnchorRange }
+  | { readonly kind: 'done'; readonly target: AnchorRange; readonly durationSeconds: number; readonly requestMs: number; readonly hash: string }
+  | { readonly kind: 'failed'; readonly target: AnchorRange; readonly message: string };
+
+const REDISTRIBUTION_REFUSALS = {
+  400: 'not a full node: only full nodes play the storage lottery',
+  403: 'storage incentives are disabled on this node (--storage-incentives-enable=false)',
+} as const;
+
+/** The depth and anchors the benchmark runs at, or why they are not known. */
+export function benchmarkTarget(poll: LotteryPoll | null): AnchorRange | { readonly error: string } {
+  if (poll === null) return { error: 'no poll yet' };
+  if (!poll.status.ok) return { error: `overlay unknown: ${describeFailure('status', poll.status.error)}` };
+  const depth = poll.reserve.ok ? poll.reserve.value.storageRadius : poll.status.value.storageRadius;
+  return anchorRange(poll.status.value.overlay, depth);
+}
+
+export function lotteryStakeCard(poll: LotteryPoll): StakeCard | { readonly error: string } {
+  if (!poll.redistribution.ok) return { error: describeFailure('redistributionstate', poll.redistribution.error, REDISTRIBUTION_REFUSALS) };
+  if (!poll.stake.ok) return { error: describeFailure('stake', poll.stake.error) };
+  return stakeCard(
+    {
+      stakedAmount: poll.stake.value.stakedAmount,
+      withdrawableAmount: poll.withdrawable.ok ? poll.withdrawable.value.withdrawableAmount : undefined,
+      reserveCapacityDoubling: poll.reserve.ok ? (poll.reserve.value.reserveCapacityDoubling ?? 0) : 0,
+    },
+    poll.redistribution.value,
+  );
+}
+
+const PHASE_TONE: Record<string, Tone> = { Commit: 'info', Reveal: 'info', Claim: 'info', Sample: 'warn', Unknown: 'muted' };
+
+function roundSection(r: RedistributionFacts): Section[] {
+  const label = phaseLabel(r.phase);
+  const at = roundPosition(r.block);
+  const window = label === 'Sample' ? ` (building the sample for round ${at.round + 1} in the Claim window)` : '';
+  const rows: FactsSection['rows'] = [
+    { label: 'Phase', value: `${label}${window}`, tone: PHASE_TONE[label] ?? 'muted' },
+    { label: 'Round', value: String(r.round) },
+    { label: 'Block in round', value: `${at.blockInRound} of ${ROUND_BLOCKS} (${at.window} window, ${at.blocksLeft} block${at.blocksLeft === 1 ? '' : 's'} to ${at.next})` },
+    { label: 'Block', value: String(r.block) },
+    { label: 'Last played / won', value: `${roundText(r.lastPlayedRound)} / ${roundText(r.lastWonRound)}` },
+    { label: 'Last selected / frozen', value: `${roundText(r.lastSelectedRound)} / ${roundText(r.lastFrozenRound)}` },
+    {
+      label: 'Last sample',
+      value: r.lastSampleDurationSeconds === undefined || r.lastSampleDurationSeconds === 0 ? 'none yet' : `${r.lastSampleDurationSeconds.toFixed(1)} s`,
+    },
+    { label: 'Rewards / fees', value: `${formatBzz(r.reward)} won, ${r.fees === null ? '—' : `${formatUnits(BigInt(r.fees), NATIVE_DECIMALS)} native`} spent on gas` },
+  ];
+  return [
+    { kind: 'facts', id: 'round', title: `Round ${r.round}: ${label}`, rows },
+    {
+      kind: 'bars',
+      id: 'roundProgress',
+      title: null,
+      bars: [{ label: `Round ${at.round}`, fraction: at.blockInRound / ROUND_BLOCKS, text: `${at.window} · block ${at.blockInRound}/${ROUND_BLOCKS}` }],
+    },
+  ];
+}
+
+const roundText = (round: number): string => (round > 0 ? String(round) : 'never');
+
+function stakeSection(poll: LotteryPoll): FactsSection {
+  const card = lotteryStakeCard(poll);
+  const rows: FactsSection['rows'][number][] = [];
+  if ('error' in card) rows.push({ label: 'Card', value: card.error, tone: 'muted' });
+  else rows.push({ label: 'Card', value: `${card.state}: ${card.reason}`, tone: card.tone });
+  if (poll.stake.ok) rows.push({ label: 'Staked', value: formatBzz(poll.stake.value.stakedAmount) });
+  const doubling = poll.reserve.ok ? (poll.reserve.value.reserveCapacityDoubling ?? 0) : 0;
+  rows.push({ label: 'Needed for this height', value: `${formatBzz(requiredStake(doubling))} (reserve doubled ${doubling}x)` });
+  if (poll.withdrawable.ok) rows.push({ label: 'Withdrawable surplus', value: formatBzz(poll.withdrawable.value.withdrawableAmount) });
+  if (poll.redistribution.ok) {
+    const r = poll.redistribution.value;
+    const gas = r.minimumGasFunds === null ? '—' : `${formatUnits(BigInt(r.minimumGasFunds), NATIVE_DECIMALS)} native`;
+    rows.push({ label: 'Gas for a round', value: `${r.hasSufficientFunds ? 'enough' : 'NOT enough'} (needs more than ${gas})`, tone: r.hasSufficientFunds ? 'ok' : 'fail' });
+    rows.push({ label: 'Reserve / salud', value: `${r.isFullySynced ? 'fully synced' : 'not fully synced'}, ${r.isHealthy === false ? 'unhealthy' : 'healthy'}` });
+  }
+  return { kind: 'facts', id: 'stake', title: 'error' in card ? 'Stake' : `Stake: ${card.state}`, rows };
+}
+
+function benchmarkSections(poll: LotteryPoll | null, run: RchashRun): Section[] {
+  const target = run.kind === 'idle' ? benchmarkTarget(poll) : run.target;
+  const rows: FactsSection['rows'][number][] = [];
+  if ('error' in target) rows.push({ label: 'Anchors', value: `unknown: ${target.error}`, tone: 'muted' });
+  else {
+    rows.push({ label: 'Depth', value: `${target.depth} (the storage radius)` });
+    rows.push({ label: 'Anchor 1', value: shortAnchor(target.anchor1), full: target.anchor1 });
+    rows.push({ label: 'Anchor 2', value: shortAnchor(target.anchor2), full: target.anchor2 });
+  }
+  rows.push(benchmarkRow(run));
+  return [
+    { kind: 'facts', id: 'rchash', title: 'rchash benchmark', rows },
+    {
+      kind: 'actions',
+      id: 'actions',
+      title: null,
+      actions: [{ id: 'rchash', label: run.kind === 'running' ? 'rchash running…' : 'Run rchash benchmark', key: 'r', enabled: run.kind !== 'running' && !('error' in target) }],
+    },
+  ];
+}
+
+const shortAnchor = (hex: string): string => `${hex.slice(0, 8)}…${hex.slice(-4)}`;
+
+function benchmarkRow(run: RchashRun): FactsSection['rows'][number] {
+  switch (run.kind) {
+    case 'idle':
+      return { label: 'Result', value: 'not run yet: press r (builds a reserve sample; seconds to minutes)', tone: 'muted' };
+    case 'running':
+      return { label: 'Result', value: 'running…', tone: 'info' };
+    case 'failed':
+      return { label: 'Result', value: `failed: ${run.message}`, tone: 'fail' };
+    case 'done': {
+      const verdict = rchashVerdict(run.durationSeconds);
+      return { label: 'Result', value: `${verdict.text} (request ${formatDuration(run.requestMs / 1000)})`, tone: verdict.green ? 'ok' : 'fail' };
+    }
+  }
+}
+
+/** The banner text of a finished benchmark. */
+export function rchashBanner(run: RchashRun): { text: string; tone: 'ok' | 'fail' } | null {
+  if (run.kind === 'done') {
+    const verdict = rchashVerdict(run.durationSeconds);
+    return { text: `rchash at depth ${run.target.depth}: ${verdict.text}`, tone: verdict.green ? 'ok' : 'fail' };
+  }
+  if (run.kind === 'failed') return { text: `rchash failed: ${run.message}`, tone: 'fail' };
+  return null;
+}
+
+export function renderLottery(poll: LotteryPoll | null, run: RchashRun, banner: { id: number; text: string; tone: 'ok' | 'fail' } | null): ScreenContent {
+  const hints = [{ keys: 'r', label: 'rchash benchmark' }];
+  const base = { drill: null, hints, ...(banner ? { banner } : {}) };
+  if (poll === null) return { status: 'loading', subtitle: 'asking /redistributionstate, /stake, /status', sections: benchmarkSections(null, run), ...base };
+  const sections: Section[] = [];
+  if (poll.redistribution.ok) sections.push(...roundSection(poll.redistribution.value));
+  else {
+    const text = describeFailure('redistributionstate', poll.redistribution.error, REDISTRIBUTION_REFUSALS);
+    sections.push({ kind: 'text', id: 'round', title: 'Round', lines: [{ text, tone: 'muted' }] });
+  }
+  sections.push(stakeSection(poll), ...benchmarkSections(poll, run));
+  const allFailed = !poll.redistribution.ok && !poll.stake.ok && !poll.status.ok;
+  if (allFailed && !poll.status.ok) return { status: 'error', subtitle: describeFailure('status', poll.status.error), sections, ...base };
+  return { status: 'ready', subtitle: pollSubtitle(poll.takenAtMs, null, null), sections, ...base };
+}

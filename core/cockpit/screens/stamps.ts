@@ -1,0 +1,210 @@
+/**
+ * S2 Stamps: the batch table (ID prefix, depth, amount, TTL, status) and the per-batch bucket-histogram
+ * drill, as a typed model built from /stamps, and its rendering into view sections. Statuses follow
+ * core/cockpit/rules/stamp-status.ts; the drill's figures core/cockpit/rules/bucket-histogram.ts.
+ */
+import { formatCompact, formatCount, formatDuration, formatPercent, shortId } from '../format.js';
+import type { Fetched } from '../health-snapshot.js';
+import { bucketLabel, FILL_BINS, type BucketSummary } from '../rules/bucket-histogram.js';
+import { bucketSlots, peakFill, stampUrgency, stampVerdict, type StampVerdict } from '../rules/stamp-status.js';
+import type { ScreenContent } from '../view/screen-contract.js';
+import type { DrillView, Section, TableSection } from '../view/view-model.js';
+import { describeFailure, pollSubtitle } from './screen-text.js';
+
+/** The /stamps fields S2 reads (the node client's PostageBatch fits). */
+export interface StampFacts {
+  readonly batchID: string;
+  readonly label: string;
+  readonly depth: number;
+  readonly bucketDepth: number;
+  /** PLUR per chunk paid so far (purchase and top-ups), decimal string. */
+  readonly amount: string | null;
+  readonly batchTTL: number;
+  readonly usable: boolean;
+  readonly utilization: number;
+  readonly utilizationRatio?: number | undefined;
+  readonly immutableFlag: boolean;
+  readonly blockNumber: number;
+}
+
+export interface StampsPoll {
+  readonly takenAtMs: number;
+  readonly stamps: Fetched<readonly StampFacts[]>;
+}
+
+export interface StampRow {
+  readonly batchID: string;
+  readonly label: string;
+  readonly depth: number;
+  readonly amount: string | null;
+  readonly ttlSeconds: number;
+  readonly utilization: number;
+  readonly slots: number;
+  readonly peakFill: number;
+  readonly immutable: boolean;
+  readonly verdict: StampVerdict;
+}
+
+export type StampsModel =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'error'; readonly takenAtMs: number; readonly message: string }
+  | { readonly kind: 'ready'; readonly takenAtMs: number; readonly rows: readonly StampRow[] };
+
+/** The drill of one batch: loading, its cached summary, or why it could not be had. */
+export type BucketDrill =
+  | { readonly batchID: string; readonly kind: 'loading' }
+  | { readonly batchID: string; readonly kind: 'ready'; readonly summary: BucketSummary }
+  | { readonly batchID: string; readonly kind: 'error'; readonly message: string };
+
+const STAMPS_REFUSALS = {
+  403: 'no postage on this node: it runs without a chain backend',
+  503: 'postage batches not known yet: the node is still syncing postage events',
+} as const;
+
+/** When each not-usable batch was first seen pending (ms), carried from poll to poll. */
+export function nextPendingSince(previous: Readonly<Record<string, number>>, poll: StampsPoll): Record<string, number> {
+  if (!poll.stamps.ok) return { ...previous };
+  const next: Record<string, number> = {};
+  for (const batch of poll.stamps.value) if (!batch.usable) next[batch.batchID] = previous[batch.batchID] ?? poll.takenAtMs;
+  return next;
+}
+
+export function buildStampsModel(poll: StampsPoll | null, pendingSince: Readonly<Record<string, number>>): StampsModel {
+  if (poll === null) return { kind: 'loading' };
+  if (!poll.stamps.ok) return { kind: 'error', takenAtMs: poll.takenAtMs, message: describeFailure('stamps', poll.stamps.error, STAMPS_REFUSALS) };
+  const rows = poll.stamps.value.map((batch): StampRow => {
+    const since = pendingSince[batch.batchID];
+    return {
+      batchID: batch.batchID,
+      label: batch.label,
+      depth: batch.depth,
+      amount: batch.amount,
+      ttlSeconds: batch.batchTTL,
+      utilization: batch.utilization,
+      slots: bucketSlots(batch.depth, batch.bucketDepth),
+      peakFill: peakFill(batch),
+      immutable: batch.immutableFlag,
+      verdict: stampVerdict(batch, since === undefined ? null : Math.max(0, poll.takenAtMs - since)),
+    };
+  });
+  // Most urgent first; then the shortest TTL; then by ID so the order is stable between polls.
+  rows.sort((a, b) => stampUrgency(a.verdict) - stampUrgency(b.verdict) || ttlOrder(a) - ttlOrder(b) || (a.batchID < b.batchID ? -1 : 1));
+  return { kind: 'ready', takenAtMs: poll.takenAtMs, rows };
+}
+
+const ttlOrder = (row: StampRow): number => (row.ttlSeconds < 0 ? Number.MAX_SAFE_INTEGER : row.ttlSeconds);
+
+export const BATCH_TABLE = 'batches';
+
+export function stampsTable(rows: readonly StampRow[]): TableSection {
+  return {
+    kind: 'table',
+    id: BATCH_TABLE,
+    title: 'Postage batches',
+    selectable: true,
+    emptyText: 'no postage batches: this node cannot upload until one is bought (POST /stamps/{amount}/{depth})',
+    columns: [
+      { id: 'batch', label: 'Batch', align: 'left', priority: 1 },
+      { id: 'depth', label: 'Depth', align: 'right', priority: 2 },
+      { id: 'amount', label: 'Amount', align: 'right', priority: 4 },
+      { id: 'ttl', label: 'TTL', align: 'right', priority: 1 },
+      { id: 'peak', label: 'Peak bucket', align: 'right', priority: 3 },
+      { id: 'status', label: 'Status', align: 'left', priority: 1 },
+      { id: 'reason', label: 'Why', align: 'left', priority: 5 },
+    ],
+    rows: rows.map((row) => ({
+      key: row.batchID,
+      tone: row.verdict.tone,
+      cells: [
+        { text: `${shortId(row.batchID)}${row.label ? ` ${row.label}` : ''}`, full: row.batchID },
+        { text: String(row.depth) },
+        row.amount === null ? { text: '—' } : { text: formatCompact(BigInt(row.amount)), full: `${row.amount} PLUR per chunk` },
+        { text: row.ttlSeconds < 0 ? 'unknown' : formatDuration(row.ttlSeconds) },
+        { text: `${row.utilization}/${row.slots} ${formatPercent(row.peakFill)}` },
+        { text: row.verdict.status, tone: row.verdict.tone },
+        { text: row.verdict.reason },
+      ],
+    })),
+  };
+}
+
+export function bucketDrillView(row: StampRow | undefined, drill: BucketDrill): Omit<DrillView, 'selection'> {
+  const title = `Buckets of ${shortId(drill.batchID)}${row?.label ? ` (${row.label})` : ''}`;
+  if (drill.kind === 'loading') return { title, status: 'loading', subtitle: 'loading 65,536 buckets (once per batch)', sections: [] };
+  if (drill.kind === 'error') return { title, status: 'error', subtitle: drill.message, sections: [] };
+  const s = drill.summary;
+  const skew = s.averageFill > 0 ? `${(s.peakFill / s.averageFill).toFixed(1)}x the average` : 'no chunks stamped';
+  const sections: Section[] = [
+    {
+      kind: 'facts',
+      id: 'fill',
+      title: 'Fill',
+      rows: [
+        { label: 'Stamped chunks', value: `${formatCount(s.stamped)} of ${formatCount(s.capacity)} slots (${formatPercent(s.averageFill)} on average)` },
+        {
+          label: 'Fullest bucket',
+          value: `${formatPercent(s.peakFill)} (${skew})`,
+          tone: s.peakFill >= 1 ? 'fail' : s.peakFill >= 0.8 ? 'warn' : 'ok',
+        },
+        { label: 'Buckets', value: `${formatCount(s.bucketCount)} of ${s.bucketUpperBound} slots each (depth ${s.depth}, bucket depth ${s.bucketDepth})` },
+      ],
+    },
+    {
+      kind: 'bars',
+      id: 'histogram',
+      title: 'Buckets by fill',
+      bars: FILL_BINS.map((bin, i) => {
+        const count = s.bins[i] ?? 0;
+        return {
+          label: bin.label,
+          fraction: s.bucketCount === 0 ? 0 : count / s.bucketCount,
+          text: `${formatCount(count)} bucket${count === 1 ? '' : 's'}`,
+          ...(i === FILL_BINS.length - 1 && count > 0 ? { tone: 'warn' as const } : {}),
+        };
+      }),
+    },
+    {
+      kind: 'table',
+      id: 'worst',
+      title: `${s.worst.length < 10 ? 'All stamped' : '10 fullest'} buckets by collisions`,
+      selectable: true,
+      emptyText: 'no chunk stamped with this batch yet',
+      columns: [
+        { id: 'bucket', label: 'Bucket', align: 'left', priority: 1 },
+        { id: 'collisions', label: 'Collisions', align: 'right', priority: 1 },
+        { id: 'fill', label: 'Fill', align: 'right', priority: 2 },
+      ],
+      rows: s.worst.map((b) => {
+        const fill = b.collisions / s.bucketUpperBound;
+        return {
+          key: String(b.bucketID),
+          ...(fill >= 1 ? { tone: 'fail' as const } : fill >= 0.8 ? { tone: 'warn' as const } : {}),
+          cells: [{ text: bucketLabel(b.bucketID, s.bucketDepth) }, { text: formatCount(b.collisions) }, { text: `${b.collisions}/${s.bucketUpperBound} ${formatPercent(fill)}` }],
+        };
+      }),
+    },
+  ];
+  return { title, status: 'ready', subtitle: 'loaded once and cached; Esc closes', sections };
+}
+
+export function renderStamps(model: StampsModel, drill: BucketDrill | null): ScreenContent {
+  const drillView = drill === null ? null : bucketDrillView(model.kind === 'ready' ? model.rows.find((r) => r.batchID === drill.batchID) : undefined, drill);
+  const hints = drill === null ? [{ keys: 'Enter', label: 'bucket histogram' }] : [{ keys: 'Esc', label: 'close histogram' }];
+  if (model.kind === 'loading') return { status: 'loading', subtitle: 'asking /stamps', sections: [], drill: drillView, hints };
+  if (model.kind === 'error') return { status: 'error', subtitle: model.message, sections: [stampsTable([])], drill: drillView, hints };
+  const counts = summarizeStatuses(model.rows);
+  return {
+    status: 'ready',
+    subtitle: `${counts}; ${pollSubtitle(model.takenAtMs, null, null)}`,
+    sections: [stampsTable(model.rows)],
+    drill: drillView,
+    hints,
+  };
+}
+
+function summarizeStatuses(rows: readonly StampRow[]): string {
+  if (!rows.length) return 'no batches';
+  const by = new Map<string, number>();
+  for (const row of rows) by.set(row.verdict.status, (by.get(row.verdict.status) ?? 0) + 1);
+  return `${rows.length} batch${rows.length === 1 ? '' : 'es'}: ${[...by].map(([status, n]) => `${n} ${status}`).join(', ')}`;
+}

@@ -1,0 +1,36 @@
+/**
+ * S5 Warmup: the bootstrap checklist with a progress bar per item (rules: core/cockpit/rules/
+ * warmup-checklist.ts), as one bars section plus a line saying how far the node is.
+ */
+import type { Fetched } from '../health-snapshot.js';
+import { itemTone, warmupChecklist, type WarmupFacts } from '../rules/warmup-checklist.js';
+import type { ScreenContent } from '../view/screen-contract.js';
+import { describeFailure, pollSubtitle } from './screen-text.js';
+
+export interface WarmupPoll extends WarmupFacts {
+  readonly takenAtMs: number;
+}
+
+export function renderWarmup(poll: WarmupPoll | null): ScreenContent {
+  const base = { drill: null, hints: [] };
+  if (poll === null) return { status: 'loading', subtitle: 'asking /readiness, /status, /topology, /chainstate, /reservestate', sections: [], ...base };
+  const items = warmupChecklist(poll);
+  const done = items.filter((i) => i.state === 'done' || i.state === 'notApplicable').length;
+  const summary =
+    done === items.length
+      ? { text: 'Bootstrapped: every step is done.', tone: 'ok' as const }
+      : { text: `${done} of ${items.length} steps done; waiting on: ${items.filter((i) => i.state !== 'done' && i.state !== 'notApplicable').map((i) => i.label).join(', ')}`, tone: 'info' as const };
+  const sections = [
+    { kind: 'text' as const, id: 'summary', title: null, lines: [summary] },
+    {
+      kind: 'bars' as const,
+      id: 'checklist',
+      title: 'Bootstrap checklist',
+      bars: items.map((item) => ({ label: item.label, fraction: item.fraction, text: item.text, tone: itemTone(item.state) })),
+    },
+  ];
+  const parts: Fetched<unknown>[] = [poll.readiness, poll.status, poll.topology, poll.chainstate, poll.reservestate];
+  const first = parts.find((p) => !p.ok);
+  if (parts.every((p) => !p.ok) && first && !first.ok) return { status: 'error', subtitle: describeFailure('status', first.error), sections, ...base };
+  return { status: 'ready', subtitle: pollSubtitle(poll.takenAtMs, null, null), sections, ...base };
+}

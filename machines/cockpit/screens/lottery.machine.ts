@@ -1,0 +1,193 @@
+/**
+ * S4 Lottery: polls the redistribution round, stake and radius, and runs the rchash benchmark on key `r`
+ * (2-cockpit.md §1 "S4"; rules in core/cockpit/rules/round-phase.ts, stake-card.ts, rchash.ts).
+ *
+ * Two parallel regions:
+ * - data: `polling` (actor `fetchLottery`: five endpoints in parallel, failures kept inside the poll;
+ *   onError is for the unexpected), `waiting` until the named delay `pollInterval`, `hidden` while another
+ *   screen is shown (`screen.visible`), polling at once when shown again.
+ * - rchash: `idle` until `r` (`screen.key`) or the button (`screen.action` `rchash`) starts `running`
+ *   (actor `runRchash` at the storage radius across the neighbourhood's anchor range, from the latest poll);
+ *   then `done` with the node's durationSeconds and the 95 s verdict, or `failed` with why. Another `r`
+ *   runs it again. A press before the radius and overlay are known is refused with a banner.
+ *   The benchmark keeps running while the screen is hidden; stopping the actor (node switch) aborts it.
+ *
+ * Context: the latest poll, the benchmark's target and result or error, and the banner the engine shows
+ * once per id (the outcome of each run or refusal).
+ */
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { AnchorRange } from '../../../core/cockpit/rules/rchash.js';
+import { benchmarkTarget, rchashBanner, renderLottery, type LotteryPoll, type RchashRun } from '../../../core/cockpit/screens/lottery.js';
+import type { ScreenContent, ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+
+export interface LotteryScreenInput {
+  /** Between polls (default 10 s: two Gnosis blocks, so the block-in-round moves visibly). */
+  readonly pollIntervalMs?: number;
+}
+
+/** What the benchmark actor returns (actors/cockpit/screens/lottery.ts). */
+export interface RchashOutcome {
+  readonly durationSeconds: number;
+  readonly hash: string;
+  readonly requestMs: number;
+}
+
+export interface Banner {
+  readonly id: number;
+  readonly text: string;
+  readonly tone: 'ok' | 'fail';
+}
+
+export interface LotteryScreenContext {
+  readonly pollIntervalMs: number;
+  readonly poll: LotteryPoll | null;
+  readonly pollError: string | null;
+  readonly rchashTarget: AnchorRange | null;
+  readonly rchashResult: RchashOutcome | null;
+  readonly rchashError: string | null;
+  readonly banner: Banner | null;
+}
+
+export const LOTTERY_POLL_INTERVAL_MS = 10_000;
+
+/** Provided by the engine: lotteryScreenActors(client) from actors/cockpit/screens/lottery.ts. */
+const fetchLotteryNotProvided = fromPromise<LotteryPoll>(async () => {
+  throw new Error('fetchLottery actor not provided');
+});
+const runRchashNotProvided = fromPromise<RchashOutcome, AnchorRange>(async () => {
+  throw new Error('runRchash actor not provided');
+});
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+/**
+ * Banner ids alternate 1, 2, 1, …: each new outcome gets an id different from the one before, which is what
+ * the engine compares to show a banner once; a bounded id also keeps the machine's graph finite.
+ */
+const nextBannerId = (banner: Banner | null): number => (banner?.id === 1 ? 2 : 1);
+
+/** The run as core renders it, from the rchash region's state and the context. */
+export function rchashRunOf(state: LotteryScreenSnapshot): RchashRun {
+  const { rchashTarget: target, rchashResult, rchashError } = state.context;
+  if (target === null) return { kind: 'idle' };
+  if (state.matches({ rchash: 'running' })) return { kind: 'running', target };
+  if (state.matches({ rchash: 'done' }) && rchashResult) return { kind: 'done', target, ...rchashResult };
+  if (state.matches({ rchash: 'failed' })) return { kind: 'failed', target, message: rchashError ?? 'unknown failure' };
+  return { kind: 'idle' };
+}
+
+export const lotteryScreenMachine = setup({
+  types: {} as { context: LotteryScreenContext; input: LotteryScreenInput; events: ScreenEvent },
+  actors: { fetchLottery: fetchLotteryNotProvided, runRchash: runRchashNotProvided },
+  delays: { pollInterval: ({ context }) => context.pollIntervalMs },
+  guards: {
+    isShown: (_, params: { visible: boolean }) => params.visible,
+    isHidden: (_, params: { visible: boolean }) => !params.visible,
+    isRchashRequest: (_, params: ScreenEvent) => (params.type === 'screen.key' && params.key === 'r') || (params.type === 'screen.action' && params.id === 'rchash'),
+    isRchashRequestWithTarget: ({ context }, params: ScreenEvent) =>
+      ((params.type === 'screen.key' && params.key === 'r') || (params.type === 'screen.action' && params.id === 'rchash')) && !('error' in benchmarkTarget(context.poll)),
+  },
+  actions: {
+    recordPoll: assign((_, poll: LotteryPoll) => ({ poll, pollError: null })),
+    recordPollError: assign((_, params: { message: string }) => ({ pollError: params.message })),
+    aimBenchmark: assign(({ context }) => {
+      const target = benchmarkTarget(context.poll);
+      return 'error' in target ? {} : { rchashTarget: target, rchashResult: null, rchashError: null };
+    }),
+    refuseBenchmark: assign(({ context }) => {
+      const target = benchmarkTarget(context.poll);
+      const why = 'error' in target ? target.error : 'unknown';
+      return { banner: { id: nextBannerId(context.banner), text: `cannot run rchash yet: ${why}`, tone: 'fail' as const } };
+    }),
+    recordResult: assign(({ context }, result: RchashOutcome) => {
+      const target = context.rchashTarget!;
+      const banner = rchashBanner({ kind: 'done', target, ...result })!;
+      return { rchashResult: result, banner: { id: nextBannerId(context.banner), ...banner } };
+    }),
+    recordFailure: assign(({ context }, params: { message: string }) => {
+      const banner = rchashBanner({ kind: 'failed', target: context.rchashTarget!, message: params.message })!;
+      return { rchashError: params.message, banner: { id: nextBannerId(context.banner), ...banner } };
+    }),
+  },
+}).createMachine({
+  id: 'lotteryScreen',
+  description: 'S4: round phase, anchors, stake card and the rchash benchmark.',
+  type: 'parallel',
+  context: ({ input }) => ({
+    pollIntervalMs: input.pollIntervalMs ?? LOTTERY_POLL_INTERVAL_MS,
+    poll: null,
+    pollError: null,
+    rchashTarget: null,
+    rchashResult: null,
+    rchashError: null,
+    banner: null,
+  }),
+  states: {
+    data: {
+      initial: 'polling',
+      states: {
+        polling: {
+          description: 'Asking /redistributionstate, /stake, /stake/withdrawable, /status and /reservestate.',
+          invoke: {
+            id: 'fetchLottery',
+            src: 'fetchLottery',
+            onDone: { target: 'waiting', actions: { type: 'recordPoll', params: ({ event }) => event.output } },
+            onError: { target: 'waiting', actions: { type: 'recordPollError', params: ({ event }) => ({ message: errorText(event.error) }) } },
+          },
+          on: { 'screen.visible': { guard: { type: 'isHidden', params: ({ event }) => event }, target: 'hidden' } },
+        },
+        waiting: {
+          description: 'Shown; the next poll starts after pollInterval.',
+          after: { pollInterval: 'polling' },
+          on: { 'screen.visible': { guard: { type: 'isHidden', params: ({ event }) => event }, target: 'hidden' } },
+        },
+        hidden: {
+          description: 'Another screen is shown: no polling until this one is shown again.',
+          on: { 'screen.visible': { guard: { type: 'isShown', params: ({ event }) => event }, target: 'polling' } },
+        },
+      },
+    },
+    rchash: {
+      initial: 'idle',
+      on: {
+        'screen.key': [
+          { guard: { type: 'isRchashRequestWithTarget', params: ({ event }) => event }, target: '.running', actions: 'aimBenchmark' },
+          { guard: { type: 'isRchashRequest', params: ({ event }) => event }, actions: 'refuseBenchmark' },
+        ],
+        'screen.action': [
+          { guard: { type: 'isRchashRequestWithTarget', params: ({ event }) => event }, target: '.running', actions: 'aimBenchmark' },
+          { guard: { type: 'isRchashRequest', params: ({ event }) => event }, actions: 'refuseBenchmark' },
+        ],
+      },
+      states: {
+        idle: { description: 'Not run yet; r runs the benchmark.' },
+        running: {
+          description: 'The node builds a reserve sample (GET /rchash/{depth}/{anchor1}/{anchor2}); another r is ignored.',
+          invoke: {
+            id: 'runRchash',
+            src: 'runRchash',
+            input: ({ context }) => context.rchashTarget!,
+            onDone: { target: 'done', actions: { type: 'recordResult', params: ({ event }) => event.output } },
+            onError: { target: 'failed', actions: { type: 'recordFailure', params: ({ event }) => ({ message: errorText(event.error) }) } },
+          },
+          on: { 'screen.key': {}, 'screen.action': {} },
+        },
+        done: { description: 'The duration and the verdict: green under the 95 s reveal deadline, red from it.' },
+        failed: { description: 'The benchmark failed (no answer, incentives off, not a full node); the line says why.' },
+      },
+    },
+  },
+});
+
+export type LotteryScreenSnapshot = SnapshotFrom<typeof lotteryScreenMachine>;
+
+const contentCache = new WeakMap<object, ScreenContent>();
+
+export function selectLotteryContent(state: LotteryScreenSnapshot): ScreenContent {
+  let content = contentCache.get(state);
+  if (!content) {
+    const rendered = renderLottery(state.context.poll, rchashRunOf(state), state.context.banner);
+    content = state.context.pollError === null ? rendered : { ...rendered, subtitle: `poll failed unexpectedly: ${state.context.pollError}` };
+    contentCache.set(state, content);
+  }
+  return content;
+}
