@@ -10,6 +10,7 @@ import { apiHealthScreenMachine, selectApiHealthContent } from './api-health.mac
 import { selectSwapContent, swapScreenMachine } from './swap.machine.js';
 import { selectWarmupContent, warmupScreenMachine } from './warmup.machine.js';
 import type { ScreenContent } from '../../../core/cockpit/view/screen-contract.js';
+import type { ApiHealthPoll } from '../../../core/cockpit/screens/api-health.js';
 
 const visible = { hide: { type: 'screen.visible', visible: false }, show: { type: 'screen.visible', visible: true } } as const;
 const sectionIds = (c: ScreenContent) => c.sections.map((s) => s.id);
@@ -91,7 +92,7 @@ describeMachineModel(apiHealthScreenMachine, {
 describe('S8 lag streak', () => {
   it('a lag over the warn line Warns, and Fails once it lasted 3 polls', async () => {
     const clock = new SimulatedClock();
-    const lagging = { ...apiHealthPoll(0), chainstate: { ok: true as const, value: { chainTip: 1030, block: 1000, totalAmount: '1', currentPrice: '24000' } } };
+    const lagging: ApiHealthPoll = { ...apiHealthPoll(0), chainstate: { ok: true as const, value: { chainTip: 1030, block: 1000, totalAmount: '1', currentPrice: '24000' } } };
     const machine = apiHealthScreenMachine.provide({ actors: { fetchApiHealth: fromPromise(async () => lagging) } });
     const actor = createActor(machine, { input: { pollIntervalMs: 1000 }, clock }).start();
     const lagTone = () => {
