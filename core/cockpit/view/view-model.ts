@@ -17,6 +17,10 @@
  * - Screens are documents made of a few section kinds (facts, table, bars, strip, tree, form, text,
  *   actions). A face implements each kind once and every screen follows. Typed per-screen models live in
  *   the engine (core/cockpit/screens/) and are rendered into these sections there.
+ * - Between two views, a slice that did not change keeps its identity (the same object: `topBar`, `tabs`,
+ *   `screen`, `logPane`, `overlay`, `toasts`, `hints`, ...). Faces redraw only the regions whose slice is a
+ *   new object (the Ink face memoises each region on its slice), so a log line arriving at 20 views a second
+ *   costs one log-pane redraw, not a whole-screen one. A changed slice must be a new object, never mutated.
  * - Additive changes are fine (new optional fields, new section kinds with a face renderer for each face).
  *   Renaming or removing a field needs every face updated in the same landing.
  */

@@ -1,0 +1,66 @@
+/**
+ * The terminal cockpit's root component. It renders the CockpitView the engine gives and sends the key
+ * presses back as `ui.key` events; nothing else. The view arrives through `useSyncExternalStore` on the
+ * engine handle (at most 20 views a second: the engine coalesces), the terminal size through the stdout
+ * `resize` event, so a resize redraws at once.
+ */
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { Box, useStdout } from 'ink';
+import type { CockpitEngineHandle } from '../../../core/cockpit/view/engine.js';
+import type { CockpitUiEvent } from '../../../core/cockpit/view/ui-events.js';
+import { tooSmallLines } from '../chrome.js';
+import { MIN_COLUMNS, MIN_ROWS, regionsFor } from '../layout.js';
+import { terminalTheme } from '../theme.js';
+import { useCockpitKeys } from '../use-cockpit-keys.js';
+import { Lines } from './LineText.js';
+import { Banner, Body, Hints, LogPane, Overlay, Tabs, Title, Toasts, TopBar } from './Regions.js';
+
+export type FaceEngine = Pick<CockpitEngineHandle, 'getView' | 'subscribe' | 'send'>;
+
+/** Columns and rows of the terminal, live. Without a size (not a TTY), 80x24. */
+export function useTerminalSize(): { columns: number; rows: number } {
+  const { stdout } = useStdout();
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      stdout.on('resize', onChange);
+      return () => {
+        stdout.off('resize', onChange);
+      };
+    },
+    [stdout],
+  );
+  // One string, so an unchanged size is an unchanged snapshot.
+  const size = useSyncExternalStore(subscribe, () => `${stdout.columns || 80}x${stdout.rows || 24}`);
+  return useMemo(() => {
+    const [columns, rows] = size.split('x').map(Number);
+    return { columns: columns ?? 80, rows: rows ?? 24 };
+  }, [size]);
+}
+
+export function CockpitApp({ engine }: { readonly engine: FaceEngine }) {
+  const subscribe = useCallback((onChange: () => void) => engine.subscribe(() => onChange()), [engine]);
+  const view = useSyncExternalStore(subscribe, () => engine.getView());
+  const send = useCallback((event: CockpitUiEvent) => engine.send(event), [engine]);
+  useCockpitKeys(send);
+  const { columns, rows } = useTerminalSize();
+  const { scheme, ascii } = view.theme;
+  const theme = useMemo(() => terminalTheme({ scheme, ascii }), [scheme, ascii]);
+  const regions = regionsFor(view, columns, rows);
+  if (regions.tooSmall) {
+    const lines = tooSmallLines(columns, rows, MIN_COLUMNS, MIN_ROWS, columns);
+    return <Lines lines={lines} height={Math.max(1, Math.min(lines.length, regions.rows))} width={columns} theme={theme} />;
+  }
+  return (
+    <Box width={columns} height={regions.rows} flexDirection="column" overflow="hidden">
+      <TopBar bar={view.topBar} width={columns} theme={theme} />
+      <Tabs tabs={view.tabs} width={columns} theme={theme} />
+      {regions.title > 0 ? <Title screen={view.screen} width={columns} theme={theme} /> : null}
+      {regions.body > 0 ? <Body screen={view.screen} focus={view.inputFocus} height={regions.body} width={columns} theme={theme} /> : null}
+      {regions.logPane ? <LogPane pane={view.logPane} rows={regions.logLines} width={columns} theme={theme} /> : null}
+      {view.banner !== null ? <Banner banner={view.banner} width={columns} theme={theme} /> : null}
+      <Hints hints={view.hints} width={columns} theme={theme} />
+      {view.toasts.length > 0 ? <Toasts toasts={view.toasts} width={columns} theme={theme} /> : null}
+      {view.overlay !== null ? <Overlay overlay={view.overlay} rows={regions.rows} width={columns} theme={theme} /> : null}
+    </Box>
+  );
+}

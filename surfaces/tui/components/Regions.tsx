@@ -1,0 +1,123 @@
+/**
+ * The cockpit's regions, each memoised on its slice of the view (plus width, height and theme): the engine
+ * keeps an unchanged slice's identity between views, so a new log line re-renders the log pane and nothing
+ * else. Every region turns its slice into lines with the pure builders next door and draws them with <Lines>.
+ */
+import { memo, useMemo, useRef } from 'react';
+import { Box } from 'ink';
+import type {
+  BannerView,
+  InputTarget,
+  KeyHintView,
+  LogPaneView,
+  OverlayView,
+  ScreenTabView,
+  ScreenView,
+  ToastView,
+  TopBarView,
+} from '../../../core/cockpit/view/view-model.js';
+import { arrangeBody, bodyLines } from '../body.js';
+import { bannerLine, hintsLine, tabsLine, titleLine, toastLines, topBarLine } from '../chrome.js';
+import { fitLine, seg, space, type Line } from '../lines.js';
+import { logPaneLines } from '../log-pane.js';
+import { overlayLines, overlayTitle } from '../overlays.js';
+import type { TerminalTheme } from '../theme.js';
+import { Lines } from './LineText.js';
+
+interface Sized {
+  readonly width: number;
+  readonly theme: TerminalTheme;
+}
+
+export const TopBar = memo(function TopBar({ bar, width, theme }: Sized & { readonly bar: TopBarView }) {
+  const lines = useMemo(() => [topBarLine(bar, width, theme)], [bar, width, theme]);
+  return <Lines lines={lines} height={1} width={width} theme={theme} />;
+});
+
+export const Tabs = memo(function Tabs({ tabs, width, theme }: Sized & { readonly tabs: readonly ScreenTabView[] }) {
+  const lines = useMemo(() => [tabsLine(tabs, width, theme)], [tabs, width, theme]);
+  return <Lines lines={lines} height={1} width={width} theme={theme} />;
+});
+
+export const Title = memo(function Title({ screen, width, theme }: Sized & { readonly screen: ScreenView }) {
+  const lines = useMemo(() => [titleLine(screen, width, theme)], [screen, width, theme]);
+  return <Lines lines={lines} height={1} width={width} theme={theme} />;
+});
+
+export const Body = memo(function Body({ screen, focus, height, width, theme }: Sized & { readonly screen: ScreenView; readonly focus: InputTarget | null; readonly height: number }) {
+  // Where each column's window was last drawn, per screen and drill, so the selection scrolls smoothly.
+  const tops = useRef(new Map<string, number[]>());
+  const key = `${screen.id}\u0000${screen.drill?.title ?? ''}`;
+  const lines = useMemo(() => {
+    const columns = arrangeBody(
+      { sections: screen.sections, selection: screen.selection, drill: screen.drill, focus },
+      width,
+      theme,
+    );
+    const drawn = bodyLines(columns, height, tops.current.get(key) ?? [], theme);
+    tops.current.set(key, drawn.tops);
+    if (drawn.lines.length === 0 && screen.sections.length === 0 && screen.drill === null) {
+      const why = screen.status === 'loading' ? `loading${theme.glyphs.ellipsis}` : screen.status === 'error' ? 'no data' : 'nothing to show';
+      return [[seg(why, { tone: 'muted' })]] as Line[];
+    }
+    return drawn.lines;
+  }, [screen, focus, height, width, theme, key]);
+  return <Lines lines={lines} height={height} width={width} theme={theme} />;
+});
+
+export const LogPane = memo(function LogPane({ pane, rows, width, theme }: Sized & { readonly pane: LogPaneView; readonly rows: number }) {
+  const lines = useMemo(() => logPaneLines(pane, width, rows, theme), [pane, rows, width, theme]);
+  return <Lines lines={lines} height={rows + 2} width={width} theme={theme} />;
+});
+
+export const Banner = memo(function Banner({ banner, width, theme }: Sized & { readonly banner: BannerView }) {
+  const lines = useMemo(() => [bannerLine(banner, width, theme)], [banner, width, theme]);
+  return <Lines lines={lines} height={1} width={width} theme={theme} />;
+});
+
+export const Hints = memo(function Hints({ hints, width, theme }: Sized & { readonly hints: readonly KeyHintView[] }) {
+  const lines = useMemo(() => [hintsLine(hints, width, theme)], [hints, width, theme]);
+  return <Lines lines={lines} height={1} width={width} theme={theme} />;
+});
+
+/** Pads a line to the inner width of a box, with one space each side, so the box hides what is beneath it. */
+function boxed(line: Line, inner: number, theme: TerminalTheme): Line {
+  return [space(1), ...fitLine(line, inner - 2, theme.glyphs.ellipsis, true), space(1)];
+}
+
+/** The open overlay: a bordered box over the body, below the title line. */
+export const Overlay = memo(function Overlay({ overlay, rows, width, theme }: Sized & { readonly overlay: OverlayView; readonly rows: number }) {
+  // Narrow terminals give the overlay the whole width (a margin would show torn rows of the screen beneath).
+  const boxWidth = width < 100 ? width : Math.min(width - 4, overlay.kind === 'help' ? 150 : 110);
+  const inner = boxWidth - 2;
+  const top = 3;
+  const maxInnerRows = Math.max(3, rows - top - 2 - 1);
+  const lines = useMemo(() => {
+    const content = overlayLines(overlay, inner - 2, maxInnerRows - 2, theme);
+    return [boxed([seg(overlayTitle(overlay), { accent: true }), seg('  Esc closes', { tone: 'muted' })], inner, theme), boxed([], inner, theme), ...content.map((line) => boxed(line, inner, theme))];
+  }, [overlay, inner, maxInnerRows, theme]);
+  const height = Math.min(lines.length, maxInnerRows);
+  return (
+    <Box position="absolute" width={width} flexDirection="column" alignItems="center">
+      <Box marginTop={top} width={boxWidth} height={height + 2} borderStyle={theme.glyphs.border} flexDirection="column" {...(theme.accent.color === undefined ? {} : { borderColor: theme.accent.color })}>
+        <Lines lines={lines} height={height} width={inner} theme={theme} />
+      </Box>
+    </Box>
+  );
+});
+
+/** Toasts: top right, under the tabs, newest last, at most three; the border takes the worst tone's colour. */
+export const Toasts = memo(function Toasts({ toasts, width, theme }: Sized & { readonly toasts: readonly ToastView[] }) {
+  const boxWidth = Math.min(64, Math.max(36, Math.floor(width * 0.55)));
+  const inner = boxWidth - 2;
+  const lines = useMemo(() => toastLines(toasts, inner - 2, theme).map((line) => boxed(line, inner, theme)), [toasts, inner, theme]);
+  const worst = toasts.some((t) => t.tone === 'fail') ? 'fail' : toasts.some((t) => t.tone === 'warn') ? 'warn' : toasts[toasts.length - 1]?.tone ?? 'info';
+  const color = theme.tone[worst].color;
+  return (
+    <Box position="absolute" width={width} flexDirection="row" justifyContent="flex-end">
+      <Box marginTop={2} width={boxWidth} height={lines.length + 2} borderStyle={theme.glyphs.border} flexDirection="column" {...(color === undefined ? {} : { borderColor: color })}>
+        <Lines lines={lines} height={lines.length} width={inner} theme={theme} />
+      </Box>
+    </Box>
+  );
+});

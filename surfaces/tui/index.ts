@@ -1,0 +1,50 @@
+/**
+ * The interactive mode of `cockpit-tui`: the bin (surfaces/cli/cockpit-tui-bin.ts) imports this module
+ * only when no `--once` verb is given, so one-shot runs never load React or Ink.
+ *
+ * - Interactive mode needs a terminal on both ends: a non-TTY stdout (a pipe, a file, CI logs) or stdin is
+ *   refused with a message pointing at `--once`, before any engine starts.
+ * - Ink decides once, when it is first imported, whether it runs "in CI" (any CI or CONTINUOUS_INTEGRATION
+ *   variable), and then draws only the last frame at exit and ignores resizes. A person at a real terminal
+ *   inside such an environment still gets a live cockpit: the variables are hidden from that one import and
+ *   put back at once (child processes the engine starts still see them).
+ */
+import type { CockpitEngineHandle } from '../../core/cockpit/view/engine.js';
+import type { FaceResult, FaceTerminal } from './run-face.js';
+
+export type { FaceResult, FaceTerminal } from './run-face.js';
+
+/** Why interactive mode cannot run on this terminal, or null when it can. */
+export function interactiveRefusal(terminal: Pick<FaceTerminal, 'stdin' | 'stdout'>): string | null {
+  if (!terminal.stdout.isTTY) {
+    return 'the interactive cockpit needs a terminal, and stdout is not one (a pipe or a file); run a verb with --once <verb> for scripts';
+  }
+  if (!terminal.stdin.isTTY) {
+    return 'the interactive cockpit reads keys from a terminal, and stdin is not one; run a verb with --once <verb> for scripts';
+  }
+  return null;
+}
+
+const CI_VARIABLES = ['CI', 'CONTINUOUS_INTEGRATION'] as const;
+
+async function loadFace(): Promise<typeof import('./run-face.js')> {
+  const saved = CI_VARIABLES.map((name) => [name, process.env[name]] as const);
+  for (const name of CI_VARIABLES) delete process.env[name];
+  try {
+    return await import('./run-face.js');
+  } finally {
+    for (const [name, value] of saved) if (value !== undefined) process.env[name] = value;
+  }
+}
+
+/**
+ * Draws the cockpit of an engine on this terminal until the engine says exit. `startEngine` runs only once
+ * the terminal is known to be usable.
+ */
+export async function runInteractive(startEngine: () => Promise<CockpitEngineHandle>, terminal: FaceTerminal = process): Promise<FaceResult> {
+  const refusal = interactiveRefusal(terminal);
+  if (refusal !== null) return { code: 2, finalStatus: null, error: new Error(refusal) };
+  const { runFace } = await loadFace();
+  const engine = await startEngine();
+  return runFace(engine, terminal);
+}

@@ -1,0 +1,180 @@
+/**
+ * Lines inside the overlay box (palette, node picker, help, notifications), at the box's inner width and at
+ * most `rows` lines. Long lists are windowed around the highlighted entry, which the engine moves.
+ */
+import type { AlertsView, HelpView, OverlayView, PaletteView, PickerView } from '../../core/cockpit/view/view-model.js';
+import { cell, fitLine, seg, space, textWidth, type Line, type Seg } from './lines.js';
+import { inert } from './inert.js';
+import { fitTable } from './table-fit.js';
+import type { TerminalTheme } from './theme.js';
+
+/** The rows of a list of `count` entries that fit in `rows`, keeping `highlighted` in view. */
+export function listWindow(count: number, rows: number, highlighted: number): { from: number; to: number } {
+  if (count <= rows) return { from: 0, to: count };
+  const h = Math.min(Math.max(highlighted, 0), count - 1);
+  const from = Math.max(0, Math.min(h - Math.floor(rows / 2), count - rows));
+  return { from, to: from + rows };
+}
+
+function moreLine(hidden: number, theme: TerminalTheme): Line {
+  return [seg(`${theme.ascii ? '...' : '⋯'} ${hidden} more`, { tone: 'muted' })];
+}
+
+export function paletteLines(palette: PaletteView, width: number, rows: number, theme: TerminalTheme): Line[] {
+  const { ellipsis, cursor } = theme.glyphs;
+  const out: Line[] = [];
+  // The end of the input (where the cursor is) stays visible while typing a long reference.
+  const input = inert(palette.input);
+  const room = width - 3;
+  const tail = textWidth(input) <= room ? input : ellipsis + Array.from(input).slice(-(room - 1)).join('');
+  out.push([seg('> ', { accent: true }), { text: tail, bold: true }, { text: cursor, accent: true }]);
+  if (palette.error !== null) out.push(fitLine([seg(palette.error, { tone: 'fail' })], width, ellipsis));
+  out.push([]);
+  const listRows = Math.max(1, rows - out.length);
+  if (palette.suggestions.length === 0) {
+    out.push([seg('no matching verb', { tone: 'muted' })]);
+    return out;
+  }
+  const usageWidth = Math.min(
+    palette.suggestions.reduce((max, s) => Math.max(max, textWidth(inert(s.usage))), 0),
+    Math.floor(width * 0.55),
+  );
+  const { from, to } = listWindow(palette.suggestions.length, palette.suggestions.length > listRows ? listRows - 1 : listRows, palette.highlighted);
+  palette.suggestions.slice(from, to).forEach((s, k) => {
+    const active = from + k === palette.highlighted;
+    const line: Seg[] = [cell(s.usage, usageWidth, ellipsis, { bold: true }), space(2), seg(s.description, { tone: 'muted' })];
+    out.push(fitLine(active ? line.map((part) => ({ ...part, inverse: true })) : line, width, ellipsis, active));
+  });
+  const hidden = palette.suggestions.length - (to - from);
+  if (hidden > 0) out.push(moreLine(hidden, theme));
+  return out;
+}
+
+export function pickerLines(picker: PickerView, width: number, rows: number, theme: TerminalTheme): Line[] {
+  const { ellipsis, selected, dot } = theme.glyphs;
+  const table = {
+    columns: [
+      { id: 'name', label: 'node', align: 'left' as const, priority: 1 },
+      { id: 'status', label: 'status', align: 'left' as const, priority: 1 },
+      { id: 'url', label: 'url', align: 'left' as const, priority: 2 },
+    ],
+    rows: picker.nodes.map((node, i) => ({ key: String(i), cells: [{ text: node.name }, { text: node.status, tone: node.tone }, { text: node.url }] })),
+  };
+  const lead = 4;
+  const fit = fitTable(table, width, lead);
+  const out: Line[] = [];
+  const { from, to } = listWindow(picker.nodes.length, Math.max(1, rows), picker.highlighted);
+  picker.nodes.slice(from, to).forEach((node, k) => {
+    const index = from + k;
+    const active = index === picker.highlighted;
+    const line: Seg[] = [{ text: active ? `${selected} ` : '  ' }, { text: `${dot} `, tone: node.tone }];
+    fit.shown.forEach((columnIndex, c) => {
+      const text = [node.name, node.status, node.url][columnIndex] ?? '';
+      if (c > 0) line.push(space(2));
+      line.push(cell(text, fit.widths[c] ?? 0, ellipsis, columnIndex === 1 ? { tone: node.tone } : columnIndex === 2 ? { tone: 'muted' } : { bold: node.active }));
+    });
+    if (node.active) line.push(seg('  (active)', { tone: 'muted' }));
+    out.push(fitLine(active ? line.map((part) => ({ ...part, inverse: true })) : line, width, ellipsis, active));
+  });
+  return out;
+}
+
+export function helpLines(help: HelpView, width: number, rows: number, theme: TerminalTheme): Line[] {
+  const { ellipsis } = theme.glyphs;
+  const keysWidth = Math.min(
+    help.groups.reduce((max, group) => group.entries.reduce((m, e) => Math.max(m, textWidth(inert(e.keys))), max), 0),
+    22,
+  );
+  const groupLines = help.groups.map((group) => {
+    const lines: Line[] = [[seg(group.title, { accent: true })]];
+    for (const entry of group.entries) lines.push([cell(entry.keys, keysWidth, ellipsis, { bold: true }), space(2), seg(entry.action)]);
+    return lines;
+  });
+  // As many columns of groups as the width allows (about 60 columns each), filled top to bottom.
+  const columns = Math.max(1, Math.min(3, Math.floor((width + 3) / 60)));
+  const columnWidth = Math.floor((width - (columns - 1) * 3) / columns);
+  const stacks: Line[][] = Array.from({ length: columns }, () => []);
+  const total = groupLines.reduce((sum, lines) => sum + lines.length + 1, 0);
+  const perColumn = Math.ceil(total / columns);
+  let c = 0;
+  for (const lines of groupLines) {
+    const stack = stacks[c];
+    if (stack === undefined) break;
+    if (stack.length > 0) stack.push([]);
+    stack.push(...lines);
+    if (stack.length >= perColumn && c < columns - 1) c += 1;
+  }
+  const height = Math.max(...stacks.map((stack) => stack.length));
+  const out: Line[] = [];
+  for (let row = 0; row < height; row++) {
+    const line: Seg[] = [];
+    stacks.forEach((stack, k) => {
+      if (k > 0) line.push({ text: ` ${theme.glyphs.separator} `, tone: 'muted' });
+      line.push(...fitLine(stack[row] ?? [], columnWidth, ellipsis, true));
+    });
+    out.push(fitLine(line, width, ellipsis));
+  }
+  if (out.length > rows) return [...out.slice(0, rows - 1), moreLine(out.length - rows + 1, theme)];
+  return out;
+}
+
+export function alertsLines(alerts: AlertsView, width: number, rows: number, theme: TerminalTheme): Line[] {
+  const { ellipsis } = theme.glyphs;
+  if (alerts.entries.length === 0) return [[seg('no gate transitions yet', { tone: 'muted' })]];
+  const table = {
+    columns: [
+      { id: 'time', label: 'time', align: 'left' as const, priority: 1 },
+      { id: 'node', label: 'node', align: 'left' as const, priority: 3 },
+      { id: 'gate', label: 'gate', align: 'left' as const, priority: 1 },
+      { id: 'change', label: 'change', align: 'left' as const, priority: 1 },
+      { id: 'reason', label: 'reason', align: 'left' as const, priority: 2 },
+    ],
+    rows: alerts.entries.map((e) => ({ key: e.key, cells: [{ text: e.time }, { text: e.node }, { text: e.gate }, { text: e.change }, { text: e.reason }] })),
+  };
+  const fit = fitTable(table, width, 2);
+  const header: Seg[] = [space(2)];
+  fit.shown.forEach((columnIndex, c) => {
+    if (c > 0) header.push(space(2));
+    header.push(cell(table.columns[columnIndex]?.label ?? '', fit.widths[c] ?? 0, ellipsis, { bold: true }));
+  });
+  const out: Line[] = [header];
+  const listRows = Math.max(1, rows - 1);
+  const { from, to } = listWindow(alerts.entries.length, listRows, alerts.highlighted);
+  alerts.entries.slice(from, to).forEach((entry, k) => {
+    const active = from + k === alerts.highlighted;
+    const values = [entry.time, entry.node, entry.gate, entry.change, entry.reason];
+    const line: Seg[] = [{ text: active ? `${theme.glyphs.selected} ` : '  ' }];
+    fit.shown.forEach((columnIndex, c) => {
+      if (c > 0) line.push(space(2));
+      line.push(cell(values[columnIndex] ?? '', fit.widths[c] ?? 0, ellipsis, columnIndex === 3 ? { tone: entry.tone, bold: true } : columnIndex === 0 ? { tone: 'muted' } : {}));
+    });
+    out.push(fitLine(active ? line.map((part) => ({ ...part, inverse: true })) : line, width, ellipsis, active));
+  });
+  return out;
+}
+
+export function overlayTitle(overlay: OverlayView): string {
+  switch (overlay.kind) {
+    case 'palette':
+      return 'Command';
+    case 'picker':
+      return 'Switch node';
+    case 'help':
+      return 'Keys and verbs';
+    case 'alerts':
+      return overlay.title;
+  }
+}
+
+export function overlayLines(overlay: OverlayView, width: number, rows: number, theme: TerminalTheme): Line[] {
+  switch (overlay.kind) {
+    case 'palette':
+      return paletteLines(overlay, width, rows, theme);
+    case 'picker':
+      return pickerLines(overlay, width, rows, theme);
+    case 'help':
+      return helpLines(overlay, width, rows, theme);
+    case 'alerts':
+      return alertsLines(overlay, width, rows, theme);
+  }
+}

@@ -1,0 +1,270 @@
+/**
+ * One line builder per section kind of the view model (facts, table, bars, strip, tree, form, text,
+ * actions): every screen and drill is drawn by these eight functions. Each returns the section's lines at an
+ * exact width, which line is the selected row (so the body can keep it in view) and how many lines on top
+ * (title, column header) stay pinned when the section scrolls.
+ */
+import type {
+  ActionsSection,
+  BarsSection,
+  FactsSection,
+  FormSection,
+  Section,
+  StripSection,
+  TableSection,
+  TextSection,
+  TreeSection,
+} from '../../core/cockpit/view/view-model.js';
+import { cell, fitLine, seg, space, textWidth, truncate, wrapWords, type Line, type Seg } from './lines.js';
+import { inert } from './inert.js';
+import { COLUMN_GAP, fitTable } from './table-fit.js';
+import type { TerminalTheme } from './theme.js';
+
+export interface SectionContext {
+  readonly width: number;
+  readonly theme: TerminalTheme;
+  /** The selected row of this section, or null. */
+  readonly selected: number | null;
+  /** The form field of this section that has the text focus, or null. */
+  readonly focusedField: string | null;
+}
+
+export interface SectionLines {
+  readonly lines: Line[];
+  /** Index into `lines` of the selected row, or null. */
+  readonly selectedLine: number | null;
+  /** Lines at the top (title, column header) worth keeping in view while the rows scroll. */
+  readonly pinned: number;
+}
+
+const MARKER_WIDTH = 2;
+
+function titleLines(title: string | null): Line[] {
+  return title === null ? [] : [[seg(title, { accent: true })]];
+}
+
+function marker(ctx: SectionContext, selected: boolean): Seg {
+  return selected ? { text: `${ctx.theme.glyphs.selected} `, inverse: true } : space(MARKER_WIDTH);
+}
+
+function invert(line: Line): Line {
+  return line.map((part) => ({ ...part, inverse: true }));
+}
+
+export function factsLines(section: FactsSection, ctx: SectionContext): SectionLines {
+  const { ellipsis } = ctx.theme.glyphs;
+  const lines = titleLines(section.title);
+  const longest = section.rows.reduce((max, row) => Math.max(max, textWidth(inert(row.label))), 0);
+  const labelWidth = Math.min(longest, Math.max(8, Math.floor(ctx.width * 0.4)));
+  const valueWidth = Math.max(1, ctx.width - labelWidth - 2);
+  for (const row of section.rows) {
+    const full = row.full !== undefined && textWidth(inert(row.full)) <= valueWidth ? row.full : row.value;
+    lines.push([cell(row.label, labelWidth, ellipsis, { tone: 'muted' }), space(2), cell(full, valueWidth, ellipsis, { tone: row.tone })]);
+  }
+  return { lines: lines.map((line) => fitLine(line, ctx.width, ellipsis)), selectedLine: null, pinned: section.title === null ? 0 : 1 };
+}
+
+export function tableLines(section: TableSection, ctx: SectionContext): SectionLines {
+  const { ellipsis } = ctx.theme.glyphs;
+  const lines = titleLines(section.title);
+  if (section.rows.length === 0) {
+    for (const text of wrapWords(section.emptyText, ctx.width, ellipsis)) lines.push([seg(text, { tone: 'muted' })]);
+    return { lines, selectedLine: null, pinned: lines.length };
+  }
+  const lead = section.selectable ? MARKER_WIDTH : 0;
+  const fit = fitTable(section, ctx.width, lead);
+  const gap = space(COLUMN_GAP);
+  const header: Seg[] = section.selectable ? [space(MARKER_WIDTH)] : [];
+  fit.shown.forEach((columnIndex, k) => {
+    const column = section.columns[columnIndex];
+    if (k > 0) header.push(gap);
+    header.push(cell(column?.label ?? '', fit.widths[k] ?? 0, ellipsis, { bold: true }, column?.align ?? 'left'));
+  });
+  lines.push(header);
+  const pinned = lines.length;
+  let selectedLine: number | null = null;
+  section.rows.forEach((row, rowIndex) => {
+    const isSelected = section.selectable && ctx.selected === rowIndex;
+    const line: Seg[] = section.selectable ? [marker(ctx, isSelected)] : [];
+    fit.shown.forEach((columnIndex, k) => {
+      const column = section.columns[columnIndex];
+      const value = row.cells[columnIndex];
+      if (k > 0) line.push(gap);
+      const text = value === undefined ? '' : fit.useFull ? (value.full ?? value.text) : value.text;
+      line.push(cell(text, fit.widths[k] ?? 0, ellipsis, { tone: value?.tone ?? row.tone }, column?.align ?? 'left'));
+    });
+    if (isSelected) selectedLine = lines.length;
+    lines.push(isSelected ? invert(line) : line);
+  });
+  return { lines: lines.map((line) => fitLine(line, ctx.width, ellipsis)), selectedLine, pinned };
+}
+
+export function barsLines(section: BarsSection, ctx: SectionContext): SectionLines {
+  const { ellipsis, barFull, barEmpty } = ctx.theme.glyphs;
+  const lines = titleLines(section.title);
+  const labelWidth = Math.min(
+    section.bars.reduce((max, bar) => Math.max(max, textWidth(inert(bar.label))), 0),
+    Math.floor(ctx.width * 0.35),
+  );
+  const textWidthMax = section.bars.reduce((max, bar) => Math.max(max, textWidth(inert(bar.text))), 0);
+  const barWidth = Math.max(5, Math.min(50, ctx.width - labelWidth - Math.min(textWidthMax, 30) - 4));
+  for (const bar of section.bars) {
+    const fraction = Number.isFinite(bar.fraction) ? Math.min(1, Math.max(0, bar.fraction)) : 0;
+    const filled = Math.round(fraction * barWidth);
+    lines.push([
+      cell(bar.label, labelWidth, ellipsis),
+      space(1),
+      { text: barFull.repeat(filled), tone: bar.tone ?? 'info' },
+      { text: barEmpty.repeat(barWidth - filled), tone: 'muted' },
+      space(1),
+      seg(bar.text, { tone: bar.tone }),
+    ]);
+  }
+  return { lines: lines.map((line) => fitLine(line, ctx.width, ellipsis)), selectedLine: null, pinned: section.title === null ? 0 : 1 };
+}
+
+export function stripLines(section: StripSection, ctx: SectionContext): SectionLines {
+  const { ellipsis } = ctx.theme.glyphs;
+  const lines = titleLines(section.title);
+  const cells = section.cells.map((c) => ({ ...c, w: Math.max(textWidth(inert(c.label)), textWidth(inert(c.value))) }));
+  let labels: Seg[] = [];
+  let values: Seg[] = [];
+  let used = 0;
+  const flush = (): void => {
+    if (labels.length === 0) return;
+    lines.push(labels, values);
+    labels = [];
+    values = [];
+    used = 0;
+  };
+  for (const c of cells) {
+    const w = Math.min(c.w, ctx.width);
+    if (used > 0 && used + 1 + w > ctx.width) flush();
+    if (used > 0) {
+      labels.push(space(1));
+      values.push(space(1));
+      used += 1;
+    }
+    labels.push(cell(c.label, w, ellipsis, { tone: 'muted' }, 'right'));
+    values.push(cell(c.value, w, ellipsis, { tone: c.tone, bold: c.tone === 'fail' || c.tone === 'warn' }, 'right'));
+    used += w;
+  }
+  flush();
+  if (section.legend !== null) for (const text of wrapWords(section.legend, ctx.width, ellipsis)) lines.push([seg(text, { tone: 'muted' })]);
+  return { lines: lines.map((line) => fitLine(line, ctx.width, ellipsis)), selectedLine: null, pinned: section.title === null ? 0 : 1 };
+}
+
+export function treeLines(section: TreeSection, ctx: SectionContext): SectionLines {
+  const { ellipsis, expanded, collapsed, leaf } = ctx.theme.glyphs;
+  const lines = titleLines(section.title);
+  const pinned = lines.length;
+  if (section.rows.length === 0) {
+    for (const text of wrapWords(section.emptyText, ctx.width, ellipsis)) lines.push([seg(text, { tone: 'muted' })]);
+    return { lines, selectedLine: null, pinned: lines.length };
+  }
+  let selectedLine: number | null = null;
+  section.rows.forEach((row, index) => {
+    const isSelected = section.selectable && ctx.selected === index;
+    const indent = Math.min(row.depth * 2, Math.max(0, ctx.width - 12));
+    const glyph = row.expandable ? (row.expanded ? expanded : collapsed) : leaf;
+    const line: Seg[] = [marker(ctx, isSelected), space(indent), { text: `${glyph} `, tone: 'muted' }, seg(row.label, { tone: row.tone })];
+    if (row.detail !== null) line.push(space(2), seg(row.detail, { tone: 'muted' }));
+    if (row.loading) line.push(space(1), { text: `loading${ellipsis}`, tone: 'muted' });
+    if (isSelected) selectedLine = lines.length;
+    lines.push(isSelected ? invert(line) : line);
+  });
+  return { lines: lines.map((line) => fitLine(line, ctx.width, ellipsis)), selectedLine, pinned };
+}
+
+export function formLines(section: FormSection, ctx: SectionContext): SectionLines {
+  const { ellipsis, cursor, selected } = ctx.theme.glyphs;
+  const lines = titleLines(section.title);
+  const labelWidth = Math.min(
+    section.fields.reduce((max, field) => Math.max(max, textWidth(inert(field.label))), 0),
+    Math.floor(ctx.width * 0.3),
+  );
+  const valueWidth = Math.max(4, ctx.width - MARKER_WIDTH - labelWidth - 2);
+  let selectedLine: number | null = null;
+  for (const field of section.fields) {
+    const focused = ctx.focusedField === field.id;
+    const line: Seg[] = [focused ? { text: `${selected} `, accent: true } : space(MARKER_WIDTH), cell(field.label, labelWidth, ellipsis, { bold: focused }), space(2)];
+    if (field.options !== undefined) {
+      field.options.forEach((option, i) => {
+        if (i > 0) line.push({ text: ` ${ctx.theme.glyphs.separator} `, tone: 'muted' });
+        line.push(seg(option, option === field.value ? { inverse: true, bold: true } : { tone: 'muted' }));
+      });
+    } else if (field.value === '' && !focused) {
+      line.push(seg(truncate(inert(field.placeholder), valueWidth, ellipsis), { tone: 'muted' }));
+    } else {
+      // While typing, the end of the value (where the cursor is) is what must stay visible.
+      const shown = inert(field.value);
+      const room = valueWidth - (focused ? 1 : 0);
+      const tail = textWidth(shown) <= room ? shown : ellipsis + Array.from(shown).slice(-(room - 1)).join('');
+      line.push({ text: tail, ...(focused ? { accent: true } : {}) });
+      if (focused) line.push({ text: cursor, accent: true });
+    }
+    if (focused) selectedLine = lines.length;
+    lines.push(line);
+    if (field.error !== undefined) lines.push([space(MARKER_WIDTH + labelWidth + 2), seg(field.error, { tone: 'fail' })]);
+  }
+  lines.push([space(MARKER_WIDTH + labelWidth + 2), seg(`[ ${section.submitLabel} ]`, { tone: ctx.focusedField === null ? 'muted' : 'info', bold: true })]);
+  return { lines: lines.map((line) => fitLine(line, ctx.width, ellipsis)), selectedLine, pinned: section.title === null ? 0 : 1 };
+}
+
+export function textLines(section: TextSection, ctx: SectionContext): SectionLines {
+  const { ellipsis } = ctx.theme.glyphs;
+  const lines = titleLines(section.title);
+  for (const line of section.lines) {
+    const wrapped = wrapWords(line.text, ctx.width, ellipsis);
+    if (wrapped.length === 0) lines.push([]);
+    for (const text of wrapped) lines.push([{ text, tone: line.tone }]);
+  }
+  return { lines, selectedLine: null, pinned: section.title === null ? 0 : 1 };
+}
+
+export function actionsLines(section: ActionsSection, ctx: SectionContext): SectionLines {
+  const { ellipsis } = ctx.theme.glyphs;
+  const lines = titleLines(section.title);
+  let current: Seg[] = [];
+  let used = 0;
+  for (const action of section.actions) {
+    const chip: Seg[] = [];
+    if (action.key !== null) chip.push(seg(`[${action.key}]`, { bold: action.enabled, tone: action.enabled ? 'info' : 'muted' }), space(1));
+    chip.push(seg(action.label, action.enabled ? {} : { tone: 'muted' }));
+    const w = chip.reduce((sum, part) => sum + textWidth(part.text), 0);
+    if (used > 0 && used + 3 + w > ctx.width) {
+      lines.push(current);
+      current = [];
+      used = 0;
+    }
+    if (used > 0) {
+      current.push(space(3));
+      used += 3;
+    }
+    current.push(...chip);
+    used += w;
+  }
+  if (current.length > 0) lines.push(current);
+  return { lines: lines.map((line) => fitLine(line, ctx.width, ellipsis)), selectedLine: null, pinned: section.title === null ? 0 : 1 };
+}
+
+export function sectionLines(section: Section, ctx: SectionContext): SectionLines {
+  switch (section.kind) {
+    case 'facts':
+      return factsLines(section, ctx);
+    case 'table':
+      return tableLines(section, ctx);
+    case 'bars':
+      return barsLines(section, ctx);
+    case 'strip':
+      return stripLines(section, ctx);
+    case 'tree':
+      return treeLines(section, ctx);
+    case 'form':
+      return formLines(section, ctx);
+    case 'text':
+      return textLines(section, ctx);
+    case 'actions':
+      return actionsLines(section, ctx);
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Which columns of a table the terminal shows, and how wide: pure, so the rule is tested on its own.
+ *
+ * 1. When every column fits with its full values (`CellView.full`, the 64-hex references), show those: a wide
+ *    terminal should show what a narrow one shortens.
+ * 2. Otherwise, with the shortened texts, drop columns while the table is too wide, the highest `priority`
+ *    number first (the rightmost of equals first); priority 1 columns are never dropped.
+ * 3. Still too wide: take columns down towards their header width, the widest first, and cut their cells
+ *    with an ellipsis.
+ */
+import type { ColumnView, TableSection } from '../../core/cockpit/view/view-model.js';
+import { inert } from './inert.js';
+import { textWidth } from './lines.js';
+
+export interface TableFit {
+  /** Indexes into `columns` of the shown columns, in order. */
+  readonly shown: readonly number[];
+  /** Width of each shown column (same order as `shown`). */
+  readonly widths: readonly number[];
+  /** Cells show `full` instead of `text` where they have one. */
+  readonly useFull: boolean;
+}
+
+/** Columns between two cells. */
+export const COLUMN_GAP = 2;
+/** A column is never made narrower than this, nor than its header. */
+const MIN_COLUMN = 4;
+
+function naturalWidths(columns: readonly ColumnView[], rows: TableSection['rows'], full: boolean): number[] {
+  const widths = columns.map((column) => textWidth(inert(column.label)));
+  for (const row of rows) {
+    row.cells.forEach((cell, i) => {
+      if (i >= widths.length) return;
+      const text = full ? (cell.full ?? cell.text) : cell.text;
+      const w = textWidth(inert(text));
+      if (w > (widths[i] ?? 0)) widths[i] = w;
+    });
+  }
+  return widths;
+}
+
+function total(widths: readonly number[], count: number, lead: number): number {
+  let sum = lead;
+  for (const w of widths) sum += w;
+  return sum + Math.max(0, count - 1) * COLUMN_GAP;
+}
+
+/** `lead`: columns used before the first cell (the selection marker). */
+export function fitTable(section: Pick<TableSection, 'columns' | 'rows'>, width: number, lead: number): TableFit {
+  const { columns, rows } = section;
+  const all = columns.map((_, i) => i);
+  const hasFull = rows.some((row) => row.cells.some((cell) => cell.full !== undefined && cell.full !== cell.text));
+  if (hasFull) {
+    const full = naturalWidths(columns, rows, true);
+    if (total(full, full.length, lead) <= width) return { shown: all, widths: full, useFull: true };
+  }
+  const natural = naturalWidths(columns, rows, false);
+  const shown = [...all];
+  const widthsOf = (indexes: readonly number[]): number[] => indexes.map((i) => natural[i] ?? 0);
+  while (total(widthsOf(shown), shown.length, lead) > width) {
+    let drop = -1;
+    for (let k = 0; k < shown.length; k++) {
+      const priority = columns[shown[k] ?? 0]?.priority ?? 1;
+      if (priority <= 1) continue;
+      if (drop === -1 || priority >= (columns[shown[drop] ?? 0]?.priority ?? 1)) drop = k;
+    }
+    if (drop === -1) break;
+    shown.splice(drop, 1);
+  }
+  const widths = widthsOf(shown);
+  let excess = total(widths, shown.length, lead) - width;
+  while (excess > 0) {
+    let widest = -1;
+    for (let k = 0; k < widths.length; k++) {
+      const floor = Math.max(MIN_COLUMN, textWidth(inert(columns[shown[k] ?? 0]?.label ?? '')));
+      if ((widths[k] ?? 0) <= floor) continue;
+      if (widest === -1 || (widths[k] ?? 0) > (widths[widest] ?? 0)) widest = k;
+    }
+    if (widest === -1) break;
+    const floor = Math.max(MIN_COLUMN, textWidth(inert(columns[shown[widest] ?? 0]?.label ?? '')));
+    const cut = Math.min(excess, (widths[widest] ?? 0) - floor, Math.max(1, Math.ceil(excess / 2)));
+    widths[widest] = (widths[widest] ?? 0) - cut;
+    excess -= cut;
+  }
+  return { shown, widths, useFull: false };
+}
