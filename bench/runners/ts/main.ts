@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+/** The ts runner: this project's node client (actors/node-client) and core/swarm. See bench/lib/node-runner.ts. */
+import { readFileSync } from 'node:fs';
+import { runNodeRunner } from '../../lib/node-runner.js';
+import { clientFor, netCases } from './cases-net.js';
+import { cpuCases } from './cases-cpu.js';
+
+const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+
+process.exitCode = await runNodeRunner(
+  {
+    runner: 'ts',
+    client: {
+      name: `${pkg.name} node-client + core/swarm`,
+      version: pkg.version,
+      language: 'TypeScript (Node.js)',
+      note: 'this project: actors/node-client (undici) and core/swarm (WebAssembly BMT, @noble keccak and secp256k1)',
+    },
+    cases: { ...cpuCases, ...netCases },
+    async checkBatch(nodeUrl, batchId, token) {
+      const lookup = await clientFor({ nodeUrl, token }).stamp(batchId);
+      if (!lookup.found) return `${lookup.reason} (HTTP ${lookup.status}: ${lookup.message})`;
+      return lookup.batch.usable ? undefined : 'the node says usable: false';
+    },
+  },
+  process.argv.slice(2),
+  process.env,
+);
