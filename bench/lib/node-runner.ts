@@ -54,6 +54,11 @@ export interface RunnerDefinition {
   readonly runner: RunnerName;
   readonly client: RunnerResult['client'];
   readonly cases: Readonly<Record<string, CaseImpl>>;
+  /**
+   * An untimed call before each net case (errors ignored): a keep-alive socket the node closed while CPU cases
+   * ran must not fail or slow the first timed call of the next case.
+   */
+  warmUp(nodeUrl: string, token: string | undefined): Promise<unknown>;
   /** Checks the batch with this runner's own client: undefined when usable, else why not. */
   checkBatch(nodeUrl: string, batchId: string, token: string | undefined): Promise<string | undefined>;
 }
@@ -138,7 +143,7 @@ function emptyResult(row: CaseRow): CaseResult {
   };
 }
 
-async function runRow(row: CaseRow, impl: CaseImpl, env: CaseEnv, iterations: number, rss: RssSampler): Promise<CaseResult> {
+async function runRow(row: CaseRow, impl: CaseImpl, env: CaseEnv, iterations: number, rss: RssSampler, warmUp: () => Promise<unknown>): Promise<CaseResult> {
   const result = emptyResult(row);
   let prepared: PreparedCase | Skip;
   try {
@@ -147,6 +152,7 @@ async function runRow(row: CaseRow, impl: CaseImpl, env: CaseEnv, iterations: nu
     return { ...result, failed: true, error: `setup: ${message(err)}` };
   }
   if ('skip' in prepared) return { ...result, skipped: true, skip_reason: prepared.skip };
+  if (row.entry.kind === 'net') await warmUp().catch(() => {});
   let peak = 0;
   let check: unknown;
   try {
@@ -259,7 +265,7 @@ export async function runNodeRunner(def: RunnerDefinition, argv: readonly string
     let res: CaseResult;
     if (row.entry.kind === 'net' && !batchId) res = { ...emptyResult(row), skipped: true, skip_reason: 'NODE_BATCH_ID is not set' };
     else if (!impl) res = { ...emptyResult(row), skipped: true, skip_reason: `not implemented by the ${def.runner} runner` };
-    else res = await runRow(row, impl, { ...baseEnv, params: row.params }, iterations, rss);
+    else res = await runRow(row, impl, { ...baseEnv, params: row.params }, iterations, rss, () => def.warmUp(nodeUrl, token));
     const what = res.skipped ? `skipped (${res.skip_reason})` : res.failed ? `FAILED: ${res.error}` : `median ${res.median_ms?.toFixed(2)} ms`;
     log(`${row.entry.id} [${row.paramKey}] ${what}`);
     cases.push(res);

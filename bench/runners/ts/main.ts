@@ -17,6 +17,7 @@ process.exitCode = await runNodeRunner(
       note: 'this project: actors/node-client (undici) and core/swarm (WebAssembly BMT, @noble keccak and secp256k1)',
     },
     cases: { ...cpuCases, ...netCases },
+    warmUp: (nodeUrl, token) => clientFor({ nodeUrl, token }).health(),
     async checkBatch(nodeUrl, batchId, token) {
       const lookup = await clientFor({ nodeUrl, token }).stamp(batchId);
       if (!lookup.found) return `${lookup.reason} (HTTP ${lookup.status}: ${lookup.message})`;
