@@ -1,0 +1,232 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: the whole benchmark. Loads and checks the spec, builds the Go and Rust runners (cached
+ * outside the repository), writes the fixtures, then runs every runner sequentially in rotating order
+ * (BENCH_RUNNER_ORDER to pin it) against one node, and aggregates: report.md, report.html, aggregate.json,
+ * results.csv and one result JSON per runner in --out (default bench/results/<date-time>/).
+ *
+ * The node: by default an embedded devnet (a fresh one per runner, see lib/targets.ts); `--bee` the real Bee
+ * cluster; NODE_URL (+ NODE_BATCH_ID, NODE_TOKEN) a node of your own. `--quick` is the smoke pass: one
+ * iteration of the 1 MB size.
+ *
+ * Exit codes: 0 every runner ran (failed cases are in the report), 1 bad arguments or spec, 3 the batch is not
+ * usable, 4 a runner crashed (the others' results and the report are still written).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command, InvalidArgumentError } from 'commander';
+import { RUNNER_NAMES, runnerResultSchema, type RunnerName } from '../config-schema/bench-result.js';
+import { createNodeClient } from '../actors/node-client/index.js';
+import { aggregateRun } from './aggregate.js';
+import { ensureFixtures } from './lib/fixtures.js';
+import { RUN_SCHEMA_ID, type RunManifest, type RunnerRun } from './lib/run-manifest.js';
+import { runnerCommand, runnerOrder } from './lib/runner-commands.js';
+import { expandSpec, fixtureSizes, loadSpec, SpecError } from './lib/spec.js';
+import { externalTarget, startBeeTarget, startDevnetTarget, type Target } from './lib/targets.js';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
+
+interface Options {
+  out?: string;
+  quick: boolean;
+  bee: boolean;
+  runners?: RunnerName[];
+  cases?: string[];
+  iterations?: number;
+  spec: string;
+  fixtures: string;
+  build: boolean;
+}
+
+function list(value: string): string[] {
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function runnerList(value: string): RunnerName[] {
+  const names = list(value);
+  const bad = names.filter((n) => !(RUNNER_NAMES as readonly string[]).includes(n));
+  if (bad.length > 0) throw new InvalidArgumentError(`unknown runner ${bad.join(', ')} (runners: ${RUNNER_NAMES.join(', ')})`);
+  return names as RunnerName[];
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a positive integer');
+  return n;
+}
+
+export function defaultOutDir(now = new Date()): string {
+  const stamp = now.toISOString().replace(/\.\d+Z$/, '').replace(/:/g, '').replace('T', '_');
+  return join(repoRoot, 'bench', 'results', stamp);
+}
+
+function tail(text: string, lines = 6): string {
+  return text.trim().split('\n').slice(-lines).join(' | ').slice(-800);
+}
+
+async function runOne(runner: RunnerName, target: Target, out: string, opts: Options, sizes: number[] | undefined): Promise<RunnerRun> {
+  const { command, args } = runnerCommand(runner);
+  const resultFile = join(out, `${runner}.json`);
+  const argv = [...args, '--out', resultFile, '--spec', opts.spec, '--fixtures', opts.fixtures];
+  if (opts.cases) argv.push('--cases', opts.cases.join(','));
+  if (sizes) argv.push('--sizes', sizes.join(','));
+  const iterations = opts.quick ? 1 : opts.iterations;
+  if (iterations) argv.push('--iterations', String(iterations));
+  const env = { ...process.env, NODE_URL: target.url, NODE_BATCH_ID: target.batchId, NODE_TOKEN: target.token ?? '' };
+  const started = performance.now();
+  log(`runner ${runner}: ${command} ${argv.join(' ')}`);
+  let stderrTail = '';
+  const exit = await new Promise<{ code: number | null; signal: string | null; error?: string }>((done) => {
+    const timeoutS = Number(process.env.BENCH_RUNNER_TIMEOUT_S ?? 7200);
+    const child = spawn(command, argv, { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'pipe'] });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutS * 1000);
+    child.stderr.on('data', (d: Buffer) => {
+      process.stderr.write(d);
+      stderrTail = (stderrTail + d.toString()).slice(-4000);
+    });
+    child.on('error', (err: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      done({ code: null, signal: null, error: err.code === 'ENOENT' ? `runner binary not found: ${command} (run: bash bench/build-runners.sh)` : err.message });
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      done({ code, signal });
+    });
+  });
+  const seconds = Math.round((performance.now() - started) / 100) / 10;
+  const base = { runner, exit_code: exit.code, signal: exit.signal, seconds, result_file: `${runner}.json` };
+  if (exit.error) return { ...base, status: 'crashed', message: exit.error };
+  if (exit.code === 3) return { ...base, status: 'refused', message: `the batch is not usable: ${tail(stderrTail, 2)}` };
+  if (exit.code !== 0) {
+    const how = exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
+    return { ...base, status: 'crashed', message: `${how}: ${tail(stderrTail)}` };
+  }
+  try {
+    runnerResultSchema.parse(JSON.parse(readFileSync(resultFile, 'utf8')));
+  } catch (err) {
+    return { ...base, status: 'crashed', message: `exit code 0 but no valid result in ${runner}.json: ${(err as Error).message.slice(0, 300)}` };
+  }
+  return { ...base, status: 'ok', message: '' };
+}
+
+async function checkBatch(target: Target): Promise<string | undefined> {
+  if (!target.batchId) return undefined;
+  const lookup = await createNodeClient({ baseUrl: target.url, token: target.token }).stamp(target.batchId);
+  if (!lookup.found) return `${lookup.reason} (HTTP ${lookup.status})`;
+  return lookup.batch.usable ? undefined : 'the node says usable: false';
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const program = new Command('bench')
+    .description('Run the cross-client benchmark (ts, js, rust, go) against one node and write the reports')
+    .option('--out <dir>', 'report directory (default bench/results/<date-time>)')
+    .option('--quick', 'smoke pass: one iteration of the 1 MB size', false)
+    .option('--bee', 'against the real Bee cluster (bee-cluster/) instead of the embedded devnet', false)
+    .option('--runners <list>', 'runners to run (default: the spec runner_subset)', runnerList)
+    .option('--cases <list>', 'only these case ids')
+    .option('--iterations <n>', 'iterations per case (BENCH_ITERS; default the spec)', positiveInt)
+    .option('--spec <path>', 'spec file', join(repoRoot, 'bench', 'bench-spec.json'))
+    .option('--fixtures <dir>', 'fixture directory', process.env.BENCH_FIXTURES_DIR ?? join(repoRoot, 'bench', 'fixtures'))
+    .option('--no-build', 'do not (re)build the Go and Rust runners first')
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+  try {
+    program.parse(argv);
+  } catch (err) {
+    const code = (err as { exitCode?: number }).exitCode;
+    return code === 0 ? 0 : 1;
+  }
+  const raw = program.opts<Omit<Options, 'cases'> & { cases?: string }>();
+  const { cases: casesText, ...rest } = raw;
+  const opts: Options = { ...rest, spec: resolve(raw.spec), fixtures: resolve(raw.fixtures), ...(casesText ? { cases: list(casesText) } : {}) };
+  if (!opts.iterations && process.env.BENCH_ITERS) {
+    const n = Number(process.env.BENCH_ITERS);
+    if (!Number.isInteger(n) || n < 1) {
+      log(`BENCH_ITERS must be a positive integer, got "${process.env.BENCH_ITERS}"`);
+      return 1;
+    }
+    opts.iterations = n;
+  }
+
+  let loaded;
+  let order: RunnerName[];
+  try {
+    loaded = loadSpec(opts.spec);
+    const known = loaded.spec.cases.map((c) => c.id);
+    const unknown = (opts.cases ?? []).filter((c) => !known.includes(c));
+    if (unknown.length > 0) throw new SpecError(`--cases: not in the spec: ${unknown.join(', ')}`);
+    order = runnerOrder(opts.runners ?? loaded.spec.runner_subset);
+  } catch (err) {
+    log((err as Error).message);
+    return 1;
+  }
+  const sizes = opts.quick ? [1] : undefined;
+  const rows = expandSpec(loaded.spec, { ...(sizes ? { sizesMb: sizes } : {}), large: process.env.BENCH_LARGE === '1' }).filter((r) => !opts.cases || opts.cases.includes(r.entry.id));
+  const out = resolve(opts.out ?? defaultOutDir());
+  mkdirSync(out, { recursive: true });
+
+  if (opts.build) {
+    const compiled = order.filter((r) => r === 'go' || r === 'rust');
+    if (compiled.length > 0) {
+      const build = spawnSync('bash', [join(repoRoot, 'bench', 'build-runners.sh'), ...compiled], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+      if (build.status !== 0) log(`building ${compiled.join(' and ')} failed (exit ${build.status}); those runners will be reported as crashed`);
+    }
+  }
+  ensureFixtures(opts.fixtures, fixtureSizes(rows), (line) => log(line));
+
+  const external = process.env.NODE_URL !== undefined && !opts.bee;
+  const startTarget = (): Promise<Target> => (opts.bee ? startBeeTarget(log) : external ? Promise.resolve(externalTarget(process.env)) : startDevnetTarget(log));
+  const startedAt = new Date().toISOString();
+  const runs: RunnerRun[] = [];
+  let shared: Target | undefined;
+  let described: Target | undefined;
+  try {
+    if (opts.bee || external) {
+      shared = await startTarget();
+      const why = await checkBatch(shared).catch((err: Error) => `cannot ask the node: ${err.message}`);
+      if (why) {
+        log(`batch ${shared.batchId.slice(0, 8)}… on ${shared.url} is not usable: ${why}`);
+        return 3;
+      }
+    }
+    for (const runner of order) {
+      // The embedded devnet: a fresh node and batch per runner (see lib/targets.ts).
+      const target = shared ?? (await startTarget());
+      described ??= target;
+      try {
+        runs.push(await runOne(runner, target, out, opts, sizes));
+      } finally {
+        if (!shared) await target.stop();
+      }
+      const last = runs.at(-1)!;
+      log(`runner ${runner}: ${last.status}${last.message ? ` (${last.message})` : ''} in ${last.seconds} s`);
+    }
+  } catch (err) {
+    log(`could not start the node: ${(err as Error).message}`);
+    return 1;
+  } finally {
+    await shared?.stop();
+  }
+  const manifest: RunManifest = {
+    schema: RUN_SCHEMA_ID,
+    spec_hash: loaded.hash,
+    target: { kind: described!.kind, url: described!.url, description: described!.description },
+    quick: opts.quick,
+    order,
+    started_at: startedAt,
+    finished_at: new Date().toISOString(),
+    runners: runs,
+  };
+  writeFileSync(join(out, 'run.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  const written = aggregateRun(out, { specPath: opts.spec });
+  log(`reports: ${written.map((f) => join(out, f)).join(', ')}`);
+  if (runs.some((r) => r.status === 'refused')) return 3;
+  return runs.some((r) => r.status === 'crashed') ? 4 : 0;
+}
+
+if (process.argv[1] && existsSync(process.argv[1]) && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main(process.argv);
+}
