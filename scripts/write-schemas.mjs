@@ -3,10 +3,12 @@
 import { writeFileSync } from 'node:fs';
 import { retcheckReportJsonSchema } from '../dist/config-schema/retcheck-report.js';
 import { cockpitConfigJsonSchema } from '../dist/config-schema/cockpit-config.js';
+import { benchResultJsonSchema } from '../dist/config-schema/bench-result.js';
 
 const schemas = {
   'config-schema/retcheck-report.schema.json': retcheckReportJsonSchema(),
   'config-schema/cockpit-config.schema.json': cockpitConfigJsonSchema(),
+  'config-schema/bench-result.schema.json': benchResultJsonSchema(),
 };
 for (const [path, schema] of Object.entries(schemas)) {
   writeFileSync(path, `${JSON.stringify(schema, null, 2)}\n`);
