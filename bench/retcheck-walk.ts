@@ -110,7 +110,7 @@ async function walkWithRetcheck(vantages: Vantage[], root: string, concurrency: 
   const api = createNodeRetcheckApi({ dispatcher });
   const machine = chunkWalkMachine.provide({ actors: { chunkProber: createRetcheckActors(api).chunkProber } });
   const actor = createActor(machine, { input: { root, vantages, concurrency, cap: CHUNK_WALK_CAP, timeoutMs: 60_000 } }).start();
-  return toPromise(actor);
+  return (await toPromise(actor)).chunks;
 }
 
 async function walkBare(pairs: { url: string; address: string }[], concurrency: number, dispatcher: Agent): Promise<number> {

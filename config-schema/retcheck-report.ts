@@ -36,13 +36,15 @@ export const resolutionSchema = z.looseObject({
   owner: hex('owner').length(40),
   topic: hex('topic').length(64),
   resolved_reference: hex('resolved_reference'),
+  node_url: z.string().optional().describe('additive: the node that answered the feed lookup (the first node URL, or the next that could)'),
 });
 
 export const chunkVantageProbeSchema = z.looseObject({
   found: z.boolean(),
   elapsed_ms: nonNegInt,
   proximity: int.min(0).max(256).optional(),
-  error: z.string().optional(),
+  error: z.string().optional().describe('the call failed, or the body did not verify against the chunk address (found is false)'),
+  not_probed: z.boolean().optional().describe('additive: the walk had given up on this vantage as unreachable before asking it for this chunk; error says why'),
 });
 
 export const chunkProbeSchema = z.looseObject({
@@ -54,7 +56,10 @@ export const chunkProbeSchema = z.looseObject({
 export const chunkStatsEntrySchema = z.looseObject({
   total: nonNegInt,
   found: nonNegInt,
-  missing: nonNegInt,
+  missing: nonNegInt.describe('total - found: probes without a verified chunk (not found, failed, or not probed)'),
+  not_found: nonNegInt.optional().describe('additive: of missing, the node answered that it has no such chunk'),
+  errors: nonNegInt.optional().describe('additive: of missing, the call failed (timeout, connection, HTTP error) or the body did not verify'),
+  not_probed: nonNegInt.optional().describe('additive: of missing, never asked because the walk had given up on the vantage as unreachable'),
   elapsed_p50_ms: nonNegInt,
   elapsed_p95_ms: nonNegInt,
   elapsed_max_ms: nonNegInt,
@@ -75,6 +80,15 @@ export const coldDownloadResultSchema = z.looseObject({
   error: z.string().nullable(),
 });
 
+/** Additive (per-chunk mode): the walk's cap, and whether it cut the walk short. */
+export const chunkWalkSchema = z
+  .looseObject({
+    cap: nonNegInt.describe('chunks probed at most (1000, spec 1 §8)'),
+    truncated: z.boolean().describe('true when walked chunks reference chunks that the cap kept out'),
+    found_not_probed: nonNegInt.describe('distinct chunk references found in walked chunks but not probed because of the cap (their own subtrees are not counted)'),
+  })
+  .describe('additive, per-chunk mode only: the walk cap and whether it cut the walk short');
+
 export const reportStatusSchema = z.enum(['retrievable', 'unretrievable', 'partial', 'error']);
 
 export const retcheckReportSchema = z.looseObject({
@@ -85,6 +99,7 @@ export const retcheckReportSchema = z.looseObject({
   resolution: resolutionSchema.optional(),
   chunks: z.array(chunkProbeSchema).optional(),
   chunk_stats: chunkStatsSchema.optional(),
+  chunk_walk: chunkWalkSchema.optional(),
   cold_downloads: z.array(coldDownloadResultSchema).optional(),
   spec_version: z.literal(1),
 });
@@ -96,6 +111,7 @@ export type ChunkVantageProbe = z.infer<typeof chunkVantageProbeSchema>;
 export type ChunkProbe = z.infer<typeof chunkProbeSchema>;
 export type ChunkStatsEntry = z.infer<typeof chunkStatsEntrySchema>;
 export type ChunkStats = z.infer<typeof chunkStatsSchema>;
+export type ChunkWalk = z.infer<typeof chunkWalkSchema>;
 export type ColdDownloadResult = z.infer<typeof coldDownloadResultSchema>;
 export type ReportStatus = z.infer<typeof reportStatusSchema>;
 export type RetcheckReport = z.infer<typeof retcheckReportSchema>;

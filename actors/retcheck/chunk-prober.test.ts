@@ -50,7 +50,7 @@ describe('the chunk prober over HTTP', () => {
     const concurrency = 3;
     const machine = chunkWalkMachine.provide({ actors: { chunkProber: createRetcheckActors(api).chunkProber } });
     const vantages = servers.map((s) => ({ url: s.url }));
-    const output = await toPromise(createActor(machine, { input: { root, vantages, concurrency, cap: 1000, timeoutMs: 10_000 } }).start());
+    const { chunks: output } = await toPromise(createActor(machine, { input: { root, vantages, concurrency, cap: 1000, timeoutMs: 10_000 } }).start());
 
     expect(output.map((c) => c.address)).toEqual([root, ...tree.chunks.slice(0, -1).map((c) => bytesToHex(c.address))]);
     expect(output.every((c) => c.perVantage.every((p) => p?.found === true))).toBe(true);

@@ -95,9 +95,10 @@ export function createFetchRetcheckApi(options: FetchRetcheckApiOptions = {}): R
     try {
       return await doFetch(url, { ...init, method, signal });
     } catch (error) {
-      if (timeout.aborted) throw new Error(`${method} ${url} -> timeout after ${Math.round(limits.timeoutMs / 1000)} s`);
+      // `code` as NodeApiError has it: the chunk walk gives up on a node it cannot reach (retcheck-api.ts).
+      if (timeout.aborted) throw Object.assign(new Error(`${method} ${url} -> timeout after ${Math.round(limits.timeoutMs / 1000)} s`), { code: 'timeout' });
       if (limits.signal?.aborted) throw new Error(`${method} ${url} -> aborted`);
-      if (error instanceof TypeError) throw new Error(await explainTypeError(method, url));
+      if (error instanceof TypeError) throw Object.assign(new Error(await explainTypeError(method, url)), { code: 'network' });
       throw error;
     }
   }

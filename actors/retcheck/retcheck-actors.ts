@@ -6,18 +6,15 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { ColdDownloadResult, GatewayResult, VantageResult } from '../../config-schema/retcheck-report.js';
 import { gatewayVerdict } from '../../core/retcheck/gateway-verdict.js';
-import { chunkChildren } from '../../core/retcheck/chunk-children.js';
-import { hexToBytes } from '../../core/swarm/bytes.js';
-import { retcheckMachine } from '../../machines/retcheck/retcheck.machine.js';
+import { retcheckMachine, type ResolveFeedInput } from '../../machines/retcheck/retcheck.machine.js';
 import { probeMachine, type ProbeEvent, type ProbeInput } from '../../machines/retcheck/probe.machine.js';
-import { chunkWalkMachine, type ChunkAnswer, type ChunkAnswerBatch, type ChunkRequest, type ChunkRequestBatch, type ChunkProberInput } from '../../machines/retcheck/chunk-walk.machine.js';
+import { chunkWalkMachine } from '../../machines/retcheck/chunk-walk.machine.js';
 import { reseedMachine, type BatchPreflight } from '../../machines/retcheck/reseed.machine.js';
-import { fetchQueue } from './fetch-queue.js';
-import type { RetcheckApi } from './retcheck-api.js';
+import { createChunkProber } from './chunk-prober.js';
+import { errorText, type RetcheckApi } from './retcheck-api.js';
 
 const now = () => performance.now();
 const elapsedSince = (start: number) => Math.max(0, Math.round(now() - start));
-export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 export async function probeVantage(api: RetcheckApi, nodeUrl: string, reference: string, timeoutMs: number, signal: AbortSignal): Promise<VantageResult> {
   const limits = { signal, timeoutMs };
@@ -80,56 +77,27 @@ export function createRetcheckActors(api: RetcheckApi) {
     return () => calls.abortAll();
   });
 
-  const chunkProber = fromCallback<ChunkRequestBatch, ChunkProberInput>(({ input, receive, sendBack }) => {
-    const calls = sharedAbort();
-    // One limits object for every call: the per-call objects and spreads of a probe add up over thousands of chunks.
-    const limits = { signal: calls.signal, timeoutMs: input.timeoutMs };
-    const probe = (request: ChunkRequest): void => {
-      const started = now();
-      const { address, vantage: index } = request;
-      const vantage = input.vantages[index];
-      // Chunks of encrypted content travel as their 128-hex reference: fetch by address, decrypt with the key.
-      const encrypted = address.length === 128;
-      const key = encrypted ? hexToBytes(address.slice(64)) : undefined;
-      const fetched = vantage ? api.chunk(vantage.url, encrypted ? address.slice(0, 64) : address, limits) : Promise.reject(new Error(`no vantage ${index}`));
-      void fetched.then(
-        (data) => {
-          if (data === undefined) return queue.answer({ address, vantage: index, found: false, elapsedMs: now() - started });
-          let links: { children: string[]; parity: string[] };
-          try {
-            links = chunkChildren(data, key);
-          } catch {
-            links = { children: [], parity: [] }; // a body that is not a chunk: found, but nothing to descend into
-          }
-          const elapsedMs = now() - started;
-          queue.answer(
-            links.parity.length > 0
-              ? { address, vantage: index, found: true, elapsedMs, children: links.children, parity: links.parity }
-              : { address, vantage: index, found: true, elapsedMs, children: links.children },
-          );
-        },
-        (error: unknown) => {
-          queue.answer({ address, vantage: index, found: false, elapsedMs: now() - started, error: errorText(error) });
-        },
-      );
-    };
-    const queue = fetchQueue(input.concurrency, probe, (answers) => {
-      if (!calls.stopped) sendBack({ type: 'chunks.answered', answers } satisfies ChunkAnswerBatch);
-    });
-    receive((batch) => queue.enqueue(batch.requests));
-    return () => {
-      calls.abortAll();
-      queue.cancel();
-    };
-  });
+  const chunkProber = createChunkProber(api);
 
-  const resolveFeed = fromPromise<{ reference: string }, { nodeUrl: string; owner: string; topic: string; timeoutMs: number }>(({ input, signal }) =>
-    api.resolveFeed(input.nodeUrl, input.owner, input.topic, { signal, timeoutMs: input.timeoutMs }).catch((error: unknown) => {
-      // Transport errors usually name the call already; otherwise name the feeds endpoint ourselves (spec §7).
-      const message = errorText(error);
-      throw new Error(`feed lookup failed: ${message.includes('/feeds/') ? message : `GET ${input.nodeUrl}/feeds/${input.owner}/${input.topic}: ${message}`}`);
-    }),
-  );
+  /**
+   * The feed lookup on the first node URL; when that node cannot answer (down, timeout, an error status, an
+   * answer that is not a feed update), the next one is asked, and so on. The error lists every node's failure.
+   */
+  const resolveFeed = fromPromise<{ reference: string; nodeUrl: string }, ResolveFeedInput>(async ({ input, signal }) => {
+    const failures: string[] = [];
+    for (const nodeUrl of input.nodeUrls) {
+      try {
+        const { reference } = await api.resolveFeed(nodeUrl, input.owner, input.topic, { signal, timeoutMs: input.timeoutMs });
+        return { reference, nodeUrl };
+      } catch (error) {
+        if (signal.aborted) throw error;
+        // Transport errors usually name the call already; otherwise name the feeds endpoint ourselves (spec §7).
+        const message = errorText(error);
+        failures.push(message.includes('/feeds/') ? message : `GET ${nodeUrl}/feeds/${input.owner}/${input.topic}: ${message}`);
+      }
+    }
+    throw new Error(`feed lookup failed: ${failures.join('; ') || 'no node URL'}`);
+  });
 
   const coldDownloads = fromPromise<ColdDownloadResult[], { reference: string; nodes: string[]; gateways: string[]; timeoutMs: number }>(({ input, signal }) => {
     const download = async (url: string, endpoint: string): Promise<ColdDownloadResult> => {

@@ -4,7 +4,9 @@
  * (retcheck-actors.ts) are written once against this port, so the CLI and the browser behave the same.
  *
  * Every method rejects with an Error whose message is fit for a report's `error` field (method, URL, status,
- * and the node's message), and honours `signal` and `timeoutMs`.
+ * and the node's message), and honours `signal` and `timeoutMs`. When the node could not be reached at all
+ * (timeout, refused or reset connection), the error's `code` is 'timeout' or 'network' (NodeApiError's codes;
+ * the fetch transport sets the same), which the chunk walk counts to give up on a dead node.
  */
 export interface CallLimits {
   signal?: AbortSignal;
@@ -35,4 +37,12 @@ export interface RetcheckApi {
   streamDownload(baseUrl: string, path: string, limits: CallLimits): Promise<{ status: number; bytes: number }>;
   batch(nodeUrl: string, batchId: string, limits: CallLimits): Promise<BatchAnswer>;
   reupload(nodeUrl: string, reference: string, batchId: string, limits: CallLimits): Promise<void>;
+}
+
+export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** True when a call failed without reaching the node (its `code` is 'timeout' or 'network'). */
+export function isUnreachableError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'timeout' || code === 'network';
 }

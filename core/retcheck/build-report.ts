@@ -3,7 +3,7 @@
  * spec live here (gateways omitted when none were probed, chunks/chunk_stats only in per-chunk mode,
  * cold_downloads only in cold mode, resolution only for a feed input).
  */
-import type { ChunkProbe, ColdDownloadResult, GatewayResult, Resolution, RetcheckReport, VantageResult } from '../../config-schema/retcheck-report.js';
+import type { ChunkProbe, ChunkVantageProbe, ChunkWalk, ColdDownloadResult, GatewayResult, Resolution, RetcheckReport, VantageResult } from '../../config-schema/retcheck-report.js';
 import { SPEC_VERSION } from '../../config-schema/retcheck-report.js';
 import { hexToBytes } from '../swarm/bytes.js';
 import { proximity } from '../swarm/proximity.js';
@@ -13,7 +13,7 @@ import { frameByTargetOverlay } from './target-overlay.js';
 
 export interface WalkedChunkRow {
   address: string;
-  perVantage: ({ found: boolean; elapsed_ms: number; error?: string } | null)[];
+  perVantage: (ChunkVantageProbe | null)[];
 }
 
 export interface ReportParts {
@@ -22,6 +22,7 @@ export interface ReportParts {
   gateways?: GatewayResult[];
   resolution?: Resolution;
   walked?: WalkedChunkRow[];
+  walkCap?: ChunkWalk;
   cold?: ColdDownloadResult[];
   targetOverlay?: string;
 }
@@ -62,6 +63,7 @@ export function buildReport(parts: ReportParts): RetcheckReport {
     ...(gateways ? { gateways } : {}),
     ...(parts.resolution ? { resolution: parts.resolution } : {}),
     ...(chunks ? { chunks, chunk_stats: computeChunkStats(chunks) } : {}),
+    ...(chunks && parts.walkCap ? { chunk_walk: parts.walkCap } : {}),
     ...(parts.cold ? { cold_downloads: parts.cold } : {}),
     spec_version: SPEC_VERSION,
   };

@@ -2,8 +2,20 @@
  * The human-readable report (spec §4 "Output formats", text). No stability guarantee, but the order is
  * fixed: ref/status, vantages (`nb <neighborhood> PO <n>`), gateways (`HTTP <code>`), resolution,
  * chunk tables, cold downloads, then the re-seed block. Colour only when the caller says the terminal wants it.
+ *
+ * Every value a node (or a gateway) supplied, versions and error messages above all, goes through
+ * showControlCharacters: a node cannot clear the screen, retitle the window or forge a line of this report.
+ *
+ * Chunk tables tell three outcomes apart: found (a body that verifies against the address), missing (the
+ * node answered that it has no such chunk) and no answer (the call failed, the body did not verify, or the
+ * walk had given up on an unreachable node).
  */
-import type { RetcheckReport, VantageResult, ChunkStatsEntry } from '../../config-schema/retcheck-report.js';
+import type { ChunkProbe, ChunkStats, ChunkStatsEntry, ChunkVantageProbe, RetcheckReport, VantageResult } from '../../config-schema/retcheck-report.js';
+import { hexToBytes } from '../swarm/bytes.js';
+import { proximity } from '../swarm/proximity.js';
+import { humanSize } from '../terminal/human-size.js';
+import { showControlCharacters as shown } from '../terminal/visible-text.js';
+import { slowestNeighborhoods } from './chunk-stats.js';
 
 export interface ReseedSummary {
   batch: string;
@@ -14,9 +26,19 @@ export interface ReseedSummary {
 
 export interface TextOptions {
   color: boolean;
+  /** `--target-overlay`: the missing-chunk list shows each chunk's proximity to it. */
+  targetOverlay?: string;
 }
 
+/** Rows of the per-neighbourhood table (slowest first), as in the web app. */
+export const TEXT_NEIGHBORHOOD_ROWS = 10;
+/** Lines of the missing-chunk list. */
+export const TEXT_MISSING_ROWS = 50;
+
 const paint = (on: boolean, code: number, text: string) => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
+
+/** `7e3f9a2c…`: overlays are shortened in text; the JSON keeps them whole. */
+const shortHex = (hex: string) => (hex.length > 8 ? `${hex.slice(0, 8)}…` : hex);
 
 function outcome(retrievable: boolean | null, color: boolean): string {
   if (retrievable === true) return paint(color, 32, 'retrievable');
@@ -25,19 +47,96 @@ function outcome(retrievable: boolean | null, color: boolean): string {
 }
 
 function vantageLine(v: VantageResult, color: boolean): string {
-  const parts = [`  ${v.node_url}`, outcome(v.retrievable, color), `${v.elapsed_ms} ms`];
-  if (v.overlay !== undefined) parts.push(`nb ${v.overlay.slice(0, 2)} PO ${v.proximity_to_root ?? '?'}`);
+  const parts = [`  ${shown(v.node_url)}`, outcome(v.retrievable, color), `${v.elapsed_ms} ms`];
+  if (v.overlay !== undefined) parts.push(`nb ${v.overlay.slice(0, 2)} PO ${v.proximity_to_root ?? '?'}  overlay ${shortHex(v.overlay)}`);
   if (v.target_proximity !== undefined) parts.push(`target PO ${v.target_proximity}`);
-  if (v.node_version) parts.push(`v${v.node_version}`);
-  if (v.error) parts.push(`(${v.error})`);
+  if (v.node_version) parts.push(`v${shown(v.node_version)}`);
+  if (v.error) parts.push(`(${shown(v.error)})`);
   return parts.join('  ');
 }
 
+const noAnswerOf = (s: ChunkStatsEntry) => (s.errors ?? 0) + (s.not_probed ?? 0);
+/** Reports written before the additive counts count every miss as missing. */
+const missingOf = (s: ChunkStatsEntry) => s.not_found ?? s.missing - noAnswerOf(s);
+
 function statsRow(key: string, s: ChunkStatsEntry): string {
-  return `  ${key.padEnd(28)} ${`${s.found}/${s.total}`.padStart(9)} ${String(s.missing).padStart(7)} ${String(s.elapsed_p50_ms).padStart(7)} ${String(s.elapsed_p95_ms).padStart(7)} ${String(s.elapsed_max_ms).padStart(7)}`;
+  return `  ${key.padEnd(28)} ${`${s.found}/${s.total}`.padStart(9)} ${String(missingOf(s)).padStart(7)} ${String(noAnswerOf(s)).padStart(9)} ${String(s.elapsed_p50_ms).padStart(7)} ${String(s.elapsed_p95_ms).padStart(7)} ${String(s.elapsed_max_ms).padStart(7)}`;
 }
 
-const STATS_HEADER = `  ${'key'.padEnd(28)} ${'found'.padStart(9)} ${'missing'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'max ms'.padStart(7)}`;
+const STATS_HEADER = `  ${'key'.padEnd(28)} ${'found'.padStart(9)} ${'missing'.padStart(7)} ${'no answer'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'max ms'.padStart(7)}`;
+
+function chunkTables(report: RetcheckReport, chunks: ChunkProbe[], stats: ChunkStats, options: TextOptions): string[] {
+  const lines = ['', `chunks  ${chunks.length} walked`];
+  const walk = report.chunk_walk;
+  if (walk?.truncated) {
+    lines.push(`        the walk stopped at its cap of ${walk.cap} chunks: ${walk.found_not_probed} more chunk references were found but not probed (nor anything below them)`);
+  }
+  lines.push('', 'per vantage', STATS_HEADER);
+  for (const [url, s] of Object.entries(stats.per_vantage)) lines.push(statsRow(shown(url), s));
+  const neighborhoods = Object.keys(stats.per_neighborhood).length;
+  lines.push('', 'per neighborhood (slowest first)', STATS_HEADER);
+  for (const [nb, s] of slowestNeighborhoods(stats, TEXT_NEIGHBORHOOD_ROWS)) lines.push(statsRow(nb, s));
+  if (neighborhoods > TEXT_NEIGHBORHOOD_ROWS) lines.push(`  … ${neighborhoods - TEXT_NEIGHBORHOOD_ROWS} more (see --output json)`);
+
+  const misses = chunks.filter((c) => Object.values(c.per_vantage).some((p) => !p.found));
+  if (misses.length > 0) {
+    const target = options.targetOverlay ? hexToBytes(options.targetOverlay) : undefined;
+    lines.push('', 'chunks not found everywhere');
+    for (const c of misses.slice(0, TEXT_MISSING_ROWS)) {
+      const entries = Object.entries(c.per_vantage);
+      const where = (pick: (p: ChunkVantageProbe) => boolean) =>
+        entries
+          .filter(([, p]) => pick(p))
+          .map(([url]) => shown(url))
+          .join(', ');
+      const parts = [`  ${c.address}`, `nb ${c.neighborhood}`];
+      if (target) parts.push(`PO ${proximity(target, hexToBytes(c.address))} to target`);
+      const missing = where((p) => !p.found && p.error === undefined);
+      const noAnswer = where((p) => !p.found && p.error !== undefined);
+      if (missing) parts.push(`missing on ${missing}`);
+      if (noAnswer) parts.push(`no answer from ${noAnswer}`);
+      lines.push(parts.join('  '));
+    }
+    if (misses.length > TEXT_MISSING_ROWS) lines.push(`  … ${misses.length - TEXT_MISSING_ROWS} more (see --output json)`);
+    const reasons = noAnswerByVantage(chunks);
+    if (reasons.length > 0) {
+      lines.push('', 'no answer, why');
+      for (const r of reasons) {
+        if (r.errors > 0) lines.push(`  ${shown(r.url)}: ${r.errors} chunks failed, e.g. ${shown(r.example ?? '')}`);
+        if (r.notProbed > 0) lines.push(`  ${shown(r.url)}: ${r.notProbed} chunks ${shown(r.notProbedReason ?? 'not probed')}`);
+      }
+    }
+  }
+  return lines;
+}
+
+interface NoAnswer {
+  url: string;
+  errors: number;
+  example?: string;
+  notProbed: number;
+  notProbedReason?: string;
+}
+
+/** Per vantage: how many probes failed (with the first error as an example) and how many were never made, and why. */
+function noAnswerByVantage(chunks: ChunkProbe[]): NoAnswer[] {
+  const byUrl = new Map<string, NoAnswer>();
+  for (const chunk of chunks) {
+    for (const [url, probe] of Object.entries(chunk.per_vantage)) {
+      if (probe.found || probe.error === undefined) continue;
+      let entry = byUrl.get(url);
+      if (!entry) byUrl.set(url, (entry = { url, errors: 0, notProbed: 0 }));
+      if (probe.not_probed) {
+        entry.notProbed++;
+        entry.notProbedReason ??= probe.error;
+      } else {
+        entry.errors++;
+        entry.example ??= probe.error;
+      }
+    }
+  }
+  return [...byUrl.values()];
+}
 
 export function formatTextReport(report: RetcheckReport, options: TextOptions, reseed?: ReseedSummary): string {
   const { color } = options;
@@ -50,47 +149,30 @@ export function formatTextReport(report: RetcheckReport, options: TextOptions, r
   if (report.gateways) {
     lines.push('', 'gateways');
     for (const g of report.gateways) {
-      const parts = [`  ${g.url}`, outcome(g.retrievable, color), `${g.elapsed_ms} ms`];
+      const parts = [`  ${shown(g.url)}`, outcome(g.retrievable, color), `${g.elapsed_ms} ms`];
       if (g.status_code !== undefined) parts.push(`HTTP ${g.status_code}`);
-      if (g.error) parts.push(`(${g.error})`);
+      if (g.error) parts.push(`(${shown(g.error)})`);
       lines.push(parts.join('  '));
     }
   }
   if (report.resolution) {
     const r = report.resolution;
-    lines.push('', 'resolution', `  feed ${r.owner}/${r.topic}`, `  -> ${r.resolved_reference}`);
+    lines.push('', 'resolution', `  feed ${r.owner}/${r.topic}`, `  -> ${r.resolved_reference}${r.node_url ? `  (from ${shown(r.node_url)})` : ''}`);
   }
-  if (report.chunk_stats && report.chunks) {
-    lines.push('', `chunks  ${report.chunks.length} walked`, '', 'per vantage', STATS_HEADER);
-    for (const [url, s] of Object.entries(report.chunk_stats.per_vantage)) lines.push(statsRow(url, s));
-    lines.push('', 'per neighborhood', STATS_HEADER);
-    for (const [nb, s] of Object.entries(report.chunk_stats.per_neighborhood)) lines.push(statsRow(nb, s));
-    const misses = report.chunks.filter((c) => Object.values(c.per_vantage).some((p) => !p.found));
-    if (misses.length > 0) {
-      lines.push('', 'missing chunks');
-      for (const c of misses.slice(0, 50)) {
-        const where = Object.entries(c.per_vantage)
-          .filter(([, p]) => !p.found)
-          .map(([url]) => url)
-          .join(', ');
-        lines.push(`  ${c.address}  nb ${c.neighborhood}  missing on ${where}`);
-      }
-      if (misses.length > 50) lines.push(`  ... and ${misses.length - 50} more (see --output json)`);
-    }
-  }
+  if (report.chunk_stats && report.chunks) lines.push(...chunkTables(report, report.chunks, report.chunk_stats, options));
   if (report.cold_downloads) {
     lines.push('', 'cold downloads');
     for (const d of report.cold_downloads) {
-      const parts = [`  ${d.url}${d.endpoint}`, d.success ? paint(color, 32, 'ok') : paint(color, 31, 'failed'), `${d.bytes_downloaded} bytes`, `${d.elapsed_ms} ms`];
+      const parts = [`  ${shown(d.url)}${shown(d.endpoint)}`, d.success ? paint(color, 32, 'ok') : paint(color, 31, 'failed'), humanSize(d.bytes_downloaded), `${d.elapsed_ms} ms`];
       if (d.status_code !== undefined) parts.push(`HTTP ${d.status_code}`);
-      if (d.error) parts.push(`(${d.error})`);
+      if (d.error) parts.push(`(${shown(d.error)})`);
       lines.push(parts.join('  '));
     }
   }
   if (reseed) {
     lines.push('', 're-seed', `  batch     ${reseed.batch}`, `  status    ${paint(color, reseed.status === 'OK' ? 32 : 31, reseed.status)}`);
-    if (reseed.error) lines.push(`  error     ${reseed.error}`);
-    lines.push(`  warnings  ${reseed.warnings.length ? reseed.warnings.join('; ') : '(none)'}`);
+    if (reseed.error) lines.push(`  error     ${shown(reseed.error)}`);
+    lines.push(`  warnings  ${reseed.warnings.length ? reseed.warnings.map(shown).join('; ') : '(none)'}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -54,11 +54,14 @@ describeMachineModel(chunkWalkMachine, {
       expect(done).toBeLessThan(discovered);
     },
     done: (s) => {
-      expect(s.output).toEqual([
-        { address: ROOT, perVantage: [probeOf(rootA), probeOf(rootB)] },
-        { address: DATA, perVantage: [probeOf(dataA), probeOf(dataB)] },
-        { address: PARITY, perVantage: [probeOf(parityA), probeOf(parityB)] },
-      ]);
+      expect(s.output).toEqual({
+        chunks: [
+          { address: ROOT, perVantage: [probeOf(rootA), probeOf(rootB)] },
+          { address: DATA, perVantage: [probeOf(dataA), probeOf(dataB)] },
+          { address: PARITY, perVantage: [probeOf(parityA), probeOf(parityB)] },
+        ],
+        cap: { limit: 1000, foundNotProbed: 0 },
+      });
       expect(selectWalkProgress(s)).toEqual({ done: 3, discovered: 3 });
     },
   },

@@ -13,8 +13,9 @@
  * once, and the prober can report answers a slot-count at a time without leaving a slot idle.
  *
  * Scheduling order: chunk-major, vantage-minor over the discovery queue, so the walk stays breadth-first.
- * A chunk's children are enqueued from the first body that arrives for it; a chunk no vantage could serve
- * has no known children (its subtree cannot be walked). Parity chunks of an erasure-coded tree are enqueued
+ * A chunk's children are enqueued from the first verified body that arrives for it; a chunk no vantage could
+ * serve has no known children (its subtree cannot be walked). References past the cap are counted, distinct,
+ * in the output (`cap.foundNotProbed`), so the report can say the walk was truncated and by how much. Parity chunks of an erasure-coded tree are enqueued
  * after their data siblings and probed like them, but never descended into: their bytes are Reed-Solomon
  * parity, so whatever "children" a prober reads from them are ignored.
  *
@@ -58,7 +59,9 @@ export interface ChunkAnswer {
   found: boolean;
   elapsedMs: number;
   error?: string;
-  /** Child chunk addresses (to probe and descend into), present when this answer carried a readable body. */
+  /** The prober gave up on this vantage before fetching this chunk (see actors/retcheck/chunk-prober.ts). */
+  notProbed?: true;
+  /** Child chunk addresses (to probe and descend into), present when this answer carried a verified body. */
   children?: string[];
   /** Parity chunk addresses of an erasure-coded intermediate chunk: to probe, never to descend into. */
   parity?: string[];
@@ -74,6 +77,13 @@ export interface WalkedChunk {
   perVantage: (ChunkVantageProbe | null)[];
 }
 
+export interface ChunkWalkOutput {
+  /** One entry per probed chunk, in discovery (breadth-first) order; at most `cap`. */
+  chunks: WalkedChunk[];
+  /** The chunk cap, and how many distinct references the walked chunks hold that were not probed because of it. */
+  cap: { limit: number; foundNotProbed: number };
+}
+
 /**
  * A copy of `position` with `addresses` numbered from `first`. A for-in copy: spreading a record of a thousand
  * addresses costs nearly twice as much, and the walk copies it once per chunk that has children.
@@ -85,19 +95,35 @@ function withPositions(position: Record<string, number>, addresses: string[], fi
   return next;
 }
 
-/** Up to `room` addresses of `list` not yet discovered and not in `taken`, without repeats, in list order. */
-function freshAddresses(list: string[] | undefined, position: Record<string, number>, taken: string[], room: number): string[] {
-  if (!list || list.length === 0 || room <= 0) return [];
-  const seen = new Set(taken);
+/**
+ * Addresses of `list` not yet discovered and not in `taken`, without repeats, in list order: up to `room` of
+ * them in `fresh`, the rest (which the cap keeps out) in `overflow`.
+ */
+function freshAddresses(list: string[] | undefined, position: Record<string, number>, taken: string[], room: number): { fresh: string[]; overflow: string[] } {
   const fresh: string[] = [];
+  const overflow: string[] = [];
+  if (!list || list.length === 0) return { fresh, overflow };
+  const seen = new Set(taken);
   for (const address of list) {
-    if (fresh.length >= room) break;
     if (position[address] === undefined && !seen.has(address)) {
       seen.add(address);
-      fresh.push(address);
+      (fresh.length < room ? fresh : overflow).push(address);
     }
   }
-  return fresh;
+  return { fresh, overflow };
+}
+
+/** Distinct references beyond the cap that were never discovered under it. */
+function countBeyondCap(beyondCap: readonly (readonly string[])[], position: Record<string, number>): number {
+  const distinct = new Set<string>();
+  for (const list of beyondCap) for (const address of list) if (position[address] === undefined) distinct.add(address);
+  return distinct.size;
+}
+
+/** The report's probe for one answer: `error` when there is one, `not_probed` when the prober gave up first. */
+function probeOf(answer: ChunkAnswer, elapsed_ms: number): ChunkVantageProbe {
+  if (answer.notProbed) return { found: false, elapsed_ms, error: answer.error ?? 'not probed', not_probed: true };
+  return answer.error ? { found: answer.found, elapsed_ms, error: answer.error } : { found: answer.found, elapsed_ms };
 }
 
 function hasFoundProbe(row: ResultRow): boolean {
@@ -112,6 +138,11 @@ interface ChunkWalkContext extends ChunkWalkInput {
   position: Record<string, number>;
   /** Discovered parity chunks: probed, never descended into. */
   parityChunks: Record<string, true>;
+  /**
+   * References read from walked chunks that did not fit under the cap, one list per chunk (appended, never
+   * copied whole); deduplicated once, in the output.
+   */
+  beyondCap: readonly (readonly string[])[];
   /** Answers per chunk and vantage; null until answered. */
   results: ResultBlocks;
   /** Pair number (chunk index × vantages + vantage) of the next request; every pair below it was requested. */
@@ -155,7 +186,7 @@ function awaitedIndex(context: Pick<ChunkWalkContext, 'position' | 'vantages' | 
 }
 
 export const chunkWalkMachine = setup({
-  types: {} as { context: ChunkWalkContext; events: ChunkAnswerBatch; input: ChunkWalkInput; output: WalkedChunk[] },
+  types: {} as { context: ChunkWalkContext; events: ChunkAnswerBatch; input: ChunkWalkInput; output: ChunkWalkOutput },
   actors: { chunkProber: missingChunkProber },
   guards: {
     isWalkComplete: ({ context }) => context.outstanding === 0 && context.nextPair >= context.queue.length * context.vantages.length,
@@ -163,7 +194,7 @@ export const chunkWalkMachine = setup({
   },
   actions: {
     recordAnswers: assign(({ context, event }) => {
-      let { queue, position, parityChunks, outstanding } = context;
+      let { queue, position, parityChunks, outstanding, beyondCap } = context;
       const results = editResults(context.results);
       for (const answer of event.answers) {
         const index = awaitedIndex({ position, vantages: context.vantages, nextPair: context.nextPair }, results.current(), answer);
@@ -171,20 +202,21 @@ export const chunkWalkMachine = setup({
         // A chunk's children come from the first body that arrives for it (a found answer always carries one).
         const isFirstBody = !hasFoundProbe(rowAt(results.current(), index)!);
         const elapsed_ms = Math.max(0, Math.round(answer.elapsedMs));
-        results.set(index, answer.vantage, answer.error ? { found: answer.found, elapsed_ms, error: answer.error } : { found: answer.found, elapsed_ms });
+        results.set(index, answer.vantage, probeOf(answer, elapsed_ms));
         outstanding--;
         if (!answer.found || !isFirstBody || parityChunks[answer.address]) continue;
         // Children once per chunk, then parity, skipping duplicates (shared subtrees) and respecting the cap.
         const room = context.cap - queue.length;
-        const children = freshAddresses(answer.children, position, [], room);
-        const parity = freshAddresses(answer.parity, position, children, room - children.length);
+        const { fresh: children, overflow: childOverflow } = freshAddresses(answer.children, position, [], room);
+        const { fresh: parity, overflow: parityOverflow } = freshAddresses(answer.parity, position, children, room - children.length);
+        if (childOverflow.length + parityOverflow.length > 0) beyondCap = [...beyondCap, [...childOverflow, ...parityOverflow]];
         if (children.length + parity.length === 0) continue;
         position = withPositions(position, [...children, ...parity], queue.length);
         if (parity.length > 0) parityChunks = { ...parityChunks, ...Object.fromEntries(parity.map((address) => [address, true as const])) };
         queue = queue.concat(children, parity);
         results.appendRows(children.length + parity.length, context.vantages.length);
       }
-      return { queue, position, parityChunks, results: results.current(), outstanding };
+      return { queue, position, parityChunks, results: results.current(), outstanding, beyondCap };
     }),
     dispatchRequests: enqueueActions(({ context, enqueue }) => {
       const width = context.vantages.length;
@@ -210,6 +242,7 @@ export const chunkWalkMachine = setup({
     queue: [input.root],
     position: { [input.root]: 0 },
     parityChunks: {},
+    beyondCap: [],
     results: singleRow(input.vantages.length),
     nextPair: 0,
     outstanding: 0,
@@ -230,7 +263,10 @@ export const chunkWalkMachine = setup({
       type: 'final',
     },
   },
-  output: ({ context }) => context.queue.map((address, i) => ({ address, perVantage: [...rowAt(context.results, i)!] })),
+  output: ({ context }) => ({
+    chunks: context.queue.map((address, i) => ({ address, perVantage: [...rowAt(context.results, i)!] })),
+    cap: { limit: context.cap, foundNotProbed: countBeyondCap(context.beyondCap, context.position) },
+  }),
 });
 
 /** `Probing chunks N/M...`: N chunks answered by every vantage, M chunks discovered so far. */

@@ -53,19 +53,22 @@ describeMachineModelAcrossInputs(retcheckMachine, {
     },
   },
   events: {
-    'xstate.done.actor.resolveFeed': { resolved: actorDone('resolveFeed', { reference: FEED_REF }) },
+    'xstate.done.actor.resolveFeed': { resolved: actorDone('resolveFeed', { reference: FEED_REF, nodeUrl: 'http://b' }) },
     'xstate.error.actor.resolveFeed': { lookupFailed: actorFailed('resolveFeed', new Error(`feed lookup failed: GET http://a/feeds/${OWNER}/${TOPIC} -> 404`)) },
     'xstate.done.actor.probe': {
       partial: actorDone('probe', { vantages: [vantage('http://a', true), vantage('http://b', null)], gateways: [{ url: 'http://g', retrievable: false, elapsed_ms: 3, status_code: 404, error: null }] }),
       allNo: actorDone('probe', { vantages: [vantage('http://a', false)], gateways: [] }),
     },
-    'xstate.done.actor.chunkWalk': { walked: actorDone('chunkWalk', [{ address: FEED_REF, perVantage: [{ found: true, elapsed_ms: 1 }, { found: false, elapsed_ms: 2 }] }]) },
+    'xstate.done.actor.chunkWalk': {
+      walked: actorDone('chunkWalk', { chunks: [{ address: FEED_REF, perVantage: [{ found: true, elapsed_ms: 1 }, { found: false, elapsed_ms: 2 }] }], cap: { limit: 1000, foundNotProbed: 0 } }),
+      truncated: actorDone('chunkWalk', { chunks: [{ address: FEED_REF, perVantage: [{ found: true, elapsed_ms: 1 }, { found: false, elapsed_ms: 0, error: 'not probed: gone', not_probed: true }] }], cap: { limit: 1, foundNotProbed: 7 } }),
+    },
     'xstate.done.actor.coldDownloads': { streamed: actorDone('coldDownloads', cold) },
     'xstate.error.actor.coldDownloads': { crashed: actorFailed('coldDownloads', new Error('socket hang up')) },
     'xstate.done.actor.reseed': { ok: { type: 'xstate.done.actor.reseed', output: reseedOk } },
   },
   states: {
-    resolving: (s, probe) => expect(probe.inputOf('resolveFeed')).toEqual({ nodeUrl: 'http://a', owner: OWNER, topic: TOPIC, timeoutMs: 1000 }),
+    resolving: (s, probe) => expect(probe.inputOf('resolveFeed')).toEqual({ nodeUrls: s.context.nodes, owner: OWNER, topic: TOPIC, timeoutMs: 1000 }),
     probing: (s, probe) => expect(probe.inputOf('probe')).toEqual({ reference: referenceOf(s.context), nodes: s.context.nodes, gateways: s.context.gateways, timeoutMs: 1000 }),
     walking: (s, probe) =>
       expect(probe.inputOf('chunkWalk')).toMatchObject({ root: FEED_REF, vantages: s.context.vantages.map((v) => ({ url: v.node_url })), concurrency: 3, cap: 1000 }),
@@ -81,6 +84,9 @@ describeMachineModelAcrossInputs(retcheckMachine, {
       expect(output.report.cold_downloads !== undefined).toBe(s.context.cold);
       if (s.context.cold) expect(output.report.cold_downloads![0]!.success).toBe(s.context.coldResults === cold);
       expect(output.report.resolution !== undefined).toBe(s.context.target.kind === 'feed');
+      if (output.report.resolution) expect(output.report.resolution.node_url).toBe('http://b');
+      expect(output.report.chunk_walk).toEqual(s.context.walkCap ?? undefined);
+      if (s.context.walkCap) expect(s.context.walkCap.truncated).toBe(s.context.walkCap.found_not_probed > 0);
       expect(output.reseed).toEqual(s.context.reseed ? reseedOk : undefined);
     },
     failed: (s) => expect(s.output).toEqual({ kind: 'failed', error: expect.stringContaining('/feeds/') }),

@@ -49,7 +49,7 @@ function provideWorld(world: { retrievable: Record<string, boolean | null>; tree
       chunkWalk: chunkWalkMachine.provide({ actors: { chunkProber } }),
       resolveFeed: fromPromise(async ({ input }) => {
         if (input.owner === 'ff'.repeat(20)) throw new Error(`GET /feeds/${input.owner}/${input.topic} -> 404 lookup failed`);
-        return { reference: REF };
+        return { reference: REF, nodeUrl: input.nodeUrls[0]! };
       }),
       coldDownloads: fromPromise(async ({ input }) =>
         input.nodes.map((url) => ({ url, endpoint: `/bytes/${input.reference}`, success: true, bytes_downloaded: 42, elapsed_ms: 5, status_code: 200, error: null })),

@@ -3,7 +3,8 @@
  * machine; only the actors differ (undici in Node, fetch in the browser), injected with `.provide()`.
  *
  * States, in flow order
- * - resolving: feed input only: GET /feeds/{owner}/{topic} on the first node URL, one level.
+ * - resolving: feed input only: GET /feeds/{owner}/{topic} on the first node URL (the next one when it
+ *   cannot answer), one level.
  * - probing: the multi-vantage probe (child machine `probe`).
  * - walking: per-chunk mode only: the breadth-first chunk walk (child machine `chunkWalk`).
  * - downloading: cold mode only: streamed downloads from every node (/bytes) and gateway (/bzz).
@@ -15,7 +16,7 @@
  * Events: only actor completions. Surfaces read snapshots through the selectors at the bottom.
  */
 import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
-import type { ColdDownloadResult, GatewayResult, Resolution, RetcheckReport, VantageResult } from '../../config-schema/retcheck-report.js';
+import type { ChunkWalk, ColdDownloadResult, GatewayResult, Resolution, RetcheckReport, VantageResult } from '../../config-schema/retcheck-report.js';
 import { buildReport, type WalkedChunkRow } from '../../core/retcheck/build-report.js';
 import { probeMachine } from './probe.machine.js';
 import { chunkWalkMachine } from './chunk-walk.machine.js';
@@ -47,6 +48,7 @@ interface RetcheckContext extends RetcheckInput {
   vantages: VantageResult[];
   gatewayResults: GatewayResult[];
   walked: WalkedChunkRow[] | null;
+  walkCap: ChunkWalk | null;
   coldResults: ColdDownloadResult[] | null;
   reseedOutcome: ReseedOutput | null;
   error: string | null;
@@ -54,7 +56,15 @@ interface RetcheckContext extends RetcheckInput {
 
 type RetcheckEvent = { type: 'xstate.done.actor.reseed'; output: ReseedOutput };
 
-const missingResolveFeed = fromPromise<{ reference: string }, { nodeUrl: string; owner: string; topic: string; timeoutMs: number }>(async () => {
+/** Feed lookup input: the node URLs in order; the actor asks the next when one cannot answer. */
+export interface ResolveFeedInput {
+  nodeUrls: string[];
+  owner: string;
+  topic: string;
+  timeoutMs: number;
+}
+
+const missingResolveFeed = fromPromise<{ reference: string; nodeUrl: string }, ResolveFeedInput>(async () => {
   throw new Error('resolveFeed actor not provided');
 });
 const missingColdDownloads = fromPromise<ColdDownloadResult[], { reference: string; nodes: string[]; gateways: string[]; timeoutMs: number }>(async () => {
@@ -104,6 +114,7 @@ export const retcheckMachine = setup({
     vantages: [],
     gatewayResults: [],
     walked: null,
+    walkCap: null,
     coldResults: null,
     reseedOutcome: null,
     error: null,
@@ -116,13 +127,13 @@ export const retcheckMachine = setup({
       always: [{ guard: 'isFeedInput', target: 'resolving' }, { target: 'probing' }],
     },
     resolving: {
-      description: 'GET /feeds/{owner}/{topic} on the first node URL; one level only.',
+      description: 'GET /feeds/{owner}/{topic} on the first node URL, the next one when it cannot answer; one level only.',
       invoke: {
         id: 'resolveFeed',
         src: 'resolveFeed',
         input: ({ context }) => {
           const target = context.target as Extract<CheckTarget, { kind: 'feed' }>;
-          return { nodeUrl: context.nodes[0] ?? '', owner: target.owner, topic: target.topic, timeoutMs: context.timeoutMs };
+          return { nodeUrls: context.nodes, owner: target.owner, topic: target.topic, timeoutMs: context.timeoutMs };
         },
         onDone: {
           target: 'probing',
@@ -130,7 +141,7 @@ export const retcheckMachine = setup({
             const target = context.target as Extract<CheckTarget, { kind: 'feed' }>;
             return {
               reference: event.output.reference,
-              resolution: { kind: 'feed' as const, owner: target.owner, topic: target.topic, resolved_reference: event.output.reference },
+              resolution: { kind: 'feed' as const, owner: target.owner, topic: target.topic, resolved_reference: event.output.reference, node_url: event.output.nodeUrl },
             };
           }),
         },
@@ -166,7 +177,13 @@ export const retcheckMachine = setup({
           cap: CHUNK_WALK_CAP,
           timeoutMs: context.timeoutMs,
         }),
-        onDone: { target: 'walked', actions: assign({ walked: ({ event }) => event.output }) },
+        onDone: {
+          target: 'walked',
+          actions: assign({
+            walked: ({ event }) => event.output.chunks,
+            walkCap: ({ event }) => ({ cap: event.output.cap.limit, truncated: event.output.cap.foundNotProbed > 0, found_not_probed: event.output.cap.foundNotProbed }),
+          }),
+        },
       },
     },
     walked: {
@@ -210,6 +227,7 @@ export const retcheckMachine = setup({
       gateways: context.gatewayResults,
       ...(context.resolution ? { resolution: context.resolution } : {}),
       ...(context.walked ? { walked: context.walked } : {}),
+      ...(context.walkCap ? { walkCap: context.walkCap } : {}),
       ...(context.coldResults ? { cold: context.coldResults } : {}),
       ...(context.targetOverlay ? { targetOverlay: context.targetOverlay } : {}),
     });

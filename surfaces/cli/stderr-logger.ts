@@ -1,5 +1,6 @@
 /** Levelled diagnostics on stderr for the CLIs (stdout stays for results). */
 import { isEnabled, type LogLevel } from '../../core/log/level.js';
+import { showControlCharacters } from '../../core/terminal/visible-text.js';
 import type { CallRecord } from '../../actors/node-client/index.js';
 
 export interface Logger {
@@ -13,7 +14,8 @@ export interface Logger {
 
 export function createStderrLogger(level: LogLevel, target: string, write: (line: string) => void): Logger {
   const at = (wanted: Exclude<LogLevel, 'off'>) => (message: string) => {
-    if (isEnabled(level, wanted)) write(`${new Date().toISOString()} ${wanted.toUpperCase().padEnd(5)} ${target}: ${message}\n`);
+    // Messages quote nodes (URLs, errors, warnings): shown, never obeyed by the terminal.
+    if (isEnabled(level, wanted)) write(`${new Date().toISOString()} ${wanted.toUpperCase().padEnd(5)} ${target}: ${showControlCharacters(message)}\n`);
   };
   return { level, error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug'), trace: at('trace') };
 }

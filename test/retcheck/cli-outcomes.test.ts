@@ -150,7 +150,7 @@ describe('feed input', () => {
       expect(code).toBe(0);
       expect(report.reference).toBe(reference);
       expect(report.status).toBe('retrievable');
-      expect(report.resolution).toEqual({ kind: 'feed', owner, topic, resolved_reference: reference });
+      expect(report.resolution).toEqual({ kind: 'feed', owner, topic, resolved_reference: reference, node_url: url(2) });
       expect(report.vantages[0]!.proximity_to_root).toBe(po(devnet.nodes[2]!.overlay, reference));
     }
     const text = await runCli([`feed:${owner}/${topic}`, '-b', url(2), '--no-gateway']);

@@ -7,6 +7,7 @@ import { provideRetcheck } from '../../../actors/retcheck/retcheck-actors.js';
 import { createNodeRetcheckApi } from '../../../actors/retcheck/node-retcheck-api.js';
 import { exitCodeForStatus, EXIT } from '../../../core/retcheck/status.js';
 import { formatTextReport } from '../../../core/retcheck/text-report.js';
+import { jsonForTerminal, showControlCharacters, terminalSafeOutput } from '../../../core/terminal/visible-text.js';
 import { selectWalkProgress } from '../../../machines/retcheck/chunk-walk.machine.js';
 import { createStderrLogger, formatCallRecord } from '../stderr-logger.js';
 import { isEnabled } from '../../../core/log/level.js';
@@ -49,16 +50,21 @@ export async function runRetcheck(options: RetcheckCliOptions, io: CliIo): Promi
     actor.start();
     const output = await toPromise(actor);
     if (output.kind === 'failed') {
-      io.stderr(`retcheck: ${output.error}\n`);
+      io.stderr(`retcheck: ${showControlCharacters(output.error)}\n`);
       return EXIT.notRetrievable;
     }
     const { report, reseed } = output;
-    if (options.output === 'json') io.stdout(`${JSON.stringify(report, null, 2)}\n`);
-    else io.stdout(formatTextReport(report, { color: io.color }, reseed));
+    // The output layer: node text is escaped field by field in the formatter, and the whole block once more
+    // here (only our own colour sequences survive), so nothing a node says can drive the terminal.
+    if (options.output === 'json') io.stdout(`${jsonForTerminal(JSON.stringify(report, null, 2))}\n`);
+    else {
+      const text = formatTextReport(report, { color: io.color, ...(options.input.targetOverlay ? { targetOverlay: options.input.targetOverlay } : {}) }, reseed);
+      io.stdout(terminalSafeOutput(text, { allowColor: io.color }));
+    }
     if (reseed) {
       // The JSON report has no re-seed field (spec §2), so in JSON mode stderr carries the outcome and warnings;
       // text mode prints them in its re-seed block and only repeats a failure here.
-      if (reseed.status !== 'OK') io.stderr(`retcheck: re-seed ${reseed.status}: ${reseed.error ?? ''}\n`);
+      if (reseed.status !== 'OK') io.stderr(`retcheck: re-seed ${reseed.status}: ${showControlCharacters(reseed.error ?? '')}\n`);
       else if (options.output === 'json') io.stderr(`retcheck: re-seed OK (batch ${reseed.batch})\n`);
       if (options.output === 'json') for (const warning of reseed.warnings) log.warn(warning);
       if (reseed.status !== 'OK') return EXIT.reseedRefused;

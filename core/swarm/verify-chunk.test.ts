@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { bytesToHex, utf8Encode } from './bytes.js';
+import { makeContentChunk } from './chunk.js';
+import { makeSingleOwnerChunk } from './soc.js';
+import { createChunkVerifier, verifyChunk } from './verify-chunk.js';
+
+const content = makeContentChunk(utf8Encode('hello swarm '.repeat(100)));
+const key = new Uint8Array(32).fill(7);
+const soc = makeSingleOwnerChunk(new Uint8Array(32).fill(1), content, key);
+
+describe('verifyChunk', () => {
+  it('accepts a content chunk whose BMT address is the one asked for', () => {
+    expect(verifyChunk(content.address, content.data)).toEqual({ kind: 'content', data: content.data });
+  });
+
+  it('accepts a single-owner chunk signed for its address, giving the wrapped chunk', () => {
+    const verdict = verifyChunk(soc.address, soc.data);
+    expect(verdict.kind).toBe('soc');
+    expect(verdict.kind === 'soc' && bytesToHex(verdict.data)).toBe(bytesToHex(content.data));
+  });
+
+  it('refuses a changed byte, another chunk, an HTML page and a SOC fetched under another address', () => {
+    const tampered = content.data.slice();
+    tampered[100]! ^= 1;
+    expect(verifyChunk(content.address, tampered)).toMatchObject({ kind: 'mismatch', reason: 'the body does not hash to the chunk address' });
+    expect(verifyChunk(content.address, soc.data).kind).toBe('mismatch');
+    expect(verifyChunk(soc.address, content.data).kind).toBe('mismatch');
+    expect(verifyChunk(content.address, utf8Encode('<html><body>404</body></html>')).kind).toBe('mismatch');
+    expect(verifyChunk(content.address, new Uint8Array(3))).toMatchObject({ reason: 'a 3-byte body is not a chunk' });
+    expect(verifyChunk(content.address, new Uint8Array(5000))).toMatchObject({ reason: 'a 5000-byte body is not a chunk' });
+  });
+});
+
+describe('createChunkVerifier', () => {
+  it('gives the same verdicts, and never accepts a different body for a verified address', () => {
+    const verifier = createChunkVerifier();
+    const hex = bytesToHex(content.address);
+    expect(verifier.verify(hex, content.address, content.data).kind).toBe('content');
+    expect(verifier.verify(hex, content.address, content.data.slice()).kind).toBe('content');
+    const tampered = content.data.slice();
+    tampered[9]! ^= 0x80;
+    expect(verifier.verify(hex, content.address, tampered).kind).toBe('mismatch');
+    expect(verifier.verify(hex, content.address, content.data).kind).toBe('content');
+  });
+});
