@@ -15,6 +15,9 @@ import { lotteryScreenMachine } from './cockpit/screens/lottery.machine.js';
 import { stampsScreenMachine } from './cockpit/screens/stamps.machine.js';
 import { swapScreenMachine } from './cockpit/screens/swap.machine.js';
 import { warmupScreenMachine } from './cockpit/screens/warmup.machine.js';
+import { supervisorMachine } from './cockpit/supervisor.machine.js';
+import { logPaneMachine } from './cockpit/log-pane.machine.js';
+import { logPaneDisplayMachine } from './cockpit/log-pane-display.machine.js';
 import type { RegisteredMachine } from './visualize.js';
 
 export const machineRegistry: readonly RegisteredMachine[] = [
@@ -30,4 +33,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   { machine: lotteryScreenMachine, source: 'machines/cockpit/screens/lottery.machine.ts', modelTest: 'machines/cockpit/screens/lottery.machine.test.ts' },
   { machine: warmupScreenMachine, source: 'machines/cockpit/screens/warmup.machine.ts', modelTest: 'machines/cockpit/screens/polling-screens.machine.test.ts' },
   { machine: apiHealthScreenMachine, source: 'machines/cockpit/screens/api-health.machine.ts', modelTest: 'machines/cockpit/screens/polling-screens.machine.test.ts' },
+  { machine: supervisorMachine, source: 'machines/cockpit/supervisor.machine.ts', modelTest: 'machines/cockpit/supervisor.machine.test.ts' },
+  { machine: logPaneMachine, source: 'machines/cockpit/log-pane.machine.ts', modelTest: 'machines/cockpit/log-pane.machine.test.ts' },
+  { machine: logPaneDisplayMachine, source: 'machines/cockpit/log-pane-display.machine.ts', modelTest: 'machines/cockpit/log-pane-display.machine.test.ts' },
 ];

@@ -44,6 +44,8 @@ export interface MachineModelOptions<TMachine extends AnyStateMachine> {
   actors?: ReplayOptions['actors'];
   compareContext?: boolean;
   stepTimeoutMs?: number;
+  /** Bound of the graph walk (default 5000 snapshots); raise it for machines with several independent context fields. */
+  maxSnapshots?: number;
 }
 
 /** The event the runtime sends when invoke `id` resolves with `output`. */
@@ -68,6 +70,7 @@ export function describeMachineModel<TMachine extends AnyStateMachine>(machine: 
         input: options.input,
         events: options.events as Readonly<Record<string, FixtureList>> | undefined,
         assertedStates: Object.keys(options.states),
+        ...(options.maxSnapshots !== undefined ? { maxSnapshots: options.maxSnapshots } : {}),
       });
     } catch (error) {
       it('builds a test model from the machine graph', () => {

@@ -1,0 +1,44 @@
+/**
+ * The contracts between the log-pane machine and the actors that read the node's log for it. The machine
+ * imports these as types only.
+ */
+import type { BeeLogLevel } from '../../core/log/bee-log-line.js';
+import type { SplitLine } from '../../core/log/line-splitter.js';
+
+/** Where followers put what they read: the pane's LogBook, structurally. */
+export interface LogSink {
+  ingestNodeLines(lines: readonly SplitLine[]): void;
+  addCockpitEvent(level: BeeLogLevel, message: string, time: string, logger?: string): void;
+}
+
+export interface TailFileInput {
+  path: string;
+  sink: LogSink;
+}
+
+export interface FollowCommandInput {
+  command: string;
+  sink: LogSink;
+}
+
+/** What the pane header says about the follower. */
+export type FollowerStatus = 'waiting' | 'following' | 'failed';
+
+export type LogFollowerEvent =
+  | { type: 'follower.status'; status: FollowerStatus; detail: string }
+  | {
+      type: 'command.exited';
+      code: number | null;
+      signalName: string | null;
+      /** How long it ran, and how many stdout lines it gave. */
+      ranMs: number;
+      lines: number;
+      /** Its last stderr line, to explain a command that fails at once. */
+      lastStderr: string;
+    };
+
+/** Milliseconds-resolution wall time as the Cockpit tab shows it (local time like Bee's lines). */
+export function cockpitTime(date = new Date()): string {
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
+}

@@ -1,0 +1,65 @@
+/**
+ * The contracts between the supervisor machine and the actors that run the node for it. The machine
+ * imports these as types only, so it stays free of I/O.
+ *
+ * Expected outcomes come back as values: a start-up check that refuses (`{ ok: false, reason }`), a
+ * /health probe that is not 200 (`{ healthy: false, detail }`); actors throw only for the unexpected.
+ */
+
+/** Check before the first spawn (and before each manual start). */
+export interface StartupCheckInput {
+  binPath: string;
+  configPath: string;
+  /** Directory for the capture file; default a fresh directory under the OS temp dir. */
+  captureDir?: string;
+}
+
+export type StartupCheck =
+  | {
+      ok: true;
+      /** Where /health is polled: the YAML's api-addr (or BEE_API_ADDR, as Bee's viper reads it). */
+      apiUrl: string;
+      /** The rotating capture file the node's stdout and stderr go to; the log pane tails it. */
+      captureFile: string;
+      /** Absolute paths, so the node is started the same way whatever the cockpit's cwd later is. */
+      binPath: string;
+      configPath: string;
+    }
+  | { ok: false; reason: string };
+
+export interface HealthProbeInput {
+  apiUrl: string;
+}
+
+export type HealthProbe = { healthy: true; version: string } | { healthy: false; detail: string };
+
+export interface NodeProcessInput {
+  binPath: string;
+  configPath: string;
+  captureFile: string;
+  rotateBytes: number;
+  keepFiles: number;
+  /** The lifeline waits this long between SIGTERM and SIGKILL if the cockpit dies. */
+  stopGraceMs: number;
+}
+
+/** Sent to the node process actor: signal the whole process group. */
+export type NodeProcessSignal = { type: 'process.signal'; signal: 'SIGTERM' | 'SIGKILL' };
+
+/** Sent by the node process actor to the supervisor. */
+export type NodeProcessEvent =
+  | { type: 'process.spawned'; pid: number; atMs: number }
+  | {
+      type: 'process.exited';
+      /** Exit code, or null when a signal ended it. */
+      code: number | null;
+      /** Signal number (`kill -l`), or null. */
+      signal: number | null;
+      signalName: string | null;
+      atMs: number;
+      /** The last lines the node wrote (stdout and stderr), oldest first, to explain an early exit. */
+      tail: string[];
+    }
+  | { type: 'process.failed'; message: string }
+  | { type: 'capture.status'; ok: true }
+  | { type: 'capture.status'; ok: false; message: string; droppedBytes: number };

@@ -1,0 +1,128 @@
+/**
+ * Pure selectors from a log-pane snapshot to what the faces draw: the header (resolved source and its
+ * origin, what the follower is doing), the seven tabs with their counts, and the visible lines of the
+ * active tab after the filter. Reads the LogBook, so call it again when `revision` changes (at most 20
+ * times a second) rather than on every snapshot.
+ */
+import { LOG_TAB_TITLES, LOG_TABS, NODE_TABS, type LogEntry, type LogTab } from '../../core/log/log-book.js';
+import type { LogPaneDisplayContext } from './log-pane-display.machine.js';
+import { PANE_DEFAULT_LINES } from './log-pane-display.machine.js';
+import type { LogPaneContext } from './log-pane.machine.js';
+import { commandRestartDelayMs } from './log-pane.machine.js';
+
+export type OriginLabel = 'supervised' | 'CLI' | 'config' | 'discovered';
+
+export interface LogPaneHeader {
+  /** `/tmp/cockpit-node-x/node.log`, `journalctl --follow …`, or '' when there is no source. */
+  source: string;
+  /** As the spec names it: CLI, config, discovered, supervised; null with no source. */
+  origin: OriginLabel | null;
+  state: 'idle' | 'resolving' | 'following' | 'waiting' | 'restarting' | 'failed' | 'unavailable';
+  /** One line: why there is no source, what the follower waits for, why the command stopped. */
+  detail: string;
+}
+
+export interface LogPaneLine {
+  n: number;
+  level: LogEntry['level'];
+  time: string;
+  logger: string;
+  msg: string;
+  /** The line as the source wrote it (control characters replaced). */
+  text: string;
+  /** The source line was longer: its full size in bytes. */
+  cutFromBytes?: number;
+}
+
+export interface LogPaneView {
+  visible: boolean;
+  fullscreen: boolean;
+  /** Lines of log the pane shows (4..24); fullscreen shows `rows` instead. */
+  height: number;
+  filter: string;
+  activeTab: LogTab;
+  header: LogPaneHeader;
+  tabs: Array<{ id: LogTab; title: string; total: number }>;
+  lines: LogPaneLine[];
+  /** Set when the active tab is a node tab with nothing to show, and why. */
+  placeholder: string | null;
+  revision: number;
+}
+
+export interface LogPaneSnapshotLike {
+  context: LogPaneContext;
+  matches(state: never): boolean;
+  children: Record<string, unknown>;
+}
+
+interface DisplaySnapshotLike {
+  value: unknown;
+  context: LogPaneDisplayContext;
+}
+
+/** The display child's state (docked / hidden / fullscreen, height, tab, filter). */
+export function selectDisplay(snapshot: LogPaneSnapshotLike): { mode: 'docked' | 'hidden' | 'fullscreen' } & LogPaneDisplayContext {
+  const child = snapshot.children.display as { getSnapshot?: () => DisplaySnapshotLike } | undefined;
+  const display = child?.getSnapshot?.();
+  if (!display || typeof display.value !== 'string' || !display.context) return { mode: 'docked', height: PANE_DEFAULT_LINES, activeTab: 'errors', filter: '' };
+  return { mode: display.value as 'docked' | 'hidden' | 'fullscreen', ...display.context };
+}
+
+const ORIGIN_LABELS: Readonly<Record<string, OriginLabel>> = { supervised: 'supervised', cli: 'CLI', config: 'config', discovered: 'discovered' };
+
+export function selectLogPaneHeader(snapshot: LogPaneSnapshotLike): LogPaneHeader {
+  const is = (path: string) => (snapshot.matches as (p: string) => boolean)(path);
+  const { source, follower, lastCommandExit, commandFailures } = snapshot.context;
+  const where = source?.kind === 'file' ? source.path : source?.kind === 'command' ? source.command : '';
+  const origin = source && source.kind !== 'none' ? ORIGIN_LABELS[source.origin] ?? null : null;
+  const reason = source && source.kind !== 'none' ? source.reason : '';
+  if (is('source.idle')) return { source: '', origin: null, state: 'idle', detail: 'no active node yet' };
+  if (is('source.resolving')) return { source: '', origin: null, state: 'resolving', detail: 'finding the node’s log…' };
+  if (is('source.unavailable')) return { source: '', origin: null, state: 'unavailable', detail: source?.kind === 'none' ? source.reason : 'no log source' };
+  if (is('source.commandPaused')) {
+    const exit = lastCommandExit;
+    const how = exit ? (exit.code !== null ? `exited with code ${exit.code}` : `ended by ${exit.signalName ?? 'a signal'}`) : 'exited';
+    const said = exit && exit.lines === 0 ? ' without writing anything' : '';
+    const stderr = exit?.lastStderr ? ` (stderr: ${exit.lastStderr})` : '';
+    const after = exit ? ` after ${(exit.ranMs / 1000).toFixed(1)} s` : '';
+    return { source: where, origin, state: 'restarting', detail: `log command ${how}${after}${said}${stderr}; running it again in ${commandRestartDelayMs(commandFailures) / 1000} s` };
+  }
+  if (follower?.status === 'failed') return { source: where, origin, state: 'failed', detail: follower.detail };
+  if (follower?.status === 'waiting') return { source: where, origin, state: 'waiting', detail: follower.detail };
+  return { source: where, origin, state: 'following', detail: reason };
+}
+
+function lineOf(entry: LogEntry): LogPaneLine {
+  const line: LogPaneLine = { n: entry.n, level: entry.level, time: entry.time, logger: entry.logger, msg: entry.msg, text: entry.line };
+  if (entry.cutFromBytes) line.cutFromBytes = entry.cutFromBytes;
+  return line;
+}
+
+/** `rows`: how many lines fit when fullscreen (the terminal's height); the pane itself shows `height`. */
+export function selectLogPane(snapshot: LogPaneSnapshotLike, rows = 50): LogPaneView {
+  const { context } = snapshot;
+  const display = selectDisplay(snapshot);
+  const header = selectLogPaneHeader(snapshot);
+  const totals = context.book.totals();
+  const limit = display.mode === 'fullscreen' ? Math.max(1, rows) : display.height;
+  const view = context.book.view(display.activeTab, limit, display.filter);
+  const isNodeTab = NODE_TABS.includes(display.activeTab) && display.activeTab !== 'cockpitHttp';
+  let placeholder: string | null = null;
+  if (view.entries.length === 0) {
+    if (display.filter && view.kept > 0) placeholder = `no line in ${LOG_TAB_TITLES[display.activeTab]} contains “${display.filter}”`;
+    else if (isNodeTab && (header.state === 'unavailable' || header.state === 'failed')) placeholder = header.detail;
+    else if (isNodeTab && header.state !== 'following') placeholder = header.detail;
+  }
+  return {
+    visible: display.mode !== 'hidden',
+    fullscreen: display.mode === 'fullscreen',
+    height: display.height,
+    filter: display.filter,
+    activeTab: display.activeTab,
+    header,
+    tabs: LOG_TABS.map((id) => ({ id, title: LOG_TAB_TITLES[id], total: totals[id] })),
+    lines: view.entries.map(lineOf),
+    placeholder,
+    revision: context.revision,
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * Pure selectors from a supervisor snapshot to what the faces draw: the chip (exact texts of the spec's
+ * state table), the capture file for the log pane, and the final status line. `nowMs` comes from the
+ * caller (the engine's clock), so uptime and "restarting in" stay testable.
+ *
+ * Decisions where the spec is silent (also in docs/cockpit.md):
+ * - an exit before /health ever answered 200 is a failed start: the chip is red whatever the code (Bee
+ *   v2.8.1 exits 0 after "failed to build bee node"), and the detail quotes the node's last error line;
+ * - no 200 within 60 s: `starting (no /health 200 in 60 s)` red, node left running, polling continues;
+ * - a failed start-up check: `start-up check failed` red, the reason as the detail.
+ */
+import { parseBeeLogLine } from '../../core/log/bee-log-line.js';
+import type { ExitRecord, SupervisorContext } from './supervisor.machine.js';
+
+export type ChipTone = 'green' | 'grey' | 'amber' | 'red';
+
+export interface SupervisorChip {
+  /** Exactly the spec's chip text: `running`, `exited (0)`, `killed (sig 9)`, `max restarts (6/6) hit`, … */
+  text: string;
+  tone: ChipTone;
+  /** One line under or beside the chip: uptime, restarts, why it stopped, what went wrong. */
+  detail: string;
+  pid: number | null;
+  /** Milliseconds since the current process was spawned; null when no process runs. */
+  uptimeMs: number | null;
+  /** Restarts inside the sliding hour, and the budget; null without auto_restart. */
+  restarts: { count: number; max: number } | null;
+}
+
+/** Structural view of a supervisor snapshot, so callers need not import the machine. */
+export interface SupervisorSnapshotLike {
+  value: unknown;
+  context: SupervisorContext;
+  matches(state: never): boolean;
+}
+
+type StateName = 'checking' | 'starting' | 'overdue' | 'running' | 'stopping' | 'killing' | 'backingOff' | 'exited' | 'killed' | 'gaveUp' | 'refused' | 'stopped';
+
+function stateOf(snapshot: SupervisorSnapshotLike): StateName {
+  const is = (path: string) => (snapshot.matches as (p: string) => boolean)(path);
+  if (is('supervising.starting')) return is('supervising.starting.deadline.overdue') ? 'overdue' : 'starting';
+  if (is('supervising.running')) return 'running';
+  if (is('supervising.stopping.killing')) return 'killing';
+  if (is('supervising.stopping')) return 'stopping';
+  for (const name of ['checking', 'backingOff', 'exited', 'killed', 'gaveUp', 'refused', 'stopped'] as const) if (is(name)) return name;
+  return 'checking';
+}
+
+/** `2h 03m`, `4m 05s`, `12s`. */
+export function formatDuration(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  if (h > 0) return `${h}h ${String(m).padStart(2, '0')}m`;
+  if (m > 0) return `${m}m ${String(s).padStart(2, '0')}s`;
+  return `${s}s`;
+}
+
+/** The exit as the chip names it. */
+export function exitText(exit: ExitRecord): string {
+  return exit.code !== null ? `exited (${exit.code})` : `killed (sig ${exit.signal ?? exit.signalName ?? '?'})`;
+}
+
+function exitTone(exit: ExitRecord): ChipTone {
+  if (exit.phase === 'starting') return 'red';
+  return exit.code === 0 ? 'grey' : 'red';
+}
+
+/**
+ * The line that best explains an exit: the last error-level log line (its msg and error field), else the
+ * last line the node wrote.
+ */
+export function exitReason(exit: ExitRecord): string {
+  for (let i = exit.tail.length - 1; i >= 0; i--) {
+    const parsed = parseBeeLogLine(exit.tail[i]!);
+    if (parsed.level === 'error') {
+      const error = parsed.fields.error;
+      return error ? `${parsed.msg}: ${error}` : parsed.msg;
+    }
+  }
+  return exit.tail.at(-1) ?? '';
+}
+
+function exitDetail(exit: ExitRecord): string {
+  const when = exit.phase === 'starting' ? `during start-up${exit.uptimeMs !== null ? ` (after ${formatDuration(exit.uptimeMs)})` : ''}` : exit.uptimeMs !== null ? `after ${formatDuration(exit.uptimeMs)} up` : '';
+  const reason = exitReason(exit);
+  return [when, reason].filter(Boolean).join(': ');
+}
+
+function withCapture(detail: string, context: SupervisorContext): string {
+  const problem = context.captureProblem;
+  if (!problem) return detail;
+  const kib = Math.ceil(problem.droppedBytes / 1024);
+  return [detail, `${problem.message}${kib > 0 ? ` (${kib} KiB dropped)` : ''}`].filter(Boolean).join(' · ');
+}
+
+export function selectSupervisorChip(snapshot: SupervisorSnapshotLike, nowMs: number): SupervisorChip {
+  const { context } = snapshot;
+  const { settings } = context;
+  const restarts = settings.autoRestart ? { count: context.restarts.filter((t) => t > nowMs - 3_600_000).length, max: settings.maxRestartsPerHour } : null;
+  const running = context.spawnedAtMs !== null && context.pid !== null;
+  const uptimeMs = running ? Math.max(0, nowMs - (context.spawnedAtMs ?? nowMs)) : null;
+  const base = { pid: context.pid, uptimeMs, restarts };
+  const restartText = restarts ? `${restarts.count}/${restarts.max} restarts in the last hour` : '';
+  const chip = (text: string, tone: ChipTone, detail: string): SupervisorChip => ({ text, tone, detail: withCapture(detail, context), ...base });
+  const exit = context.lastExit;
+  switch (stateOf(snapshot)) {
+    case 'checking':
+      return chip('starting', 'amber', `checking ${settings.binPath} and ${settings.configPath}`);
+    case 'starting':
+      return chip('starting', 'amber', [`waiting for /health at ${context.apiUrl}`, context.healthDetail, restartText].filter(Boolean).join(' · '));
+    case 'overdue':
+      return chip(
+        `starting (no /health 200 in ${Math.round(settings.readinessTimeoutMs / 1000)} s)`,
+        'red',
+        [`pid ${context.pid ?? '?'} left running`, context.healthDetail, `see ${context.captureFile}`].filter(Boolean).join(' · '),
+      );
+    case 'running':
+      return chip('running', 'green', [uptimeMs !== null ? `up ${formatDuration(uptimeMs)}` : '', restartText].filter(Boolean).join(' · '));
+    case 'stopping':
+      return chip('stopping', 'amber', `SIGTERM sent to process group ${context.pid ?? '?'}; SIGKILL after ${Math.round(settings.stopGraceMs / 1000)} s`);
+    case 'killing':
+      return chip('stopping', 'red', `still alive ${Math.round(settings.stopGraceMs / 1000)} s after SIGTERM: SIGKILL sent`);
+    case 'backingOff': {
+      const last = exit!;
+      const step = Math.min(30_000, 1000 * 2 ** Math.max(0, context.restarts.length - 1));
+      const inMs = Math.max(0, last.atMs + step - nowMs);
+      return chip(exitText(last), exitTone(last), [exitDetail(last), `restarting in ${Math.ceil(inMs / 1000)} s`, restartText].filter(Boolean).join(' · '));
+    }
+    case 'exited':
+    case 'killed':
+      return chip(exitText(exit!), exitTone(exit!), exitDetail(exit!));
+    case 'gaveUp':
+      return chip(`max restarts (${settings.maxRestartsPerHour}/${settings.maxRestartsPerHour}) hit`, 'red', exit ? `last: ${exitText(exit)} ${exitDetail(exit)}`.trim() : '');
+    case 'refused':
+      return chip('start-up check failed', 'red', context.refusal ?? '');
+    case 'stopped':
+      return chip(context.lastExit ? `stopped (${exitText(context.lastExit)})` : 'stopped', 'grey', finalStatusOf(context));
+  }
+}
+
+/** The file the log pane tails while the node is supervised (tier 1 of the log sources). */
+export function selectCaptureFile(snapshot: { context: SupervisorContext }): string | null {
+  return snapshot.context.captureFile;
+}
+
+/** The line printed when supervision ends (spec: "The final status is printed"). */
+export function finalStatusOf(context: SupervisorContext): string {
+  const exit = context.lastExit;
+  if (!exit) return context.refusal ? `node not started: ${context.refusal}` : 'node not started';
+  const after = exit.phase === 'terminating' ? ' after SIGTERM' : exit.phase === 'killing' ? ` after SIGKILL (SIGTERM was ignored for ${Math.round(context.settings.stopGraceMs / 1000)} s)` : '';
+  const uptime = exit.uptimeMs === null ? '' : `, uptime ${formatDuration(exit.uptimeMs)}`;
+  const stuck = context.stopProblem ? `; ${context.stopProblem}` : '';
+  return `node ${exitText(exit)}${after}${uptime}${stuck}`;
+}
