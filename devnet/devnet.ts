@@ -8,6 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { amountForSeconds, minimumAmount } from './chain/batch-math.js';
 import { NodeChain } from './chain/node-chain.js';
+import { chainTimeMs } from './chain/node-postage.js';
+import { chunkPrice, charge } from './chain/swap-ledger.js';
+import { seedSwapHistory } from './chain/swap-history.js';
+import { hexToBytes } from '../core/swarm/bytes.js';
+import { beeProximity } from '../core/swarm/proximity.js';
 import { ManualScheduler, timerScheduler } from './chain/scheduler.js';
 import { SimChain } from './chain/sim-chain.js';
 import { PinRegistry } from './content/pins.js';
@@ -84,8 +89,12 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<StartedD
   if (!Number.isInteger(count) || count < 1 || count > 64) throw new RangeError(`nodes must be 1..64, got ${count}`);
   const seed = options.seed ?? 'devnet';
   const logDir = options.logDir ?? (await mkdtemp(join(tmpdir(), 'devnet-')));
+  const blockTimeMs = options.blockTimeMs ?? 1000;
   const chain = new SimChain({
-    blockTimeMs: options.blockTimeMs ?? 1000,
+    blockTimeMs,
+    // Chain time follows the wall clock from the start (after the 10 blocks every node's batch waits for), so
+    // timestamps the nodes report, like a pending transaction's `created`, read as Bee's would.
+    genesisMs: Date.now() - 10 * blockTimeMs,
     scheduler: options.mineBlocks === false ? new ManualScheduler() : timerScheduler,
   });
   const network = new SimNetwork({
@@ -128,11 +137,21 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<StartedD
         sharedFaults: faults,
         peers: () => network.nodes.filter((peer) => peer.index !== index && network.isReachable(peer)).map((peer) => ({ overlayHex: peer.overlayHex, fullNode: true, chain: peer.chain })),
         storedChunks: () => store.size,
+        swapEnabled: () => options.swapEnable ?? true,
       }),
     };
     network.register(node);
     nodes.push(node);
   }
+
+  // Bandwidth accounting: whoever pushes a chunk to a peer, or retrieves one from it, owes that peer its price.
+  network.onServe = (debtor, creditor, addressHex) => {
+    charge(debtor.chain, creditor.chain, chunkPrice(beeProximity(creditor.overlay, hexToBytes(addressHex))), chainTimeMs(chain));
+  };
+  seedSwapHistory(
+    nodes.map((n) => n.chain),
+    chainTimeMs(chain),
+  );
 
   const control = new DevnetControl(nodes, servers, gateways, chain);
   const onControl = controlHandler(control, { logFiles });
@@ -186,14 +205,18 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<StartedD
 /** The version string the devnet's /health reports, shaped like Bee's. */
 export const DEVNET_BEE_VERSION = '2.8.1-devnet';
 
+/** Days of life the batch each node starts with has (on the devnet's block time). */
+export const STARTING_BATCH_DAYS = 30;
+
 /** Buys one batch per node at the current block and mines the 10 blocks Bee waits before a batch is usable. */
 function giveEveryNodeABatch(nodes: DevnetNode[], chain: SimChain, depth: number): (string | undefined)[] {
   if (depth === 0) return nodes.map(() => undefined);
-  // Two days of life on the devnet's own block time, so a fresh batch outlives retcheck's 24 h TTL warning.
+  // 30 days of life on the devnet's own block time: comfortably past the 24 h stamp-TTL gate and the 7-day
+  // planning horizon of the cockpit's Stamps screen, as a node in use would have bought.
   // (minimumValidityBlocks is a day of 5 s Gnosis blocks: at the devnet's 1 s blocks it is under 5 h.)
-  const twoDays = amountForSeconds(2 * 24 * 3600, chain.price, chain.blockTimeMs);
+  const lifetime = amountForSeconds(STARTING_BATCH_DAYS * 24 * 3600, chain.price, chain.blockTimeMs);
   const minimum = minimumAmount(chain.price, chain.minimumValidityBlocks);
-  const amount = twoDays > minimum ? twoDays : minimum;
+  const amount = lifetime > minimum ? lifetime : minimum;
   const ids = nodes.map((node) => {
     const bought = node.chain.postage.buy(amount, depth, true, 'devnet');
     if (!bought.ok) throw new Error(`devnet: node ${node.index} could not buy its batch: ${bought.message}`);

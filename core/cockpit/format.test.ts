@@ -39,7 +39,7 @@ describe('screen format helpers', () => {
   it('formatCompact: three significant digits with an SI suffix', async () => {
     const { formatCompact, formatBzz, formatMs, formatPercent } = await import('./format.js');
     expect([62_208_000_000n, 1_658_880_000, 850_000, 12, 999, 1000, 1_000_000].map((n) => formatCompact(n))).toEqual(['62.2 G', '1.66 G', '850 k', '12', '999', '1 k', '1 M']);
-    expect([formatBzz('10000000000000000'), formatBzz(25n * 10n ** 14n), formatBzz(null)]).toEqual(['1 xBZZ', '0.25 xBZZ', '—']);
+    expect([formatBzz('10000000000000000'), formatBzz(25n * 10n ** 14n), formatBzz(null), formatBzz(0n), formatBzz(13_500_000n), formatBzz(10n ** 12n)]).toEqual(['1 xBZZ', '0.25 xBZZ', '—', '0 xBZZ', '13.5 M PLUR', '0.0001 xBZZ']);
     expect([formatMs(0.84), formatMs(12.4), formatMs(1250), formatMs(null)]).toEqual(['0.8 ms', '12 ms', '1.25 s', '—']);
     expect([formatPercent(0), formatPercent(3 / 64), formatPercent(0.5), formatPercent(1)]).toEqual(['0 %', '4.7 %', '50 %', '100 %']);
   });

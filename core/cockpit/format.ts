@@ -66,10 +66,16 @@ function trimDigits(n: number): string {
   return n.toFixed(digits).replace(/\.0+$|(\.\d*?)0+$/, '$1');
 }
 
-/** A PLUR amount in xBZZ (1 xBZZ = 10^16 PLUR): `12.5 xBZZ`, `<0.0001 xBZZ`. */
+/**
+ * A PLUR amount (1 xBZZ = 10^16 PLUR) as an operator reads it: `12.5 xBZZ` from 0.0001 xBZZ up, and below
+ * that in PLUR (`13.5 M PLUR`), where settlements and cheques between busy peers usually are.
+ */
 export function formatBzz(plur: bigint | string | null): string {
   if (plur === null) return '—';
-  return `${formatUnits(typeof plur === 'string' ? BigInt(plur) : plur, BZZ_DECIMALS)} xBZZ`;
+  const value = typeof plur === 'string' ? BigInt(plur) : plur;
+  const abs = value < 0n ? -value : value;
+  if (abs !== 0n && abs < 10n ** BigInt(BZZ_DECIMALS - 4)) return `${formatCompact(value)} PLUR`;
+  return `${formatUnits(value, BZZ_DECIMALS)} xBZZ`;
 }
 
 /** Milliseconds as a latency: `0.8 ms`, `12 ms`, `1.25 s`. */

@@ -12,6 +12,13 @@
  *   expiringStamp  -> "stamp TTL" (every batch of the node is cut to expiringStampSeconds of life)
  *   emptyWallet    -> "wallet funded" (/wallet zeros, buys fail with out of funds, hasSufficientFunds false)
  *   rchashSeconds  -> the rchash benchmark verdict (green < 95 s) and lastSampleDurationSeconds
+ * and one of the cockpit's stake cards (S4) or screens each:
+ *   unstaked          -> "Unstaked": /stake reads 0, the node plays no rounds
+ *   skewedStake       -> "Skewed": /stake reads 15 xBZZ with 5 xBZZ withdrawable (a surplus over the height's need)
+ *   lowGas            -> "Insufficient gas": the native balance reads just under minimumGasFunds (not zero)
+ *   unhealthy         -> "Unhealthy": /redistributionstate isHealthy false (salud disagrees with the neighbourhood)
+ *   stuckTransactions -> pending transactions never get mined (a wallet out of gas): /transactions keeps them,
+ *                        and a batch bought meanwhile stays not usable ('Pending' on S2)
  */
 export interface ChainFaults {
   warmingUp: boolean;
@@ -29,6 +36,11 @@ export interface ChainFaults {
   reserveChunks: number | null;
   /** /stamps* answer 503 "syncing in progress", as Bee does before the postage listener catches up. */
   postageSyncing: boolean;
+  unstaked: boolean;
+  skewedStake: boolean;
+  lowGas: boolean;
+  unhealthy: boolean;
+  stuckTransactions: boolean;
 }
 
 export function defaultChainFaults(): ChainFaults {
@@ -44,6 +56,11 @@ export function defaultChainFaults(): ChainFaults {
     rchashSeconds: 4.2,
     reserveChunks: null,
     postageSyncing: false,
+    unstaked: false,
+    skewedStake: false,
+    lowGas: false,
+    unhealthy: false,
+    stuckTransactions: false,
   };
 }
 

@@ -63,7 +63,20 @@ describe('transaction pool', () => {
     expect(replacement).toMatchObject({ transactionHash: '0xbb', nonce: 0, value: 0n, gasPrice: 1_100_000_000n });
     expect(pool.list().map((t) => t.transactionHash)).toEqual(['0xbb']);
     expect(pool.cancel('0xaa', '0xcc', 13, 0)).toBeUndefined();
-    pool.confirmUpTo(16);
+    pool.confirmDue(39_999);
+    expect(pool.list()).toHaveLength(1);
+    pool.confirmDue(40_000);
+    expect(pool.list()).toEqual([]);
+  });
+
+  it('keeps every transaction pending while stuck (a wallet out of gas), and mines them once unstuck', () => {
+    let stuck = true;
+    const pool = new TransactionPool(1_000_000_000n, () => stuck);
+    pool.submit({ hash: '0xaa', to: '0x01', description: 'buy' }, 10, 0);
+    pool.confirmDue(3_600_000);
+    expect(pool.list().map((t) => t.transactionHash)).toEqual(['0xaa']);
+    stuck = false;
+    pool.confirmDue(3_600_000);
     expect(pool.list()).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import { NodeLottery, roundOf } from './redistribution.js';
 import type { ChainMember, SimChain } from './sim-chain.js';
 import { beeProximity as proximity } from '../../core/swarm/proximity.js';
 import { backgroundPeers, type TopologyPeer } from './topology.js';
+import { NodeSwapLedger } from './swap-ledger.js';
 import { TransactionPool } from './transactions.js';
 import { DEFAULT_BZZ_BALANCE, DEFAULT_NATIVE_BALANCE, Wallet } from './wallet.js';
 
@@ -58,6 +59,8 @@ export interface NodeChainInit {
   withdrawWhitelist?: readonly string[];
   /** How long a buy/top-up/dilute holds the node's postage lock, so concurrent calls can see 429. */
   postageOpLatencyMs?: number;
+  /** Bee's --swap-enable (default on): without it no cheques are sent or accepted. */
+  swapEnabled?: () => boolean;
 }
 
 /** Simulated reserve of a settled node: above half the capacity, so isFullySynced holds. */
@@ -65,6 +68,10 @@ export const SETTLED_RESERVE_CHUNKS = 2_500_000;
 /** Pull-sync rate (chunks/s) a warming-up node reports. */
 export const WARMUP_PULLSYNC_RATE = 52.5;
 const FEE_GAS = { commit: 150_000n, reveal: 120_000n, claim: 800_000n } as const;
+/** The simulated redistribution contract (the `to` of commit, reveal and claim transactions). */
+export const REDISTRIBUTION_CONTRACT = '0x1f9a1fde5c6350e949c5e4aa163b4c97011199b4';
+/** What the skewedStake fault makes /stake read: 15 xBZZ, 5 of them surplus over a height-0 node's 10. */
+const SKEWED_STAKE = 15n * 10n ** 16n;
 
 export class NodeChain implements ChainMember {
   readonly chain: SimChain;
@@ -89,8 +96,9 @@ export class NodeChain implements ChainMember {
   readonly postageOpLatencyMs: number;
   readonly startedMs: number;
   welcomeMessage = '';
+  /** The stake the contract holds for this node (the unstaked and skewedStake faults change what /stake reads). */
   stakedAmount: bigint;
-  chequebookBalance = 0n;
+  readonly swap: NodeSwapLedger;
   private readonly realPeers: () => readonly ChainPeer[];
   private readonly storedChunks: () => number;
   private readonly withBackground: boolean;
@@ -115,8 +123,9 @@ export class NodeChain implements ChainMember {
     this.postageOpLatencyMs = init.postageOpLatencyMs ?? 0;
     this.stakedAmount = init.stakedAmount ?? this.minimumStake();
     this.wallet = new Wallet(init.bzzBalance ?? DEFAULT_BZZ_BALANCE, init.nativeBalance ?? DEFAULT_NATIVE_BALANCE, () => this.faults.emptyWallet);
-    this.txs = new TransactionPool(this.chain.gasPriceWei);
+    this.txs = new TransactionPool(this.chain.gasPriceWei, () => this.faults.stuckTransactions);
     this.chequebookAddress = checksumAddress(bytesToHex(keccak256(hexToBytes(this.ethAddress), uint64BE(7)).subarray(12)));
+    this.swap = new NodeSwapLedger(this.chequebookAddress, checksumAddress(this.ethAddress), init.swapEnabled ?? (() => true));
     this.startedMs = chainTimeMs(this.chain);
     this.postage = new NodePostage({
       chain: this.chain,
@@ -184,25 +193,40 @@ export class NodeChain implements ChainMember {
     return this.reserveSize() >= this.reserveCapacity() / 2 && this.pullsyncRate() === 0 && !this.faults.warmingUp;
   }
 
-  /** Salud's verdict; the devnet's radius always agrees with the network, so only warm-up makes it false. */
+  /** Salud's verdict; the devnet's radius always agrees with the network, so only warm-up or the unhealthy fault make it false. */
   isHealthy(): boolean {
-    return !this.faults.warmingUp;
+    return !this.faults.warmingUp && !this.faults.unhealthy;
   }
 
   minimumGasFunds(): bigint {
     return REDISTRIBUTION_GAS_UNITS * this.chain.gasPriceWei;
   }
 
+  /** The native balance as the node sees it: the lowGas fault leaves just under a round's gas. */
+  nativeBalance(): bigint {
+    const real = this.wallet.nativeBalance;
+    if (!this.faults.lowGas) return real;
+    const low = this.minimumGasFunds() - 1n;
+    return real < low ? real : low;
+  }
+
   hasSufficientFunds(): boolean {
-    return this.wallet.nativeBalance > this.minimumGasFunds();
+    return this.nativeBalance() > this.minimumGasFunds();
   }
 
   minimumStake(): bigint {
     return MIN_STAKE * 2n ** BigInt(this.reserveCapacityDoubling);
   }
 
+  /** What /stake reads: the contract's stake, or the unstaked / skewedStake fault's. */
+  stake(): bigint {
+    if (this.faults.unstaked) return 0n;
+    if (this.faults.skewedStake) return SKEWED_STAKE > this.stakedAmount ? SKEWED_STAKE : this.stakedAmount;
+    return this.stakedAmount;
+  }
+
   withdrawableStake(): bigint {
-    const surplus = this.stakedAmount - this.minimumStake();
+    const surplus = this.stake() - this.minimumStake();
     return surplus > 0n ? surplus : 0n;
   }
 
@@ -237,7 +261,7 @@ export class NodeChain implements ChainMember {
 
   isEligible(): boolean {
     return (
-      this.stakedAmount >= this.minimumStake() &&
+      this.stake() >= this.minimumStake() &&
       !this.faults.frozen &&
       this.isFullySynced() &&
       this.isHealthy() &&
@@ -246,7 +270,7 @@ export class NodeChain implements ChainMember {
   }
 
   onBlock(block: number): void {
-    this.txs.confirmUpTo(block);
+    this.txs.confirmDue(chainTimeMs(this.chain));
     this.postage.applyExpiringFault();
     this.lottery.onBlock(block, {
       eligible: this.isEligible(),
@@ -254,7 +278,7 @@ export class NodeChain implements ChainMember {
       selected: this.isSelected(roundOf(block)),
       sampleSeconds: this.faults.rchashSeconds,
       blockTimeMs: this.chain.blockTimeMs,
-      payFee: (kind) => this.payFee(FEE_GAS[kind]),
+      payFee: (kind) => this.sendRedistributionTx(kind, roundOf(block)),
     });
   }
 
@@ -265,10 +289,15 @@ export class NodeChain implements ChainMember {
   awardWin(round: number, reward: bigint): void {
     this.lottery.win(round, reward);
     this.wallet.creditBzz(reward);
-    this.payFee(FEE_GAS.claim);
+    this.sendRedistributionTx('claim', round);
   }
 
-  private payFee(gas: bigint): void {
+  /** A commit, reveal or claim: a pending transaction to the redistribution contract, its gas counted in `fees`. */
+  private sendRedistributionTx(kind: keyof typeof FEE_GAS, round: number): void {
+    const gas = FEE_GAS[kind];
+    const description = `redistribution ${kind} round ${round}`;
+    const hash = this.chain.nextTxHash(this.ethAddress, description);
+    this.txs.submit({ hash, to: REDISTRIBUTION_CONTRACT, description, gasLimit: Number(gas) }, this.chain.block, chainTimeMs(this.chain));
     const fee = gas * this.chain.gasPriceWei;
     this.wallet.spendNative(fee);
     this.lottery.fees += fee;

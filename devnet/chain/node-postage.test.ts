@@ -45,17 +45,32 @@ describe('buying a batch', () => {
     expect(node.wallet.bzzBalance > 0n).toBe(true);
   });
 
-  it('gives each purchase a distinct batch ID and a pending transaction that clears after 3 blocks', () => {
+  it('gives each purchase a distinct batch ID and a pending transaction that clears after 40 s of chain time', () => {
     const chain = testChain();
     const node = testNode(chain, 0);
     const a = node.postage.buy(MIN_AMOUNT, 20, true, '');
     const b = node.postage.buy(MIN_AMOUNT, 20, true, '');
     expect(a.ok && b.ok && a.value.batchID !== b.value.batchID).toBe(true);
     expect(node.txs.list().map((t) => t.transactionHash)).toEqual([a.ok && a.value.txHash, b.ok && b.value.txHash]);
-    chain.advance(2);
+    // 1 s blocks: a 30 s poll sees the transactions; 40 s after submission they are mined.
+    chain.advance(39);
     expect(node.txs.list()).toHaveLength(2);
     chain.advance(1);
     expect(node.txs.list()).toHaveLength(0);
+  });
+
+  it('while transactions are stuck (out of gas) a new batch stays not usable; it becomes usable once mined', () => {
+    const chain = testChain();
+    const node = testNode(chain, 0, { faults: { stuckTransactions: true } });
+    const bought = node.postage.buy(MIN_AMOUNT, 20, true, '');
+    const batch = node.postage.own(bought.ok ? bought.value.batchID : '')!;
+    chain.advance(600);
+    const creation = () => node.txs.list().filter((tx) => tx.description === `postage batch creation ${batch.batchId}`);
+    expect([node.postage.isUsable(batch), creation()]).toEqual([false, [expect.objectContaining({ to: expect.any(String) })]]);
+    expect(node.postage.stampChunk(batch.batchId, new Uint8Array(32))).toMatchObject({ ok: false, status: 422 });
+    node.setFaults({ stuckTransactions: false });
+    chain.advance(1);
+    expect([node.postage.isUsable(batch), creation()]).toEqual([true, []]);
   });
 
   it('refuses stamping with another node’s batch as not found (404)', () => {

@@ -46,21 +46,22 @@ export class NodePostage {
     }
     if (!wallet.spendBzz(batchCost(amount, depth))) return fail(400, 'out of funds');
     const batchID = chain.nextBatchId(this.deps.ownerHex);
-    chain.addBatch(
-      new PostageBatch({
-        batchId: batchID,
-        ownerHex: this.deps.ownerHex,
-        ownerNode: this.deps.nodeIndex,
-        depth,
-        immutable,
-        value: chain.totalAmount + amount,
-        amount,
-        startBlock: chain.block,
-        label,
-      }),
-    );
+    const batch = new PostageBatch({
+      batchId: batchID,
+      ownerHex: this.deps.ownerHex,
+      ownerNode: this.deps.nodeIndex,
+      depth,
+      immutable,
+      value: chain.totalAmount + amount,
+      amount,
+      startBlock: chain.block,
+      label,
+    });
+    chain.addBatch(batch);
     this.applyExpiringFault();
-    return { ok: true, value: { batchID, txHash: this.submit(`postage batch creation ${batchID}`) } };
+    const txHash = this.submit(`postage batch creation ${batchID}`);
+    if (this.deps.faults().stuckTransactions) batch.awaitingTx = txHash;
+    return { ok: true, value: { batchID, txHash } };
   }
 
   topUp(batchId: string, amount: bigint): OpResult<BatchTx> {
@@ -87,7 +88,7 @@ export class NodePostage {
   stampChunk(batchId: string, chunkAddress: Uint8Array): StampOutcome {
     const batch = this.own(batchId);
     if (!batch) return refusals.notFound;
-    if (!batch.isUsableAt(this.deps.syncedBlock())) return refusals.notUsable;
+    if (!this.isUsable(batch)) return refusals.notUsable;
     return batch.stamp(chunkAddress, this.deps.chain.nowNs());
   }
 
@@ -105,7 +106,12 @@ export class NodePostage {
     return batch && batch.ownerNode === this.deps.nodeIndex ? batch : undefined;
   }
 
+  /** 10 blocks after its creation block, as Bee has it, and not while its creation transaction is stuck. */
   isUsable(batch: PostageBatch): boolean {
+    if (batch.awaitingTx !== null) {
+      if (this.deps.txs.get(batch.awaitingTx)) return false;
+      batch.awaitingTx = null;
+    }
     return batch.isUsableAt(this.deps.syncedBlock());
   }
 

@@ -60,6 +60,8 @@ export class PostageBatch {
   /** Per-chunk amount paid (purchase plus top-ups), the `amount` Bee lists. */
   amount: bigint;
   label: string;
+  /** The creation transaction while it is stuck unmined (stuckTransactions fault): the batch is not usable until it is. */
+  awaitingTx: string | null = null;
   readonly buckets = new Uint32Array(BUCKET_COUNT);
   /** Peak bucket count: Bee's `utilization`. */
   utilization = 0;

@@ -32,8 +32,10 @@ export interface SimChainOptions {
   /** Suggested gas price in wei, for minimumGasFunds and tx fees. */
   gasPriceWei?: bigint;
   scheduler?: BlockScheduler;
-  /** Wall clock in unix nanoseconds for stamp timestamps; defaults to chain time from a fixed genesis. */
+  /** Wall clock in unix nanoseconds for stamp timestamps; defaults to chain time from the genesis. */
   nowNs?: () => bigint;
+  /** Unix ms of block 0 (default: a fixed 2026-01-01, so timestamps depend only on the block height). */
+  genesisMs?: number;
 }
 
 export const DEFAULT_PRICE = 24_000n;
@@ -59,6 +61,7 @@ export class SimChain {
   private readonly members: ChainMember[] = [];
   private readonly scheduler: BlockScheduler | undefined;
   private readonly clock: (() => bigint) | undefined;
+  private readonly genesisMs: number;
   private stopTicking: (() => void) | undefined;
   private nonce = 0n;
   private subCounter = 0n;
@@ -72,6 +75,7 @@ export class SimChain {
     this.gasPriceWei = options.gasPriceWei ?? DEFAULT_GAS_PRICE_WEI;
     this.scheduler = options.scheduler;
     this.clock = options.nowNs;
+    this.genesisMs = options.genesisMs ?? GENESIS_MS;
   }
 
   /** Starts producing a block every blockTimeMs through the scheduler. Idempotent. */
@@ -111,7 +115,7 @@ export class SimChain {
   nowNs(): bigint {
     this.subCounter += 1n;
     if (this.clock) return this.clock();
-    return (BigInt(GENESIS_MS) + BigInt(this.block) * BigInt(this.blockTimeMs)) * 1_000_000n + this.subCounter;
+    return (BigInt(Math.floor(this.genesisMs)) + BigInt(this.block) * BigInt(this.blockTimeMs)) * 1_000_000n + this.subCounter;
   }
 
   /** Batch ID as the postage contract derives it: keccak256(abi.encode(owner, nonce)). */

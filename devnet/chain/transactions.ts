@@ -1,6 +1,9 @@
 /**
- * A node's pending transactions. Stamp purchases, top-ups, dilutes and stake changes each leave a
- * transaction pending for a few blocks, so /transactions has something real to show while a buy settles.
+ * A node's pending transactions. Stamp purchases, top-ups, dilutes, stake and chequebook changes and the
+ * redistribution commit, reveal and claim each leave a transaction pending for PENDING_MS of chain time
+ * (40 s, longer than the cockpit's 30 s poll, so a poll sees each one), or for as long as the pool is
+ * stuck: the `stuckTransactions` fault stands for a wallet out of gas or a gas price too low, where
+ * nothing the node sends gets mined.
  */
 
 export interface PendingTransaction {
@@ -20,8 +23,8 @@ export interface PendingTransaction {
   submittedBlock: number;
 }
 
-/** Blocks a transaction stays pending before it counts as mined. */
-export const CONFIRMATION_BLOCKS = 3;
+/** Chain time a transaction stays pending before it counts as mined. */
+export const PENDING_MS = 40_000;
 
 export interface TransactionRequest {
   hash: string;
@@ -36,7 +39,11 @@ export class TransactionPool {
   private readonly pending = new Map<string, PendingTransaction>();
   private nextNonce = 0;
 
-  constructor(private readonly gasPriceWei: bigint) {}
+  constructor(
+    private readonly gasPriceWei: bigint,
+    /** While true nothing is mined (the stuckTransactions fault). */
+    private readonly isStuck: () => boolean = () => false,
+  ) {}
 
   submit(request: TransactionRequest, block: number, createdMs: number): PendingTransaction {
     const tx: PendingTransaction = {
@@ -66,15 +73,19 @@ export class TransactionPool {
     return this.pending.get(hash.toLowerCase());
   }
 
-  /** Drops transactions that have had CONFIRMATION_BLOCKS blocks to be mined. */
-  confirmUpTo(block: number): void {
-    for (const [hash, tx] of this.pending) if (block - tx.submittedBlock >= CONFIRMATION_BLOCKS) this.pending.delete(hash);
+  /** Mines (drops) the transactions that have been pending PENDING_MS of chain time, unless the pool is stuck. */
+  confirmDue(nowMs: number): void {
+    if (this.isStuck()) return;
+    for (const [hash, tx] of this.pending) if (nowMs - tx.createdMs >= PENDING_MS) this.pending.delete(hash);
   }
 
-  /** Rebroadcast: the same transaction again, pending from `block`. Undefined if unknown. */
-  resend(hash: string, block: number): PendingTransaction | undefined {
+  /** Rebroadcast: the same transaction again, pending from `block` and `nowMs`. Undefined if unknown. */
+  resend(hash: string, block: number, nowMs?: number): PendingTransaction | undefined {
     const tx = this.get(hash);
-    if (tx) tx.submittedBlock = block;
+    if (tx) {
+      tx.submittedBlock = block;
+      if (nowMs !== undefined) tx.createdMs = nowMs;
+    }
     return tx;
   }
 

@@ -9,7 +9,8 @@
  *   GET    /_devnet/nodes/{i}/log           the node's recent log lines (text/plain)
  *   POST   /_devnet/flush-pushes            push every deferred chunk now
  *   POST   /_devnet/lose-chunks             body: {"neighborhood":"ab"} or {"nodeIndex":1,"addresses":[…]}
- *   POST   /_devnet/chain/advance           body: {"blocks":10}
+ *   POST   /_devnet/chain/advance           body: {"blocks":10} or {"toPhase":"commit"|"reveal"|"claim"|"sample"}
+ *   POST   /_devnet/nodes/{i}/batches/{id}/skew  body: {"fill":0.9} (optional "bucket": 0..65535)
  *   PATCH  /_devnet/gateways/{i}/faults     body: {"down"?, "latencyMs"?, "error500"?}
  * Errors answer {code, message} like the rest of the API.
  */
@@ -40,10 +41,25 @@ export function controlHandler(control: DevnetControl, listing: ControlListing):
       }
       if (path === '/_devnet/chain/advance' && method === 'POST') {
         const body = await readJson(req);
+        const toPhase = isRecord(body) ? body.toPhase : undefined;
+        if (toPhase !== undefined) {
+          if (toPhase !== 'commit' && toPhase !== 'reveal' && toPhase !== 'claim' && toPhase !== 'sample') return beeError(400, 'toPhase must be commit, reveal, claim or sample');
+          const mined = control.advanceToPhase(toPhase);
+          return beeJson(200, { block: control.chain.block, mined });
+        }
         const blocks = isRecord(body) ? body.blocks : undefined;
         if (typeof blocks !== 'number' || !Number.isInteger(blocks) || blocks < 0 || blocks > 1_000_000) return beeError(400, 'blocks must be an integer 0..1000000');
         control.advanceBlocks(blocks);
         return beeJson(200, { block: control.chain.block });
+      }
+      const skewMatch = /^\/_devnet\/nodes\/(\d+)\/batches\/([0-9a-fA-F]{64})\/skew$/.exec(path);
+      if (skewMatch !== null && method === 'POST') {
+        const body = await readJson(req);
+        const fill = isRecord(body) ? body.fill : undefined;
+        const bucket = isRecord(body) ? body.bucket : undefined;
+        if (typeof fill !== 'number' || (bucket !== undefined && typeof bucket !== 'number')) return beeError(400, 'want {"fill": 0..1, "bucket"?: 0..65535}');
+        const collisions = control.skewBatch(Number(skewMatch[1]), skewMatch[2]!, fill, bucket);
+        return beeJson(200, { collisions });
       }
       const nodeMatch = /^\/_devnet\/nodes\/(\d+)\/(faults|heal|log)$/.exec(path);
       if (nodeMatch !== null) {

@@ -3,7 +3,9 @@
  * chunks now, make a neighbourhood lose chunks, mine blocks. The HTTP control API (`/_devnet/*`) is a
  * thin layer over this same object, so the CLI demo, browser tests and in-process tests share semantics.
  */
-import { parseChainFaultPatch, type ChainFaults } from '../chain/faults.js';
+import { defaultChainFaults, parseChainFaultPatch, type ChainFaults } from '../chain/faults.js';
+import { phaseOf, type RedistributionPhase } from '../chain/redistribution.js';
+import { bucketUpperBound } from '../chain/batch-math.js';
 import type { SimChain } from '../chain/sim-chain.js';
 import { healthyFaults, parseFaultPatch, type NodeFaultPatch, type NodeFaults } from '../faults.js';
 import type { NodeServer } from '../http/node-server.js';
@@ -16,7 +18,7 @@ export interface NodeHandle {
   readonly node: DevnetNode;
   /** Applies a patch of NodeFaults and chain fault fields; `down` closes or reopens the listener. */
   setFault(patch: FaultPatch): Promise<void>;
-  /** Back to a healthy node (keeps its token and CORS list, which are configuration). */
+  /** Back to a healthy node: every fault off, chain ones included (keeps its token and CORS list, which are configuration). */
   heal(): Promise<void>;
   /** Current faults; a bearer token shows as "(set)". */
   faults(): NodeFaults & ChainFaults;
@@ -57,7 +59,7 @@ export class DevnetControl {
       setFault,
       heal: async () => {
         const { authToken, corsOrigins } = node.faults;
-        await setFault({ ...healthyFaults(), authToken, corsOrigins });
+        await setFault({ ...defaultChainFaults(), ...healthyFaults(), authToken, corsOrigins });
       },
       faults: () => redacted({ ...node.chain.faults, ...node.faults }),
     };
@@ -98,6 +100,45 @@ export class DevnetControl {
   /** Mines blocks at once (a batch bought now is usable after 10). */
   advanceBlocks(blocks: number): void {
     this.chain.advance(blocks);
+  }
+
+  /**
+   * Mines until the next block that opens the redistribution phase: `commit`, `reveal` or `claim` by the
+   * round's block windows, and `sample` at the start of the claim window, where an eligible node starts
+   * sampling for the next round (it reports `sample` until its rchashSeconds are up). Returns the blocks mined.
+   */
+  advanceToPhase(phase: Exclude<RedistributionPhase, 'unknown'>): number {
+    const window = phase === 'sample' ? 'claim' : phase;
+    let mined = 0;
+    do {
+      this.chain.advance(1);
+      mined += 1;
+    } while (!(phaseOf(this.chain.block) === window && phaseOf(this.chain.block - 1) !== window));
+    return mined;
+  }
+
+  /**
+   * Fills one bucket of a node's batch to `fill` (0..1] of its slots with stamps for made-up chunk
+   * addresses in that bucket, as if the node had uploaded that skewed a set of chunks: /stamps utilization
+   * and the bucket histogram move together. Returns the bucket's new collision count.
+   */
+  skewBatch(nodeIndex: number, batchId: string, fill: number, bucket = 0x2a5b): number {
+    const node = this.nodeList[nodeIndex];
+    if (node === undefined) throw new RangeError(`no devnet node ${nodeIndex}`);
+    if (!(fill > 0 && fill <= 1)) throw new RangeError(`fill must be in (0, 1], got ${fill}`);
+    if (!Number.isInteger(bucket) || bucket < 0 || bucket > 0xffff) throw new RangeError(`bucket must be 0..65535, got ${bucket}`);
+    const batch = node.chain.postage.own(batchId.toLowerCase());
+    if (batch === undefined) throw new RangeError(`node ${nodeIndex} has no batch ${batchId}`);
+    const target = Math.ceil(fill * bucketUpperBound(batch.depth));
+    for (let salt = 0; batch.buckets[bucket]! < target; salt++) {
+      const address = new Uint8Array(32);
+      address[0] = bucket >> 8;
+      address[1] = bucket & 0xff;
+      new DataView(address.buffer).setUint32(28, salt);
+      address[2] = 0x5e; // marks the made-up addresses
+      if (!batch.stamp(address, this.chain.nowNs()).ok) break;
+    }
+    return batch.buckets[bucket]!;
   }
 
   gateway(index: number): GatewayServer {

@@ -74,6 +74,11 @@ export class NodeServer {
     try {
       const response = await this.dispatch(req, rawUrl);
       status = response.response.status;
+      if (response.response.hangUp === true) {
+        this.node.log.error('node/api', 'http: panic serving request: handler crashed', { uri: rawUrl });
+        res.destroy();
+        return;
+      }
       size = await writeResponse(res, response.response, req.method === 'HEAD', response.extraHeaders);
     } catch (error) {
       this.node.log.error('node/api', 'request failed', { uri: rawUrl, error: String(error) });

@@ -26,6 +26,8 @@ export interface DevnetResponse {
   json?: unknown;
   body?: Uint8Array | AsyncIterable<Uint8Array>;
   headers?: Record<string, string>;
+  /** Close the connection without answering, as Go's net/http does when a handler panics. */
+  hangUp?: boolean;
 }
 
 export interface RouteDef {

@@ -33,8 +33,13 @@ interface PendingPush {
   onPushed: ((receipt: PushReceipt) => void) | undefined;
 }
 
+/** One node served another a chunk: `debtor` pushed it to `creditor`, or retrieved it from `creditor`. */
+export type ServeListener = (debtor: DevnetNode, creditor: DevnetNode, addressHex: string) => void;
+
 export class SimNetwork {
   readonly nodes: DevnetNode[] = [];
+  /** Told about every chunk one node serves another (bandwidth accounting). */
+  onServe: ServeListener | undefined;
   readonly replication: number;
   pushDelayMs: number;
   private pending: PendingPush[] = [];
@@ -70,6 +75,7 @@ export class SimNetwork {
     for (const target of targets) {
       target.store.put(addressHex, data, 'reserve');
       target.log.debug('node/pushsync', 'chunk stored', { address: addressHex, from: from.overlayHex });
+      if (target !== from) this.onServe?.(from, target, addressHex);
     }
     return { storedBy: targets.map((t) => t.index) };
   }
@@ -115,7 +121,10 @@ export class SimNetwork {
     for (const peer of this.nodesByProximity(addressHex)) {
       if (peer === exclude || !this.isReachable(peer)) continue;
       const data = peer.store.getServable(addressHex);
-      if (data !== undefined) return data;
+      if (data !== undefined) {
+        if (exclude !== undefined) this.onServe?.(exclude, peer, addressHex);
+        return data;
+      }
     }
     return undefined;
   }

@@ -90,7 +90,7 @@ describe('S3 swap model', () => {
       ['11111111…', '0.25 xBZZ', '—'],
     ]);
     expect(section(content, 'settlements')?.title).toBe('Settlements (SWAP): 0.25 xBZZ received, 1 xBZZ sent');
-    expect(cells(section(content, 'timesettlements'))).toEqual([['11111111…', '<0.0001 xBZZ', '<0.0001 xBZZ']]);
+    expect(cells(section(content, 'timesettlements'))).toEqual([['11111111…', '1.35 G PLUR', '900 M PLUR']]);
     expect(PEER_1 < PEER_2).toBe(true);
   });
 

@@ -60,6 +60,9 @@ export const chainStateRoutes: RouteDef[] = [
     method: 'GET',
     path: '/rchash/:depth/:anchor1/:anchor2',
     handle: (req, node) => {
+      // Bee v2.8.1 has no redistribution agent with incentives off, and the handler dereferences it: the
+      // panic closes the connection without an answer (seen on the bee-cluster).
+      if (!nodeFeatures(node).storageIncentives) return { status: 500, hangUp: true };
       const depth = parseUint8Param(req.params['depth']);
       if (depth === undefined) return invalidParams('depth', 'want an integer from 0 to 255');
       const anchor1 = parseAnchor(req.params['anchor1'] ?? '');
@@ -80,7 +83,7 @@ export const walletRoutes: RouteDef[] = [
       const chain = node.chain;
       return beeJson(200, {
         bzzBalance: chain.wallet.bzzBalance.toString(),
-        nativeTokenBalance: chain.wallet.nativeBalance.toString(),
+        nativeTokenBalance: chain.nativeBalance().toString(),
         chainID: chain.chain.chainId,
         chequebookContractAddress: nodeFeatures(node).swap ? lowerAddress(chain.chequebookAddress) : ZERO_ADDRESS,
         walletAddress: lowerAddress(chain.ethAddress),
@@ -104,7 +107,7 @@ export const walletRoutes: RouteDef[] = [
       return beeJson(200, { transactionHash: chain.submitTransaction(address, `withdraw ${coin}`, coin === 'nativetoken' ? amount : 0n) });
     },
   },
-  { method: 'GET', path: '/stake', handle: (_req, node) => beeJson(200, { stakedAmount: node.chain.stakedAmount.toString() }) },
+  { method: 'GET', path: '/stake', handle: (_req, node) => beeJson(200, { stakedAmount: node.chain.stake().toString() }) },
   {
     method: 'POST',
     path: '/stake/:amount',

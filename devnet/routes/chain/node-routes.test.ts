@@ -173,7 +173,7 @@ describe('transactions, swap and loggers', () => {
     const cancelled = (await call('DELETE', `/transactions/${hash}`)).json as { transactionHash: string };
     expect(cancelled.transactionHash).not.toBe(hash);
     expect((await call('GET', `/transactions/${hash}`)).status).toBe(404);
-    chain.advance(3);
+    chain.advance(40);
     expect((await call('GET', '/transactions')).json).toEqual({ pendingTransactions: [] });
   });
 

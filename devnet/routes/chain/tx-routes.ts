@@ -43,7 +43,7 @@ export const transactionRoutes: RouteDef[] = [
     handle: (req, node) => {
       const hash = parseTxHash(req.params['hash']);
       if (hash === undefined) return invalidParams('hash', 'want a 32-byte hex transaction hash');
-      const tx = node.chain.txs.resend(hash, node.chain.chain.block);
+      const tx = node.chain.txs.resend(hash, node.chain.chain.block, chainTimeMs(node.chain.chain));
       return tx ? beeJson(200, { transactionHash: tx.transactionHash }) : beeError(404, 'transaction not found');
     },
   },
