@@ -4,10 +4,12 @@
  *
  * - Interactive mode needs a terminal on both ends: a non-TTY stdout (a pipe, a file, CI logs) or stdin is
  *   refused with a message pointing at `--once`, before any engine starts.
- * - Ink decides once, when it is first imported, whether it runs "in CI" (any CI or CONTINUOUS_INTEGRATION
- *   variable), and then draws only the last frame at exit and ignores resizes. A person at a real terminal
- *   inside such an environment still gets a live cockpit: the variables are hidden from that one import and
- *   put back at once (child processes the engine starts still see them).
+ * - Two environment variables are read once, when the face's modules load, and would make it worse:
+ *   Ink decides whether it runs "in CI" (any CI or CONTINUOUS_INTEGRATION variable) and then draws only the
+ *   last frame at exit and ignores resizes; React picks its development build (several times slower per
+ *   frame, more memory) unless NODE_ENV is `production`. A person at a real terminal gets a live, fast
+ *   cockpit either way: for that one import the CI variables are hidden and NODE_ENV defaults to
+ *   production, and the environment is put back at once (child processes the engine starts see it as it was).
  */
 import type { CockpitEngineHandle } from '../../core/cockpit/view/engine.js';
 import type { FaceResult, FaceTerminal } from './run-face.js';
@@ -28,12 +30,16 @@ export function interactiveRefusal(terminal: Pick<FaceTerminal, 'stdin' | 'stdou
 const CI_VARIABLES = ['CI', 'CONTINUOUS_INTEGRATION'] as const;
 
 async function loadFace(): Promise<typeof import('./run-face.js')> {
-  const saved = CI_VARIABLES.map((name) => [name, process.env[name]] as const);
+  const saved = [...CI_VARIABLES, 'NODE_ENV'].map((name) => [name, process.env[name]] as const);
   for (const name of CI_VARIABLES) delete process.env[name];
+  process.env.NODE_ENV ??= 'production';
   try {
     return await import('./run-face.js');
   } finally {
-    for (const [name, value] of saved) if (value !== undefined) process.env[name] = value;
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   }
 }
 

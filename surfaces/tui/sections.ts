@@ -64,12 +64,32 @@ export function factsLines(section: FactsSection, ctx: SectionContext): SectionL
   return { lines: lines.map((line) => fitLine(line, ctx.width, ellipsis)), selectedLine: null, pinned: section.title === null ? 0 : 1 };
 }
 
-export function tableLines(section: TableSection, ctx: SectionContext): SectionLines {
+/**
+ * A table's lines without any selection, remembered per section object, width and theme: moving the
+ * selection through a 200-row table (the engine keeps the section's identity) re-inverts one row instead of
+ * measuring and cutting every cell again.
+ */
+interface TableDrawing {
+  readonly width: number;
+  readonly theme: TerminalTheme;
+  readonly lines: Line[];
+  /** Index of the first row's line. */
+  readonly firstRow: number;
+  readonly pinned: number;
+}
+
+const tableDrawings = new WeakMap<TableSection, TableDrawing>();
+
+function drawTable(section: TableSection, ctx: SectionContext): TableDrawing {
+  const cached = tableDrawings.get(section);
+  if (cached !== undefined && cached.width === ctx.width && cached.theme === ctx.theme) return cached;
   const { ellipsis } = ctx.theme.glyphs;
   const lines = titleLines(section.title);
   if (section.rows.length === 0) {
     for (const text of wrapWords(section.emptyText, ctx.width, ellipsis)) lines.push([seg(text, { tone: 'muted' })]);
-    return { lines, selectedLine: null, pinned: lines.length };
+    const drawing = { width: ctx.width, theme: ctx.theme, lines, firstRow: lines.length, pinned: lines.length };
+    tableDrawings.set(section, drawing);
+    return drawing;
   }
   const lead = section.selectable ? MARKER_WIDTH : 0;
   const fit = fitTable(section, ctx.width, lead);
@@ -80,12 +100,10 @@ export function tableLines(section: TableSection, ctx: SectionContext): SectionL
     if (k > 0) header.push(gap);
     header.push(cell(column?.label ?? '', fit.widths[k] ?? 0, ellipsis, { bold: true }, column?.align ?? 'left'));
   });
-  lines.push(header);
-  const pinned = lines.length;
-  let selectedLine: number | null = null;
-  section.rows.forEach((row, rowIndex) => {
-    const isSelected = section.selectable && ctx.selected === rowIndex;
-    const line: Seg[] = section.selectable ? [marker(ctx, isSelected)] : [];
+  lines.push(fitLine(header, ctx.width, ellipsis));
+  const firstRow = lines.length;
+  for (const row of section.rows) {
+    const line: Seg[] = section.selectable ? [space(MARKER_WIDTH)] : [];
     fit.shown.forEach((columnIndex, k) => {
       const column = section.columns[columnIndex];
       const value = row.cells[columnIndex];
@@ -93,10 +111,22 @@ export function tableLines(section: TableSection, ctx: SectionContext): SectionL
       const text = value === undefined ? '' : fit.useFull ? (value.full ?? value.text) : value.text;
       line.push(cell(text, fit.widths[k] ?? 0, ellipsis, { tone: value?.tone ?? row.tone }, column?.align ?? 'left'));
     });
-    if (isSelected) selectedLine = lines.length;
-    lines.push(isSelected ? invert(line) : line);
-  });
-  return { lines: lines.map((line) => fitLine(line, ctx.width, ellipsis)), selectedLine, pinned };
+    lines.push(fitLine(line, ctx.width, ellipsis));
+  }
+  const drawing = { width: ctx.width, theme: ctx.theme, lines, firstRow, pinned: firstRow };
+  tableDrawings.set(section, drawing);
+  return drawing;
+}
+
+export function tableLines(section: TableSection, ctx: SectionContext): SectionLines {
+  const drawing = drawTable(section, ctx);
+  const selected = section.selectable && ctx.selected !== null && ctx.selected >= 0 && ctx.selected < section.rows.length ? ctx.selected : null;
+  if (selected === null) return { lines: drawing.lines, selectedLine: null, pinned: drawing.pinned };
+  const selectedLine = drawing.firstRow + selected;
+  const lines = drawing.lines.slice();
+  const row = lines[selectedLine] ?? [];
+  lines[selectedLine] = invert([marker(ctx, true), ...row.slice(1)]);
+  return { lines, selectedLine, pinned: drawing.pinned };
 }
 
 export function barsLines(section: BarsSection, ctx: SectionContext): SectionLines {

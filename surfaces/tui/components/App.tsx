@@ -51,7 +51,7 @@ export function CockpitApp({ engine }: { readonly engine: FaceEngine }) {
     return <Lines lines={lines} height={Math.max(1, Math.min(lines.length, regions.rows))} width={columns} theme={theme} />;
   }
   return (
-    <Box width={columns} height={regions.rows} flexDirection="column" overflow="hidden">
+    <Box width={columns} height={regions.rows} flexDirection="column">
       <TopBar bar={view.topBar} width={columns} theme={theme} />
       <Tabs tabs={view.tabs} width={columns} theme={theme} />
       {regions.title > 0 ? <Title screen={view.screen} width={columns} theme={theme} /> : null}

@@ -54,7 +54,7 @@ export const LineText = memo(function LineText({ line, theme }: { readonly line:
 export const Lines = memo(function Lines({ lines, height, width, theme }: { readonly lines: readonly Line[]; readonly height: number; readonly width: number; readonly theme: TerminalTheme }) {
   if (height <= 0) return null;
   return (
-    <Box height={height} width={width} flexDirection="column" overflow="hidden">
+    <Box height={height} width={width} flexDirection="column">
       {lines.slice(0, height).map((line, i) => (
         <LineText key={i} line={line} theme={theme} />
       ))}
