@@ -8,7 +8,7 @@ import { Agent } from 'undici';
 import { CHUNK_BODY_LIMIT, DEFAULT_JSON_LIMIT, jsonLimitFor } from './body-limits.js';
 import { createNodeClient, type NodeClient } from './client.js';
 import { NodeApiError } from './errors.js';
-import { startHugeBodyServer, type HostileServer } from '../../test/fixtures/hostile-node.js';
+import { startHugeBodyServer, type HostileServer } from '../../devnet/testing/hostile-node.js';
 
 const HUGE = 200 * 1024 * 1024;
 /** What may be in flight (socket buffers on both sides) when the client hangs up. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFetchRetcheckApi, isMixedContentBlocked } from './fetch-retcheck-api.js';
 import type { RetcheckApi } from './retcheck-api.js';
-import { startHugeBodyServer, type HostileServer } from '../../test/fixtures/hostile-node.js';
+import { startHugeBodyServer, type HostileServer } from '../../devnet/testing/hostile-node.js';
 
 describe('mixed-content rule (spec 1 §5)', () => {
   it('blocks plain-HTTP non-loopback nodes from an HTTPS page only', () => {

@@ -11,7 +11,7 @@ import { CHUNK_SIZE } from '../../core/swarm/chunk.js';
 import { splitIntoChunks } from '../../core/swarm/chunk-tree.js';
 import { proximity } from '../../core/swarm/proximity.js';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
-import { startChunkServer, startHtmlServer, startSilentServer, TERMINAL_ATTACK } from '../fixtures/hostile-node.js';
+import { startChunkServer, startHtmlServer, startSilentServer, TERMINAL_ATTACK } from '../../devnet/testing/hostile-node.js';
 import { publishFeedUpdate, uploadRandom, CHUNK } from '../fixtures/devnet-content.js';
 import { closedPortUrl, runCli, runJson } from './cli-harness.js';
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendBeeError, sendJson, startLoopbackServer, type LoopbackServer } from '../../../actors/node-client/loopback-server.js';
 import { compileEntries } from '../../../test/compiled-entries.js';
-import { startJsonServer, startSilentServer, TERMINAL_ATTACK } from '../../../test/fixtures/hostile-node.js';
+import { startJsonServer, startSilentServer, TERMINAL_ATTACK } from '../../../devnet/testing/hostile-node.js';
 import { runBin, type BinRun } from '../../../test/run-bin.js';
 
 let bin: string;
