@@ -18,6 +18,11 @@ import { warmupScreenMachine } from './cockpit/screens/warmup.machine.js';
 import { supervisorMachine } from './cockpit/supervisor.machine.js';
 import { logPaneMachine } from './cockpit/log-pane.machine.js';
 import { logPaneDisplayMachine } from './cockpit/log-pane-display.machine.js';
+import { cockpitMachine } from './cockpit/cockpit.machine.js';
+import { uiSessionMachine } from './cockpit/ui-session.machine.js';
+import { fleetScreenMachine } from './cockpit/screens/fleet.machine.js';
+import { healthScreenMachine } from './cockpit/screens/health.machine.js';
+import { notBuiltScreenMachine } from './cockpit/screens/not-built.machine.js';
 import type { RegisteredMachine } from './visualize.js';
 
 export const machineRegistry: readonly RegisteredMachine[] = [
@@ -36,4 +41,9 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   { machine: supervisorMachine, source: 'machines/cockpit/supervisor.machine.ts', modelTest: 'machines/cockpit/supervisor.machine.test.ts' },
   { machine: logPaneMachine, source: 'machines/cockpit/log-pane.machine.ts', modelTest: 'machines/cockpit/log-pane.machine.test.ts' },
   { machine: logPaneDisplayMachine, source: 'machines/cockpit/log-pane-display.machine.ts', modelTest: 'machines/cockpit/log-pane-display.machine.test.ts' },
+  { machine: cockpitMachine, source: 'machines/cockpit/cockpit.machine.ts', modelTest: 'machines/cockpit/cockpit.machine.test.ts' },
+  { machine: uiSessionMachine, source: 'machines/cockpit/ui-session.machine.ts', modelTest: 'machines/cockpit/ui-session.machine.test.ts' },
+  { machine: healthScreenMachine, source: 'machines/cockpit/screens/health.machine.ts', modelTest: 'machines/cockpit/screens/health.machine.test.ts' },
+  { machine: fleetScreenMachine, source: 'machines/cockpit/screens/fleet.machine.ts', modelTest: 'machines/cockpit/screens/fleet.machine.test.ts' },
+  { machine: notBuiltScreenMachine, source: 'machines/cockpit/screens/not-built.machine.ts', modelTest: 'machines/cockpit/screens/not-built.machine.test.ts' },
 ];

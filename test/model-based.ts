@@ -46,6 +46,8 @@ export interface MachineModelOptions<TMachine extends AnyStateMachine> {
   stepTimeoutMs?: number;
   /** Bound of the graph walk (default 5000 snapshots); raise it for machines with several independent context fields. */
   maxSnapshots?: number;
+  /** Graph identity of a snapshot besides its value (see ModelSpec.stateKey): bound counters and free text. */
+  stateKey?: (snapshot: SnapshotFrom<TMachine>) => unknown;
 }
 
 /** The event the runtime sends when invoke `id` resolves with `output`. */
@@ -71,6 +73,7 @@ export function describeMachineModel<TMachine extends AnyStateMachine>(machine: 
         events: options.events as Readonly<Record<string, FixtureList>> | undefined,
         assertedStates: Object.keys(options.states),
         ...(options.maxSnapshots !== undefined ? { maxSnapshots: options.maxSnapshots } : {}),
+        ...(options.stateKey ? { stateKey: options.stateKey as (s: AnyMachineSnapshot) => unknown } : {}),
       });
     } catch (error) {
       it('builds a test model from the machine graph', () => {
@@ -98,6 +101,7 @@ export function describeMachineModel<TMachine extends AnyStateMachine>(machine: 
       actors: options.actors,
       compareContext: options.compareContext,
       stepTimeoutMs: options.stepTimeoutMs,
+      ...(options.stateKey ? { stateKey: options.stateKey as (s: AnyMachineSnapshot) => unknown } : {}),
     };
     for (const path of model.paths) it(path.title, () => replayPath(model, path, replay));
   });

@@ -34,8 +34,13 @@ const BIN_COUNT = 32;
 export async function fetchHealthSnapshot(client: HealthSnapshotClient, options: HealthSnapshotOptions = {}): Promise<NodeHealthSnapshot> {
   const takenAtMs = (options.now ?? Date.now)();
   const o = options.signal ? { signal: options.signal } : {};
+  const healthStarted = performance.now();
+  let healthMs = 0;
+  const timedHealth = client.health(o).finally(() => {
+    healthMs = Math.round(performance.now() - healthStarted);
+  });
   const [health, readiness, status, topology, chainstate, wallet, reservestate, redistributionstate, stamps] = await Promise.all([
-    settle(client.health(o), ({ status, version, apiVersion }) => ({ status, version, apiVersion })),
+    settle(timedHealth, ({ status, version, apiVersion }) => ({ status, version, apiVersion })),
     settle(client.readiness(o), ({ ready, httpStatus }) => ({ ready, httpStatus })),
     settle(client.status(o), statusFacts),
     settle(client.topology(o), topologyFacts),
@@ -49,12 +54,15 @@ export async function fetchHealthSnapshot(client: HealthSnapshotClient, options:
   ]);
   // A poll cut short by its owner is no snapshot: the owner has moved on and must not see partial facts.
   options.signal?.throwIfAborted();
-  return { takenAtMs, health, readiness, status, topology, chainstate, wallet, reservestate, redistributionstate, stamps };
+  return { takenAtMs, healthMs, health, readiness, status, topology, chainstate, wallet, reservestate, redistributionstate, stamps };
 }
 
-/** The same poll as an XState actor; the client and clock are fixed when the logic is made (`.provide()`). */
+/**
+ * The same poll as an XState actor; the client and clock are fixed when the logic is made (`.provide()`). The
+ * gates machine passes its node as input; this logic polls its one client whatever the input says.
+ */
 export function healthSnapshotLogic(client: HealthSnapshotClient, now?: () => number) {
-  return fromPromise<NodeHealthSnapshot>(({ signal }) => fetchHealthSnapshot(client, now ? { signal, now } : { signal }));
+  return fromPromise<NodeHealthSnapshot, { readonly name: string; readonly url: string } | null | undefined>(({ signal }) => fetchHealthSnapshot(client, now ? { signal, now } : { signal }));
 }
 
 /** A call's answer projected to facts, or why it failed: never a rejection (see the module doc). */

@@ -7,7 +7,7 @@ import { compareApiVersion, describeVersionComparison, EXPECTED_API_VERSION } fr
 import { BZZ_DECIMALS, formatCount, formatDuration, formatUnits, NATIVE_DECIMALS, shortId } from './format.js';
 import { GATE_NAMES, GATE_THRESHOLDS as T, type Gate, type GateId, type GateState } from './gate-definitions.js';
 import { starvingBins } from './rules/bin-saturation.js';
-import { SNAPSHOT_ENDPOINTS, type EndpointFailure, type Fetched, type NodeHealthSnapshot, type SnapshotEndpoint } from './health-snapshot.js';
+import { SNAPSHOT_ENDPOINTS, type EndpointFailure, type Fetched, type NodeHealthSnapshot, type SnapshotEndpoint, type StampFacts } from './health-snapshot.js';
 
 const gate = (id: GateId, state: GateState, reason: string): Gate => ({ id, name: GATE_NAMES[id], state, reason, applicable: true });
 const notApplicable = (id: GateId, why: string): Gate => ({ id, name: GATE_NAMES[id], state: 'Warn', reason: `not applicable: ${why}`, applicable: false });
@@ -148,6 +148,13 @@ export function notFrozenGate(s: NodeHealthSnapshot): Gate {
   return gate(id, 'Pass', r.lastFrozenRound > 0 ? `not frozen (last frozen round ${r.lastFrozenRound})` : 'not frozen');
 }
 
+/** The batch with the shortest known TTL (-1 means Bee cannot estimate it), or null: the S1 worst-batch TTL. */
+export function worstBatch(s: NodeHealthSnapshot): StampFacts | null {
+  if (!s.stamps.ok) return null;
+  const known = s.stamps.value.filter((b) => b.batchTTL >= 0);
+  return known.length ? known.reduce((a, b) => (b.batchTTL < a.batchTTL ? b : a)) : null;
+}
+
 export function stampTtlGate(s: NodeHealthSnapshot): Gate {
   const id = 'stampTtl';
   if (isHttp(s.stamps, 403)) return notApplicable(id, 'the node has no chain backend (403)');
@@ -158,9 +165,8 @@ export function stampTtlGate(s: NodeHealthSnapshot): Gate {
   }
   const batches = s.stamps.value;
   if (!batches.length) return gate(id, 'Warn', 'no postage batches: this node cannot upload');
-  const known = batches.filter((b) => b.batchTTL >= 0);
-  if (!known.length) return gate(id, 'Warn', `TTL unknown for all ${batches.length} batches (no price yet)`);
-  const worst = known.reduce((a, b) => (b.batchTTL < a.batchTTL ? b : a));
+  const worst = worstBatch(s);
+  if (!worst) return gate(id, 'Warn', `TTL unknown for all ${batches.length} batches (no price yet)`);
   const name = `${shortId(worst.batchID)}${worst.label ? ` (${worst.label})` : ''}`;
   const of = batches.length > 1 ? ` (worst of ${batches.length})` : '';
   const text = `batch ${name} expires in ${formatDuration(worst.batchTTL)}${of}`;

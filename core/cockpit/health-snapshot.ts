@@ -100,6 +100,8 @@ export interface StampFacts {
 export interface NodeHealthSnapshot {
   /** When the poll started (ms since the epoch), from the actor's clock. */
   readonly takenAtMs: number;
+  /** Round trip of GET /health in milliseconds, answered or not (the S15 "ping"); absent in older fixtures. */
+  readonly healthMs?: number;
   readonly health: Fetched<HealthFacts>;
   readonly readiness: Fetched<ReadinessFacts>;
   readonly status: Fetched<StatusFacts>;

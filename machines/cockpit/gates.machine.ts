@@ -12,7 +12,8 @@
  *
  * Events: `poll.now`, `poll.pause`, `poll.resume` from the surface. The machine emits one
  * `gate.transition` per recorded transition, for alert sinks (webhook, notifications, toasts, bell) to
- * subscribe to with `actor.on('gate.transition', …)`; the sinks themselves live elsewhere.
+ * subscribe to with `actor.on('gate.transition', …)`, and then runs the named action `reportTransitions`
+ * (a no-op here; the cockpit engine provides `sendParent`, so the root machine's alerts hear every node).
  *
  * Context keeps only what cannot be derived: the latest snapshot, the chain-lag streak (how many polls in
  * a row lagged; "sustained" lag needs history) and the ring. The gates themselves are derived
@@ -23,7 +24,15 @@ import { computeGates, nextChainLagStreak, summarizeGates, type Gate, type GateS
 import { ALERT_RING_SIZE, appendBounded, gateTransitions, type GateTransition } from '../../core/cockpit/gate-transitions.js';
 import type { NodeHealthSnapshot } from '../../core/cockpit/health-snapshot.js';
 
+/** The node a poller watches, when it runs inside the cockpit engine (one poller per fleet node). */
+export interface GatesNode {
+  readonly name: string;
+  readonly url: string;
+}
+
 export interface GatesInput {
+  /** Passed to `fetchHealthSnapshot` as its input, so one provided actor serves every node of a fleet. */
+  readonly node?: GatesNode;
   /** Delay between the end of one poll and the start of the next (default 15 s, the desktop's fleet poll). */
   readonly pollIntervalMs?: number;
   /** Bound of the alerts ring (default ALERT_RING_SIZE). */
@@ -31,6 +40,7 @@ export interface GatesInput {
 }
 
 export interface GatesContext {
+  readonly node: GatesNode | null;
   readonly pollIntervalMs: number;
   readonly alertLimit: number;
   readonly snapshot: NodeHealthSnapshot | null;
@@ -48,7 +58,7 @@ export type GatesEmitted = { type: 'gate.transition'; transition: GateTransition
 export const DEFAULT_POLL_INTERVAL_MS = 15_000;
 
 /** Provided by the surface: `healthSnapshotLogic(client)` from actors/cockpit/health-snapshot.ts. */
-const fetchHealthSnapshotNotProvided = fromPromise<NodeHealthSnapshot>(async () => {
+const fetchHealthSnapshotNotProvided = fromPromise<NodeHealthSnapshot, GatesNode | null | undefined>(async () => {
   throw new Error('fetchHealthSnapshot actor not provided');
 });
 
@@ -67,11 +77,17 @@ export const gatesMachine = setup({
       for (const transition of transitions) enqueue.emit({ type: 'gate.transition', transition });
     }),
     recordPollError: assign((_, params: { message: string }) => ({ pollError: params.message })),
+    /**
+     * Nothing by default. The cockpit engine provides a `sendParent` of `selectLatestTransitions`, so the root
+     * machine's alerts hear every node's transitions as they happen.
+     */
+    reportTransitions: (_args, _params: undefined) => undefined,
   },
 }).createMachine({
   id: 'cockpitGates',
   description: 'Polls one node, derives the health gates, records gate transitions into the alerts ring.',
   context: ({ input }) => ({
+    node: input.node ?? null,
     pollIntervalMs: input.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
     alertLimit: input.alertLimit ?? ALERT_RING_SIZE,
     snapshot: null,
@@ -86,7 +102,8 @@ export const gatesMachine = setup({
       invoke: {
         id: 'fetchHealthSnapshot',
         src: 'fetchHealthSnapshot',
-        onDone: { target: 'waiting', actions: { type: 'recordSnapshot', params: ({ event }) => event.output } },
+        input: ({ context }) => context.node,
+        onDone: { target: 'waiting', actions: [{ type: 'recordSnapshot', params: ({ event }) => event.output }, 'reportTransitions'] },
         onError: { target: 'waiting', actions: { type: 'recordPollError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
       },
       on: { 'poll.pause': 'paused' },
@@ -122,6 +139,12 @@ export function selectGates(state: GatesSnapshot): Gate[] | null {
 export function selectGateSummary(state: GatesSnapshot): GateSummary | null {
   const gates = selectGates(state);
   return gates ? summarizeGates(gates) : null;
+}
+
+/** The transitions the latest poll recorded (they carry its takenAtMs; a poll records at most 11). */
+export function selectLatestTransitions(state: GatesSnapshot): GateTransition[] {
+  const at = state.context.snapshot?.takenAtMs;
+  return at === undefined ? [] : state.context.alerts.filter((alert) => alert.atMs === at);
 }
 
 /** The alerts popup lists newest first. */

@@ -23,6 +23,12 @@ export interface ModelSpec {
   maxSnapshots?: number;
   /** State paths (as `snapshot.matches` takes them) that have an assertion. */
   assertedStates: readonly string[];
+  /**
+   * What makes two snapshots the same node of the graph, besides the state value (default: the whole context).
+   * A machine whose context holds a counter (a banner id, a sequence number) or free text projects it here to
+   * what its transitions depend on, so the walk stays finite.
+   */
+  stateKey?: (snapshot: AnyMachineSnapshot) => unknown;
 }
 
 export interface ModelStep {
@@ -66,7 +72,8 @@ function recordingScope(): { scope: AnyActorScope; capture: (run: () => AnyMachi
   const probe = createEmptyActor();
   let keys: string[] = [];
   probe.system.inspect((ev) => {
-    if (ev.type === '@xstate.microstep') keys.push(...ev._transitions.map((t) => transitionKey(t)).filter((k): k is string => k !== undefined));
+    // Only the machine's own steps: children it spawns (and their eventless steps) are not its transitions.
+    if (ev.type === '@xstate.microstep' && ev.actorRef === probe) keys.push(...ev._transitions.map((t) => transitionKey(t)).filter((k): k is string => k !== undefined));
   });
   const scope = { self: probe, logger: () => {}, id: '', sessionId: 'model-probe', defer: () => {}, system: probe.system, stopChild: () => {}, emit: () => {}, actionExecutor: () => {} } as unknown as AnyActorScope;
   return {
@@ -107,7 +114,9 @@ export function buildMachineModel(machine: AnyStateMachine, spec: ModelSpec): Ma
   };
 
   const limit = spec.maxSnapshots ?? 5_000;
-  const options = { events: eventsFor, serializeState: (s: AnyMachineSnapshot) => serializeSnapshot(s), input: spec.input, limit };
+  const stateKey = spec.stateKey;
+  const serialize = stateKey ? (snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value, key: stateKey(snapshot) }) : (snapshot: AnyMachineSnapshot) => serializeSnapshot(snapshot);
+  const options = { events: eventsFor, serializeState: serialize, input: spec.input, limit };
   let adjacency: ReturnType<typeof getAdjacencyMap<AnyMachineSnapshot, AnyEventObject, unknown>>;
   try {
     adjacency = getAdjacencyMap(machine, options);
@@ -116,7 +125,7 @@ export function buildMachineModel(machine: AnyStateMachine, spec: ModelSpec): Ma
     throw new Error(`walking the graph of '${machine.id}' failed: ${why}. Snapshots differ by value AND context: a counter or timestamp in context makes the graph endless (bound it, or raise maxSnapshots); a crash in a guard or action often means an event needs a fixture (e.g. actorDone with an output).`);
   }
   const shortest = new Map<string, Array<{ event: AnyEventObject; state: AnyMachineSnapshot }>>(
-    getShortestPaths(machine, options).map((p) => [serializeSnapshot(p.state), p.steps]),
+    getShortestPaths(machine, options).map((p) => [serialize(p.state), p.steps]),
   );
 
   // Which transitions each edge takes, from a probe run of the same event on the same snapshot.
@@ -137,7 +146,7 @@ export function buildMachineModel(machine: AnyStateMachine, spec: ModelSpec): Ma
     return steps.map((step, i) => ({
       event: step.event,
       state: step.state,
-      transitions: i === 0 ? init.keys : (edgeKeys.get(edgeId(serializeSnapshot(steps[i - 1]!.state), step.event)) ?? []),
+      transitions: i === 0 ? init.keys : (edgeKeys.get(edgeId(serialize(steps[i - 1]!.state), step.event)) ?? []),
     }));
   };
 
@@ -153,7 +162,7 @@ export function buildMachineModel(machine: AnyStateMachine, spec: ModelSpec): Ma
       leafIds(step.state).forEach((id) => coveredLeaves.add(id));
     }
   };
-  take(stepsTo(serializeSnapshot(init.state)));
+  take(stepsTo(serialize(init.state)));
   const depth = (from: string) => shortest.get(from)?.length ?? Infinity;
   for (const edge of [...edges].sort((a, b) => depth(a.from) - depth(b.from))) {
     const adds = edge.keys.some((k) => !coveredKeys.has(k)) || leafIds(edge.state).some((id) => !coveredLeaves.has(id));

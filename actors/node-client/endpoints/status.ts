@@ -1,6 +1,7 @@
 /**
  * Liveness, identity, connectivity and logger endpoints (bee-api.md §2.1, §2.7).
  */
+import { LOGGER_VERBOSITIES, type LoggerVerbosity } from '../../../core/cockpit/loggers.js';
 import { InputError } from '../../../core/swarm/input-error.js';
 import { goDurationToMs } from '../go-duration.js';
 import type { CallOptions, Transport } from '../http.js';
@@ -37,8 +38,7 @@ export interface Pong {
   readonly rttMs?: number;
 }
 
-export const LOGGER_VERBOSITIES = ['none', 'error', 'warning', 'info', 'debug', 'all'] as const;
-export type LoggerVerbosity = (typeof LOGGER_VERBOSITIES)[number];
+export { LOGGER_VERBOSITIES, type LoggerVerbosity } from '../../../core/cockpit/loggers.js';
 
 export function statusEndpoints(t: Transport) {
   return {

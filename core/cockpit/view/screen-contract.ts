@@ -17,18 +17,22 @@ import type { DrillView, KeyHintView, Section } from './view-model.js';
 
 /** What the engine sends to the shown screen's actor. */
 export type ScreenEvent =
-  /** Enter, a double click, or a click on the selected row: drill into it (S2 batch, S6 peer, S11 fork, ...). */
-  | { readonly type: 'screen.activate'; readonly section: string; readonly index: number }
+  /**
+   * Enter, a double click, or a click on the selected row: drill into it (S2 batch, S6 peer, S11 fork, ...).
+   * `key` is the row's key (TableSection/TreeSection row `key`) when it has one; `inDrill` is true for a row
+   * of the open drill's sections.
+   */
+  | { readonly type: 'screen.activate'; readonly section: string; readonly index: number; readonly key?: string; readonly inDrill?: boolean }
   /** The selected row moved (S6 starts its six-call fan-out on selection; most screens ignore it). */
-  | { readonly type: 'screen.select'; readonly section: string; readonly index: number }
+  | { readonly type: 'screen.select'; readonly section: string; readonly index: number; readonly key?: string; readonly inDrill?: boolean }
   /** A screen key with no global meaning (`r` on S4 runs rchash, `c` and `s` on S10, `r` on S15 re-polls). */
   | { readonly type: 'screen.key'; readonly key: string }
   /** A form submit, with every field's value. */
   | { readonly type: 'screen.submit'; readonly section: string; readonly values: Readonly<Record<string, string>> }
   /** A field's value changed (a choice toggled, text typed), so the screen can validate or filter live. */
   | { readonly type: 'screen.input'; readonly section: string; readonly field: string; readonly value: string }
-  /** A button (`Re-check all`, `Switch to`). */
-  | { readonly type: 'screen.action'; readonly id: string }
+  /** A button (`Re-check all`, `Switch to`), with the selected row when there is one (`Switch to` needs it). */
+  | { readonly type: 'screen.action'; readonly id: string; readonly selection?: { readonly section: string; readonly index: number; readonly key?: string } }
   /** A palette verb aimed at this screen, already parsed: `:inspect <ref>`, `:ft <owner> <topic> [max]`,
    *  `:durability <ref>`; args are validated by the engine's palette before they arrive. */
   | { readonly type: 'screen.command'; readonly verb: string; readonly args: readonly string[] }

@@ -4,7 +4,6 @@
  * `--token`, else env NODE_TOKEN. Command-line values beat the environment. `--node` together with a
  * different trailing URL is a usage error rather than a silent pick.
  */
-import type { EndpointFailure } from '../../../core/cockpit/health-snapshot.js';
 import { InputError } from '../../../core/swarm/input-error.js';
 import { parseBaseUrl } from '../../../actors/node-client/index.js';
 import { OnceUsageError, type OnceContext } from './once.js';
@@ -39,18 +38,5 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-/**
- * Whether a failed /health means the verb cannot judge the node at all (exit 2: network, timeout, an answer
- * that is not Bee's, a 4xx such as a missing token) rather than a node that is there but sick (5xx: exit 1).
- */
-export function healthUnreadable(error: EndpointFailure): boolean {
-  return !(error.code === 'http' && (error.status ?? 0) >= 500);
-}
-
-/** One line saying why /health could not be read, with the fix when there is an obvious one. */
-export function describeUnreadableHealth(url: string, error: EndpointFailure): string {
-  if (error.code === 'http' && error.status === 401) return `${url} asks for a bearer token (401): pass --token or set NODE_TOKEN`;
-  if (error.code === 'http' && error.status === 404) return `${url}/health answered 404: is this a Bee node API (port 1633)?`;
-  if (error.code === 'network' || error.code === 'timeout') return `cannot reach the node at ${url}: ${error.detail}`;
-  return `cannot read /health of ${url}: ${error.detail}`;
-}
+// Shared with the interactive cockpit's node status (core/cockpit/node-status.ts).
+export { describeUnreadableHealth, healthUnreadable } from '../../../core/cockpit/node-status.js';

@@ -11,10 +11,10 @@
 import { fetchHealthSnapshot } from '../../../actors/cockpit/health-snapshot.js';
 import { createNodeClient } from '../../../actors/node-client/index.js';
 import { computeGates, describeSummary, summarizeGates, type Gate } from '../../../core/cockpit/gates.js';
-import { SNAPSHOT_ENDPOINTS } from '../../../core/cockpit/health-snapshot.js';
+import { describeUnreadableHealth, unjudgeableBecause } from '../../../core/cockpit/node-status.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
 import { timeoutOf, type OnceResult, type OnceRun } from './once.js';
-import { describeUnreadableHealth, healthUnreadable, resolveNodeTarget } from './node-target.js';
+import { resolveNodeTarget } from './node-target.js';
 
 const LABEL: Record<Gate['state'], string> = { Pass: 'PASS', Warn: 'WARN', Fail: 'FAIL' };
 const NAME_WIDTH = 24;
@@ -32,15 +32,9 @@ export const run: OnceRun = async (args, context): Promise<OnceResult> => {
   const target = resolveNodeTarget('readiness', args, context);
   const client = createNodeClient({ baseUrl: target.url, timeoutMs: timeoutOf(context), ...(target.token ? { token: target.token } : {}) });
   const snapshot = await fetchHealthSnapshot(client);
-  if (!snapshot.health.ok && healthUnreadable(snapshot.health.error)) {
-    return { verb: 'readiness', status: 'error', message: describeUnreadableHealth(target.url, snapshot.health.error), data: { node: target.url, error: snapshot.health.error } };
-  }
-  // /health is open on nodes behind a token (Bee keeps the root probes public): a 401 elsewhere is the
-  // same "cannot judge" as a 401 on /health.
-  const locked = SNAPSHOT_ENDPOINTS.map((endpoint) => snapshot[endpoint]).find((f) => !f.ok && f.error.code === 'http' && f.error.status === 401);
-  if (locked && !locked.ok) {
-    return { verb: 'readiness', status: 'error', message: describeUnreadableHealth(target.url, locked.error), data: { node: target.url, error: locked.error } };
-  }
+  // Unreadable /health, or a 401 anywhere (Bee keeps /health open on nodes behind a token): no node to judge.
+  const problem = unjudgeableBecause(snapshot);
+  if (problem) return { verb: 'readiness', status: 'error', message: describeUnreadableHealth(target.url, problem), data: { node: target.url, error: problem } };
   const gates = computeGates(snapshot);
   const summary = summarizeGates(gates);
   const verdict = summary.fail ? 'unhealthy' : 'ready';

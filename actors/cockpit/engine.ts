@@ -1,0 +1,313 @@
+/**
+ * `startCockpitEngine`: the composition root of the cockpit. It creates the one root actor
+ * (machines/cockpit/cockpit.machine.ts), binds every child's side effects (node clients, health polls, log
+ * discovery, screen fetches, one-shot verbs) with `.provide()`, and hands faces the small
+ * CockpitEngineHandle of core/cockpit/view/engine.ts: views out, UI events in.
+ *
+ * ```ts
+ * const engine = startCockpitEngine({ face: 'terminal', config, stateStore, runVerb });
+ * const off = engine.subscribe((view) => draw(view));   // at most 20 views a second
+ * engine.send({ type: 'ui.key', key: 'Tab' });
+ * await engine.stop();
+ * ```
+ *
+ * The view is composed (core/cockpit/engine/compose-view.ts) only when some actor's snapshot changed since the
+ * last one (an inspector marks it dirty), so `getView()` is cheap to call as often as a face likes, and
+ * `subscribe` coalesces floods (a 200-node fleet answering at once, a log burst) into one view per 50 ms.
+ * Tokens stay in the node clients held here; no snapshot, view or log line carries one.
+ */
+import { createActor, fromPromise, type ActorOptions, type AnyActorLogic, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
+import { createCallStats, createNodeClient, type CallRecord, type CallStats, type NodeClient } from '../node-client/index.js';
+import { logSourceActors } from '../log-source/index.js';
+import { fetchHealthSnapshot } from './health-snapshot.js';
+import { SCREEN_ACTORS, type ScreenDeps } from './screens/index.js';
+import type { CockpitEngineHandle } from '../../core/cockpit/view/engine.js';
+import type { CockpitUiEvent } from '../../core/cockpit/view/ui-events.js';
+import type { CockpitView, Face, ThemeView } from '../../core/cockpit/view/view-model.js';
+import { SCREEN_IDS, screenInfo, type ScreenId } from '../../core/cockpit/view/screens.js';
+import { interpretUiEvent } from '../../core/cockpit/engine/interpret.js';
+import { composeView, NO_LOG_LINES, type ViewParts } from '../../core/cockpit/engine/compose-view.js';
+import { fleetPollIntervalMs, memoryStateStore, type CockpitEngineConfig, type EngineStateStore } from '../../core/cockpit/engine/config.js';
+import type { EngineNodeRef, FleetNodeFacts, ScreenEnv } from '../../core/cockpit/engine/screen-env.js';
+import type { NodeHealthSnapshot } from '../../core/cockpit/health-snapshot.js';
+import { cockpitMachine, fleetActorId, fleetNodeMachine, screenActorId, screenSrc, type CockpitSnapshot, type VerbInput, type VerbOutcome } from '../../machines/cockpit/cockpit.machine.js';
+import { selectGates, type GatesSnapshot } from '../../machines/cockpit/gates.machine.js';
+import { SCREEN_REGISTRY } from '../../machines/cockpit/screens/index.js';
+import { selectUiSessionState, type UiSessionSnapshot } from '../../machines/cockpit/ui-session.machine.js';
+import { logSourceMachine, selectLogSource } from '../../machines/log-source.machine.js';
+
+export type EngineClock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
+
+export interface StartCockpitEngineOptions {
+  readonly face: Face;
+  /** The resolved configuration (ResolvedCockpitConfig fits). */
+  readonly config: CockpitEngineConfig;
+  /** The data-directory state store (CockpitStateStore fits); default: memory. */
+  readonly stateStore?: EngineStateStore;
+  /** Drives every machine delay (polls, banners); tests pass xstate's SimulatedClock. */
+  readonly clock?: EngineClock;
+  /** Wall clock for snapshot times; default Date.now (or the SimulatedClock's now). */
+  readonly now?: () => number;
+  readonly app?: { readonly name: string; readonly version: string };
+  /** Fleet poll interval; default 15 s desktop, 10 s terminal (2-cockpit.md §8). */
+  readonly fleetPollIntervalMs?: number;
+  /**
+   * Per-request timeout of every node call, the whole transfer included (default 8 s): a hanging node, or one
+   * dripping a byte a second, fails its own row within one poll instead of holding it forever.
+   */
+  readonly requestTimeoutMs?: number;
+  /** One-shot palette verbs (`:hash`, `:cid`, …); the bins bind the `--once` verbs here (actors/cockpit/verbs.ts). */
+  readonly runVerb?: (input: VerbInput & { readonly token?: string }, signal: AbortSignal) => Promise<VerbOutcome>;
+  /** The OS colour scheme, when the face knows it (Electron's nativeTheme); `[ui].theme = auto` follows it. */
+  readonly systemScheme?: 'light' | 'dark';
+  readonly platform?: string;
+  /** Replaces bound actors by `src` name in children (tests): `{ logSource: {...}, screens: {...} }`. */
+  readonly overrides?: { readonly logSourceActors?: Record<string, AnyActorLogic> };
+}
+
+export interface CockpitEngine extends CockpitEngineHandle {
+  /** The root actor, for tests and bridges that need more than views (never for faces). */
+  readonly root: AnyActorRef;
+  /** The cockpit's own outbound call statistics (S8, `--serve-metrics`). */
+  readonly callStats: CallStats;
+}
+
+/** View notifications are coalesced to at most one per this many milliseconds (20 a second). */
+export const VIEW_NOTIFY_MS = 50;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 8_000;
+
+export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitEngine {
+  const { face, config } = options;
+  const clock = options.clock;
+  const now = options.now ?? (clock && 'now' in clock && typeof clock.now === 'function' ? () => (clock as { now(): number }).now() : Date.now);
+  const stateStore = options.stateStore ?? memoryStateStore();
+  const persisted = stateStore.get();
+  const callStats = createCallStats();
+  const callListeners = new Set<(record: CallRecord) => void>();
+  const clients = new Map<string, NodeClient>();
+  const tokens = new Map(config.nodes.map((node) => [node.name, node.token]));
+
+  const clientFor = (node: EngineNodeRef): NodeClient => {
+    let client = clients.get(node.name);
+    if (!client || client.baseUrl !== node.url) {
+      const token = tokens.get(node.name);
+      client = createNodeClient({
+        baseUrl: node.url,
+        timeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+        stats: callStats,
+        onCall: (record) => callListeners.forEach((listener) => listener(record)),
+        ...(token ? { token } : {}),
+      });
+      clients.set(node.name, client);
+    }
+    return client;
+  };
+
+  // The active node's client, looked up at call time (see actors/cockpit/screens/index.ts for why that is safe).
+  const currentNode = (): EngineNodeRef => {
+    const ctx = (root.getSnapshot() as CockpitSnapshot).context;
+    return ctx.nodes.find((node) => node.name === ctx.activeNode)!;
+  };
+  const activeClient = new Proxy({} as NodeClient, { get: (_, property) => Reflect.get(clientFor(currentNode()), property) });
+  const deps: ScreenDeps = { client: activeClient, clientFor, now, face, callStats };
+  const fetchHealth = fromPromise<NodeHealthSnapshot, EngineNodeRef | null | undefined>(async ({ input, signal }) => {
+    if (!input) throw new Error('a fleet poller needs its node');
+    return fetchHealthSnapshot(clientFor(input), { signal, now });
+  });
+  const runVerb = options.runVerb;
+  const oneShot = fromPromise<VerbOutcome, VerbInput>(({ input, signal }) => {
+    if (!runVerb) return Promise.resolve({ ok: false, text: `:${input.verb} is not available in this cockpit` });
+    const token = tokens.get(input.node.name);
+    return runVerb(token ? { ...input, token } : input, signal);
+  });
+  const screenProvided = Object.fromEntries(
+    SCREEN_IDS.map((id) => {
+      const bind = SCREEN_ACTORS[id];
+      const machine = SCREEN_REGISTRY[id].machine;
+      return [screenSrc(id), bind ? machine.provide({ actors: bind(deps) } as never) : machine];
+    }),
+  );
+  const machine = cockpitMachine.provide({
+    actors: {
+      fleetNode: fleetNodeMachine.provide({ actors: { fetchHealthSnapshot: fetchHealth } }),
+      logSource: logSourceMachine.provide({ actors: options.overrides?.logSourceActors ?? logSourceActors }),
+      oneShot,
+      ...screenProvided,
+    },
+  } as never);
+
+  // ---- view: recomputed only when a snapshot changed; notifications coalesced
+  let dirty = true;
+  let view: CockpitView | null = null;
+  const listeners = new Set<(view: CockpitView) => void>();
+  let notifyTimer: ReturnType<typeof setTimeout> | null = null;
+  let lastNotified = 0;
+  let lastSent: CockpitView | null = null;
+  let stopped = false;
+
+  const flush = () => {
+    notifyTimer = null;
+    if (stopped) return;
+    lastNotified = Date.now();
+    const current = getView();
+    if (current === lastSent) return;
+    lastSent = current;
+    for (const listener of [...listeners]) listener(current);
+  };
+  const markDirty = () => {
+    dirty = true;
+    if (listeners.size === 0 || notifyTimer || stopped) return;
+    notifyTimer = setTimeout(flush, Math.max(0, VIEW_NOTIFY_MS - (Date.now() - lastNotified)));
+  };
+
+  const root = createActor(machine, {
+    input: {
+      face,
+      nodes: config.nodes.map(({ name, url }) => ({ name, url })),
+      activeNode: config.activeNode,
+      fleetPollIntervalMs: options.fleetPollIntervalMs ?? fleetPollIntervalMs(face),
+      session: {
+        face,
+        screen: screenFromState(persisted.lastScreen),
+        logPaneHeight: persisted.logPaneHeight,
+        ...(persisted.logFilter ? { logFilter: persisted.logFilter } : {}),
+      },
+      log: {
+        platform: options.platform ?? process.platform,
+        perNode: Object.fromEntries(config.nodes.map((node) => [node.name, node.log ?? {}])),
+      },
+    },
+    ...(clock ? { clock } : {}),
+    inspect: (event) => {
+      if (event.type === '@xstate.snapshot') markDirty();
+    },
+  });
+
+  const theme = resolveTheme(config, options.systemScheme);
+  const app = options.app ?? { name: face === 'desktop' ? 'cockpit' : 'cockpit-tui', version: '0.0.0' };
+  const shownBanners = new Map<ScreenId, number>();
+
+  function readParts(snapshot: CockpitSnapshot): ViewParts {
+    const ctx = snapshot.context;
+    const children = snapshot.children as Record<string, AnyActorRef | undefined>;
+    const session = selectUiSessionState(children.session!.getSnapshot() as UiSessionSnapshot);
+    const activeNode = ctx.nodes.find((node) => node.name === ctx.activeNode)!;
+    const fleet = ctx.nodes.map((node): FleetNodeFacts => {
+      const child = children[fleetActorId(node.name)];
+      const gates = child?.getSnapshot() as GatesSnapshot | undefined;
+      return {
+        name: node.name,
+        url: node.url,
+        active: node.name === ctx.activeNode,
+        snapshot: gates?.context.snapshot ?? null,
+        gates: gates ? selectGates(gates) : null,
+        pollError: gates?.context.pollError ?? null,
+        polling: gates?.matches('polling') ?? false,
+      };
+    });
+    const env: ScreenEnv = { face, nowMs: now(), node: activeNode, fleet };
+    const shown = session.context.screen;
+    const screenSnapshot = children[screenActorId(ctx.generation, shown)]?.getSnapshot() as AnyMachineSnapshot | undefined;
+    const screen = screenSnapshot ? SCREEN_REGISTRY[shown].select(screenSnapshot, env) : { status: 'loading' as const, subtitle: null, sections: [], drill: null, hints: [] };
+    if (screen.banner && shownBanners.get(shown) !== screen.banner.id) {
+      shownBanners.set(shown, screen.banner.id);
+      const banner = screen.banner;
+      queueMicrotask(() => children.session?.send({ type: 'banner.show', text: banner.text, tone: banner.tone }));
+    }
+    const logSnapshot = children.logSource?.getSnapshot() as Parameters<typeof selectLogSource>[0] | undefined;
+    const source = logSnapshot ? selectLogSource(logSnapshot) : undefined;
+    return {
+      face,
+      app,
+      theme,
+      session,
+      activeNode,
+      fleet,
+      screen,
+      alerts: {
+        entries: ctx.alerts,
+        seenAtMs: ctx.alertsSeenAtMs,
+        webhookConfigured: Boolean(config.alerts.webhookUrl || config.fleet.aggregateWebhookUrl),
+        sinkProblem: null,
+        toasts: [],
+        bellCount: 0,
+        notifications: [],
+      },
+      log: {
+        source: source
+          ? source.kind === 'none'
+            ? { origin: 'none', label: `no log source: ${source.reason}`, tone: 'muted' }
+            : { origin: source.origin, label: `${source.kind} ${source.kind === 'file' ? source.path : source.command}`, tone: 'info' }
+          : { origin: 'none', label: 'resolving the log source…', tone: 'muted' },
+        counts: NO_LOG_LINES,
+        lines: [],
+        matching: 0,
+      },
+      watches: 0,
+      supervisor: null,
+    };
+  }
+
+  function getView(): CockpitView {
+    if (view && !dirty) return view;
+    dirty = false;
+    view = composeView(readParts(root.getSnapshot()));
+    return view;
+  }
+
+  // Persist what the operator would expect back next time: last screen, pane height, log filter.
+  let persistedKey = '';
+  const persist = () => {
+    const session = (root.getSnapshot().children as Record<string, AnyActorRef | undefined>).session;
+    if (!session) return;
+    const { context } = session.getSnapshot() as UiSessionSnapshot;
+    const next = { lastScreen: `S${screenInfo(context.screen).number}`, logPaneHeight: context.log.height, logFilter: context.log.filter };
+    const key = JSON.stringify(next);
+    if (key === persistedKey) return;
+    persistedKey = key;
+    stateStore.update(next.logFilter ? next : { lastScreen: next.lastScreen, logPaneHeight: next.logPaneHeight, logFilter: '' }).catch(() => undefined);
+  };
+
+  root.start();
+  persistedKey = JSON.stringify({ lastScreen: persisted.lastScreen, logPaneHeight: persisted.logPaneHeight, logFilter: persisted.logFilter ?? '' });
+  const sessionRef = (root.getSnapshot().children as Record<string, AnyActorRef>).session!;
+  const sessionSubscription = sessionRef.subscribe(() => persist());
+
+  return {
+    root,
+    callStats,
+    getView,
+    subscribe(listener) {
+      listeners.add(listener);
+      markDirty();
+      return () => listeners.delete(listener);
+    },
+    send(event: CockpitUiEvent) {
+      if (stopped) return;
+      const commands = interpretUiEvent(event, getView());
+      const session = (root.getSnapshot().children as Record<string, AnyActorRef | undefined>).session;
+      for (const command of commands) {
+        if (command.to === 'session') session?.send(command.event);
+        else root.send(command.event);
+      }
+    },
+    async stop() {
+      if (stopped) return { finalStatus: null };
+      stopped = true;
+      if (notifyTimer) clearTimeout(notifyTimer);
+      sessionSubscription.unsubscribe();
+      root.stop();
+      return { finalStatus: null };
+    },
+  };
+}
+
+function screenFromState(lastScreen: string): ScreenId {
+  const number = Number(/^S(\d+)$/.exec(lastScreen)?.[1]);
+  return SCREEN_IDS[number - 1] ?? 'health';
+}
+
+function resolveTheme(config: CockpitEngineConfig, system: 'light' | 'dark' | undefined): ThemeView {
+  const scheme = config.ui.noColor ? 'mono' : config.ui.theme === 'auto' ? (system ?? 'dark') : config.ui.theme;
+  return { scheme, ascii: config.ui.asciiFallback };
+}

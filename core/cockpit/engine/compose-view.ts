@@ -1,0 +1,288 @@
+/**
+ * The view composer: every fact the engine's actors hold, in one plain CockpitView (view/view-model.ts). Pure
+ * and cheap: the engine calls it when something changed, faces draw the result. Decisions that are the same
+ * for both faces live here (selection clamping, overlay contents, tab keys, hints, the top bar's counts).
+ *
+ * Selection: a screen's selection is kept per screen in the UI session; here it is clamped to the rows there
+ * are now (a shrinking table never leaves it dangling), and a table with rows but no selection yet selects its
+ * first row, so Enter works at once on both faces.
+ */
+import type { GateTransition } from '../gate-transitions.js';
+import { clockTime } from '../format.js';
+import { gateTone, nodeStatus } from '../node-status.js';
+import { helpView } from './help.js';
+import { suggestions } from './palette.js';
+import type { EngineNodeRef, FleetNodeFacts } from './screen-env.js';
+import type { UiSessionState } from './session-state.js';
+import type { ScreenContent } from '../view/screen-contract.js';
+import { DESKTOP_DIGIT_SCREENS, SCREENS, TERMINAL_ALT_SCREENS, screenInfo, type ScreenId } from '../view/screens.js';
+import {
+  LOG_TAB_IDS,
+  type AlertEntryView,
+  type ChipView,
+  type CockpitView,
+  type Face,
+  type InputTarget,
+  type KeyHintView,
+  type LogLineView,
+  type LogPaneView,
+  type LogTabId,
+  type OsNotificationView,
+  type OverlayView,
+  type ScreenTabView,
+  type Section,
+  type SelectionView,
+  type ThemeView,
+  type ToastView,
+  type Tone,
+  type TopBarView,
+} from '../view/view-model.js';
+
+/** One gate transition of one node, as the alerts ring keeps it. */
+export interface AlertRecord extends GateTransition {
+  readonly node: string;
+  /** Increases with every transition the engine hears (the key of the alert views). */
+  readonly seq: number;
+}
+
+export interface AlertFacts {
+  /** Newest first, at most 200. */
+  readonly entries: readonly AlertRecord[];
+  /** Transitions newer than this (atMs) are unseen until the alerts or notifications list is opened. */
+  readonly seenAtMs: number;
+  readonly webhookConfigured: boolean;
+  readonly sinkProblem: string | null;
+  readonly toasts: readonly ToastView[];
+  readonly bellCount: number;
+  readonly notifications: readonly OsNotificationView[];
+}
+
+export interface LogFacts {
+  readonly source: LogPaneView['source'];
+  /** Lines held per tab. */
+  readonly counts: Readonly<Record<LogTabId, number>>;
+  /** The newest matching lines of the active tab, oldest first. */
+  readonly lines: readonly LogLineView[];
+  readonly matching: number;
+}
+
+export interface ViewParts {
+  readonly face: Face;
+  readonly app: { readonly name: string; readonly version: string };
+  readonly theme: ThemeView;
+  readonly session: UiSessionState;
+  readonly activeNode: EngineNodeRef;
+  readonly fleet: readonly FleetNodeFacts[];
+  /** The shown screen's content, from its registry selector. */
+  readonly screen: ScreenContent;
+  readonly alerts: AlertFacts;
+  readonly log: LogFacts;
+  readonly watches: number;
+  readonly supervisor: ChipView | null;
+}
+
+export const LOG_TAB_LABELS: Readonly<Record<LogTabId, string>> = {
+  errors: 'Errors',
+  warning: 'Warning',
+  info: 'Info',
+  debug: 'Debug',
+  nodeHttp: 'Bee HTTP',
+  cockpitHttp: 'node::http',
+  cockpit: 'Cockpit',
+};
+
+export const NO_LOG_LINES: Readonly<Record<LogTabId, number>> = Object.fromEntries(LOG_TAB_IDS.map((id) => [id, 0])) as Record<LogTabId, number>;
+
+export function composeView(parts: ViewParts): CockpitView {
+  const { session, face } = parts;
+  const ctx = session.context;
+  const info = screenInfo(ctx.screen);
+  const selection = clampSelection(parts.screen.sections, ctx.selections[ctx.screen] ?? null);
+  const drill = parts.screen.drill ? { ...parts.screen.drill, selection: clampSelection(parts.screen.drill.sections, ctx.drillSelection) } : null;
+  const overlay = overlayView(parts);
+  return {
+    face,
+    topBar: topBar(parts),
+    tabs: tabs(face, ctx.screen),
+    screen: {
+      id: ctx.screen,
+      number: info.number,
+      title: info.title,
+      status: parts.screen.status,
+      subtitle: parts.screen.subtitle,
+      sections: parts.screen.sections,
+      selection,
+      drill,
+    },
+    overlay,
+    logPane: {
+      visible: ctx.log.visible,
+      fullscreen: ctx.log.fullscreen,
+      height: ctx.log.height,
+      tabs: LOG_TAB_IDS.map((id) => ({ id, label: LOG_TAB_LABELS[id], count: parts.log.counts[id] })),
+      activeTab: ctx.log.tab,
+      filter: { committed: ctx.log.filter, editing: session.mode === 'filtering' ? ctx.log.editing : null },
+      source: parts.log.source,
+      lines: parts.log.lines,
+      matching: parts.log.matching,
+    },
+    banner: ctx.banner,
+    toasts: face === 'terminal' ? parts.alerts.toasts : [],
+    bell: { count: face === 'terminal' ? parts.alerts.bellCount : 0 },
+    notifications: face === 'desktop' ? parts.alerts.notifications : [],
+    hints: hints(parts, drill !== null),
+    inputFocus: inputFocus(parts),
+    theme: parts.theme,
+    exit: session.mode === 'closed' ? { code: 0, finalStatus: null } : null,
+  };
+}
+
+// ------------------------------------------------------------------------------------------------ selection
+
+function selectableRows(section: Section): number {
+  return (section.kind === 'table' || section.kind === 'tree') && section.selectable ? section.rows.length : 0;
+}
+
+export function clampSelection(sections: readonly Section[], wanted: SelectionView | null): SelectionView | null {
+  const chosen = wanted ? sections.find((s) => s.id === wanted.section && selectableRows(s) > 0) : undefined;
+  if (chosen && wanted) return { section: chosen.id, index: Math.min(Math.max(0, wanted.index), selectableRows(chosen) - 1) };
+  const first = sections.find((s) => selectableRows(s) > 0);
+  return first ? { section: first.id, index: 0 } : null;
+}
+
+// ------------------------------------------------------------------------------------------------ top bar, tabs
+
+function topBar(parts: ViewParts): TopBarView {
+  const active = parts.fleet.find((node) => node.active);
+  const status = nodeStatus(active?.snapshot ?? null, active?.gates ?? null, active?.pollError ?? null);
+  const statuses = parts.fleet.map((node) => nodeStatus(node.snapshot, node.gates, node.pollError));
+  const unseen = parts.alerts.entries.filter((entry) => entry.atMs > parts.alerts.seenAtMs);
+  return {
+    app: parts.app,
+    node: { name: parts.activeNode.name, url: parts.activeNode.url, tone: status.tone, status: status.text },
+    supervisor: parts.supervisor,
+    watches: parts.watches,
+    alerts: {
+      webhookConfigured: parts.alerts.webhookConfigured,
+      unseen: unseen.length,
+      worst: worstTone(unseen.filter((entry) => !entry.recovery).map((entry) => gateTone(entry.to))),
+      sinkProblem: parts.alerts.sinkProblem,
+    },
+    fleet: {
+      total: parts.fleet.length,
+      pass: statuses.filter((s) => s.tone === 'ok').length,
+      warn: statuses.filter((s) => s.tone === 'warn').length,
+      fail: statuses.filter((s) => s.tone === 'fail').length,
+    },
+  };
+}
+
+function worstTone(tones: readonly Tone[]): Tone | null {
+  if (tones.includes('fail')) return 'fail';
+  if (tones.includes('warn')) return 'warn';
+  return tones.length ? 'info' : null;
+}
+
+export function screenKey(face: Face, id: ScreenId): string | null {
+  if (face === 'desktop') {
+    const index = DESKTOP_DIGIT_SCREENS.indexOf(id);
+    return index >= 0 ? String(index + 1) : null;
+  }
+  const index = TERMINAL_ALT_SCREENS.indexOf(id);
+  return index >= 0 ? `Alt+${index + 1}` : null;
+}
+
+function tabs(face: Face, shown: ScreenId): ScreenTabView[] {
+  return SCREENS.map((screen) => ({ id: screen.id, number: screen.number, title: screen.title, key: screenKey(face, screen.id), active: screen.id === shown }));
+}
+
+// ------------------------------------------------------------------------------------------------ overlays
+
+function clampIndex(index: number, count: number): number {
+  return count === 0 ? 0 : Math.min(Math.max(0, index), count - 1);
+}
+
+function overlayView(parts: ViewParts): OverlayView | null {
+  const { mode, context } = parts.session;
+  switch (mode) {
+    case 'palette': {
+      const matches = suggestions(context.palette.input, parts.face).map(({ usage, description }) => ({ usage, description }));
+      return { kind: 'palette', input: context.palette.input, suggestions: matches, highlighted: clampIndex(context.palette.highlighted, matches.length), error: context.palette.error };
+    }
+    case 'picker': {
+      const nodes = parts.fleet.map((node) => {
+        const status = nodeStatus(node.snapshot, node.gates, node.pollError);
+        return { name: node.name, url: node.url, tone: status.tone, status: status.text, active: node.active };
+      });
+      const highlighted = context.pickerHighlighted ?? Math.max(0, nodes.findIndex((node) => node.active));
+      return { kind: 'picker', nodes, highlighted: clampIndex(highlighted, nodes.length) };
+    }
+    case 'help':
+      return helpView(parts.face);
+    case 'alerts': {
+      const entries = parts.alerts.entries.map(alertEntry);
+      return {
+        kind: 'alerts',
+        title: context.alerts.kind === 'alerts' ? 'Alerts' : 'Notifications',
+        entries,
+        highlighted: clampIndex(context.alerts.highlighted, entries.length),
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+export function alertEntry(record: AlertRecord): AlertEntryView {
+  return {
+    key: String(record.seq),
+    time: clockTime(record.atMs),
+    node: record.node,
+    gate: record.gateName,
+    change: `${record.from ?? '—'} → ${record.to}`,
+    reason: record.reason,
+    tone: gateTone(record.to),
+  };
+}
+
+function inputFocus(parts: ViewParts): InputTarget | null {
+  const { mode, context } = parts.session;
+  if (mode === 'palette') return { kind: 'palette' };
+  if (mode === 'filtering') return { kind: 'logFilter' };
+  if (mode === 'editingForm' && context.form) {
+    const form = parts.screen.sections.find((s) => s.kind === 'form' && s.id === context.form!.section);
+    if (form?.kind === 'form' && form.fields.some((f) => f.id === context.form!.field)) return { kind: 'form', section: context.form.section, field: context.form.field };
+  }
+  return null;
+}
+
+// ------------------------------------------------------------------------------------------------ hints
+
+const hint = (keys: string, label: string): KeyHintView => ({ keys, label });
+
+function hints(parts: ViewParts, drillOpen: boolean): KeyHintView[] {
+  switch (parts.session.mode) {
+    case 'palette':
+      return [hint('Enter', 'run'), hint('Up/Down', 'choose'), hint('Esc', 'close')];
+    case 'picker':
+      return [hint('Enter', 'switch'), hint('j/k', 'move'), hint('Esc', 'cancel')];
+    case 'help':
+      return [hint('Esc', 'close')];
+    case 'alerts':
+      return [hint('Up/Down', 'move'), hint('Esc', 'close')];
+    case 'filtering':
+      return [hint('Enter', 'apply'), hint('Esc', 'cancel / clear')];
+    case 'editingForm':
+      return [hint('Enter', 'submit'), hint('Tab', 'next field'), hint('Esc', 'leave the field')];
+    case 'closed':
+      return [];
+    case 'browsing':
+      return [
+        ...parts.screen.hints,
+        ...(drillOpen ? [hint('Esc', 'close')] : []),
+        hint(parts.face === 'terminal' ? ':' : ': / Ctrl+P', 'palette'),
+        hint('Ctrl+N', 'nodes'),
+        hint('?', 'help'),
+      ];
+  }
+}

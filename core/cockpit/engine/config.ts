@@ -1,0 +1,92 @@
+/**
+ * What the cockpit engine runs on: the part of the resolved configuration it reads (nodes, active node,
+ * alert sinks, notifications, UI), and the persisted UI state it restores and saves. Structural on purpose:
+ * `ResolvedCockpitConfig` (core/cockpit/config/) and the data-directory `CockpitStateStore` fit these
+ * interfaces as they are, and tests build small literal configs with `engineConfigForUrls`.
+ */
+import type { Face } from '../view/view-model.js';
+
+export interface EngineLogChoices {
+  readonly logFile?: string;
+  readonly logCommand?: string;
+}
+
+export interface EngineNodeConfig {
+  readonly name: string;
+  /** Normalised base URL (http(s), no trailing slash). */
+  readonly url: string;
+  /** Secret: sent to this node only, never shown. */
+  readonly token?: string;
+  /** Log-source choices by tier (the log-source machine's `cli` and `config` inputs). */
+  readonly log?: { readonly cli?: EngineLogChoices; readonly config?: EngineLogChoices };
+}
+
+export interface CockpitEngineConfig {
+  /** Never empty. */
+  readonly nodes: readonly EngineNodeConfig[];
+  /** Name of the node active at start. */
+  readonly activeNode: string;
+  readonly alerts: { readonly webhookUrl?: string; readonly debounceSecs: number };
+  readonly fleet: { readonly aggregateWebhookUrl?: string; readonly aggregateWindowSecs: number };
+  readonly notifications: {
+    readonly desktop: boolean;
+    readonly toastEnabled: boolean;
+    readonly toastSeconds: number;
+    readonly bell: 'warn' | 'fail' | 'off';
+  };
+  readonly ui: { readonly theme: 'auto' | 'light' | 'dark'; readonly asciiFallback: boolean; readonly noColor: boolean };
+  /** Node supervision (`--node-bin`/`[store]`); null or absent when the cockpit does not run the node. */
+  readonly store?: { readonly bin: string; readonly config: string } | null;
+}
+
+/** The cockpit's persisted UI state (config-schema/cockpit-state.ts is the file's schema). */
+export interface EnginePersistedState {
+  /** Log pane height in lines, 4..24. */
+  readonly logPaneHeight: number;
+  /** `S1`..`S15`. */
+  readonly lastScreen: string;
+  readonly watchlist: readonly { readonly reference: string; readonly intervalSeconds?: number; readonly addedAt?: string }[];
+  readonly logFilter?: string;
+}
+
+/** Where the engine keeps EnginePersistedState: `CockpitStateStore` in the data directory, or memory in tests. */
+export interface EngineStateStore {
+  get(): EnginePersistedState;
+  update(patch: Partial<EnginePersistedState>): Promise<unknown>;
+}
+
+export const LOG_PANE_MIN_HEIGHT = 4;
+export const LOG_PANE_MAX_HEIGHT = 24;
+export const LOG_PANE_DEFAULT_HEIGHT = 8;
+
+/** Fleet poll interval (2-cockpit.md §1 S15, §8): 15 s on the desktop, 10 s in the terminal. */
+export function fleetPollIntervalMs(face: Face): number {
+  return face === 'desktop' ? 15_000 : 10_000;
+}
+
+/** A state store in memory (tests, and modes without a data directory). */
+export function memoryStateStore(initial: Partial<EnginePersistedState> = {}): EngineStateStore {
+  let state: EnginePersistedState = { logPaneHeight: LOG_PANE_DEFAULT_HEIGHT, lastScreen: 'S1', watchlist: [], ...initial };
+  return {
+    get: () => state,
+    update: async (patch) => {
+      state = { ...state, ...patch };
+      return state;
+    },
+  };
+}
+
+/** A config with every default, for an ad-hoc fleet of URLs (named by their URL, the first active). */
+export function engineConfigForUrls(urls: readonly string[], overrides: Partial<CockpitEngineConfig> = {}): CockpitEngineConfig {
+  const nodes = urls.map((url) => ({ name: url, url }));
+  return {
+    nodes,
+    activeNode: nodes[0]?.name ?? '',
+    alerts: { debounceSecs: 60 },
+    fleet: { aggregateWindowSecs: 60 },
+    notifications: { desktop: false, toastEnabled: true, toastSeconds: 8, bell: 'off' },
+    ui: { theme: 'auto', asciiFallback: false, noColor: false },
+    store: null,
+    ...overrides,
+  };
+}

@@ -1,0 +1,423 @@
+/**
+ * The command palette (2-cockpit.md §4 "Palette verbs", "Terminal-sibling extras"): every verb with its
+ * usage, what it does, on which face it exists, and a parser that checks arity and hex before anything runs.
+ * Pure: a palette line in, a PaletteCommand or a PaletteError (the reason, shown red for 8 s) out. The
+ * suggestion list the palette shows while typing comes from the same table, so help, suggestions and parsing
+ * can never disagree.
+ *
+ * Decisions where the spec leaves room:
+ * - The line may start with `:` or not (Ctrl+P opens an empty palette). Words split on blanks; a path or a
+ *   payload with blanks is quoted ('…' or "…").
+ * - `:manifest <ref>` is `:inspect <ref>`; `:manifest` alone opens S11 (screens.ts explains the aliases).
+ * - `:watch-ref` seconds outside 10..86400 are clamped, not refused (the spec says "clamped"); the banner says so.
+ * - Terminal extras (`:watch-ref`, `:watch-ref-stop`, `:pins-check`, `:loggers`, `:set-logger`,
+ *   `:notifications`) are refused on the desktop with a message naming the terminal cockpit; `:upload` and the
+ *   other desktop verbs work on both faces (the terminal has them through its --once verbs anyway).
+ * - Feed topics are 64 hex (as retcheck's feed handles); a PSS topic is any string (hashed unless 64 hex).
+ */
+import { InputError } from '../../swarm/input-error.js';
+import { parseBatchId, parseEthAddress, parseReference, parseTopic } from '../../swarm/references.js';
+import { MAX_BATCH_DEPTH, MIN_BATCH_DEPTH } from '../../swarm/stamp-math.js';
+import { LOGGER_VERBOSITIES } from '../loggers.js';
+import { SCREENS, type ScreenId } from '../view/screens.js';
+import type { Face } from '../view/view-model.js';
+
+/** One-shot verbs: they run once and answer with a banner (green ok, red error). */
+export type OneShotVerb =
+  | 'hash'
+  | 'cid'
+  | 'feed-probe'
+  | 'diagnose'
+  | 'upload'
+  | 'pss'
+  | 'buy-preview'
+  | 'topup-preview'
+  | 'dilute-preview'
+  | 'extend-preview'
+  | 'pins-check'
+  | 'loggers'
+  | 'set-logger';
+
+export type PaletteCommand =
+  | { readonly kind: 'screen'; readonly screen: ScreenId }
+  | { readonly kind: 'openPicker' }
+  | { readonly kind: 'switchNode'; readonly target: string }
+  | { readonly kind: 'toggleLogs' }
+  | { readonly kind: 'toggleAlerts' }
+  | { readonly kind: 'openNotifications' }
+  | { readonly kind: 'help' }
+  | { readonly kind: 'quit' }
+  /** Opens `screen` and hands it the verb (S11 `inspect`, S13 `feed-timeline`, S12 `durability`). */
+  | { readonly kind: 'screenCommand'; readonly screen: ScreenId; readonly verb: string; readonly args: readonly string[] }
+  | { readonly kind: 'oneShot'; readonly verb: OneShotVerb; readonly args: readonly string[] }
+  | { readonly kind: 'watchStart'; readonly reference: string; readonly intervalSeconds: number; readonly clampedFrom: number | null }
+  | { readonly kind: 'watchStop'; readonly reference: string | null };
+
+export class PaletteError extends Error {
+  override name = 'PaletteError';
+}
+
+export interface PaletteVerb {
+  readonly name: string;
+  readonly aliases: readonly string[];
+  /** `:feed-timeline <owner> <topic> [max]`. */
+  readonly usage: string;
+  readonly description: string;
+  readonly faces: readonly Face[];
+  /** `word` is the name or alias the operator typed. Throws PaletteError on bad arguments. */
+  readonly parse: (args: readonly string[], word: string) => PaletteCommand;
+}
+
+export const WATCH_DEFAULT_SECONDS = 60;
+export const WATCH_MIN_SECONDS = 10;
+export const WATCH_MAX_SECONDS = 86_400;
+export const FEED_TIMELINE_MAX_ENTRIES = 1000;
+
+const BOTH: readonly Face[] = ['desktop', 'terminal'];
+const TERMINAL: readonly Face[] = ['terminal'];
+
+function arity(args: readonly string[], min: number, max: number, usage: string): void {
+  if (args.length < min || args.length > max) {
+    const wanted = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;
+    throw new PaletteError(`${usage}: takes ${wanted} argument${min === 1 && max === 1 ? '' : 's'}, got ${args.length}`);
+  }
+}
+
+/** Runs a core parser and turns its InputError into a palette message. */
+function checked<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof InputError) throw new PaletteError(error.message);
+    throw error;
+  }
+}
+
+const reference = (text: string) => checked(() => parseReference(text).hex);
+const owner = (text: string) => checked(() => parseEthAddress(text, 'feed owner').hex);
+const feedTopic = (text: string) => checked(() => parseTopic(text, 'feed topic').hex);
+const batchId = (text: string) => checked(() => parseBatchId(text).hex);
+
+function batchPrefix(text: string): string {
+  const clean = text.replace(/^0x/i, '').toLowerCase();
+  if (!/^[0-9a-f]{1,64}$/.test(clean)) throw new PaletteError(`invalid batch prefix ${JSON.stringify(text)}: expected 1 to 64 hex characters`);
+  return clean;
+}
+
+function integer(text: string, what: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text)) throw new PaletteError(`invalid ${what} ${JSON.stringify(text)}: expected a whole number`);
+  const value = Number(text);
+  if (value < min || value > max) throw new PaletteError(`invalid ${what} ${text}: expected ${min} to ${max}`);
+  return value;
+}
+
+/** A PLUR amount: a positive whole number of any size (kept as text; the preview does the bigint math). */
+function amount(text: string, what = 'amount'): string {
+  if (!/^\d+$/.test(text) || /^0+$/.test(text)) throw new PaletteError(`invalid ${what} ${JSON.stringify(text)}: expected a positive whole number (PLUR per chunk)`);
+  return text.replace(/^0+/, '');
+}
+
+const depth = (text: string, what = 'depth') => String(integer(text, what, MIN_BATCH_DEPTH, MAX_BATCH_DEPTH));
+
+function noArgs(command: PaletteCommand, usage: string) {
+  return (args: readonly string[]) => {
+    arity(args, 0, 0, usage);
+    return command;
+  };
+}
+
+function screenByAlias(alias: string): ScreenId | undefined {
+  const lower = alias.toLowerCase();
+  return SCREENS.find((screen) => screen.aliases.includes(lower) || String(screen.number) === lower || `s${screen.number}` === lower)?.id;
+}
+
+function parseBatch(args: readonly string[]): PaletteCommand {
+  const usage = ':batch buy <depth> [amount] | :batch topup|dilute|extend <id> <arg>';
+  const [action, ...rest] = args;
+  switch (action) {
+    case 'buy':
+      arity(rest, 1, 2, ':batch buy <depth> [amount]');
+      return { kind: 'oneShot', verb: 'buy-preview', args: rest[1] === undefined ? [depth(rest[0]!)] : [depth(rest[0]!), amount(rest[1])] };
+    case 'topup':
+      arity(rest, 2, 2, ':batch topup <id> <amount>');
+      return { kind: 'oneShot', verb: 'topup-preview', args: [batchId(rest[0]!), amount(rest[1]!)] };
+    case 'dilute':
+      arity(rest, 2, 2, ':batch dilute <id> <new-depth>');
+      return { kind: 'oneShot', verb: 'dilute-preview', args: [batchId(rest[0]!), depth(rest[1]!, 'new depth')] };
+    case 'extend':
+      arity(rest, 2, 2, ':batch extend <id> <seconds>');
+      return { kind: 'oneShot', verb: 'extend-preview', args: [batchId(rest[0]!), String(integer(rest[1]!, 'seconds', 1, Number.MAX_SAFE_INTEGER))] };
+    default:
+      throw new PaletteError(`${usage}: ${action === undefined ? 'missing action' : `unknown action ${JSON.stringify(action)}`} (buy, topup, dilute or extend; previews only, no transaction is sent)`);
+  }
+}
+
+export const PALETTE_VERBS: readonly PaletteVerb[] = [
+  {
+    name: 'go',
+    aliases: [],
+    usage: ':go <screen>',
+    description: 'switch screen (health, stamps, swap, lottery, warmup, peers, network, api, tags, pins, manifest, watchlist, feeds, pubsub, fleet)',
+    faces: BOTH,
+    parse: (args) => {
+      arity(args, 1, 1, ':go <screen>');
+      const screen = screenByAlias(args[0]!);
+      if (!screen) throw new PaletteError(`:go: unknown screen ${JSON.stringify(args[0])}; one of ${SCREENS.map((s) => s.aliases[0]).join(', ')}`);
+      return { kind: 'screen', screen };
+    },
+  },
+  { name: 'nodes', aliases: ['node'], usage: ':nodes', description: 'pick the active node (Ctrl+N)', faces: BOTH, parse: noArgs({ kind: 'openPicker' }, ':nodes') },
+  {
+    name: 'context',
+    aliases: ['ctx', 'switch'],
+    usage: ':context <name or URL>',
+    description: 'switch the active node',
+    faces: BOTH,
+    parse: (args) => {
+      arity(args, 1, 1, ':context <name or URL>');
+      return { kind: 'switchNode', target: args[0]! };
+    },
+  },
+  { name: 'logs', aliases: [], usage: ':logs', description: 'toggle the log pane (Ctrl+L)', faces: BOTH, parse: noArgs({ kind: 'toggleLogs' }, ':logs') },
+  { name: 'alerts', aliases: [], usage: ':alerts', description: 'toggle the alerts panel (Ctrl+A)', faces: BOTH, parse: noArgs({ kind: 'toggleAlerts' }, ':alerts') },
+  { name: 'help', aliases: ['?'], usage: ':help', description: 'keys and verbs (?)', faces: BOTH, parse: noArgs({ kind: 'help' }, ':help') },
+  { name: 'quit', aliases: ['q', 'exit'], usage: ':quit', description: 'exit the cockpit', faces: BOTH, parse: noArgs({ kind: 'quit' }, ':quit') },
+  {
+    name: 'hash',
+    aliases: [],
+    usage: ':hash <path>',
+    description: 'content hash (reference) of a local file',
+    faces: BOTH,
+    parse: (args) => {
+      arity(args, 1, 1, ':hash <path>');
+      return { kind: 'oneShot', verb: 'hash', args };
+    },
+  },
+  {
+    name: 'cid',
+    aliases: [],
+    usage: ':cid <ref> [manifest|feed]',
+    description: 'content identifier (CID) of a reference',
+    faces: BOTH,
+    parse: (args) => {
+      arity(args, 1, 2, ':cid <ref> [manifest|feed]');
+      const kind = args[1]?.toLowerCase();
+      if (kind !== undefined && kind !== 'manifest' && kind !== 'feed') throw new PaletteError(`:cid: unknown type ${JSON.stringify(args[1])}; manifest or feed`);
+      return { kind: 'oneShot', verb: 'cid', args: kind ? [reference(args[0]!), kind] : [reference(args[0]!)] };
+    },
+  },
+  {
+    name: 'inspect',
+    aliases: ['manifest'],
+    usage: ':inspect <ref>',
+    description: 'open S11 Manifest with that root',
+    faces: BOTH,
+    parse: (args, word) => {
+      if (word === 'manifest' && args.length === 0) return { kind: 'screen', screen: 'manifest' };
+      arity(args, 1, 1, ':inspect <ref>');
+      return { kind: 'screenCommand', screen: 'manifest', verb: 'inspect', args: [reference(args[0]!)] };
+    },
+  },
+  {
+    name: 'feed-timeline',
+    aliases: ['ft'],
+    usage: ':feed-timeline <owner> <topic> [max]',
+    description: 'open S13 Feed Timeline and walk it',
+    faces: BOTH,
+    parse: (args) => {
+      arity(args, 2, 3, ':feed-timeline <owner> <topic> [max]');
+      const walked = [owner(args[0]!), feedTopic(args[1]!)];
+      if (args[2] !== undefined) walked.push(String(integer(args[2], 'max entries', 1, FEED_TIMELINE_MAX_ENTRIES)));
+      return { kind: 'screenCommand', screen: 'feedTimeline', verb: 'feed-timeline', args: walked };
+    },
+  },
+  {
+    name: 'durability',
+    aliases: [],
+    usage: ':durability <ref>',
+    description: 'open S12 Watchlist, add the reference and check it',
+    faces: BOTH,
+    parse: (args) => {
+      arity(args, 1, 1, ':durability <ref>');
+      return { kind: 'screenCommand', screen: 'watchlist', verb: 'durability', args: [reference(args[0]!)] };
+    },
+  },
+  {
+    name: 'feed-probe',
+    aliases: ['fp'],
+    usage: ':feed-probe <owner> <topic>',
+    description: 'latest feed update: index and payload size',
+    faces: BOTH,
+    parse: (args) => {
+      arity(args, 2, 2, ':feed-probe <owner> <topic>');
+      return { kind: 'oneShot', verb: 'feed-probe', args: [owner(args[0]!), feedTopic(args[1]!)] };
+    },
+  },
+  { name: 'diagnose', aliases: [], usage: ':diagnose', description: 'write a diagnostic bundle (10 s profile) to a temp directory', faces: BOTH, parse: noArgs({ kind: 'oneShot', verb: 'diagnose', args: [] }, ':diagnose') },
+  {
+    name: 'upload',
+    aliases: [],
+    usage: ':upload <path> [batch-prefix]',
+    description: 'upload a file or directory (batch auto-picked without a prefix)',
+    faces: BOTH,
+    parse: (args) => {
+      arity(args, 1, 2, ':upload <path> [batch-prefix]');
+      return { kind: 'oneShot', verb: 'upload', args: args[1] === undefined ? [args[0]!] : [args[0]!, batchPrefix(args[1])] };
+    },
+  },
+  {
+    name: 'pss',
+    aliases: [],
+    usage: ':pss <topic> <payload> [batch-prefix]',
+    description: 'send a PSS message (a 64-hex topic as given, any other text hashed)',
+    faces: BOTH,
+    parse: (args) => {
+      arity(args, 2, 3, ':pss <topic> <payload> [batch-prefix]');
+      if (args[0] === '') throw new PaletteError(':pss: the topic is empty');
+      return { kind: 'oneShot', verb: 'pss', args: args[2] === undefined ? [args[0]!, args[1]!] : [args[0]!, args[1]!, batchPrefix(args[2])] };
+    },
+  },
+  { name: 'batch', aliases: [], usage: ':batch buy|topup|dilute|extend …', description: 'stamp purchase and change previews (no transaction is sent)', faces: BOTH, parse: parseBatch },
+  {
+    name: 'watch-ref',
+    aliases: [],
+    usage: ':watch-ref <ref> [interval-seconds]',
+    description: 'keep checking a reference’s durability (default every 60 s, 10..86400)',
+    faces: TERMINAL,
+    parse: (args) => {
+      arity(args, 1, 2, ':watch-ref <ref> [interval-seconds]');
+      const ref = reference(args[0]!);
+      if (args[1] === undefined) return { kind: 'watchStart', reference: ref, intervalSeconds: WATCH_DEFAULT_SECONDS, clampedFrom: null };
+      const asked = integer(args[1], 'interval', 0, Number.MAX_SAFE_INTEGER);
+      const interval = Math.min(WATCH_MAX_SECONDS, Math.max(WATCH_MIN_SECONDS, asked));
+      return { kind: 'watchStart', reference: ref, intervalSeconds: interval, clampedFrom: interval === asked ? null : asked };
+    },
+  },
+  {
+    name: 'watch-ref-stop',
+    aliases: [],
+    usage: ':watch-ref-stop [ref]',
+    description: 'stop one watch, or all without a reference',
+    faces: TERMINAL,
+    parse: (args) => {
+      arity(args, 0, 1, ':watch-ref-stop [ref]');
+      return { kind: 'watchStop', reference: args[0] === undefined ? null : reference(args[0]) };
+    },
+  },
+  { name: 'pins-check', aliases: [], usage: ':pins-check', description: 'check every pin in the background, streamed to a file', faces: TERMINAL, parse: noArgs({ kind: 'oneShot', verb: 'pins-check', args: [] }, ':pins-check') },
+  { name: 'loggers', aliases: [], usage: ':loggers', description: 'snapshot of the node’s loggers and verbosities', faces: TERMINAL, parse: noArgs({ kind: 'oneShot', verb: 'loggers', args: [] }, ':loggers') },
+  {
+    name: 'set-logger',
+    aliases: [],
+    usage: ':set-logger <expression> <verbosity>',
+    description: `change a logger until the node restarts (${LOGGER_VERBOSITIES.join(', ')})`,
+    faces: TERMINAL,
+    parse: (args) => {
+      arity(args, 2, 2, ':set-logger <expression> <verbosity>');
+      const verbosity = args[1]!.toLowerCase();
+      if (!(LOGGER_VERBOSITIES as readonly string[]).includes(verbosity)) {
+        throw new PaletteError(`:set-logger: unknown verbosity ${JSON.stringify(args[1])}; one of ${LOGGER_VERBOSITIES.join(', ')}`);
+      }
+      return { kind: 'oneShot', verb: 'set-logger', args: [args[0]!, verbosity] };
+    },
+  },
+  { name: 'notifications', aliases: [], usage: ':notifications', description: 'notification history, newest first (Ctrl+Alt+N)', faces: TERMINAL, parse: noArgs({ kind: 'openNotifications' }, ':notifications') },
+];
+
+/** Splits a palette line into words; '…' and "…" group blanks (no escapes inside). */
+export function splitPaletteLine(line: string): string[] {
+  const words: string[] = [];
+  const pattern = /"([^"]*)"?|'([^']*)'?|(\S+)/g;
+  for (const match of line.matchAll(pattern)) words.push(match[1] ?? match[2] ?? match[3] ?? '');
+  return words;
+}
+
+function stripColon(line: string): string {
+  return line.trim().replace(/^:\s*/, '');
+}
+
+function findVerb(word: string): PaletteVerb | undefined {
+  const lower = word.toLowerCase();
+  return PALETTE_VERBS.find((verb) => verb.name === lower || verb.aliases.includes(lower));
+}
+
+/** The palette line as a command, or a PaletteError saying what is wrong (wrong verb, arity, hex, range). */
+export function parsePaletteLine(line: string, face: Face): PaletteCommand {
+  const [word, ...args] = splitPaletteLine(stripColon(line));
+  if (word === undefined) throw new PaletteError('type a verb, e.g. :help');
+  const verb = findVerb(word);
+  if (verb) {
+    if (!verb.faces.includes(face)) throw new PaletteError(`:${verb.name} is a terminal cockpit verb (cockpit-tui); not available on the desktop`);
+    return verb.parse(args, word.toLowerCase());
+  }
+  const screen = screenByAlias(word);
+  if (screen) {
+    arity(args, 0, 0, `:${word}`);
+    return { kind: 'screen', screen };
+  }
+  const near = nearestWord(word.toLowerCase(), face);
+  throw new PaletteError(`unknown verb :${word}${near ? ` (did you mean :${near}?)` : ''}; :help lists them`);
+}
+
+/** The verb or screen name closest to a mistyped word (at most 2 edits away), for "did you mean". */
+function nearestWord(word: string, face: Face): string | undefined {
+  const names = [
+    ...PALETTE_VERBS.filter((verb) => verb.faces.includes(face)).flatMap((verb) => [verb.name, ...verb.aliases]),
+    ...SCREENS.flatMap((screen) => screen.aliases),
+  ];
+  let best: { name: string; distance: number } | undefined;
+  for (const name of names) {
+    const distance = editDistance(word, name);
+    if (distance <= 2 && (!best || distance < best.distance)) best = { name, distance };
+  }
+  return best?.name;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return previous[b.length]!;
+}
+
+export interface PaletteSuggestion {
+  readonly usage: string;
+  readonly description: string;
+  /** What Enter on an empty input puts in effect: the whole line when the verb takes no arguments. */
+  readonly complete: boolean;
+  /** The verb or screen word the suggestion stands for. */
+  readonly word: string;
+}
+
+/** Every verb of this face, then every screen, in table order. */
+export function paletteEntries(face: Face): PaletteSuggestion[] {
+  const verbs = PALETTE_VERBS.filter((verb) => verb.faces.includes(face)).map((verb) => ({
+    usage: verb.usage,
+    description: verb.description,
+    complete: !/[<[]|…/.test(verb.usage),
+    word: verb.name,
+  }));
+  const screens = SCREENS.map((screen) => ({ usage: `:${screen.aliases[0]}`, description: `open S${screen.number} ${screen.title}`, complete: true, word: screen.aliases[0]! }));
+  return [...verbs, ...screens];
+}
+
+/**
+ * The suggestions for what has been typed: entries whose verb, alias or screen name starts with the first word,
+ * then those whose names merely contain it. All of them for an empty input.
+ */
+export function suggestions(input: string, face: Face): PaletteSuggestion[] {
+  const word = (splitPaletteLine(stripColon(input))[0] ?? '').toLowerCase();
+  const entries = paletteEntries(face);
+  if (!word) return entries;
+  const namesOf = (entry: PaletteSuggestion): string[] => {
+    const verb = findVerb(entry.word);
+    if (verb && entry.usage.startsWith(`:${verb.name}`)) return [verb.name, ...verb.aliases];
+    return [...(SCREENS.find((screen) => screen.aliases[0] === entry.word)?.aliases ?? [entry.word])];
+  };
+  const prefix = entries.filter((entry) => namesOf(entry).some((name) => name.startsWith(word)));
+  const contains = entries.filter((entry) => !prefix.includes(entry) && namesOf(entry).some((name) => name.includes(word)));
+  return [...prefix, ...contains];
+}

@@ -1,0 +1,39 @@
+/**
+ * What every screen's selector may read besides its own actor's snapshot: the face, the time, the active node,
+ * and the engine-wide facts (the fleet pollers of every node). S1 Health and S15 Fleet are built from these
+ * alone; a node screen (S2 Stamps, ...) usually needs only `node` and `nowMs`.
+ */
+import type { Gate } from '../gate-definitions.js';
+import type { NodeHealthSnapshot } from '../health-snapshot.js';
+import type { Face } from '../view/view-model.js';
+
+export interface EngineNodeRef {
+  readonly name: string;
+  readonly url: string;
+}
+
+/** One node's fleet poller, as the fleet row, the picker and S1 read it. */
+export interface FleetNodeFacts extends EngineNodeRef {
+  readonly active: boolean;
+  /** The latest poll, null before the first answered. */
+  readonly snapshot: NodeHealthSnapshot | null;
+  /** Derived from the snapshot (null with it). */
+  readonly gates: readonly Gate[] | null;
+  /** An unexpected poll failure (a bug, not a node fault: node faults are inside the snapshot). */
+  readonly pollError: string | null;
+  /** A poll is running now. */
+  readonly polling: boolean;
+}
+
+export interface ScreenEnv {
+  readonly face: Face;
+  readonly nowMs: number;
+  /** The active node: screen actors run against it only. */
+  readonly node: EngineNodeRef;
+  /** Every configured node in configuration order, the active one included. */
+  readonly fleet: readonly FleetNodeFacts[];
+}
+
+export function activeFleetNode(env: ScreenEnv): FleetNodeFacts | undefined {
+  return env.fleet.find((node) => node.active);
+}

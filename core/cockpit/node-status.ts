@@ -1,0 +1,79 @@
+/**
+ * How one node is doing, in one short line and a tone: the top bar's node chip, the S15 fleet row, the picker.
+ * From the latest health snapshot and its gates. A node that cannot be judged at all (unreachable, hanging,
+ * not Bee, missing token) says why, in words that name the fix; a node that can is summarised by its gates.
+ *
+ * `--once readiness` and `version-check` use the same reading of a failed /health (healthUnreadable,
+ * describeUnreadableHealth), so the one-shot verbs and the interactive cockpit never disagree about a node.
+ */
+import type { Gate } from './gate-definitions.js';
+import { summarizeGates } from './gates.js';
+import { SNAPSHOT_ENDPOINTS, type EndpointFailure, type NodeHealthSnapshot } from './health-snapshot.js';
+import type { Tone } from './view/view-model.js';
+
+/**
+ * Whether a failed /health means the node cannot be judged at all (network, timeout, an answer that is not
+ * Bee's, a 4xx such as a missing token) rather than a node that is there but sick (5xx).
+ */
+export function healthUnreadable(error: EndpointFailure): boolean {
+  return !(error.code === 'http' && (error.status ?? 0) >= 500);
+}
+
+/** One line saying why /health could not be read, with the fix when there is an obvious one. */
+export function describeUnreadableHealth(url: string, error: EndpointFailure): string {
+  if (error.code === 'http' && error.status === 401) return `${url} asks for a bearer token (401): pass --token or set NODE_TOKEN`;
+  if (error.code === 'http' && error.status === 404) return `${url}/health answered 404: is this a Bee node API (port 1633)?`;
+  if (error.code === 'network' || error.code === 'timeout') return `cannot reach the node at ${url}: ${error.detail}`;
+  return `cannot read /health of ${url}: ${error.detail}`;
+}
+
+/**
+ * Why this snapshot cannot be judged: /health unreadable, or any endpoint answering 401 (Bee keeps /health
+ * open on nodes behind a token, so a missing token shows on the other endpoints). Null when it can be judged.
+ */
+export function unjudgeableBecause(snapshot: NodeHealthSnapshot): EndpointFailure | null {
+  if (!snapshot.health.ok && healthUnreadable(snapshot.health.error)) return snapshot.health.error;
+  for (const endpoint of SNAPSHOT_ENDPOINTS) {
+    const fetched = snapshot[endpoint];
+    if (!fetched.ok && fetched.error.code === 'http' && fetched.error.status === 401) return fetched.error;
+  }
+  return null;
+}
+
+/** The problem as a fleet row says it (the URL is in its own column). */
+export function describeNodeProblem(error: EndpointFailure): string {
+  if (error.code === 'http' && error.status === 401) return 'needs a token (401): pass --token or set NODE_TOKEN';
+  if (error.code === 'http' && error.status === 404) return '/health answered 404: not a Bee node API?';
+  if (error.code === 'http') return `answered HTTP ${error.status ?? '?'}: ${error.detail}`;
+  if (error.code === 'network') return `unreachable: ${error.detail}`;
+  if (error.code === 'timeout') return `no answer in time: ${error.detail}`;
+  if (error.code === 'invalid-response') return `not a Bee answer: ${error.detail}`;
+  return error.detail;
+}
+
+export interface NodeStatus {
+  readonly tone: Tone;
+  /** `ok`, `2 fail, 1 warn`, `polling…`, `unreachable: …`. */
+  readonly text: string;
+  /** The node answered as a Bee node this poll (Prometheus `cockpit_node_up`). */
+  readonly up: boolean;
+  /** The worst gate, or null when the node cannot be judged (or has not been polled). */
+  readonly worst: Gate['state'] | null;
+}
+
+const TONE: Record<Gate['state'], Tone> = { Pass: 'ok', Warn: 'warn', Fail: 'fail' };
+
+export function gateTone(state: Gate['state']): Tone {
+  return TONE[state];
+}
+
+export function nodeStatus(snapshot: NodeHealthSnapshot | null, gates: readonly Gate[] | null, pollError: string | null = null): NodeStatus {
+  if (!snapshot || !gates) {
+    return pollError ? { tone: 'fail', text: `poll failed: ${pollError}`, up: false, worst: null } : { tone: 'muted', text: 'polling…', up: false, worst: null };
+  }
+  const problem = unjudgeableBecause(snapshot);
+  if (problem) return { tone: 'fail', text: describeNodeProblem(problem), up: false, worst: null };
+  const summary = summarizeGates(gates);
+  const parts = [summary.fail ? `${summary.fail} fail` : '', summary.warn ? `${summary.warn} warn` : ''].filter(Boolean);
+  return { tone: TONE[summary.worst], text: parts.length ? parts.join(', ') : 'ok', up: true, worst: summary.worst };
+}

@@ -1,0 +1,101 @@
+/**
+ * S15 Fleet (2-cockpit.md §1): one row per configured node, polled in parallel: aggregate status, peer count,
+ * worst stamp TTL and the /health ping. Enter, a double click or `Switch to` makes the selected node active;
+ * `r` re-polls every node at once. A node that cannot be judged (unreachable, hanging, not Bee, missing token)
+ * says why in its own row; the other rows keep updating. Pure: fleet facts in, ScreenContent out.
+ */
+import { worstBatch } from '../gate-rules.js';
+import { clockTime, formatDuration } from '../format.js';
+import { nodeStatus } from '../node-status.js';
+import { GATE_THRESHOLDS } from '../gate-definitions.js';
+import type { FleetNodeFacts } from '../engine/screen-env.js';
+import type { ScreenContent } from '../view/screen-contract.js';
+import type { CellView, TableSection } from '../view/view-model.js';
+
+export const FLEET_TABLE = 'nodes';
+export const SWITCH_ACTION = 'switchTo';
+export const REPOLL_ACTION = 'repoll';
+
+export function fleetScreen(fleet: readonly FleetNodeFacts[]): ScreenContent {
+  const statuses = fleet.map((node) => nodeStatus(node.snapshot, node.gates, node.pollError));
+  const count = (tone: string) => statuses.filter((status) => status.tone === tone).length;
+  const newest = Math.max(0, ...fleet.map((node) => node.snapshot?.takenAtMs ?? 0));
+  const summary = `${fleet.length} node${fleet.length === 1 ? '' : 's'}: ${count('ok')} ok, ${count('warn')} warn, ${count('fail')} fail`;
+  return {
+    status: 'ready',
+    subtitle: newest ? `${summary} · last answer ${clockTime(newest)}` : `${summary} · polling…`,
+    sections: [
+      fleetTable(fleet),
+      {
+        kind: 'actions',
+        id: 'actions',
+        title: null,
+        actions: [
+          { id: SWITCH_ACTION, label: 'Switch to', key: 'Enter', enabled: fleet.length > 1 },
+          { id: REPOLL_ACTION, label: 'Re-poll', key: 'r', enabled: true },
+        ],
+      },
+    ],
+    drill: null,
+    hints: [
+      { keys: 'Enter', label: 'switch to' },
+      { keys: 'r', label: 're-poll all' },
+    ],
+  };
+}
+
+function fleetTable(fleet: readonly FleetNodeFacts[]): TableSection {
+  return {
+    kind: 'table',
+    id: FLEET_TABLE,
+    title: null,
+    columns: [
+      { id: 'active', label: '', align: 'left', priority: 1 },
+      { id: 'node', label: 'Node', align: 'left', priority: 1 },
+      { id: 'status', label: 'Status', align: 'left', priority: 1 },
+      { id: 'peers', label: 'Peers', align: 'right', priority: 2 },
+      { id: 'ttl', label: 'Worst TTL', align: 'right', priority: 2 },
+      { id: 'ping', label: 'Ping', align: 'right', priority: 3 },
+      { id: 'url', label: 'URL', align: 'left', priority: 4 },
+    ],
+    rows: fleet.map((node) => {
+      const status = nodeStatus(node.snapshot, node.gates, node.pollError);
+      return {
+        key: node.name,
+        tone: status.tone,
+        cells: [
+          { text: node.active ? '●' : '' },
+          { text: node.name },
+          { text: status.text, tone: status.tone },
+          peersCell(node),
+          ttlCell(node),
+          pingCell(node),
+          { text: node.url },
+        ],
+      };
+    }),
+    selectable: true,
+    emptyText: 'no nodes configured',
+  };
+}
+
+function peersCell(node: FleetNodeFacts): CellView {
+  const s = node.snapshot;
+  if (!s) return { text: '–', tone: 'muted' };
+  if (s.status.ok) return { text: String(s.status.value.connectedPeers) };
+  if (s.topology.ok) return { text: String(s.topology.value.connected) };
+  return { text: '–', tone: 'muted' };
+}
+
+function ttlCell(node: FleetNodeFacts): CellView {
+  const worst = node.snapshot ? worstBatch(node.snapshot) : null;
+  if (!worst) return { text: '–', tone: 'muted' };
+  const tone = worst.batchTTL < GATE_THRESHOLDS.stampTtlFailSeconds ? 'fail' : worst.batchTTL < GATE_THRESHOLDS.stampTtlWarnSeconds ? 'warn' : 'ok';
+  return { text: formatDuration(worst.batchTTL), tone, full: worst.batchID };
+}
+
+function pingCell(node: FleetNodeFacts): CellView {
+  const s = node.snapshot;
+  if (!s || s.healthMs === undefined) return { text: '–', tone: 'muted' };
+  return s.health.ok ? { text: `${s.healthMs} ms` } : { text: `${s.healthMs} ms`, tone: 'fail' };
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
+import { describeMachineModel } from '../../test/model-based.js';
+import type { GateTransition } from '../../core/cockpit/gate-transitions.js';
+import { healthySnapshot, withSnapshot } from '../../core/cockpit/snapshot-fixtures.js';
+import type { NodeHealthSnapshot } from '../../core/cockpit/health-snapshot.js';
+import type { GatesNode } from './gates.machine.js';
+import { cockpitMachine, fleetActorId, fleetNodeMachine, screenActorId, type CockpitMachineInput, type CockpitSnapshot, type VerbOutcome } from './cockpit.machine.js';
+
+const input: CockpitMachineInput = {
+  face: 'terminal',
+  nodes: [
+    { name: 'n1', url: 'http://127.0.0.1:1633' },
+    { name: 'n2', url: 'http://127.0.0.1:1733' },
+  ],
+  activeNode: 'n1',
+  fleetPollIntervalMs: 10_000,
+  session: { face: 'terminal' },
+  log: { platform: 'linux', perNode: { n2: { cli: { logFile: '/var/log/bee.log' } } } },
+};
+
+const frozen: GateTransition = { gateId: 'notFrozen', gateName: 'not frozen', from: 'Pass', to: 'Fail', reason: 'frozen since round 12', atMs: 5_000, recovery: false };
+
+// Fleet pollers that never answer and a verb runner settled by the test: the root's own routing is what is tested.
+const quietFleet = fleetNodeMachine.provide({ actors: { fetchHealthSnapshot: fromPromise<NodeHealthSnapshot, GatesNode | null | undefined>(() => new Promise<NodeHealthSnapshot>(() => {})) } });
+const verbs = new Map<string, { resolve: (o: VerbOutcome) => void; reject: (e: unknown) => void }>();
+const oneShot = fromPromise<VerbOutcome, unknown>(({ self }) => new Promise((resolve, reject) => verbs.set(self.id, { resolve, reject })));
+
+const children = (s: CockpitSnapshot) => Object.keys(s.children as Record<string, AnyActorRef>).sort();
+
+describeMachineModel(cockpitMachine, {
+  input,
+  actors: { fleetNode: quietFleet, oneShot },
+  events: {
+    'engine.switchNode': {
+      n2: { type: 'engine.switchNode', target: 'n2' },
+      byUrl: { type: 'engine.switchNode', target: 'http://127.0.0.1:1633/' },
+      newUrl: { type: 'engine.switchNode', target: 'http://127.0.0.1:1833' },
+      unknown: { type: 'engine.switchNode', target: 'nope' },
+    },
+    'engine.screen': {
+      showFleet: { type: 'engine.screen', screen: 'fleet', event: { type: 'screen.visible', visible: true } },
+      key: { type: 'engine.screen', screen: 'health', event: { type: 'screen.key', key: 'r' } },
+    },
+    'engine.repollFleet': { all: { type: 'engine.repollFleet' }, one: { type: 'engine.repollFleet', node: 'n2' } },
+    'engine.oneShot': { hash: { type: 'engine.oneShot', verb: 'hash', args: ['/tmp/x'] } },
+    'engine.watchStart': { ref: { type: 'engine.watchStart', reference: 'a'.repeat(64), intervalSeconds: 60, clampedFrom: null } },
+    'engine.watchStop': { all: { type: 'engine.watchStop', reference: null } },
+    'fleet.transitions': { frozen: { type: 'fleet.transitions', node: 'n2', transitions: [frozen] }, none: { type: 'fleet.transitions', node: 'n1', transitions: [] } },
+    'xstate.done.actor.*': { verb: { type: 'xstate.done.actor.verb:1', output: { ok: true, text: 'reference 1234' }, actorId: 'verb:1' } },
+    'xstate.error.actor.*': { verb: { type: 'xstate.error.actor.verb:1', error: new Error('no such file'), actorId: 'verb:1' } },
+  },
+  drive: {
+    // The verb actor is settled when it runs; a done/error event with none running is sent as is.
+    'xstate.done.actor.verb:1': ({ actor, event }) => (verbs.has('verb:1') ? verbs.get('verb:1')!.resolve(event.output) : actor.send(event)),
+    'xstate.error.actor.verb:1': ({ actor, event }) => (verbs.has('verb:1') ? verbs.get('verb:1')!.reject(event.error) : actor.send(event)),
+  },
+  // Graph identity: what routing depends on. The generation, sequence numbers and ring grow without bound.
+  stateKey: (s) => ({ active: s.context.activeNode, nodes: s.context.nodes.length, alerts: s.context.alerts.length > 0, shown: s.context.shownScreen, seen: s.context.alertsSeenAtMs > 0 }),
+  states: {
+    running: (s) => {
+      const names = children(s);
+      expect(names).toContain('session');
+      expect(names).toContain('logSource');
+      for (const node of s.context.nodes) expect(names).toContain(fleetActorId(node.name));
+      expect(names.filter((n) => n.startsWith('screen:'))).toHaveLength(15);
+      expect(names).toContain(screenActorId(s.context.generation, 'health'));
+      expect(s.context.nodes.map((n) => n.name)).toContain(s.context.activeNode);
+    },
+  },
+});
+
+describe('cockpitMachine routing', () => {
+  it('a switch respawns the screens for the new node, re-resolves its log source and leaves the fleet pollers running', async () => {
+    const actor = createActor(cockpitMachine.provide({ actors: { fleetNode: quietFleet } }), { input }).start();
+    const before = actor.getSnapshot();
+    const fleetBefore = before.children[fleetActorId('n1')];
+    actor.send({ type: 'engine.switchNode', target: 'n2' });
+    const after = actor.getSnapshot();
+    expect(after.context.activeNode).toBe('n2');
+    expect(after.children[fleetActorId('n1')]).toBe(fleetBefore);
+    expect(after.children[screenActorId(0, 'health')]).toBeUndefined();
+    const health = after.children[screenActorId(1, 'health')]!;
+    expect((health.getSnapshot() as { context: { node: { name: string } } }).context.node.name).toBe('n2');
+    const log = after.children.logSource!.getSnapshot() as { context: { inputs: { nodeUrl: string; cli?: unknown } } };
+    expect(log.context.inputs).toMatchObject({ nodeUrl: 'http://127.0.0.1:1733', cli: { logFile: '/var/log/bee.log' } });
+    const session = after.children.session!.getSnapshot() as { context: { banner: { text: string } | null } };
+    expect(session.context.banner?.text).toBe('switched to n2 (http://127.0.0.1:1733)');
+    actor.stop();
+  });
+
+  it('keeps the alerts ring newest first across nodes and bounded to 200', () => {
+    const actor = createActor(cockpitMachine.provide({ actors: { fleetNode: quietFleet } }), { input }).start();
+    for (let i = 0; i < 210; i++) actor.send({ type: 'fleet.transitions', node: i % 2 ? 'n1' : 'n2', transitions: [{ ...frozen, atMs: i }] });
+    const { alerts } = actor.getSnapshot().context;
+    expect(alerts).toHaveLength(200);
+    expect(alerts[0]).toMatchObject({ atMs: 209, node: 'n1', seq: 210 });
+    actor.send({ type: 'engine.alertsSeen' });
+    expect(actor.getSnapshot().context.alertsSeenAtMs).toBe(209);
+    actor.stop();
+  });
+
+  it('the fleet pollers report every transition they record to the root', async () => {
+    const sick = withSnapshot(healthySnapshot(7_000), { redistributionstate: { isFrozen: true } });
+    const fleet = fleetNodeMachine.provide({ actors: { fetchHealthSnapshot: fromPromise<NodeHealthSnapshot, GatesNode | null | undefined>(async () => sick) } });
+    const actor = createActor(cockpitMachine.provide({ actors: { fleetNode: fleet } }), { input }).start();
+    const s = await waitFor(actor, (snap) => snap.context.alerts.length >= 2);
+    expect(s.context.alerts.map((a) => `${a.node}:${a.gateId}:${a.from}->${a.to}`).sort()).toEqual(['n1:notFrozen:null->Fail', 'n2:notFrozen:null->Fail']);
+    actor.stop();
+  });
+});

@@ -1,0 +1,242 @@
+/**
+ * The cockpit engine's root machine: one actor system that every face runs on (terminal, desktop window,
+ * `--serve`, `--serve-metrics`). It owns no I/O; it spawns named children and routes requests between them.
+ *
+ * Children (ids)
+ * - `session`: the UI session (ui-session.machine.ts): screen, overlays, selection, log pane, banner.
+ * - `fleet:<node name>`: one health-gate poller per node (gates.machine.ts), all in parallel, named delay
+ *   `pollInterval` (15 s desktop, 10 s terminal). They run for the engine's whole life: a node switch leaves
+ *   them alone. Each reports its gate transitions here (`fleet.transitions`), into the alerts ring.
+ * - `screen:<generation>:<screen id>`: the fifteen screen actors (machines/cockpit/screens/), for the active
+ *   node only. A switch stops them all and spawns fresh ones against the new node (a new generation, so a
+ *   stopping actor's id is never reused).
+ * - `logSource`: where the active node's log comes from (log-source.machine.ts); re-resolved on a switch.
+ * - `verb:<n>`: one-shot palette verbs (`:hash`, `:cid`, …) running; each answers with a banner and is stopped.
+ *
+ * States
+ * - running: the only state; everything above happens here until the engine handle stops the actor.
+ *
+ * Events: EngineRequests (core/cockpit/engine/commands.ts) from the engine handle's interpreter and from the
+ * screen actors (`sendParent`), `fleet.transitions` from the fleet pollers, and the done/error events of the
+ * verb actors. Tokens never enter this machine: children reach nodes through clients the engine holds.
+ */
+import { assign, enqueueActions, type AnyStateMachine, fromPromise, sendParent, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import type { EngineRequest } from '../../core/cockpit/engine/commands.js';
+import type { EngineLogChoices } from '../../core/cockpit/engine/config.js';
+import type { AlertRecord } from '../../core/cockpit/engine/compose-view.js';
+import type { OneShotVerb } from '../../core/cockpit/engine/palette.js';
+import type { EngineNodeRef } from '../../core/cockpit/engine/screen-env.js';
+import { resolveSwitchTarget } from '../../core/cockpit/engine/switch-target.js';
+import { ALERT_RING_SIZE, type GateTransition } from '../../core/cockpit/gate-transitions.js';
+import { SCREEN_IDS, type ScreenId } from '../../core/cockpit/view/screens.js';
+import type { Face } from '../../core/cockpit/view/view-model.js';
+import { logSourceMachine, type LogSourceInput } from '../log-source.machine.js';
+import { gatesMachine, selectLatestTransitions } from './gates.machine.js';
+import { SCREEN_REGISTRY } from './screens/index.js';
+import { uiSessionMachine, type UiSessionInput } from './ui-session.machine.js';
+
+export interface CockpitMachineInput {
+  readonly face: Face;
+  /** Never empty. */
+  readonly nodes: readonly EngineNodeRef[];
+  readonly activeNode: string;
+  readonly fleetPollIntervalMs: number;
+  readonly session: UiSessionInput;
+  /** What the log-source machine needs besides the node URL. */
+  readonly log: {
+    readonly platform: string;
+    /** The supervisor's capture file (`--node-bin`): it applies to the active node at start. */
+    readonly supervisedCaptureFile?: string;
+    readonly perNode: Readonly<Record<string, { readonly cli?: EngineLogChoices; readonly config?: EngineLogChoices }>>;
+  };
+}
+
+export interface CockpitContext {
+  readonly face: Face;
+  readonly nodes: readonly EngineNodeRef[];
+  readonly activeNode: string;
+  readonly fleetPollIntervalMs: number;
+  /** Increases with every node switch; part of the screen actors' ids. */
+  readonly generation: number;
+  /** The screen the session shows (screen actors spawn visible or not by it). */
+  readonly shownScreen: ScreenId;
+  readonly log: CockpitMachineInput['log'];
+  /** Gate transitions of every node, newest first, at most ALERT_RING_SIZE. */
+  readonly alerts: readonly AlertRecord[];
+  readonly alertSeq: number;
+  /** Transitions up to this time count as seen (the alerts list was opened). */
+  readonly alertsSeenAtMs: number;
+  readonly verbSeq: number;
+}
+
+export interface VerbInput {
+  readonly verb: OneShotVerb;
+  readonly args: readonly string[];
+  readonly node: EngineNodeRef;
+}
+
+/** A one-shot verb's answer: the banner line and its colour. */
+export interface VerbOutcome {
+  readonly ok: boolean;
+  readonly text: string;
+}
+
+export type CockpitEvent =
+  | EngineRequest
+  | { readonly type: 'fleet.transitions'; readonly node: string; readonly transitions: readonly GateTransition[] }
+  | DoneActorEvent<VerbOutcome>
+  | ErrorActorEvent;
+
+/** The gates machine as a fleet row: it tells the root machine about every transition it records. */
+export const fleetNodeMachine = gatesMachine.provide({
+  actions: {
+    reportTransitions: sendParent(({ context }) => ({
+      type: 'fleet.transitions' as const,
+      node: context.node?.name ?? '',
+      transitions: selectLatestTransitions({ context } as SnapshotFrom<typeof gatesMachine>),
+    })),
+  },
+});
+
+const runVerbNotProvided = fromPromise<VerbOutcome, VerbInput>(async () => {
+  throw new Error('oneShot actor not provided: the engine binds the verbs');
+});
+
+export const fleetActorId = (node: string) => `fleet:${node}`;
+export const screenActorId = (generation: number, screen: ScreenId) => `screen:${generation}:${screen}`;
+export type ScreenSrc = `screen.${ScreenId}`;
+export const screenSrc = (screen: ScreenId): ScreenSrc => `screen.${screen}`;
+
+const screenActors = Object.fromEntries(SCREEN_IDS.map((id) => [screenSrc(id), SCREEN_REGISTRY[id].machine])) as Record<ScreenSrc, AnyStateMachine>;
+
+function logInput(context: Pick<CockpitContext, 'nodes' | 'log'>, name: string, supervised: boolean): LogSourceInput {
+  const node = context.nodes.find((n) => n.name === name);
+  const choices = context.log.perNode[name] ?? {};
+  return {
+    nodeUrl: node?.url ?? '',
+    platform: context.log.platform,
+    ...(supervised && context.log.supervisedCaptureFile ? { supervisedCaptureFile: context.log.supervisedCaptureFile } : {}),
+    ...(choices.cli ? { cli: choices.cli } : {}),
+    ...(choices.config ? { config: choices.config } : {}),
+  };
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export const cockpitMachine = setup({
+  types: {} as { context: CockpitContext; input: CockpitMachineInput; events: CockpitEvent },
+  actors: { uiSession: uiSessionMachine, fleetNode: fleetNodeMachine, logSource: logSourceMachine, oneShot: runVerbNotProvided, ...screenActors },
+  actions: {
+    startChildren: enqueueActions(({ context, enqueue }) => {
+      for (const node of context.nodes) {
+        enqueue.spawnChild('fleetNode', { id: fleetActorId(node.name), input: { node, pollIntervalMs: context.fleetPollIntervalMs } });
+      }
+      enqueue.spawnChild('logSource', { id: 'logSource', input: logInput(context, context.activeNode, true) });
+    }),
+    spawnScreens: enqueueActions(({ context, enqueue }) => {
+      const node = context.nodes.find((n) => n.name === context.activeNode)!;
+      for (const id of SCREEN_IDS) {
+        enqueue.spawnChild(screenSrc(id), { id: screenActorId(context.generation, id), input: { node, face: context.face, visible: id === context.shownScreen } });
+      }
+      // Screens start polling; only the shown one should (the others poll when shown).
+      for (const id of SCREEN_IDS) if (id !== context.shownScreen) enqueue.sendTo(screenActorId(context.generation, id), { type: 'screen.visible', visible: false });
+    }),
+    switchNode: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'engine.switchNode') return;
+      const target = resolveSwitchTarget(context.nodes, event.target);
+      const banner = (text: string, tone: 'ok' | 'fail') => enqueue.sendTo('session', { type: 'banner.show', text, tone });
+      if (target.kind === 'unknown') return banner(target.message, 'fail');
+      const name = target.kind === 'node' ? target.name : target.node.name;
+      if (name === context.activeNode) return banner(`${name} is already the active node`, 'ok');
+      const nodes = target.kind === 'newNode' ? [...context.nodes, target.node] : context.nodes;
+      if (target.kind === 'newNode') {
+        enqueue.spawnChild('fleetNode', { id: fleetActorId(name), input: { node: target.node, pollIntervalMs: context.fleetPollIntervalMs } });
+      }
+      for (const id of SCREEN_IDS) enqueue.stopChild(screenActorId(context.generation, id));
+      const next = { ...context, nodes, activeNode: name, generation: context.generation + 1 };
+      enqueue.assign({ nodes, activeNode: name, generation: next.generation });
+      const node = nodes.find((n) => n.name === name)!;
+      for (const id of SCREEN_IDS) {
+        enqueue.spawnChild(screenSrc(id), { id: screenActorId(next.generation, id), input: { node, face: context.face, visible: id === context.shownScreen } });
+      }
+      for (const id of SCREEN_IDS) if (id !== context.shownScreen) enqueue.sendTo(screenActorId(next.generation, id), { type: 'screen.visible', visible: false });
+      // The supervisor's capture file belongs to the node the cockpit started with, not to the others.
+      enqueue.sendTo('logSource', { type: 'node.switched', input: logInput(next, name, false) });
+      enqueue.sendTo('session', { type: 'node.switched' });
+      banner(`switched to ${name === node.url ? name : `${name} (${node.url})`}`, 'ok');
+    }),
+    forwardToScreen: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'engine.screen') return;
+      if (event.event.type === 'screen.visible' && event.event.visible) enqueue.assign({ shownScreen: event.screen });
+      enqueue.sendTo(screenActorId(context.generation, event.screen), event.event);
+    }),
+    repollFleet: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'engine.repollFleet') return;
+      for (const node of context.nodes) if (!event.node || event.node === node.name) enqueue.sendTo(fleetActorId(node.name), { type: 'poll.now' });
+    }),
+    runVerb: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'engine.oneShot') return;
+      const node = context.nodes.find((n) => n.name === context.activeNode)!;
+      enqueue.spawnChild('oneShot', { id: `verb:${context.verbSeq + 1}`, input: { verb: event.verb, args: event.args, node } });
+      enqueue.assign({ verbSeq: context.verbSeq + 1 });
+      enqueue.sendTo('session', { type: 'banner.show', text: `running :${event.verb}${event.args.length ? ` ${event.args.join(' ')}` : ''}…`, tone: 'ok' });
+    }),
+    finishVerb: enqueueActions(({ event, enqueue }) => {
+      const done = /^xstate\.(done|error)\.actor\.(verb:\d+)$/.exec(event.type);
+      if (!done) return;
+      const outcome: VerbOutcome = done[1] === 'done' ? (event as DoneActorEvent<VerbOutcome>).output : { ok: false, text: errorText((event as ErrorActorEvent).error) };
+      enqueue.sendTo('session', { type: 'banner.show', text: outcome.text, tone: outcome.ok ? 'ok' : 'fail' });
+      enqueue.stopChild(done[2]!);
+    }),
+    recordTransitions: assign(({ context, event }) => {
+      if (event.type !== 'fleet.transitions' || event.transitions.length === 0) return {};
+      const records = event.transitions.map((transition, i) => ({ ...transition, node: event.node, seq: context.alertSeq + i + 1 }));
+      return { alerts: [...records.reverse(), ...context.alerts].slice(0, ALERT_RING_SIZE), alertSeq: context.alertSeq + records.length };
+    }),
+    markAlertsSeen: assign(({ context }) => ({ alertsSeenAtMs: Math.max(context.alertsSeenAtMs, context.alerts[0]?.atMs ?? 0) })),
+    refuseWatch: enqueueActions(({ enqueue }) => {
+      enqueue.sendTo('session', { type: 'banner.show', text: 'watch-refs are not wired into this engine yet', tone: 'fail' });
+    }),
+  },
+}).createMachine({
+  id: 'cockpit',
+  description: 'The cockpit engine: fleet pollers, the active node’s screens, the UI session, log source and one-shot verbs.',
+  context: ({ input, spawn }) => {
+    // The session first: the other children's first events (banners) go to it.
+    spawn('uiSession', { id: 'session', input: input.session });
+    return {
+    face: input.face,
+    nodes: input.nodes,
+    activeNode: input.nodes.some((n) => n.name === input.activeNode) ? input.activeNode : input.nodes[0]!.name,
+    fleetPollIntervalMs: input.fleetPollIntervalMs,
+    generation: 0,
+    shownScreen: input.session.screen ?? 'health',
+    log: input.log,
+    alerts: [],
+    alertSeq: 0,
+    alertsSeenAtMs: 0,
+    verbSeq: 0,
+    };
+  },
+  entry: ['startChildren', 'spawnScreens'],
+  initial: 'running',
+  states: {
+    running: {
+      description: 'Fleet pollers run for every node; screen actors for the active node; requests are routed.',
+      on: {
+        'engine.switchNode': { actions: 'switchNode' },
+        'engine.screen': { actions: 'forwardToScreen' },
+        'engine.repollFleet': { actions: 'repollFleet' },
+        'engine.oneShot': { actions: 'runVerb' },
+        'engine.alertsSeen': { actions: 'markAlertsSeen' },
+        'engine.watchStart': { actions: 'refuseWatch' },
+        'engine.watchStop': { actions: 'refuseWatch' },
+        'fleet.transitions': { actions: 'recordTransitions' },
+        'xstate.done.actor.*': { actions: 'finishVerb' },
+        'xstate.error.actor.*': { actions: 'finishVerb' },
+      },
+    },
+  },
+});
+
+export type CockpitSnapshot = SnapshotFrom<typeof cockpitMachine>;

@@ -1,0 +1,49 @@
+/**
+ * S15 Fleet's screen actor. The rows are the engine's fleet pollers (one per configured node, all polling in
+ * parallel, kept running across node switches); this actor turns the screen's gestures into engine requests.
+ *
+ * States
+ * - showing: Enter / double click on a row and the `Switch to` button switch the active node to that row's
+ *   node (the row key is the node name); `r` and the `Re-poll` button re-poll every node at once.
+ */
+import { sendParent, setup } from 'xstate';
+import type { EngineRequest } from '../../../core/cockpit/engine/commands.js';
+import { FLEET_TABLE, REPOLL_ACTION, SWITCH_ACTION } from '../../../core/cockpit/screens/fleet.js';
+import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import type { ScreenInput } from './screen-definition.js';
+
+/** The node a gesture names: the activated row's key, or the selected row's key for `Switch to`. */
+function targetNode(event: ScreenEvent): string | undefined {
+  if (event.type === 'screen.activate' && event.section === FLEET_TABLE && !event.inDrill) return event.key;
+  if (event.type === 'screen.action' && event.id === SWITCH_ACTION && event.selection?.section === FLEET_TABLE) return event.selection.key;
+  return undefined;
+}
+
+export const fleetScreenMachine = setup({
+  types: {} as { input: ScreenInput; events: ScreenEvent },
+  guards: {
+    namesANode: ({ event }) => targetNode(event) !== undefined,
+    isRepoll: ({ event }) => (event.type === 'screen.key' && event.key === 'r') || (event.type === 'screen.action' && event.id === REPOLL_ACTION),
+  },
+  actions: {
+    requestSwitch: sendParent(({ event }): EngineRequest => ({ type: 'engine.switchNode', target: targetNode(event) ?? '' })),
+    requestRepoll: sendParent((): EngineRequest => ({ type: 'engine.repollFleet' })),
+  },
+}).createMachine({
+  id: 'cockpitFleetScreen',
+  description: 'S15 Fleet: rows from the fleet pollers; Enter or Switch to switches node, r re-polls all.',
+  initial: 'showing',
+  states: {
+    showing: {
+      description: 'One row per node; the fleet pollers keep every row fresh.',
+      on: {
+        'screen.activate': { guard: 'namesANode', actions: 'requestSwitch' },
+        'screen.action': [
+          { guard: 'namesANode', actions: 'requestSwitch' },
+          { guard: 'isRepoll', actions: 'requestRepoll' },
+        ],
+        'screen.key': { guard: 'isRepoll', actions: 'requestRepoll' },
+      },
+    },
+  },
+});

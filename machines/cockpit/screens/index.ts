@@ -1,0 +1,45 @@
+/**
+ * The screen registry: one entry per screen, S1..S15 (screen-definition.ts says what an entry is). An entry
+ * that has not landed yet is `notBuilt(id)`: its content says "screen not built yet" in one line. To add a
+ * screen: write its model (core/cockpit/screens/), actors (actors/cockpit/screens/ + SCREEN_ACTORS), machine
+ * (here, registered in machines/index.ts with a model test), then replace its line below.
+ */
+import { fleetScreen } from '../../../core/cockpit/screens/fleet.js';
+import { healthScreen } from '../../../core/cockpit/screens/health.js';
+import { notBuiltScreen } from '../../../core/cockpit/screens/not-built.js';
+import { activeFleetNode } from '../../../core/cockpit/engine/screen-env.js';
+import type { ScreenId } from '../../../core/cockpit/view/screens.js';
+import { apiHealthScreenMachine, selectApiHealthContent } from './api-health.machine.js';
+import { fleetScreenMachine } from './fleet.machine.js';
+import { lotteryScreenMachine, selectLotteryContent } from './lottery.machine.js';
+import { selectStampsContent, stampsScreenMachine } from './stamps.machine.js';
+import { selectSwapContent, swapScreenMachine } from './swap.machine.js';
+import { selectWarmupContent, warmupScreenMachine } from './warmup.machine.js';
+import { healthScreenMachine } from './health.machine.js';
+import { notBuiltScreenMachine } from './not-built.machine.js';
+import { defineScreen, type AnyScreenDefinition } from './screen-definition.js';
+
+export type { AnyScreenDefinition, ScreenDefinition, ScreenInput } from './screen-definition.js';
+export { defineScreen } from './screen-definition.js';
+
+function notBuilt(id: ScreenId): AnyScreenDefinition {
+  return defineScreen({ machine: notBuiltScreenMachine, select: () => notBuiltScreen(id) });
+}
+
+export const SCREEN_REGISTRY: Readonly<Record<ScreenId, AnyScreenDefinition>> = {
+  health: defineScreen({ machine: healthScreenMachine, select: (_, env) => healthScreen(activeFleetNode(env)) }),
+  stamps: defineScreen({ machine: stampsScreenMachine, select: (snapshot) => selectStampsContent(snapshot) }),
+  swap: defineScreen({ machine: swapScreenMachine, select: (snapshot) => selectSwapContent(snapshot) }),
+  lottery: defineScreen({ machine: lotteryScreenMachine, select: (snapshot) => selectLotteryContent(snapshot) }),
+  warmup: defineScreen({ machine: warmupScreenMachine, select: (snapshot) => selectWarmupContent(snapshot) }),
+  peers: notBuilt('peers'),
+  network: notBuilt('network'),
+  apiHealth: defineScreen({ machine: apiHealthScreenMachine, select: (snapshot) => selectApiHealthContent(snapshot) }),
+  tags: notBuilt('tags'),
+  pins: notBuilt('pins'),
+  manifest: notBuilt('manifest'),
+  watchlist: notBuilt('watchlist'),
+  feedTimeline: notBuilt('feedTimeline'),
+  pubsub: notBuilt('pubsub'),
+  fleet: defineScreen({ machine: fleetScreenMachine, select: (_, env) => fleetScreen(env.fleet) }),
+};

@@ -1,0 +1,39 @@
+/**
+ * What a screen registers with the engine (core/cockpit/view/screen-contract.ts says where the rest of a
+ * screen lives). The engine spawns `machine` once per active node with ScreenInput, forwards ScreenEvents to
+ * it, and puts `select(snapshot, env)` into the view when the screen is shown.
+ *
+ * - The machine's invoked actors are named in its `setup` with "not provided" defaults; their real
+ *   implementations come from actors/cockpit/screens/index.ts (`SCREEN_ACTORS`), bound per engine, and reach
+ *   the node through `deps.clientFor(input.node)`: pass `node` into each invoke's input.
+ * - A screen asks the engine for engine-wide things (switch node, re-poll the fleet) with `sendParent` of an
+ *   EngineRequest (core/cockpit/engine/commands.ts), through a named action, so its model test can provide a
+ *   no-op in its place.
+ */
+import type { AnyStateMachine, SnapshotFrom } from 'xstate';
+import type { EngineNodeRef, ScreenEnv } from '../../../core/cockpit/engine/screen-env.js';
+import type { ScreenContent } from '../../../core/cockpit/view/screen-contract.js';
+import type { Face } from '../../../core/cockpit/view/view-model.js';
+
+/** The input every screen machine is spawned with. */
+export interface ScreenInput {
+  readonly node: EngineNodeRef;
+  readonly face: Face;
+  /** Whether the screen is shown at spawn time; `screen.visible` events follow. */
+  readonly visible: boolean;
+}
+
+export interface ScreenDefinition<TMachine extends AnyStateMachine> {
+  readonly machine: TMachine;
+  readonly select: (snapshot: SnapshotFrom<TMachine>, env: ScreenEnv) => ScreenContent;
+}
+
+/** A registry entry with its machine type erased (the registry holds fifteen different machines). */
+export interface AnyScreenDefinition {
+  readonly machine: AnyStateMachine;
+  readonly select: (snapshot: ReturnType<AnyStateMachine['getInitialSnapshot']>, env: ScreenEnv) => ScreenContent;
+}
+
+export function defineScreen<TMachine extends AnyStateMachine>(definition: ScreenDefinition<TMachine>): AnyScreenDefinition {
+  return definition as unknown as AnyScreenDefinition;
+}
