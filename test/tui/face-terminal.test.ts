@@ -121,12 +121,14 @@ describe('cockpit-tui face in a real terminal', () => {
     await terminal.keys('C-c');
     // The shell prints the exit code, then `stty -a`: the line settings the program left behind.
     const rows = await terminal.waitFor((r) => r.join(' ').includes('[exited 0]') && / -?icanon /.test(r.join(' ')));
-    expect(rows.join('\n')).toContain('node: exited (0)');
-    expect(await terminal.paneFormat('alternate_on')).toBe('0');
-    expect(await terminal.paneFormat('cursor_flag')).toBe('1');
+    const shown = rows.join('\n');
+    expect(shown, shown).toContain('node: exited (0)');
+    expect(await terminal.paneFormat('alternate_on'), 'alternate screen left').toBe('0');
+    expect(await terminal.paneFormat('cursor_flag'), 'cursor shown').toBe('1');
+    // Raw mode is off again: canonical input and echo (stty prints `-icanon`/`-echo` when they are off).
     const settings = rows.join(' ');
-    expect(settings).toMatch(/(^|\s)icanon(\s|$)/);
-    expect(settings).toMatch(/(^|\s)echo(\s|$)/);
+    expect(settings, shown).toMatch(/(^|\s)icanon(\s|$)/);
+    expect(settings, shown).toMatch(/(^|\s)echo(\s|$)/);
     const raw = terminal.output();
     expect(raw.indexOf('\u001b[?1049h')).toBeGreaterThanOrEqual(0);
     expect(raw.lastIndexOf('\u001b[?1049l')).toBeGreaterThan(raw.indexOf('\u001b[?1049h'));
