@@ -134,6 +134,14 @@ describe('cockpit-tui face in a real terminal', () => {
     expect(raw.lastIndexOf('\u001b[?1049l')).toBeGreaterThan(raw.indexOf('\u001b[?1049h'));
   });
 
+  it('refuses interactive mode when stdin is not a terminal (keys could not be read)', async () => {
+    const terminal = await TmuxTerminal.start({ columns: 100, rows: 20, command: ['sh', '-c', `"${process.execPath}" "${script}" < /dev/null`] });
+    open.push(terminal);
+    const rows = await terminal.waitFor('[exited 2]');
+    expect(rows.join(' ')).toContain('stdin is not one');
+    expect(await terminal.paneFormat('alternate_on')).toBe('0');
+  });
+
   it('refuses interactive mode when stdout is not a terminal', async () => {
     const result = await runBin(script, []);
     expect(result.code).toBe(2);

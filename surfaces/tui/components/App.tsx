@@ -52,13 +52,13 @@ export function CockpitApp({ engine }: { readonly engine: FaceEngine }) {
   }
   return (
     <Box width={columns} height={regions.rows} flexDirection="column">
-      <TopBar bar={view.topBar} width={columns} theme={theme} />
-      <Tabs tabs={view.tabs} width={columns} theme={theme} />
-      {regions.title > 0 ? <Title screen={view.screen} width={columns} theme={theme} /> : null}
+      <TopBar slice={view.topBar} width={columns} theme={theme} />
+      <Tabs slice={view.tabs} width={columns} theme={theme} />
+      {regions.title > 0 ? <Title slice={view.screen} width={columns} theme={theme} /> : null}
       {regions.body > 0 ? <Body screen={view.screen} focus={view.inputFocus} height={regions.body} width={columns} theme={theme} /> : null}
       {regions.logPane ? <LogPane pane={view.logPane} rows={regions.logLines} width={columns} theme={theme} /> : null}
-      {view.banner !== null ? <Banner banner={view.banner} width={columns} theme={theme} /> : null}
-      <Hints hints={view.hints} width={columns} theme={theme} />
+      {view.banner !== null ? <Banner slice={view.banner} width={columns} theme={theme} /> : null}
+      <Hints slice={view.hints} width={columns} theme={theme} />
       {view.toasts.length > 0 ? <Toasts toasts={view.toasts} width={columns} theme={theme} /> : null}
       {view.overlay !== null ? <Overlay overlay={view.overlay} rows={regions.rows} width={columns} theme={theme} /> : null}
     </Box>

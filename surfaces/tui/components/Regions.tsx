@@ -29,20 +29,21 @@ interface Sized {
   readonly theme: TerminalTheme;
 }
 
-export const TopBar = memo(function TopBar({ bar, width, theme }: Sized & { readonly bar: TopBarView }) {
-  const lines = useMemo(() => [topBarLine(bar, width, theme)], [bar, width, theme]);
-  return <Lines lines={lines} height={1} width={width} theme={theme} />;
-});
+/** A one-line region drawn by `build` from its slice of the view. */
+function lineRegion<T>(name: string, build: (slice: T, width: number, theme: TerminalTheme) => Line) {
+  const Region = memo(function LineRegion({ slice, width, theme }: Sized & { readonly slice: T }) {
+    const lines = useMemo(() => [build(slice, width, theme)], [slice, width, theme]);
+    return <Lines lines={lines} height={1} width={width} theme={theme} />;
+  });
+  Region.displayName = name;
+  return Region;
+}
 
-export const Tabs = memo(function Tabs({ tabs, width, theme }: Sized & { readonly tabs: readonly ScreenTabView[] }) {
-  const lines = useMemo(() => [tabsLine(tabs, width, theme)], [tabs, width, theme]);
-  return <Lines lines={lines} height={1} width={width} theme={theme} />;
-});
-
-export const Title = memo(function Title({ screen, width, theme }: Sized & { readonly screen: ScreenView }) {
-  const lines = useMemo(() => [titleLine(screen, width, theme)], [screen, width, theme]);
-  return <Lines lines={lines} height={1} width={width} theme={theme} />;
-});
+export const TopBar = lineRegion<TopBarView>('TopBar', topBarLine);
+export const Tabs = lineRegion<readonly ScreenTabView[]>('Tabs', tabsLine);
+export const Title = lineRegion<ScreenView>('Title', titleLine);
+export const Banner = lineRegion<BannerView>('Banner', bannerLine);
+export const Hints = lineRegion<readonly KeyHintView[]>('Hints', hintsLine);
 
 export const Body = memo(function Body({ screen, focus, height, width, theme }: Sized & { readonly screen: ScreenView; readonly focus: InputTarget | null; readonly height: number }) {
   // Where each column's window was last drawn, per screen and drill, so the selection scrolls smoothly.
@@ -68,16 +69,6 @@ export const Body = memo(function Body({ screen, focus, height, width, theme }: 
 export const LogPane = memo(function LogPane({ pane, rows, width, theme }: Sized & { readonly pane: LogPaneView; readonly rows: number }) {
   const lines = useMemo(() => logPaneLines(pane, width, rows, theme), [pane, rows, width, theme]);
   return <Lines lines={lines} height={rows + 2} width={width} theme={theme} />;
-});
-
-export const Banner = memo(function Banner({ banner, width, theme }: Sized & { readonly banner: BannerView }) {
-  const lines = useMemo(() => [bannerLine(banner, width, theme)], [banner, width, theme]);
-  return <Lines lines={lines} height={1} width={width} theme={theme} />;
-});
-
-export const Hints = memo(function Hints({ hints, width, theme }: Sized & { readonly hints: readonly KeyHintView[] }) {
-  const lines = useMemo(() => [hintsLine(hints, width, theme)], [hints, width, theme]);
-  return <Lines lines={lines} height={1} width={width} theme={theme} />;
 });
 
 /** Pads a line to the inner width of a box, with one space each side, so the box hides what is beneath it. */
