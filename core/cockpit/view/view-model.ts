@@ -21,6 +21,8 @@
  *   `screen`, `logPane`, `overlay`, `toasts`, `hints`, ...). Faces redraw only the regions whose slice is a
  *   new object (the Ink face memoises each region on its slice), so a log line arriving at 20 views a second
  *   costs one log-pane redraw, not a whole-screen one. A changed slice must be a new object, never mutated.
+ *   A composer that builds each view afresh gets this by passing it through `shareUnchanged(previous, next)`
+ *   (share-unchanged.ts); the Ink face applies it too, so it never depends on it.
  * - Additive changes are fine (new optional fields, new section kinds with a face renderer for each face).
  *   Renaming or removing a field needs every face updated in the same landing.
  */

@@ -4,10 +4,12 @@
  * engine handle (at most 20 views a second: the engine coalesces), the terminal size through the stdout
  * `resize` event, so a resize redraws at once.
  */
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
 import { Box, useStdout } from 'ink';
 import type { CockpitEngineHandle } from '../../../core/cockpit/view/engine.js';
 import type { CockpitUiEvent } from '../../../core/cockpit/view/ui-events.js';
+import type { CockpitView } from '../../../core/cockpit/view/view-model.js';
+import { shareUnchanged } from '../../../core/cockpit/view/share-unchanged.js';
 import { tooSmallLines } from '../chrome.js';
 import { MIN_COLUMNS, MIN_ROWS, regionsFor } from '../layout.js';
 import { terminalTheme } from '../theme.js';
@@ -37,9 +39,27 @@ export function useTerminalSize(): { columns: number; rows: number } {
   }, [size]);
 }
 
-export function CockpitApp({ engine }: { readonly engine: FaceEngine }) {
+/**
+ * The engine's current view, with every part equal to the last view's kept as the last view's object
+ * (core's shareUnchanged), so the memoised regions below redraw only what changed even when the engine
+ * builds each view afresh.
+ */
+function useEngineView(engine: FaceEngine): CockpitView {
   const subscribe = useCallback((onChange: () => void) => engine.subscribe(() => onChange()), [engine]);
-  const view = useSyncExternalStore(subscribe, () => engine.getView());
+  const last = useRef<{ raw: CockpitView; shared: CockpitView } | null>(null);
+  const getSnapshot = useCallback(() => {
+    const raw = engine.getView();
+    const cached = last.current;
+    if (cached !== null && cached.raw === raw) return cached.shared;
+    const shared = cached === null ? raw : shareUnchanged(cached.shared, raw);
+    last.current = { raw, shared };
+    return shared;
+  }, [engine]);
+  return useSyncExternalStore(subscribe, getSnapshot);
+}
+
+export function CockpitApp({ engine }: { readonly engine: FaceEngine }) {
+  const view = useEngineView(engine);
   const send = useCallback((event: CockpitUiEvent) => engine.send(event), [engine]);
   useCockpitKeys(send);
   const { columns, rows } = useTerminalSize();
