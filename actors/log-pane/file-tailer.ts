@@ -12,8 +12,8 @@
  * - A flood: more than `maxBacklogBytes` unread at once is skipped to the last `keepBytes`, with a note in
  *   the Cockpit tab, so the pane stays live instead of minutes behind.
  *
- * chokidar watches the parent directory (filtered to this one name): watching a file that does not exist
- * yet misses writes right after it appears. Sends `follower.status` whenever what the header says changes.
+ * chokidar watches the parent directory (events for other names are ignored): watching a file that does
+ * not exist yet misses writes right after it appears. A stat once a second backs it up (see below). Sends `follower.status` whenever what the header says changes.
  */
 import { watch, type FSWatcher } from 'chokidar';
 import { open, stat, type FileHandle } from 'node:fs/promises';
@@ -25,6 +25,7 @@ import { cockpitTime, type FollowerStatus, type LogFollowerEvent, type LogSink, 
 const READ_CHUNK = 64 * 1024;
 export const MAX_BACKLOG_BYTES = 16 * 1024 * 1024;
 const KEEP_AFTER_SKIP_BYTES = 1024 * 1024;
+export const SAFETY_CHECK_MS = 1_000;
 
 interface OpenFile {
   handle: FileHandle;
@@ -174,19 +175,26 @@ export function createTailFile(deps: TailFileDeps = {}) {
     const name = basename(path);
     let watcher: FSWatcher | undefined;
     try {
-      watcher = watchImpl(dir, {
-        ignoreInitial: true,
-        depth: 0,
-        ignored: (candidate: string) => candidate !== dir && basename(candidate) !== name,
+      // No `ignored` filter: with one, chokidar 5 reports the directory itself as removed once the only
+      // file it watches is renamed away. Events for other names are simply not acted on.
+      // atomic: false, so an unlink and a new file are reported as such, not folded into one `change`.
+      watcher = watchImpl(dir, { ignoreInitial: true, depth: 0, atomic: false });
+      watcher.on('all', (_event, changed) => {
+        if (changed === path || basename(changed) === name) void tail.check();
       });
-      watcher.on('all', () => void tail.check());
       watcher.on('error', (error) => sendBack({ type: 'follower.status', status: 'failed', detail: `watching ${dir} failed: ${error instanceof Error ? error.message : String(error)}` }));
       watcher.on('ready', () => void tail.check());
     } catch (error) {
       sendBack({ type: 'follower.status', status: 'failed', detail: `cannot watch ${dir}: ${error instanceof Error ? error.message : String(error)}` });
     }
     void tail.check();
+    // The safety net `tail -F` has too: inotify events are lost in rename races (the new file is created
+    // after chokidar looked and before it re-attached), so the file is also looked at once a second.
+    // One stat when nothing changed; the watcher still makes the usual case immediate.
+    const safetyNet = setInterval(() => void tail.check(), SAFETY_CHECK_MS);
+    safetyNet.unref();
     return () => {
+      clearInterval(safetyNet);
       void watcher?.close();
       void tail.stop();
     };
