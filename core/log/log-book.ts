@@ -65,6 +65,8 @@ export interface LogView {
   total: number;
   /** Lines the ring still holds. */
   kept: number;
+  /** Lines the ring holds that match the filter (entries has at most `limit` of them). */
+  matching: number;
 }
 
 class Ring {
@@ -160,12 +162,19 @@ export class LogBook {
     const ring = this.rings[tab];
     const entries: LogEntry[] = [];
     const needle = filter.toLowerCase();
-    for (let i = 0; i < ring.size && entries.length < limit; i++) {
+    if (needle === '') {
+      for (let i = Math.min(limit, ring.size) - 1; i >= 0; i--) entries.push(ring.newest(i));
+      return { entries, total: ring.total, kept: ring.size, matching: ring.size };
+    }
+    let matching = 0;
+    for (let i = 0; i < ring.size; i++) {
       const entry = ring.newest(i);
-      if (needle === '' || lowerOf(entry).includes(needle)) entries.push(entry);
+      if (!lowerOf(entry).includes(needle)) continue;
+      matching++;
+      if (entries.length < limit) entries.push(entry);
     }
     entries.reverse();
-    return { entries, total: ring.total, kept: ring.size };
+    return { entries, total: ring.total, kept: ring.size, matching };
   }
 
   /** Lines routed to each tab since the last clear. */

@@ -118,3 +118,27 @@ describe('log pane', () => {
     expect([1, 2, 3, 4, 5, 6].map(commandRestartDelayMs)).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000]);
   });
 });
+
+describe('the engine’s view contract', () => {
+  it('gives LogFacts: header as source, counts, the newest matching lines as `logger msg key=value`', async () => {
+    const { selectLogFacts, shortTime } = await import('./log-pane.view.js');
+    const book = new LogBook();
+    const machine = logPaneMachine.provide({ actors: { resolveLogSource: fromPromise(async () => sources.command!), tailFile: fromCallback(() => {}), followCommand: fromCallback(() => {}) } });
+    const actor = createActor(machine, { input: { book } }).start();
+    actor.send({ type: 'node.switched', input: node });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    book.ingestNodeLines([
+      { text: '"time"="2026-11-24 14:03:12.345678" "level"="error" "logger"="node/pusher" "msg"="push failed" "error"="context deadline exceeded" "peer"="ab12"' },
+      { text: 'Welcome to Swarm' },
+      { text: '"time"="2026-11-24 14:03:13.000001" "level"="error" "logger"="node" "msg"="other"' },
+    ]);
+    const facts = selectLogFacts(actor.getSnapshot(), { tab: 'errors', filter: 'PUSH', limit: 10 });
+    expect(facts.source).toEqual({ origin: 'discovered', label: `command ${sources.command!.kind === 'command' ? sources.command!.command : ''}`, tone: 'info' });
+    expect(facts.counts).toMatchObject({ errors: 2, info: 1 });
+    expect(facts.matching).toBe(1);
+    expect(facts.lines).toEqual([{ seq: 1, time: '14:03:12.345', level: 'error', text: 'node/pusher push failed error="context deadline exceeded" peer=ab12', tone: 'fail' }]);
+    expect(selectLogFacts(actor.getSnapshot(), { tab: 'info', filter: '', limit: 10 }).lines).toEqual([{ seq: 1, time: '', level: null, text: 'Welcome to Swarm' }]);
+    expect(shortTime('2026-11-24T14:03:12.3Z')).toBe('14:03:12.3');
+    actor.stop();
+  });
+});

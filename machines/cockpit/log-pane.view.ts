@@ -4,6 +4,8 @@
  * active tab after the filter. Reads the LogBook, so call it again when `revision` changes (at most 20
  * times a second) rather than on every snapshot.
  */
+import type { LogFacts } from '../../core/cockpit/engine/compose-view.js';
+import type { LogLineView, Tone } from '../../core/cockpit/view/view-model.js';
 import { LOG_TAB_TITLES, LOG_TABS, NODE_TABS, type LogEntry, type LogTab } from '../../core/log/log-book.js';
 import type { LogPaneDisplayContext } from './log-pane-display.machine.js';
 import { PANE_DEFAULT_LINES } from './log-pane-display.machine.js';
@@ -125,4 +127,46 @@ export function selectLogPane(snapshot: LogPaneSnapshotLike, rows = 50): LogPane
     placeholder,
     revision: context.revision,
   };
+}
+
+// ------------------------------------------------------------------ the engine's view contract (core/cockpit/view)
+
+const LEVEL_TONES: Readonly<Record<LogEntry['level'], Tone | undefined>> = { error: 'fail', warning: 'warn', info: undefined, debug: 'muted' };
+
+/** `14:03:12.345` out of Bee's `2026-11-24 14:03:12.345678` (or an ISO time); '' when there is none. */
+export function shortTime(time: string): string {
+  const match = /(\d{2}:\d{2}:\d{2})(\.\d{1,3})?/.exec(time);
+  return match ? `${match[1]}${match[2] ?? ''}` : '';
+}
+
+/** The line as the pane shows it: `logger msg key=value …` for Bee's lines, the text itself otherwise. */
+export function lineText(entry: LogEntry): string {
+  if (!entry.logger && !entry.time) return entry.line;
+  const fields = Object.entries(entry.fields).map(([k, v]) => `${k}=${/[\s"]/.test(v) || v === '' ? JSON.stringify(v) : v}`);
+  const cut = entry.cutFromBytes ? ` … (line cut, ${entry.cutFromBytes} bytes)` : '';
+  return [entry.logger, entry.msg, ...fields].filter(Boolean).join(' ') + cut;
+}
+
+function sourceFacts(header: LogPaneHeader): LogFacts['source'] {
+  const origin = header.origin === null ? 'none' : header.origin === 'CLI' ? 'cli' : header.origin;
+  if (header.state === 'unavailable') return { origin: 'none', label: `no log source: ${header.detail}`, tone: 'muted' };
+  if (header.state === 'idle' || header.state === 'resolving') return { origin: 'none', label: header.detail, tone: 'muted' };
+  const kind = header.source.startsWith('/') ? 'file' : 'command';
+  const tone: Tone = header.state === 'failed' ? 'fail' : header.state === 'restarting' || header.state === 'waiting' ? 'warn' : 'info';
+  const note = header.state === 'following' ? '' : ` (${header.detail})`;
+  return { origin, label: `${kind} ${header.source}${note}`, tone };
+}
+
+/**
+ * What the engine's view composer needs from the pane (LogFacts): the header, per-tab counts, and the newest
+ * `limit` lines of `tab` that contain `filter`. The engine keeps which tab, filter and height are shown.
+ */
+export function selectLogFacts(snapshot: LogPaneSnapshotLike, shown: { tab: LogTab; filter: string; limit: number }): LogFacts {
+  const { book } = snapshot.context;
+  const view = book.view(shown.tab, Math.max(0, shown.limit), shown.filter);
+  const lines: LogLineView[] = view.entries.map((entry) => {
+    const tone = LEVEL_TONES[entry.level];
+    return { seq: entry.n, time: shortTime(entry.time), level: entry.logger || entry.time ? entry.level : null, text: lineText(entry), ...(tone ? { tone } : {}) };
+  });
+  return { source: sourceFacts(selectLogPaneHeader(snapshot)), counts: book.totals(), lines, matching: view.matching };
 }

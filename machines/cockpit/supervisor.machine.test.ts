@@ -127,3 +127,22 @@ describe('supervisor rules', () => {
     actor.stop();
   });
 });
+
+describe('the engine’s chip (core/cockpit/view ChipView)', () => {
+  it('keeps the spec’s text and adds uptime and restarts while running', async () => {
+    const { selectSupervisorChipView } = await import('./supervisor.view.js');
+    const machine = supervisorMachine.provide({
+      actors: {
+        checkStartup: fromPromise(async (): Promise<StartupCheck> => passed),
+        probeHealth: fromPromise(async () => ({ healthy: true, version: 'x' }) as HealthProbe),
+        nodeProcess: fromCallback(({ sendBack }) => sendBack({ type: 'process.spawned', pid: 7, atMs: 0 })),
+      },
+    });
+    const actor = createActor(machine, { input: { ...input, autoRestart: true } }).start();
+    const running = await waitFor(actor, (s) => s.matches({ supervising: 'running' }));
+    expect(selectSupervisorChipView(running, 7_380_000)).toEqual({ text: 'running · up 2h 03m · 0/2 restarts', tone: 'ok' });
+    actor.send({ type: 'process.exited', code: 1, signal: null, signalName: null, atMs: 7_380_000, tail: [] });
+    expect(selectSupervisorChipView(actor.getSnapshot(), 7_380_000)).toEqual({ text: 'exited (1) · restarting in 1 s · 1/2 restarts', tone: 'fail' });
+    actor.stop();
+  });
+});

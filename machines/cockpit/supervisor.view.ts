@@ -9,6 +9,7 @@
  * - no 200 within 60 s: `starting (no /health 200 in 60 s)` red, node left running, polling continues;
  * - a failed start-up check: `start-up check failed` red, the reason as the detail.
  */
+import type { ChipView, Tone } from '../../core/cockpit/view/view-model.js';
 import { parseBeeLogLine } from '../../core/log/bee-log-line.js';
 import type { ExitRecord, SupervisorContext } from './supervisor.machine.js';
 
@@ -153,4 +154,20 @@ export function finalStatusOf(context: SupervisorContext): string {
   const uptime = exit.uptimeMs === null ? '' : `, uptime ${formatDuration(exit.uptimeMs)}`;
   const stuck = context.stopProblem ? `; ${context.stopProblem}` : '';
   return `node ${exitText(exit)}${after}${uptime}${stuck}`;
+}
+
+const TONES: Readonly<Record<ChipTone, Tone>> = { green: 'ok', grey: 'muted', amber: 'warn', red: 'fail' };
+
+/**
+ * The top-bar chip of the engine's view contract (core/cockpit/view): the spec's exact text, with uptime and
+ * the restart count after it while running (`running · up 2h 03m · 1/6 restarts in the last hour`), and the
+ * countdown while backing off. The longer explanation stays in `selectSupervisorChip(...).detail`.
+ */
+export function selectSupervisorChipView(snapshot: SupervisorSnapshotLike, nowMs: number): ChipView {
+  const chip = selectSupervisorChip(snapshot, nowMs);
+  const is = (path: string) => (snapshot.matches as (p: string) => boolean)(path);
+  let text = chip.text;
+  if (is('supervising.running')) text = [chip.text, chip.uptimeMs !== null ? `up ${formatDuration(chip.uptimeMs)}` : '', chip.restarts ? `${chip.restarts.count}/${chip.restarts.max} restarts` : ''].filter(Boolean).join(' · ');
+  if (is('backingOff')) text = [chip.text, /restarting in \d+ s/.exec(chip.detail)?.[0] ?? '', chip.restarts ? `${chip.restarts.count}/${chip.restarts.max} restarts` : ''].filter(Boolean).join(' · ');
+  return { text, tone: TONES[chip.tone] };
 }
