@@ -7,7 +7,7 @@ import { CHUNK_BODY_LIMIT, DEFAULT_DOWNLOAD_LIMIT } from '../body-limits.js';
 import { jsonCall, parseJson, readBytes } from '../readers.js';
 import { referenceResponseSchema } from '../schemas/common.js';
 import { downloadHeaders, type DownloadOptions } from '../swarm-headers.js';
-import { batchIdParam, ownerParam, topicParam } from '../url.js';
+import { batchIdParam, hexParam, ownerParam, topicParam } from '../url.js';
 import { bytesToHex } from '../../../core/swarm/bytes.js';
 
 export interface FeedLookupOptions extends DownloadOptions, CallOptions {
@@ -97,7 +97,39 @@ export function feedEndpoints(t: Transport) {
         referenceResponseSchema,
         o,
       ),
+
+    /**
+     * GET /soc/{owner}/{id}: a single-owner chunk by owner and identifier (a feed update is the SOC of identifier
+     * keccak256(topic ‖ index)). With `onlyRootChunk` the body is the wrapped chunk itself (span ‖ payload);
+     * without, the wrapped content joined as a file. 404 when the node cannot find it.
+     */
+    downloadSoc: (owner: string, identifier: string, o?: DownloadOptions & CallOptions & { readonly onlyRootChunk?: boolean }): Promise<SocDownload> =>
+      t.run(
+        {
+          method: 'GET',
+          template: '/soc/{owner}/{id}',
+          params: { owner: ownerParam(owner), id: hexParam('SOC identifier', identifier, 64) },
+          headers: {
+            ...downloadHeaders(o ?? {}),
+            'swarm-only-root-chunk': o?.onlyRootChunk === undefined ? undefined : String(o.onlyRootChunk),
+          },
+          maxBodyBytes: o?.onlyRootChunk ? CHUNK_BODY_LIMIT : DEFAULT_DOWNLOAD_LIMIT,
+        },
+        o,
+        async (call) => {
+          const data = await readBytes(call);
+          const signature = call.headers['swarm-soc-signature'];
+          return signature === undefined ? { data } : { data, signature };
+        },
+      ),
   };
+}
+
+export interface SocDownload {
+  /** The wrapped chunk (span ‖ payload) with `onlyRootChunk`, else the joined content. */
+  readonly data: Uint8Array;
+  /** 130 hex, from `swarm-soc-signature`. */
+  readonly signature?: string;
 }
 
 /** A v1 feed update's wrapped chunk: span(8) ‖ timestamp(8) ‖ reference(32 or 64). */

@@ -2,7 +2,7 @@
  * Small pieces every screen model of core/cockpit/screens uses: a failed endpoint as one line, clock times,
  * token amounts, table cells. Pure (no clock: times are passed in).
  */
-import { BZZ_DECIMALS, formatUnits } from '../format.js';
+import { clockTime, formatBzz } from '../format.js';
 import type { EndpointFailure, Fetched } from '../health-snapshot.js';
 import { oneLine } from '../text.js';
 import type { CellView, Tone } from '../view/view-model.js';
@@ -24,21 +24,13 @@ export function failureLine(endpoint: string, failure: EndpointFailure): string 
   return `${endpoint}: ${detail}`;
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** `14:03:12`, local time. */
-export function clockTime(ms: number): string {
-  const d = new Date(ms);
-  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
-}
-
-/** PLUR (decimal string) as xBZZ: `0.0012 xBZZ`; null/garbage as `—`. */
-export function formatBzz(plur: string | null | undefined, signed = false): string {
+/** PLUR as xBZZ with its sign (`+0.0012 xBZZ`); `—` when the node did not say. */
+export function formatSignedBzz(plur: string | null | undefined): string {
   if (plur === null || plur === undefined || !/^-?\d+$/.test(plur)) return '—';
-  const value = BigInt(plur);
-  const text = formatUnits(value, BZZ_DECIMALS);
-  return `${signed && value > 0n ? '+' : ''}${text} xBZZ`;
+  return `${BigInt(plur) > 0n ? '+' : ''}${formatBzz(plur)}`;
 }
+
+export { clockTime, formatBzz };
 
 export function cell(text: string, tone?: Tone, full?: string): CellView {
   return { text, ...(tone ? { tone } : {}), ...(full !== undefined && full !== text ? { full } : {}) };

@@ -4,7 +4,7 @@
  * (core/cockpit/manifest-tree.ts). Each row shows its path piece, and once its node is loaded its content type,
  * file name and entry reference; the selected row's full path, node and entry references show below the tree.
  */
-import { isEdgeNode, isValueNode, visibleNodes, type ManifestTree, type TreeNode } from '../manifest-tree.js';
+import { isEdgeNode, isValueNode, visibleNodes, type LoadedNode, type ManifestTree, type TreeNode } from '../manifest-tree.js';
 import { oneLine, shortHex } from '../text.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import type { Section, TreeSection } from '../view/view-model.js';
@@ -114,3 +114,11 @@ export function renderManifest(input: ManifestScreenInput): ScreenContent {
     : `${Object.values(tree.nodes).filter((n) => n.load === 'loaded').length} nodes fetched${loading ? `, ${loading} loading` : ''}`;
   return { status, subtitle, sections, drill: null, hints };
 }
+
+/** What the machine sends the loader. */
+export type LoaderRequest = { readonly type: 'load'; readonly key: string; readonly reference: string };
+
+/** What the loader sends back. */
+export type LoaderEvent =
+  | { readonly type: 'node.loaded'; readonly key: string; readonly node: LoadedNode }
+  | { readonly type: 'node.failed'; readonly key: string; readonly error: string; readonly notManifest: boolean };

@@ -24,6 +24,13 @@ export interface ReachabilityFacts {
   readonly networkAvailability?: string;
 }
 
+/** One poll of S7: both answers (or why not), and when it started. */
+export interface NetworkFacts {
+  readonly takenAtMs: number;
+  readonly addresses: Fetched<IdentityFacts>;
+  readonly topology: Fetched<ReachabilityFacts>;
+}
+
 export interface NetworkScreenInput {
   /** null before the first poll finished. */
   readonly addresses: Fetched<IdentityFacts> | null;

@@ -58,7 +58,7 @@ describe('S6 peers: the six-call drill', () => {
   it('shows balance, ping, settlements, cheques and the peer status', () => {
     const r = rows(facts());
     expect(r['balance']?.value).toBe('-0.002 xBZZ (this node owes the peer)');
-    expect(r['ping']?.value).toBe('3.20 ms');
+    expect(r['ping']?.value).toBe('3.2 ms');
     expect(r['settlement in']?.value).toBe('0.1 xBZZ');
     expect(r['last cheque in']?.value).toBe('0.1 xBZZ');
     expect(r['last cheque out']?.value).toBe('none');
@@ -94,6 +94,6 @@ describe('S6 peers: the six-call drill', () => {
     expect(renderPeers({ ...base, topology: topology([1], 0), selectedPeer: target, drill: { open: true, loading: true, facts: null, error: null } }).drill).toMatchObject({ status: 'loading' });
     const closed = renderPeers({ ...base, topology: topology([1, 2], 1), selectedPeer: target, drill: { open: false, loading: false, facts: facts(), error: null } });
     const line = closed.sections.find((s) => s.id === 'selection');
-    expect(line?.kind === 'text' && line.lines[0]?.text).toMatch(/ping 3.20 ms, balance -0.002 xBZZ.*Enter for details/);
+    expect(line?.kind === 'text' && line.lines[0]?.text).toMatch(/ping 3.2 ms, balance -0.002 xBZZ.*Enter for details/);
   });
 });

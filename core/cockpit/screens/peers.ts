@@ -10,13 +10,13 @@
  *   its batch commitment is judged against the median of the local node and every answering peer
  *   (rules/commitment-outlier.ts). Each of the six calls can fail on its own: that row says why, the others stay.
  */
-import { formatCount } from '../format.js';
+import { formatCount, formatMs } from '../format.js';
 import { classifyBins, SATURATION_PEERS, starvingBins, type BinSaturation } from '../rules/bin-saturation.js';
 import { judgeCommitment, type CommitmentVerdict } from '../rules/commitment-outlier.js';
 import { shortHex } from '../text.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import type { FactsSection, Section, Tone } from '../view/view-model.js';
-import { cell, failureLine, formatBzz, pollSubtitle, type Fetched } from './common.js';
+import { cell, failureLine, formatBzz, formatSignedBzz, pollSubtitle, type Fetched } from './common.js';
 
 export interface PeerFacts {
   readonly address: string;
@@ -59,6 +59,12 @@ export interface PeerDrillFacts {
   readonly ping: Fetched<{ readonly rtt: string; readonly rttMs: number | null }>;
   readonly peerStatuses: Fetched<readonly StatusSnapshotFacts[]>;
   readonly localStatus: Fetched<StatusSnapshotFacts>;
+}
+
+/** One topology poll: when it started, and the answer or why there is none. */
+export interface TopologyPoll {
+  readonly takenAtMs: number;
+  readonly topology: Fetched<PeersTopologyFacts>;
 }
 
 export interface PeersScreenInput {
@@ -107,7 +113,6 @@ export function peersModel(input: PeersScreenInput): PeersModel {
   };
 }
 
-const milliseconds = (ms: number) => (ms < 10 ? `${ms.toFixed(2)} ms` : `${Math.round(ms)} ms`);
 
 export function peerDrillModel(f: PeerDrillFacts, po: number | null): PeerDrillModel {
   const rows: { label: string; value: string; tone?: Tone; full?: string }[] = [];
@@ -119,11 +124,11 @@ export function peerDrillModel(f: PeerDrillFacts, po: number | null): PeerDrillM
   else {
     const plur = BigInt(f.balance.value);
     const who = plur > 0n ? ' (the peer owes this node)' : plur < 0n ? ' (this node owes the peer)' : '';
-    rows.push({ label: 'balance', value: `${formatBzz(f.balance.value, true)}${who}` });
+    rows.push({ label: 'balance', value: `${formatSignedBzz(f.balance.value)}${who}` });
   }
 
   if (!f.ping.ok) rows.push({ label: 'ping', value: failureLine('/pingpong', f.ping.error), tone: 'fail' });
-  else rows.push({ label: 'ping', value: f.ping.value.rttMs === null ? f.ping.value.rtt : milliseconds(f.ping.value.rttMs) });
+  else rows.push({ label: 'ping', value: f.ping.value.rttMs === null ? f.ping.value.rtt : formatMs(f.ping.value.rttMs) });
 
   if (!f.settlement.ok) {
     const line = failureLine('/settlements', f.settlement.error);
@@ -236,7 +241,7 @@ export function renderPeers(input: PeersScreenInput): ScreenContent {
       cells: [
         cell(shortHex(p.address), undefined, p.address),
         cell(String(p.po)),
-        cell(p.latencyMs === null ? '—' : milliseconds(p.latencyMs)),
+        cell(p.latencyMs === null ? '—' : formatMs(p.latencyMs)),
         cell(p.direction ?? '—'),
         cell(p.healthy === null ? '—' : p.healthy ? 'yes' : 'no', p.healthy === false ? 'warn' : undefined),
         cell(duration(p.sessionSeconds)),

@@ -22,9 +22,9 @@ describe('S10 pins', () => {
 
   it('announces a finished check once (banner id) and says when a check stopped half way', () => {
     const checks = { [A]: { total: 4, missing: 0, invalid: 0 }, [B]: { total: 9, missing: 2, invalid: 1 } };
-    const done = renderPins({ ...base, checks, lastRun: { id: 3, finishedAtMs: 0, scope: 'all', failed: false } });
+    const done = renderPins({ ...base, checks, lastRun: { id: 3, finishedAtMs: 0, failed: false } });
     expect(done.banner).toEqual({ id: 3, text: 'pin check: 1 OK, 1 damaged', tone: 'fail' });
-    const stopped = renderPins({ ...base, checks, checkError: '/pins/check: timeout', lastRun: { id: 4, finishedAtMs: 0, scope: 'all', failed: true } });
+    const stopped = renderPins({ ...base, checks, checkError: '/pins/check: timeout', lastRun: { id: 4, finishedAtMs: 0, failed: true } });
     expect(stopped.subtitle).toMatch(/^pin check stopped: \/pins\/check: timeout/);
     expect(stopped.banner?.tone).toBe('fail');
     expect(renderPins({ ...base, pins: null, pollError: '/pins: 404' }).status).toBe('error');

@@ -9,7 +9,13 @@ import { describePinCheck, PIN_SORT_LABELS, pinState, sortPins, type PinCheckCou
 import { shortHex } from '../text.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import type { Section, Tone } from '../view/view-model.js';
-import { cell, clockTime, pollSubtitle } from './common.js';
+import { cell, clockTime, pollSubtitle, type Fetched } from './common.js';
+
+/** One poll of `/pins`: when it started, and the pinned references or why there are none. */
+export interface PinsPoll {
+  readonly takenAtMs: number;
+  readonly pins: Fetched<readonly string[]>;
+}
 
 export interface PinsScreenInput {
   readonly pins: readonly string[] | null;
@@ -21,7 +27,7 @@ export interface PinsScreenInput {
   readonly running: { readonly scope: 'all' | string; readonly pending: readonly string[] } | null;
   readonly checkError: string | null;
   /** When the last check finished (ms), and how it went: a banner once per finished check. */
-  readonly lastRun: { readonly id: number; readonly finishedAtMs: number; readonly scope: 'all' | string; readonly failed: boolean } | null;
+  readonly lastRun: { readonly id: number; readonly finishedAtMs: number; readonly failed: boolean } | null;
   readonly sort: PinSort;
 }
 
@@ -112,3 +118,9 @@ export function renderPins(input: PinsScreenInput): ScreenContent {
     : null;
   return { status: 'ready', subtitle, sections, drill: null, hints, banner };
 }
+
+/** What the check actor sends to its parent. */
+export type PinCheckEvent =
+  | { readonly type: 'check.line'; readonly line: { readonly reference: string } & PinCheckCounts }
+  | { readonly type: 'check.done'; readonly atMs: number }
+  | { readonly type: 'check.failed'; readonly error: string; readonly atMs: number };

@@ -9,10 +9,16 @@ import { tagProgress, type TagCounters, type TagState } from '../rules/tag-progr
 import { shortHex } from '../text.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import type { Section, Tone } from '../view/view-model.js';
-import { cell, pollSubtitle } from './common.js';
+import { cell, pollSubtitle, type Fetched } from './common.js';
 
 export interface TagFacts extends TagCounters {
   readonly startedAt: string;
+}
+
+/** One poll of `/tags`: when it started, and every tag or why there are none. */
+export interface TagsPoll {
+  readonly takenAtMs: number;
+  readonly tags: Fetched<readonly TagFacts[]>;
 }
 
 export interface TagsScreenInput {

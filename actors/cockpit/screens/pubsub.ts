@@ -1,0 +1,158 @@
+/**
+ * S14 Pubsub side effects:
+ * - `pubsubSocket`: one WebSocket subscription (Bee's `GET /pss/subscribe/{topic}` or `/gsoc/subscribe/{address}`),
+ *   reporting open, each binary frame as a message, frames that are no message (text frames, oversized) as
+ *   dropped, and the close with its reason, including a refused upgrade's status and Bee's message. It never
+ *   reconnects by itself: the pubsub machine decides when (back-off). Cleanup terminates the socket.
+ * - `pubsubHistory`: appends each message's JSONL line to `[pubsub].history_file`, rotating by size
+ *   (`rotate_size_mb`) and keeping `keep_files` rotations; older ones are unlinked.
+ * The bearer token goes in the upgrade request's Authorization header only.
+ */
+import { appendFile, mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { WebSocket } from 'ws';
+import { fromCallback } from 'xstate';
+import { rotationPlan } from '../../../core/cockpit/pubsub.js';
+import { errorLine, oneLine } from '../../../core/cockpit/text.js';
+
+/** Bee's messages are at most one chunk payload (4096 bytes); anything far larger is not a message. */
+export const MAX_MESSAGE_BYTES = 16 * 1024;
+
+export interface SocketInput {
+  /** Node base URL (`http://…`); the path is appended with the scheme changed to ws(s). */
+  readonly baseUrl: string;
+  readonly path: string;
+  readonly token?: string;
+}
+
+export type SocketEvent =
+  | { readonly type: 'socket.open' }
+  | { readonly type: 'socket.message'; readonly payload: Uint8Array; readonly receivedAtMs: number }
+  | { readonly type: 'socket.dropped'; readonly reason: string }
+  | { readonly type: 'socket.closed'; readonly reason: string };
+
+export function websocketUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, '').replace(/^http/i, 'ws')}${path}`;
+}
+
+/** Close codes as an operator reads them. */
+function closeReason(code: number, reason: string): string {
+  const text = oneLine(reason, 120);
+  const known: Record<number, string> = { 1000: 'closed by the node', 1001: 'the node went away', 1006: 'connection lost', 1011: 'node error' };
+  return `socket closed ${code}${known[code] ? ` (${known[code]})` : ''}${text ? `: ${text}` : ''}`;
+}
+
+export function pubsubSocketLogic(now: () => number = Date.now) {
+  return fromCallback<{ type: 'noop' }, SocketInput, SocketEvent>(({ input, sendBack }) => {
+    let done = false;
+    const finish = (reason: string) => {
+      if (done) return;
+      done = true;
+      sendBack({ type: 'socket.closed', reason });
+    };
+    const headers: Record<string, string> = input.token ? { authorization: `Bearer ${input.token}` } : {};
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(websocketUrl(input.baseUrl, input.path), { headers, maxPayload: 1024 * 1024, handshakeTimeout: 15_000 });
+    } catch (error) {
+      queueMicrotask(() => finish(`cannot open the socket: ${errorLine(error)}`));
+      return () => undefined;
+    }
+    socket.on('open', () => sendBack({ type: 'socket.open' }));
+    socket.on('message', (data, isBinary) => {
+      if (!isBinary) return sendBack({ type: 'socket.dropped', reason: 'a text frame (Bee sends messages as binary frames)' });
+      const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+      if (bytes.length > MAX_MESSAGE_BYTES) return sendBack({ type: 'socket.dropped', reason: `a ${bytes.length}-byte frame (a message is at most 4096 bytes)` });
+      sendBack({ type: 'socket.message', payload: new Uint8Array(bytes), receivedAtMs: now() });
+    });
+    socket.on('unexpected-response', (_request, response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (part: string) => {
+        if (body.length < 2000) body += part;
+      });
+      const report = () => {
+        let message = body;
+        try {
+          message = (JSON.parse(body) as { message?: string }).message ?? body;
+        } catch {
+          // not Bee's JSON: the raw text, one line
+        }
+        const hint = response.statusCode === 401 ? ' (pass --token or set NODE_TOKEN)' : response.statusCode === 404 ? ' (not served by this node)' : '';
+        finish(`subscription refused: ${response.statusCode ?? '?'} ${oneLine(message, 120)}${hint}`);
+      };
+      response.on('end', report);
+      response.on('error', report);
+      socket.terminate();
+    });
+    socket.on('error', (error) => finish(errorLine(error)));
+    socket.on('close', (code, reason) => finish(closeReason(code, reason.toString('utf8'))));
+    return () => {
+      done = true;
+      socket.removeAllListeners('close');
+      socket.on('error', () => undefined);
+      socket.terminate();
+    };
+  });
+}
+
+export interface HistoryInput {
+  readonly file: string;
+  readonly rotateSizeMb: number;
+  readonly keepFiles: number;
+}
+
+export type HistoryRequest = { readonly type: 'history.append'; readonly line: string };
+export type HistoryEvent = { readonly type: 'history.failed'; readonly error: string };
+
+/** Appends `line` + newline, rotating first when the file would grow past `maxBytes`. Returns the new size. */
+export async function appendWithRotation(file: string, line: string, size: number, maxBytes: number, keep: number): Promise<number> {
+  const bytes = Buffer.byteLength(line) + 1;
+  if (size > 0 && size + bytes > maxBytes) {
+    await rotate(file, keep);
+    size = 0;
+  }
+  await appendFile(file, `${line}\n`);
+  return size + bytes;
+}
+
+/** Shifts `file` → `file.1` → … and unlinks every rotation past `keep` (also ones left by a larger `keep`). */
+export async function rotate(file: string, keep: number): Promise<void> {
+  const name = basename(file);
+  const dir = dirname(file);
+  const pattern = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(\\d+)$`);
+  for (const entry of await readdir(dir).catch(() => [] as string[])) {
+    const match = pattern.exec(entry);
+    if (match && Number(match[1]) >= keep) await unlink(join(dir, entry)).catch(() => undefined);
+  }
+  const plan = rotationPlan(file, keep);
+  await unlink(plan.unlink).catch(() => undefined);
+  for (const [from, to] of plan.renames) await rename(from, to).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
+}
+
+export function pubsubHistoryLogic() {
+  return fromCallback<HistoryRequest, HistoryInput, HistoryEvent>(({ input, receive, sendBack }) => {
+    const maxBytes = Math.max(1, input.rotateSizeMb) * 1024 * 1024;
+    let chain: Promise<number> = mkdir(dirname(input.file), { recursive: true })
+      .then(() => stat(input.file))
+      .then((s) => s.size)
+      .catch(() => 0);
+    let failed = false;
+    receive((request) => {
+      chain = chain.then((size) =>
+        appendWithRotation(input.file, request.line, size, maxBytes, input.keepFiles).catch((error: unknown) => {
+          if (!failed) sendBack({ type: 'history.failed', error: errorLine(error) });
+          failed = true;
+          return size;
+        }),
+      );
+    });
+    return () => undefined;
+  });
+}
+
+export function pubsubScreenActors(now?: () => number) {
+  return { pubsubSocket: pubsubSocketLogic(now), pubsubHistory: pubsubHistoryLogic() };
+}

@@ -1,0 +1,41 @@
+import { expect } from 'vitest';
+import { actorDone, actorFailed, describeMachineModel } from '../../../test/model-based.js';
+import { failed, ok } from '../../../core/cockpit/screens/common.js';
+import type { NetworkFacts } from '../../../core/cockpit/screens/network.js';
+import { networkScreenMachine, selectNetworkContent, type NetworkScreenSnapshot } from './network.machine.js';
+
+const identity = { overlay: 'ab'.repeat(32), ethereum: null, publicKey: '02' + 'cd'.repeat(32), pssPublicKey: '02' + 'ef'.repeat(32), underlay: ['/ip4/127.0.0.1/tcp/1634/p2p/Qm'] };
+const publicPoll: NetworkFacts = { takenAtMs: 1, addresses: ok(identity), topology: ok({ reachability: 'Public', networkAvailability: 'Available' }) };
+const privatePoll: NetworkFacts = { takenAtMs: 2, addresses: failed({ code: 'timeout', detail: 'timeout after 60000 ms' }), topology: ok({ reachability: 'Private', networkAvailability: 'Available' }) };
+
+function expectView(s: NetworkScreenSnapshot): void {
+  const content = selectNetworkContent(s);
+  const { poll, pollError } = s.context;
+  if (pollError !== null) expect(content.subtitle).toBe(`poll failed unexpectedly: ${pollError}`);
+  if (poll === null) return expect(content.status).toBe(pollError ? 'error' : 'loading');
+  const reach = content.sections.find((x) => x.id === 'reachability');
+  expect(reach?.kind === 'facts' && reach.rows[0]?.value).toBe(poll === publicPoll ? 'Public' : 'Private');
+}
+
+describeMachineModel(networkScreenMachine, {
+  input: { pollIntervalMs: 30_000 },
+  events: {
+    'xstate.done.actor.fetchNetwork': { public: actorDone('fetchNetwork', publicPoll), private: actorDone('fetchNetwork', privatePoll) },
+    'xstate.error.actor.fetchNetwork': { bug: actorFailed('fetchNetwork', new Error('a bug')) },
+    'screen.visible': { hide: { type: 'screen.visible', visible: false }, show: { type: 'screen.visible', visible: true } },
+  },
+  states: {
+    polling: (s, probe) => {
+      expect(probe.running()).toEqual(['fetchNetwork']);
+      expectView(s);
+    },
+    waiting: (s, probe) => {
+      expect(probe.running()).toEqual([]);
+      expectView(s);
+    },
+    hidden: (s, probe) => {
+      expect(probe.running()).toEqual([]);
+      expectView(s);
+    },
+  },
+});
