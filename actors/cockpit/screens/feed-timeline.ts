@@ -1,13 +1,10 @@
 /** S13 Feed Timeline: the walk of actors/cockpit/feed-timeline.ts as a callback actor reporting as it goes. */
 import { fromCallback } from 'xstate';
-import type { FeedEntry, TimelineQuery } from '../../../core/cockpit/feed-timeline.js';
+import type { TimelineQuery } from '../../../core/cockpit/feed-timeline.js';
+import type { TimelineEvent } from '../../../core/cockpit/screens/feed-timeline.js';
 import { errorLine } from '../../../core/cockpit/text.js';
 import { walkFeedTimeline, type FeedTimelineClient } from '../feed-timeline.js';
 
-export type TimelineEvent =
-  | { readonly type: 'timeline.latest'; readonly latest: string }
-  | { readonly type: 'timeline.entry'; readonly entry: FeedEntry }
-  | { readonly type: 'timeline.done'; readonly error: string | null };
 
 export function feedTimelineScreenActors(client: FeedTimelineClient) {
   return {

@@ -13,6 +13,7 @@ import { basename, dirname, join } from 'node:path';
 import { WebSocket } from 'ws';
 import { fromCallback } from 'xstate';
 import { rotationPlan } from '../../../core/cockpit/pubsub.js';
+import type { HistoryEvent, HistoryInput, HistoryRequest, SocketEvent } from '../../../core/cockpit/screens/pubsub.js';
 import { errorLine, oneLine } from '../../../core/cockpit/text.js';
 
 /** Bee's messages are at most one chunk payload (4096 bytes); anything far larger is not a message. */
@@ -25,11 +26,6 @@ export interface SocketInput {
   readonly token?: string;
 }
 
-export type SocketEvent =
-  | { readonly type: 'socket.open' }
-  | { readonly type: 'socket.message'; readonly payload: Uint8Array; readonly receivedAtMs: number }
-  | { readonly type: 'socket.dropped'; readonly reason: string }
-  | { readonly type: 'socket.closed'; readonly reason: string };
 
 export function websocketUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '').replace(/^http/i, 'ws')}${path}`;
@@ -96,14 +92,6 @@ export function pubsubSocketLogic(now: () => number = Date.now) {
   });
 }
 
-export interface HistoryInput {
-  readonly file: string;
-  readonly rotateSizeMb: number;
-  readonly keepFiles: number;
-}
-
-export type HistoryRequest = { readonly type: 'history.append'; readonly line: string };
-export type HistoryEvent = { readonly type: 'history.failed'; readonly error: string };
 
 /** Appends `line` + newline, rotating first when the file would grow past `maxBytes`. Returns the new size. */
 export async function appendWithRotation(file: string, line: string, size: number, maxBytes: number, keep: number): Promise<number> {
@@ -134,15 +122,17 @@ export async function rotate(file: string, keep: number): Promise<void> {
 
 export function pubsubHistoryLogic() {
   return fromCallback<HistoryRequest, HistoryInput, HistoryEvent>(({ input, receive, sendBack }) => {
+    const file = input.file;
+    if (file === null) return () => undefined; // no [pubsub].history_file: nothing is written
     const maxBytes = Math.max(1, input.rotateSizeMb) * 1024 * 1024;
-    let chain: Promise<number> = mkdir(dirname(input.file), { recursive: true })
-      .then(() => stat(input.file))
+    let chain: Promise<number> = mkdir(dirname(file), { recursive: true })
+      .then(() => stat(file))
       .then((s) => s.size)
       .catch(() => 0);
     let failed = false;
     receive((request) => {
       chain = chain.then((size) =>
-        appendWithRotation(input.file, request.line, size, maxBytes, input.keepFiles).catch((error: unknown) => {
+        appendWithRotation(file, request.line, size, maxBytes, input.keepFiles).catch((error: unknown) => {
           if (!failed) sendBack({ type: 'history.failed', error: errorLine(error) });
           failed = true;
           return size;

@@ -88,3 +88,9 @@ export function renderFeedTimeline(input: FeedTimelineScreenInput): ScreenConten
   const status = input.error && input.entries.length === 0 && input.latest === null ? 'error' : input.running && input.latest === null ? 'loading' : 'ready';
   return { status, subtitle, sections, drill: null, hints };
 }
+
+/** What the walking actor reports, in order: the latest index, each entry newest first, the end. */
+export type TimelineEvent =
+  | { readonly type: 'timeline.latest'; readonly latest: string }
+  | { readonly type: 'timeline.entry'; readonly entry: FeedEntry }
+  | { readonly type: 'timeline.done'; readonly error: string | null };

@@ -101,3 +101,20 @@ export function renderPubsub(input: PubsubScreenInput): ScreenContent {
   const status = input.target && input.connection === 'reconnecting' && input.attempt > 0 && input.messages.length === 0 ? 'error' : 'ready';
   return { status, subtitle: parts.join(' · ') || null, sections, drill: null, hints: [{ keys: 'Enter', label: 'toggle mode / subscribe' }] };
 }
+
+/** What the subscription socket reports. */
+export type SocketEvent =
+  | { readonly type: 'socket.open' }
+  | { readonly type: 'socket.message'; readonly payload: Uint8Array; readonly receivedAtMs: number }
+  | { readonly type: 'socket.dropped'; readonly reason: string }
+  | { readonly type: 'socket.closed'; readonly reason: string };
+
+/** Where the JSONL history goes (`[pubsub]`); file null: no history. */
+export interface HistoryInput {
+  readonly file: string | null;
+  readonly rotateSizeMb: number;
+  readonly keepFiles: number;
+}
+
+export type HistoryRequest = { readonly type: 'history.append'; readonly line: string };
+export type HistoryEvent = { readonly type: 'history.failed'; readonly error: string };

@@ -1,0 +1,255 @@
+/**
+ * S14 Pubsub: a PSS or GSOC subscription over Bee's WebSocket endpoints, a ring of the last messages, a filter,
+ * and the JSONL history (2-cockpit.md §1 "S14", §2 `[pubsub]`, §6).
+ *
+ * States
+ * - idle: not subscribed; the form (mode PSS / GSOC, topic or owner + identifier) waits for Subscribe.
+ * - subscribed: the history writer (`pubsubHistory`, a callback actor: appends each message's JSONL line,
+ *   rotating by size; a no-op without `[pubsub].history_file`) runs for the whole subscription.
+ *   - connected: the socket actor (`pubsubSocket`, fromCallback returning cleanup) is open or opening:
+ *     `connecting` until `socket.open`, then `open`. `socket.closed` (node gone, upgrade refused, network) leads to
+ *   - reconnecting: waits the named delay `reconnectDelay` (1, 2, 4, … 30 s by the back-off step) and connects
+ *     again with a fresh socket. A successful open resets the back-off.
+ *   The Unsubscribe button goes back to idle (stopping both actors); a new Subscribe replaces the subscription.
+ * Frames that are no message (`socket.dropped`: text frames, oversized ones) are counted with the last reason;
+ * messages keep arriving. The filter (`filter` form, live on `screen.input`) only changes what is shown.
+ *
+ * Context stays bounded so the machine's graph is finite: the ring holds `ringSize` messages, the row key `seq`
+ * wraps at twice the ring, the back-off step stops at the 30 s step and the dropped count at `droppedCap`.
+ */
+import { assign, enqueueActions, fromCallback, setup, type SnapshotFrom } from 'xstate';
+import {
+  gsocTarget,
+  historyLine,
+  PUBSUB_MODES,
+  PUBSUB_RING_SIZE,
+  pssTarget,
+  pushRing,
+  reconnectDelayMs,
+  toMessage,
+  type PubsubMessage,
+  type PubsubMode,
+  type PubsubTarget,
+} from '../../../core/cockpit/pubsub.js';
+import { renderPubsub, type HistoryEvent, type HistoryInput, type HistoryRequest, type PubsubForm, type SocketEvent } from '../../../core/cockpit/screens/pubsub.js';
+import { errorLine } from '../../../core/cockpit/text.js';
+import type { ScreenContent, ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+
+export interface PubsubScreenInput {
+  /** `[pubsub]`: the JSONL history file (none when absent), its rotation size and kept rotations. */
+  readonly historyFile?: string;
+  readonly rotateSizeMb?: number;
+  readonly keepFiles?: number;
+  /** Messages kept (default 200, the spec's ring). */
+  readonly ringSize?: number;
+  /** The dropped-frames count stops here (default one million). */
+  readonly droppedCap?: number;
+  /** The back-off step stops here (default BACKOFF_STEPS, where the delay reaches its 30 s cap). */
+  readonly maxBackoffStep?: number;
+}
+
+export interface PubsubScreenContext {
+  readonly form: PubsubForm;
+  readonly formErrors: Readonly<Partial<Record<keyof PubsubForm, string>>>;
+  readonly target: PubsubTarget | null;
+  /** Back-off step: 0 after a successful open, +1 per failed connection, at most maxBackoffStep. */
+  readonly attempt: number;
+  readonly maxBackoffStep: number;
+  readonly lastError: string | null;
+  readonly ringSize: number;
+  readonly messages: readonly PubsubMessage[];
+  readonly seq: number;
+  readonly filter: string;
+  readonly droppedCap: number;
+  readonly dropped: { readonly count: number; readonly lastReason: string | null };
+  readonly history: HistoryInput;
+  readonly historyError: string | null;
+}
+
+/** reconnectDelayMs reaches its 30 s cap at step 6 (1, 2, 4, 8, 16, 30 s). */
+export const BACKOFF_STEPS = 6;
+export const SUBSCRIBE_FORM = 'subscribe';
+export const FILTER_FORM = 'filter';
+
+type Events = ScreenEvent | SocketEvent | HistoryEvent;
+
+/** Provided by the engine: pubsubScreenActors(...) from actors/cockpit/screens/pubsub.ts. */
+const pubsubSocketNotProvided = fromCallback<{ type: 'noop' }, { path: string }, SocketEvent>(() => {
+  throw new Error('pubsubSocket actor not provided');
+});
+const pubsubHistoryNotProvided = fromCallback<HistoryRequest, HistoryInput, HistoryEvent>(() => {
+  throw new Error('pubsubHistory actor not provided');
+});
+
+function requestedForm(context: PubsubScreenContext, event: Events): PubsubForm | undefined {
+  if (event.type !== 'screen.submit' || event.section !== SUBSCRIBE_FORM) return undefined;
+  const v = event.values;
+  const mode = (PUBSUB_MODES as readonly string[]).includes(v['mode'] ?? '') ? (v['mode'] as PubsubMode) : context.form.mode;
+  return { mode, topic: v['topic'] ?? context.form.topic, owner: v['owner'] ?? context.form.owner, identifier: v['identifier'] ?? context.form.identifier };
+}
+
+/** The subscription a form asks for, or the refusal of each bad field. */
+function targetOf(form: PubsubForm): { target: PubsubTarget } | { errors: Partial<Record<keyof PubsubForm, string>> } {
+  if (form.mode === 'PSS') {
+    try {
+      return { target: pssTarget(form.topic) };
+    } catch (error) {
+      return { errors: { topic: errorLine(error) } };
+    }
+  }
+  const errors: Partial<Record<keyof PubsubForm, string>> = {};
+  try {
+    gsocTarget(form.owner, '00'.repeat(32));
+  } catch (error) {
+    errors.owner = errorLine(error);
+  }
+  try {
+    gsocTarget('00'.repeat(20), form.identifier);
+  } catch (error) {
+    errors.identifier = errorLine(error);
+  }
+  return Object.keys(errors).length ? { errors } : { target: gsocTarget(form.owner, form.identifier) };
+}
+
+export const pubsubScreenMachine = setup({
+  types: {} as { context: PubsubScreenContext; input: PubsubScreenInput; events: Events },
+  actors: { pubsubSocket: pubsubSocketNotProvided, pubsubHistory: pubsubHistoryNotProvided },
+  delays: { reconnectDelay: ({ context }) => reconnectDelayMs(context.attempt - 1) },
+  guards: {
+    isSubscribeRequest: ({ context, event }) => {
+      const form = requestedForm(context, event);
+      return form !== undefined && 'target' in targetOf(form);
+    },
+    isBadSubscribeRequest: ({ context, event }) => {
+      const form = requestedForm(context, event);
+      return form !== undefined && 'errors' in targetOf(form);
+    },
+    isUnsubscribe: ({ event }) => event.type === 'screen.action' && event.id === 'unsubscribe',
+  },
+  actions: {
+    editForm: assign(({ context, event }) => {
+      if (event.type !== 'screen.input') return {};
+      if (event.section === FILTER_FORM && event.field === 'filter') return { filter: event.value };
+      if (event.section !== SUBSCRIBE_FORM) return {};
+      if (event.field === 'mode') return (PUBSUB_MODES as readonly string[]).includes(event.value) ? { form: { ...context.form, mode: event.value as PubsubMode }, formErrors: {} } : {};
+      if (!['topic', 'owner', 'identifier'].includes(event.field)) return {};
+      return { form: { ...context.form, [event.field]: event.value } };
+    }),
+    submitFilter: assign(({ event }) => (event.type === 'screen.submit' && event.section === FILTER_FORM ? { filter: event.values['filter'] ?? '' } : {})),
+    subscribe: assign(({ context, event }) => {
+      const form = requestedForm(context, event)!;
+      const target = (targetOf(form) as { target: PubsubTarget }).target;
+      return { form, formErrors: {}, target, attempt: 0, lastError: null, messages: [], seq: 0, dropped: { count: 0, lastReason: null }, historyError: null };
+    }),
+    refuse: assign(({ context, event }) => {
+      const form = requestedForm(context, event)!;
+      return { form, formErrors: (targetOf(form) as { errors: Partial<Record<keyof PubsubForm, string>> }).errors };
+    }),
+    unsubscribe: assign({ target: null, attempt: 0 }),
+    opened: assign({ attempt: 0, lastError: null }),
+    closed: assign(({ context, event }) => (event.type === 'socket.closed' ? { attempt: Math.min(context.attempt + 1, context.maxBackoffStep), lastError: event.reason } : {})),
+    recordMessage: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'socket.message' || !context.target) return;
+      const seq = (context.seq % (2 * context.ringSize)) + 1;
+      const message = toMessage(seq, event.receivedAtMs, event.payload);
+      enqueue.assign({ seq, messages: pushRing(context.messages, message, context.ringSize) });
+      if (context.history.file !== null) enqueue.sendTo('pubsubHistory', { type: 'history.append', line: historyLine(context.target.mode, context.target.target, message) });
+    }),
+    recordDropped: assign(({ context, event }) =>
+      event.type === 'socket.dropped' ? { dropped: { count: Math.min(context.dropped.count + 1, context.droppedCap), lastReason: event.reason } } : {},
+    ),
+    recordHistoryFailure: assign(({ event }) => (event.type === 'history.failed' ? { historyError: event.error } : {})),
+  },
+}).createMachine({
+  id: 'pubsubScreen',
+  description: 'S14: a PSS or GSOC subscription with reconnect back-off, a ring of messages, a filter and JSONL history.',
+  context: ({ input }) => ({
+    form: { mode: 'PSS', topic: '', owner: '', identifier: '' },
+    formErrors: {},
+    target: null,
+    attempt: 0,
+    maxBackoffStep: Math.max(1, input.maxBackoffStep ?? BACKOFF_STEPS),
+    lastError: null,
+    ringSize: Math.max(1, input.ringSize ?? PUBSUB_RING_SIZE),
+    messages: [],
+    seq: 0,
+    filter: '',
+    droppedCap: input.droppedCap ?? 1_000_000,
+    dropped: { count: 0, lastReason: null },
+    history: { file: input.historyFile ?? null, rotateSizeMb: input.rotateSizeMb ?? 16, keepFiles: input.keepFiles ?? 5 },
+    historyError: null,
+  }),
+  initial: 'idle',
+  on: {
+    'screen.input': { actions: 'editForm' },
+    'screen.submit': [
+      { guard: 'isSubscribeRequest', target: '.subscribed', reenter: true, actions: 'subscribe' },
+      { guard: 'isBadSubscribeRequest', actions: 'refuse' },
+      { actions: 'submitFilter' },
+    ],
+  },
+  states: {
+    idle: { description: 'Not subscribed: the form waits for a topic (PSS) or owner and identifier (GSOC).' },
+    subscribed: {
+      description: 'One subscription; its history writer runs throughout.',
+      invoke: { id: 'pubsubHistory', src: 'pubsubHistory', input: ({ context }) => context.history },
+      initial: 'connected',
+      on: {
+        'screen.action': { guard: 'isUnsubscribe', target: 'idle', actions: 'unsubscribe' },
+        'history.failed': { actions: 'recordHistoryFailure' },
+      },
+      states: {
+        connected: {
+          description: 'The WebSocket is opening or open; messages arrive as binary frames.',
+          invoke: { id: 'pubsubSocket', src: 'pubsubSocket', input: ({ context }) => ({ path: context.target?.path ?? '' }) },
+          initial: 'connecting',
+          on: {
+            'socket.message': { actions: 'recordMessage' },
+            'socket.dropped': { actions: 'recordDropped' },
+            'socket.closed': { target: 'reconnecting', actions: 'closed' },
+          },
+          states: {
+            connecting: { description: 'Upgrade requested; waiting for the node to accept.', on: { 'socket.open': { target: 'open', actions: 'opened' } } },
+            open: { description: 'Subscribed: each frame is a message.' },
+          },
+        },
+        reconnecting: {
+          description: 'The socket closed; a new one opens after reconnectDelay (back-off 1 s doubling to 30 s).',
+          after: { reconnectDelay: 'connected' },
+        },
+      },
+    },
+  },
+});
+
+export type PubsubScreenSnapshot = SnapshotFrom<typeof pubsubScreenMachine>;
+
+const contentCache = new WeakMap<object, ScreenContent>();
+
+export function selectPubsubContent(state: PubsubScreenSnapshot): ScreenContent {
+  let content = contentCache.get(state);
+  if (!content) {
+    const c = state.context;
+    const connection = state.matches({ subscribed: { connected: 'open' } })
+      ? 'open'
+      : state.matches({ subscribed: { connected: 'connecting' } })
+        ? 'connecting'
+        : state.matches({ subscribed: 'reconnecting' })
+          ? 'reconnecting'
+          : 'idle';
+    content = renderPubsub({
+      form: c.form,
+      formErrors: c.formErrors,
+      target: state.matches('subscribed') ? c.target : null,
+      connection,
+      attempt: c.attempt,
+      lastError: c.lastError,
+      messages: c.messages,
+      filter: c.filter,
+      dropped: c.dropped,
+      history: c.history.file === null ? null : { file: c.history.file, error: c.historyError },
+    });
+    contentCache.set(state, content);
+  }
+  return content;
+}
