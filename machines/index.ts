@@ -23,6 +23,13 @@ import { uiSessionMachine } from './cockpit/ui-session.machine.js';
 import { fleetScreenMachine } from './cockpit/screens/fleet.machine.js';
 import { healthScreenMachine } from './cockpit/screens/health.machine.js';
 import { notBuiltScreenMachine } from './cockpit/screens/not-built.machine.js';
+import { peersScreenMachine } from './cockpit/screens/peers.machine.js';
+import { networkScreenMachine } from './cockpit/screens/network.machine.js';
+import { tagsScreenMachine } from './cockpit/screens/tags.machine.js';
+import { pinsScreenMachine } from './cockpit/screens/pins.machine.js';
+import { manifestScreenMachine } from './cockpit/screens/manifest.machine.js';
+import { feedTimelineScreenMachine } from './cockpit/screens/feed-timeline.machine.js';
+import { pubsubScreenMachine } from './cockpit/screens/pubsub.machine.js';
 import type { RegisteredMachine } from './visualize.js';
 
 export const machineRegistry: readonly RegisteredMachine[] = [
@@ -46,4 +53,11 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   { machine: healthScreenMachine, source: 'machines/cockpit/screens/health.machine.ts', modelTest: 'machines/cockpit/screens/health.machine.test.ts' },
   { machine: fleetScreenMachine, source: 'machines/cockpit/screens/fleet.machine.ts', modelTest: 'machines/cockpit/screens/fleet.machine.test.ts' },
   { machine: notBuiltScreenMachine, source: 'machines/cockpit/screens/not-built.machine.ts', modelTest: 'machines/cockpit/screens/not-built.machine.test.ts' },
+  { machine: peersScreenMachine, source: 'machines/cockpit/screens/peers.machine.ts', modelTest: 'machines/cockpit/screens/peers.machine.test.ts' },
+  { machine: networkScreenMachine, source: 'machines/cockpit/screens/network.machine.ts', modelTest: 'machines/cockpit/screens/network.machine.test.ts' },
+  { machine: tagsScreenMachine, source: 'machines/cockpit/screens/tags.machine.ts', modelTest: 'machines/cockpit/screens/tags.machine.test.ts' },
+  { machine: pinsScreenMachine, source: 'machines/cockpit/screens/pins.machine.ts', modelTest: 'machines/cockpit/screens/pins.machine.test.ts' },
+  { machine: manifestScreenMachine, source: 'machines/cockpit/screens/manifest.machine.ts', modelTest: 'machines/cockpit/screens/manifest.machine.test.ts' },
+  { machine: feedTimelineScreenMachine, source: 'machines/cockpit/screens/feed-timeline.machine.ts', modelTest: 'machines/cockpit/screens/feed-timeline.machine.test.ts' },
+  { machine: pubsubScreenMachine, source: 'machines/cockpit/screens/pubsub.machine.ts', modelTest: 'machines/cockpit/screens/pubsub.machine.test.ts' },
 ];

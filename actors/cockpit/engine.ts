@@ -109,7 +109,12 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     return ctx.nodes.find((node) => node.name === ctx.activeNode)!;
   };
   const activeClient = new Proxy({} as NodeClient, { get: (_, property) => Reflect.get(clientFor(currentNode()), property) });
-  const deps: ScreenDeps = { client: activeClient, clientFor, now, face, callStats };
+  const connection = () => {
+    const node = currentNode();
+    const token = tokens.get(node.name);
+    return token ? { baseUrl: node.url, token } : { baseUrl: node.url };
+  };
+  const deps: ScreenDeps = { client: activeClient, clientFor, now, face, callStats, connection, pubsub: config.pubsub ?? null };
   const fetchHealth = fromPromise<NodeHealthSnapshot, EngineNodeRef | null | undefined>(async ({ input, signal }) => {
     if (!input) throw new Error('a fleet poller needs its node');
     return fetchHealthSnapshot(clientFor(input), { signal, now });

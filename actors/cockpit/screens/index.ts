@@ -16,6 +16,14 @@ import { lotteryScreenActors } from './lottery.js';
 import { stampsScreenActors } from './stamps.js';
 import { swapScreenActors } from './swap.js';
 import { warmupScreenActors } from './warmup.js';
+import { feedTimelineScreenActors } from './feed-timeline.js';
+import { manifestScreenActors } from './manifest.js';
+import { networkScreenActors } from './network.js';
+import { peersScreenActors } from './peers.js';
+import { pinsScreenActors } from './pins.js';
+import { pubsubScreenActors } from './pubsub.js';
+import { tagsScreenActors } from './tags.js';
+import type { PubsubHistoryConfig } from '../../../core/cockpit/screens/pubsub.js';
 import type { CallStats, NodeClient } from '../../node-client/index.js';
 import type { EngineNodeRef } from '../../../core/cockpit/engine/screen-env.js';
 import type { ScreenId } from '../../../core/cockpit/view/screens.js';
@@ -31,6 +39,10 @@ export interface ScreenDeps {
   readonly face: Face;
   /** The cockpit's own outbound call statistics (S8). */
   readonly callStats: CallStats;
+  /** The active node's base URL and token, for what the node client cannot carry (S14's WebSocket). */
+  readonly connection: () => { readonly baseUrl: string; readonly token?: string };
+  /** `[pubsub]` of the configuration: S14's history file, or null. */
+  readonly pubsub: PubsubHistoryConfig | null;
 }
 
 export type ScreenActorBinding = (deps: ScreenDeps) => Record<string, AnyActorLogic>;
@@ -41,4 +53,11 @@ export const SCREEN_ACTORS: Readonly<Partial<Record<ScreenId, ScreenActorBinding
   lottery: (deps) => lotteryScreenActors(deps.client, deps.now),
   warmup: (deps) => warmupScreenActors(deps.client, deps.now),
   apiHealth: (deps) => apiHealthScreenActors(deps.client, deps.now),
+  peers: (deps) => peersScreenActors(deps.client, deps.now),
+  network: (deps) => networkScreenActors(deps.client, deps.now),
+  tags: (deps) => tagsScreenActors(deps.client, deps.now),
+  pins: (deps) => pinsScreenActors(deps.client, deps.now),
+  manifest: (deps) => manifestScreenActors(deps.client),
+  feedTimeline: (deps) => feedTimelineScreenActors(deps.client),
+  pubsub: (deps) => pubsubScreenActors({ connection: deps.connection, history: deps.pubsub, now: deps.now }),
 };

@@ -13,17 +13,15 @@ import { basename, dirname, join } from 'node:path';
 import { WebSocket } from 'ws';
 import { fromCallback } from 'xstate';
 import { rotationPlan } from '../../../core/cockpit/pubsub.js';
-import type { HistoryEvent, HistoryInput, HistoryRequest, SocketEvent } from '../../../core/cockpit/screens/pubsub.js';
+import type { HistoryEvent, HistoryRequest, PubsubHistoryConfig, SocketEvent } from '../../../core/cockpit/screens/pubsub.js';
 import { errorLine, oneLine } from '../../../core/cockpit/text.js';
 
 /** Bee's messages are at most one chunk payload (4096 bytes); anything far larger is not a message. */
 export const MAX_MESSAGE_BYTES = 16 * 1024;
 
 export interface SocketInput {
-  /** Node base URL (`http://…`); the path is appended with the scheme changed to ws(s). */
-  readonly baseUrl: string;
+  /** Endpoint path on the node, e.g. `/pss/subscribe/<64 hex>`. */
   readonly path: string;
-  readonly token?: string;
 }
 
 
@@ -38,18 +36,19 @@ function closeReason(code: number, reason: string): string {
   return `socket closed ${code}${known[code] ? ` (${known[code]})` : ''}${text ? `: ${text}` : ''}`;
 }
 
-export function pubsubSocketLogic(now: () => number = Date.now) {
+export function pubsubSocketLogic(connection: PubsubDeps['connection'], now: () => number = Date.now) {
   return fromCallback<{ type: 'noop' }, SocketInput, SocketEvent>(({ input, sendBack }) => {
+    const { baseUrl, token } = connection();
     let done = false;
     const finish = (reason: string) => {
       if (done) return;
       done = true;
       sendBack({ type: 'socket.closed', reason });
     };
-    const headers: Record<string, string> = input.token ? { authorization: `Bearer ${input.token}` } : {};
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
     let socket: WebSocket;
     try {
-      socket = new WebSocket(websocketUrl(input.baseUrl, input.path), { headers, maxPayload: 1024 * 1024, handshakeTimeout: 15_000 });
+      socket = new WebSocket(websocketUrl(baseUrl, input.path), { headers, maxPayload: 1024 * 1024, handshakeTimeout: 15_000 });
     } catch (error) {
       queueMicrotask(() => finish(`cannot open the socket: ${errorLine(error)}`));
       return () => undefined;
@@ -120,11 +119,12 @@ export async function rotate(file: string, keep: number): Promise<void> {
   });
 }
 
-export function pubsubHistoryLogic() {
-  return fromCallback<HistoryRequest, HistoryInput, HistoryEvent>(({ input, receive, sendBack }) => {
-    const file = input.file;
-    if (file === null) return () => undefined; // no [pubsub].history_file: nothing is written
-    const maxBytes = Math.max(1, input.rotateSizeMb) * 1024 * 1024;
+export function pubsubHistoryLogic(config: PubsubHistoryConfig | null) {
+  return fromCallback<HistoryRequest, Record<string, never>, HistoryEvent>(({ receive, sendBack }) => {
+    const file = config?.historyFile;
+    if (!config || !file) return () => undefined; // no [pubsub].history_file: nothing is written
+    sendBack({ type: 'history.opened', file });
+    const maxBytes = Math.max(1, config.rotateSizeMb) * 1024 * 1024;
     let chain: Promise<number> = mkdir(dirname(file), { recursive: true })
       .then(() => stat(file))
       .then((s) => s.size)
@@ -132,7 +132,7 @@ export function pubsubHistoryLogic() {
     let failed = false;
     receive((request) => {
       chain = chain.then((size) =>
-        appendWithRotation(file, request.line, size, maxBytes, input.keepFiles).catch((error: unknown) => {
+        appendWithRotation(file, request.line, size, maxBytes, config.keepFiles).catch((error: unknown) => {
           if (!failed) sendBack({ type: 'history.failed', error: errorLine(error) });
           failed = true;
           return size;
@@ -143,6 +143,13 @@ export function pubsubHistoryLogic() {
   });
 }
 
-export function pubsubScreenActors(now?: () => number) {
-  return { pubsubSocket: pubsubSocketLogic(now), pubsubHistory: pubsubHistoryLogic() };
+export interface PubsubDeps {
+  /** The active node's base URL and token, read when a socket opens. */
+  readonly connection: () => { readonly baseUrl: string; readonly token?: string };
+  readonly history: PubsubHistoryConfig | null;
+  readonly now?: () => number;
+}
+
+export function pubsubScreenActors(deps: PubsubDeps) {
+  return { pubsubSocket: pubsubSocketLogic(deps.connection, deps.now), pubsubHistory: pubsubHistoryLogic(deps.history) };
 }

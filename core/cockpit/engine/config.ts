@@ -37,6 +37,8 @@ export interface CockpitEngineConfig {
   readonly ui: { readonly theme: 'auto' | 'light' | 'dark'; readonly asciiFallback: boolean; readonly noColor: boolean };
   /** Node supervision (`--node-bin`/`[store]`); null or absent when the cockpit does not run the node. */
   readonly store?: { readonly bin: string; readonly config: string } | null;
+  /** `[pubsub]`: the S14 message history (absent: no history file). */
+  readonly pubsub?: { readonly historyFile?: string; readonly rotateSizeMb: number; readonly keepFiles: number };
 }
 
 /** The cockpit's persisted UI state (config-schema/cockpit-state.ts is the file's schema). */

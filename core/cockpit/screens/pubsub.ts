@@ -109,12 +109,12 @@ export type SocketEvent =
   | { readonly type: 'socket.dropped'; readonly reason: string }
   | { readonly type: 'socket.closed'; readonly reason: string };
 
-/** Where the JSONL history goes (`[pubsub]`); file null: no history. */
-export interface HistoryInput {
-  readonly file: string | null;
+/** `[pubsub]` of the configuration: where the JSONL history goes (none without `historyFile`). */
+export interface PubsubHistoryConfig {
+  readonly historyFile?: string;
   readonly rotateSizeMb: number;
   readonly keepFiles: number;
 }
 
 export type HistoryRequest = { readonly type: 'history.append'; readonly line: string };
-export type HistoryEvent = { readonly type: 'history.failed'; readonly error: string };
+export type HistoryEvent = { readonly type: 'history.opened'; readonly file: string } | { readonly type: 'history.failed'; readonly error: string };

@@ -18,6 +18,13 @@ import { selectWarmupContent, warmupScreenMachine } from './warmup.machine.js';
 import { healthScreenMachine } from './health.machine.js';
 import { notBuiltScreenMachine } from './not-built.machine.js';
 import { defineScreen, type AnyScreenDefinition } from './screen-definition.js';
+import { feedTimelineScreenMachine, selectFeedTimelineContent } from './feed-timeline.machine.js';
+import { manifestScreenMachine, selectManifestContent } from './manifest.machine.js';
+import { networkScreenMachine, selectNetworkContent } from './network.machine.js';
+import { peersScreenMachine, selectPeersContent } from './peers.machine.js';
+import { pinsScreenMachine, selectPinsContent } from './pins.machine.js';
+import { pubsubScreenMachine, selectPubsubContent } from './pubsub.machine.js';
+import { selectTagsContent, tagsScreenMachine } from './tags.machine.js';
 
 export type { AnyScreenDefinition, ScreenDefinition, ScreenInput } from './screen-definition.js';
 export { defineScreen } from './screen-definition.js';
@@ -32,14 +39,14 @@ export const SCREEN_REGISTRY: Readonly<Record<ScreenId, AnyScreenDefinition>> = 
   swap: defineScreen({ machine: swapScreenMachine, select: (snapshot) => selectSwapContent(snapshot) }),
   lottery: defineScreen({ machine: lotteryScreenMachine, select: (snapshot) => selectLotteryContent(snapshot) }),
   warmup: defineScreen({ machine: warmupScreenMachine, select: (snapshot) => selectWarmupContent(snapshot) }),
-  peers: notBuilt('peers'),
-  network: notBuilt('network'),
+  peers: defineScreen({ machine: peersScreenMachine, select: (snapshot) => selectPeersContent(snapshot) }),
+  network: defineScreen({ machine: networkScreenMachine, select: (snapshot) => selectNetworkContent(snapshot) }),
   apiHealth: defineScreen({ machine: apiHealthScreenMachine, select: (snapshot) => selectApiHealthContent(snapshot) }),
-  tags: notBuilt('tags'),
-  pins: notBuilt('pins'),
-  manifest: notBuilt('manifest'),
+  tags: defineScreen({ machine: tagsScreenMachine, select: (snapshot) => selectTagsContent(snapshot) }),
+  pins: defineScreen({ machine: pinsScreenMachine, select: (snapshot) => selectPinsContent(snapshot) }),
+  manifest: defineScreen({ machine: manifestScreenMachine, select: (snapshot) => selectManifestContent(snapshot) }),
   watchlist: notBuilt('watchlist'),
-  feedTimeline: notBuilt('feedTimeline'),
-  pubsub: notBuilt('pubsub'),
+  feedTimeline: defineScreen({ machine: feedTimelineScreenMachine, select: (snapshot) => selectFeedTimelineContent(snapshot) }),
+  pubsub: defineScreen({ machine: pubsubScreenMachine, select: (snapshot) => selectPubsubContent(snapshot) }),
   fleet: defineScreen({ machine: fleetScreenMachine, select: (_, env) => fleetScreen(env.fleet) }),
 };

@@ -4,8 +4,9 @@
  *
  * States
  * - idle: not subscribed; the form (mode PSS / GSOC, topic or owner + identifier) waits for Subscribe.
- * - subscribed: the history writer (`pubsubHistory`, a callback actor: appends each message's JSONL line,
- *   rotating by size; a no-op without `[pubsub].history_file`) runs for the whole subscription.
+ * - subscribed: the history writer (`pubsubHistory`, a callback actor bound to `[pubsub]`: reports the file with
+ *   `history.opened`, then appends each message's JSONL line, rotating by size; without `[pubsub].history_file`
+ *   it says nothing and writes nothing) runs for the whole subscription.
  *   - connected: the socket actor (`pubsubSocket`, fromCallback returning cleanup) is open or opening:
  *     `connecting` until `socket.open`, then `open`. `socket.closed` (node gone, upgrade refused, network) leads to
  *   - reconnecting: waits the named delay `reconnectDelay` (1, 2, 4, … 30 s by the back-off step) and connects
@@ -31,15 +32,11 @@ import {
   type PubsubMode,
   type PubsubTarget,
 } from '../../../core/cockpit/pubsub.js';
-import { renderPubsub, type HistoryEvent, type HistoryInput, type HistoryRequest, type PubsubForm, type SocketEvent } from '../../../core/cockpit/screens/pubsub.js';
+import { renderPubsub, type HistoryEvent, type HistoryRequest, type PubsubForm, type SocketEvent } from '../../../core/cockpit/screens/pubsub.js';
 import { errorLine } from '../../../core/cockpit/text.js';
 import type { ScreenContent, ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
 
 export interface PubsubScreenInput {
-  /** `[pubsub]`: the JSONL history file (none when absent), its rotation size and kept rotations. */
-  readonly historyFile?: string;
-  readonly rotateSizeMb?: number;
-  readonly keepFiles?: number;
   /** Messages kept (default 200, the spec's ring). */
   readonly ringSize?: number;
   /** The dropped-frames count stops here (default one million). */
@@ -62,7 +59,8 @@ export interface PubsubScreenContext {
   readonly filter: string;
   readonly droppedCap: number;
   readonly dropped: { readonly count: number; readonly lastReason: string | null };
-  readonly history: HistoryInput;
+  /** The history file the writer reported (`history.opened`), null without `[pubsub].history_file`. */
+  readonly historyFile: string | null;
   readonly historyError: string | null;
 }
 
@@ -77,7 +75,7 @@ type Events = ScreenEvent | SocketEvent | HistoryEvent;
 const pubsubSocketNotProvided = fromCallback<{ type: 'noop' }, { path: string }, SocketEvent>(() => {
   throw new Error('pubsubSocket actor not provided');
 });
-const pubsubHistoryNotProvided = fromCallback<HistoryRequest, HistoryInput, HistoryEvent>(() => {
+const pubsubHistoryNotProvided = fromCallback<HistoryRequest, Record<string, never>, HistoryEvent>(() => {
   throw new Error('pubsubHistory actor not provided');
 });
 
@@ -153,12 +151,13 @@ export const pubsubScreenMachine = setup({
       const seq = (context.seq % (2 * context.ringSize)) + 1;
       const message = toMessage(seq, event.receivedAtMs, event.payload);
       enqueue.assign({ seq, messages: pushRing(context.messages, message, context.ringSize) });
-      if (context.history.file !== null) enqueue.sendTo('pubsubHistory', { type: 'history.append', line: historyLine(context.target.mode, context.target.target, message) });
+      if (context.historyFile !== null) enqueue.sendTo('pubsubHistory', { type: 'history.append', line: historyLine(context.target.mode, context.target.target, message) });
     }),
     recordDropped: assign(({ context, event }) =>
       event.type === 'socket.dropped' ? { dropped: { count: Math.min(context.dropped.count + 1, context.droppedCap), lastReason: event.reason } } : {},
     ),
     recordHistoryFailure: assign(({ event }) => (event.type === 'history.failed' ? { historyError: event.error } : {})),
+    recordHistoryFile: assign(({ event }) => (event.type === 'history.opened' ? { historyFile: event.file, historyError: null } : {})),
   },
 }).createMachine({
   id: 'pubsubScreen',
@@ -176,7 +175,7 @@ export const pubsubScreenMachine = setup({
     filter: '',
     droppedCap: input.droppedCap ?? 1_000_000,
     dropped: { count: 0, lastReason: null },
-    history: { file: input.historyFile ?? null, rotateSizeMb: input.rotateSizeMb ?? 16, keepFiles: input.keepFiles ?? 5 },
+    historyFile: null,
     historyError: null,
   }),
   initial: 'idle',
@@ -192,11 +191,12 @@ export const pubsubScreenMachine = setup({
     idle: { description: 'Not subscribed: the form waits for a topic (PSS) or owner and identifier (GSOC).' },
     subscribed: {
       description: 'One subscription; its history writer runs throughout.',
-      invoke: { id: 'pubsubHistory', src: 'pubsubHistory', input: ({ context }) => context.history },
+      invoke: { id: 'pubsubHistory', src: 'pubsubHistory', input: {} },
       initial: 'connected',
       on: {
         'screen.action': { guard: 'isUnsubscribe', target: 'idle', actions: 'unsubscribe' },
         'history.failed': { actions: 'recordHistoryFailure' },
+        'history.opened': { actions: 'recordHistoryFile' },
       },
       states: {
         connected: {
@@ -247,7 +247,7 @@ export function selectPubsubContent(state: PubsubScreenSnapshot): ScreenContent 
       messages: c.messages,
       filter: c.filter,
       dropped: c.dropped,
-      history: c.history.file === null ? null : { file: c.history.file, error: c.historyError },
+      history: c.historyFile === null ? null : { file: c.historyFile, error: c.historyError },
     });
     contentCache.set(state, content);
   }
