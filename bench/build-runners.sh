@@ -35,8 +35,8 @@ build_go() {
   local start=$(date +%s)
   echo "build-runners: building the go runner (Bee v2.8.1 packages) -> $out" >&2
   # -mod=mod: go.sum is committed; a missing line is filled from the module proxy instead of failing.
-  (cd bench/runners/go && CGO_ENABLED=0 GOFLAGS=-mod=mod go build -trimpath -o "$out.tmp" .) >&2
-  mv "$out.tmp" "$out"
+  (cd bench/runners/go && CGO_ENABLED=0 GOFLAGS=-mod=mod go build -trimpath -o "$out.tmp.$$" .) >&2
+  mv "$out.tmp.$$" "$out"
   echo "$hash" > "$out.srchash"
   echo "build-runners: go runner built in $(( $(date +%s) - start ))s" >&2
 }

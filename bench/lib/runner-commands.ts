@@ -4,7 +4,7 @@
  * BENCH_RUST_BIN, e.g. to point at a build of your own).
  */
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunnerName } from '../../config-schema/bench-result.js';
 
@@ -17,12 +17,21 @@ export function benchCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(env.NODE_TOOLKIT_CACHE ?? join(homedir(), '.cache', 'node-toolkit'), 'bench');
 }
 
+/** The repository root, from this module's place (bench/lib in sources, dist/bench/lib when compiled). */
+function repoRoot(): string {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  const dist = here.lastIndexOf(`${sep}dist${sep}bench${sep}`);
+  return dist >= 0 ? here.slice(0, dist) : join(here, '..', '..');
+}
+
+const nodeEntry = (runner: 'ts' | 'js') => join(repoRoot(), 'dist', 'bench', 'runners', runner, 'main.js');
+
 export function runnerCommand(runner: RunnerName, env: NodeJS.ProcessEnv = process.env): RunnerCommand {
   switch (runner) {
     case 'ts':
-      return { command: process.execPath, args: [fileURLToPath(new URL('../runners/ts/main.js', import.meta.url))] };
+      return { command: process.execPath, args: [nodeEntry('ts')] };
     case 'js':
-      return { command: process.execPath, args: [fileURLToPath(new URL('../runners/js/main.js', import.meta.url))] };
+      return { command: process.execPath, args: [nodeEntry('js')] };
     case 'go':
       return { command: env.BENCH_GO_BIN ?? join(benchCacheDir(env), 'runner-go'), args: [] };
     case 'rust':

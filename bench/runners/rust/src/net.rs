@@ -20,8 +20,19 @@ pub struct Node {
     token: Option<String>,
 }
 
-fn err<E: std::fmt::Display>(e: E) -> String {
-    e.to_string()
+/** The error with its causes ("error sending request … : connection refused"), as a user would need it. */
+fn err<E: std::error::Error>(e: E) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(cause) = source {
+        let c = cause.to_string();
+        if !text.contains(&c) {
+            text.push_str(": ");
+            text.push_str(&c);
+        }
+        source = cause.source();
+    }
+    text
 }
 
 impl Node {
