@@ -42,7 +42,23 @@ export function createNodeHttpWire(options: NodeHttpWireOptions = {}): Wire & { 
   };
 }
 
+/**
+ * A kept-alive socket can be closed by the server (its idle timeout, 5 s on Bee) just as a request is written
+ * to it; that request then fails with ECONNRESET or EPIPE before any answer. Node's documented remedy: resend
+ * once on a fresh socket when the failed socket was a reused one and the body can be sent again (none, text or
+ * bytes; a stream is consumed and is never resent). Seen in the benchmark as failed parallel chunk uploads.
+ */
+const STALE_SOCKET_ERRORS = new Set(['ECONNRESET', 'EPIPE']);
+
 function send(scheme: Scheme, spec: WireRequest): Promise<WireResponse> {
+  const replayable = spec.body === undefined || typeof spec.body === 'string' || spec.body instanceof Uint8Array;
+  return sendOnce(scheme, spec).catch((error: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
+    if (replayable && error.reusedSocket && STALE_SOCKET_ERRORS.has(error.code ?? '') && !spec.signal.aborted) return sendOnce(scheme, spec);
+    throw error;
+  });
+}
+
+function sendOnce(scheme: Scheme, spec: WireRequest): Promise<WireResponse> {
   return new Promise<WireResponse>((resolve, reject) => {
     if (spec.signal.aborted) {
       reject(abortError(spec.signal.reason));
@@ -73,7 +89,7 @@ function send(scheme: Scheme, spec: WireRequest): Promise<WireResponse> {
     request.on('error', (error) => {
       if (!response) {
         release();
-        reject(error);
+        reject(Object.assign(error, { reusedSocket: request.reusedSocket }));
       }
     });
     request.on('response', (incoming) => {
