@@ -15,6 +15,10 @@ export interface ChainConfig {
   staking: string;
   redistribution: string;
   bzzToken: string;
+  /** Swap on: the chequebook factory, the swap price oracle and the PLUR each node deposits into its new chequebook. */
+  swap?: { factory: string; priceOracle: string; initialDeposit: bigint };
+  /** Bee's --storage-incentives-enable (default false here: no redistribution agent). */
+  storageIncentives?: boolean;
 }
 
 export interface BeeNodeOptions {
@@ -71,13 +75,16 @@ export function beeStartArgs(o: BeeNodeOptions, dataDir: string): string[] {
     `--network-id=${c.networkId}`,
     `--blockchain-rpc-endpoint=${c.rpcUrl}`,
     `--block-time=${c.blockTimeSeconds}`,
-    // No chequebook/SWAP: pseudosettle alone covers small test traffic, and no swap factory is needed.
-    '--swap-enable=false',
+    // Without swap, pseudosettle alone covers small test traffic and no swap factory is needed; with it, each
+    // node deploys a chequebook through the cluster's factory at start-up and deposits into it.
+    ...(c.swap
+      ? ['--swap-enable=true', `--swap-factory-address=${c.swap.factory}`, `--price-oracle-address=${c.swap.priceOracle}`, `--swap-initial-deposit=${c.swap.initialDeposit}`]
+      : ['--swap-enable=false']),
     // Loopback underlays are private addresses; without this they are filtered out of hive and handshakes.
     '--allow-private-cidrs=true',
     '--warmup-time=1s',
     '--skip-postage-snapshot=true',
-    '--storage-incentives-enable=false',
+    `--storage-incentives-enable=${c.storageIncentives === true}`,
     `--postage-stamp-address=${c.postageStamp}`,
     `--postage-stamp-start-block=${c.postageStartBlock}`,
     `--staking-address=${c.staking}`,

@@ -10,7 +10,7 @@ import { startAnvil, type AnvilInstance } from './anvil.js';
 import { startBeeNode, waitForAddresses, waitForReadiness, type BeeNode } from './bee-node.js';
 import { ensureBeeBinary } from './bee-binary.js';
 import { loadContractArtifacts } from './contract-artifacts.js';
-import { deploySwarmContracts, fundWallets, type DeployedContracts } from './deploy-contracts.js';
+import { deploySwapContracts, deploySwarmContracts, fundWallets, type DeployedContracts, type SwapContracts } from './deploy-contracts.js';
 import { freePort, killManagedNow, stopManaged, type ManagedProcess } from './processes.js';
 import { buyUsableBatch, meshNodes, waitForBatchOnEveryNode } from './cluster-setup.js';
 
@@ -30,6 +30,13 @@ export interface BeeClusterOptions {
   log?: (line: string) => void;
   /** Aborting during startup kills every process started so far and rejects. */
   signal?: AbortSignal;
+  /**
+   * Bee's --swap-enable (default false): with it the cluster deploys a chequebook factory and a swap price
+   * oracle, and every node deploys a chequebook holding SWAP_INITIAL_DEPOSIT, so cheques flow with traffic.
+   */
+  swapEnable?: boolean;
+  /** Bee's --storage-incentives-enable (default false): the redistribution agent runs (/redistributionstate, /rchash). */
+  storageIncentivesEnable?: boolean;
 }
 
 export interface BeeClusterNodeInfo {
@@ -49,6 +56,8 @@ export interface BeeCluster extends BeeClusterInfo {
   processes: Array<{ name: string; pid: number }>;
   /** Contract addresses on the Anvil chain, price and start block. */
   contracts: DeployedContracts;
+  /** The chequebook factory and swap price oracle, when swap is on. */
+  swapContracts: SwapContracts | null;
   stop(): Promise<void>;
 }
 
@@ -58,6 +67,8 @@ const STORAGE_PRICE = 24_000;
 const MINIMUM_BUCKET_DEPTH = 16;
 const NODE_WEI = 10n ** 20n; // 100 ETH of gas money
 const NODE_PLUR = 10n ** 22n; // 1,000,000 BZZ (16 decimals)
+/** What each node deposits into its chequebook with swap on: 10 xBZZ, as the devnet does. */
+export const SWAP_INITIAL_DEPOSIT = 10n ** 17n;
 
 export async function startBeeCluster(options: BeeClusterOptions = {}): Promise<BeeCluster> {
   const count = options.nodes ?? 3;
@@ -102,6 +113,8 @@ export async function startBeeCluster(options: BeeClusterOptions = {}): Promise<
 
     const contracts = await deploySwarmContracts(anvil.rpc, artifacts, { networkId: CLUSTER_CHAIN_ID, price: STORAGE_PRICE, minimumBucketDepth: MINIMUM_BUCKET_DEPTH });
     step(`contracts deployed: postage ${contracts.postageStamp} at block ${contracts.postageStartBlock}, price ${contracts.price}`);
+    const swapContracts = options.swapEnable ? await deploySwapContracts(anvil.rpc, artifacts, contracts) : null;
+    if (swapContracts) step(`swap contracts deployed: factory ${swapContracts.factory}, price oracle ${swapContracts.priceOracle}`);
 
     const nodes: BeeNode[] = [];
     for (let i = 0; i < count; i++) {
@@ -123,6 +136,8 @@ export async function startBeeCluster(options: BeeClusterOptions = {}): Promise<
           staking: contracts.staking,
           redistribution: contracts.redistribution,
           bzzToken: contracts.bzzToken,
+          ...(swapContracts ? { swap: { ...swapContracts, initialDeposit: SWAP_INITIAL_DEPOSIT } } : {}),
+          storageIncentives: options.storageIncentivesEnable === true,
         },
       });
       started.push(node.process);
@@ -154,6 +169,7 @@ export async function startBeeCluster(options: BeeClusterOptions = {}): Promise<
       workDir,
       processes: started.map((p) => ({ name: p.name, pid: p.child.pid ?? -1 })),
       contracts,
+      swapContracts,
       stop,
     };
   } catch (err) {

@@ -15,7 +15,7 @@ import { repoRoot } from './paths.js';
 
 const run = promisify(execFile);
 
-export const CONTRACT_NAMES = ['BzzToken', 'Staking', 'PostageStamp', 'PriceOracle', 'Redistribution'] as const;
+export const CONTRACT_NAMES = ['BzzToken', 'Staking', 'PostageStamp', 'PriceOracle', 'Redistribution', 'SimpleSwapFactory', 'SwapPriceOracle'] as const;
 export type ContractName = (typeof CONTRACT_NAMES)[number];
 
 export interface ContractArtifact {
@@ -33,12 +33,15 @@ const artifactSchema = z.object({
 });
 const artifactsSchema = z.object(Object.fromEntries(CONTRACT_NAMES.map((n) => [n, artifactSchema])) as Record<ContractName, typeof artifactSchema>);
 
-/** The module version the Go program requires, which is also the cache key. */
+/** The contract module versions the Go program requires (storage incentives, swap, swap price oracle): the cache key. */
 export function incentivesAbiVersion(goDir: string): string {
   const goMod = readFileSync(join(goDir, 'go.mod'), 'utf8');
-  const match = /github\.com\/ethersphere\/go-storage-incentives-abi\s+(v\S+)/.exec(goMod);
-  if (!match) throw new Error(`${goDir}/go.mod does not require github.com/ethersphere/go-storage-incentives-abi`);
-  return match[1]!;
+  const version = (module: string): string => {
+    const match = new RegExp(`github\\.com/ethersphere/${module}\\s+(v\\S+)`).exec(goMod);
+    if (!match) throw new Error(`${goDir}/go.mod does not require github.com/ethersphere/${module}`);
+    return match[1]!;
+  };
+  return `${version('go-storage-incentives-abi')}-sw3-${version('go-sw3-abi')}-oracle-${version('go-price-oracle-abi')}`;
 }
 
 export function defaultCacheDir(): string {

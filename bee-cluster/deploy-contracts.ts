@@ -138,3 +138,23 @@ export async function fundWallets(
     if (balance < amounts.plur) throw new Error(`BZZ balance of ${wallet} is ${balance} after minting ${amounts.plur}`);
   }
 }
+
+export interface SwapContracts {
+  /** SimpleSwapFactory: bee's --swap-factory-address; each node deploys its chequebook through it. */
+  factory: string;
+  /** The swap price oracle (exchange rate and cheque deduction): bee's --price-oracle-address. */
+  priceOracle: string;
+}
+
+/**
+ * The chequebook factory (over the same BZZ token) and the swap price oracle, for a cluster with swap on.
+ * Exchange rate 1 and no deduction: a cheque pays its accounting units 1:1 in PLUR.
+ */
+export async function deploySwapContracts(rpc: JsonRpc, artifacts: ContractArtifacts, contracts: DeployedContracts): Promise<SwapContracts> {
+  const chain = new ChainSession(rpc, artifacts, contracts.deployer);
+  const factory = await chain.deploy('SimpleSwapFactory', [contracts.bzzToken]);
+  const oracle = await chain.deploy('SwapPriceOracle', [1, 0]);
+  const token = (await chain.read('SimpleSwapFactory', factory.address, 'ERC20Address')).slice(-40).toLowerCase();
+  if (token !== contracts.bzzToken.slice(2).toLowerCase()) throw new Error(`SimpleSwapFactory.ERC20Address() = 0x${token}, expected ${contracts.bzzToken}`);
+  return { factory: factory.address, priceOracle: oracle.address };
+}

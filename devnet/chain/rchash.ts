@@ -29,7 +29,7 @@ export interface ChunkInclusionProof {
   proveSegment2: string;
   proofSegments3: string[];
   postageProof: PostageProof;
-  socProof: SocProof[];
+  socProof: SocProof[] | null;
 }
 
 export interface RchashAnswer {
@@ -70,7 +70,8 @@ export function reserveSample(input: RchashInput): RchashAnswer {
         index: bytesToHex(derive(`${name}/index`).subarray(0, 8)),
         timeStamp: bytesToHex(uint64BE(BigInt(Math.floor(input.durationSeconds * 1e9)))),
       },
-      socProof: [],
+      // Bee renders a nil slice for a chunk that is no SOC: null, not [].
+      socProof: null,
     };
   };
   return {

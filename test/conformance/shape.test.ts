@@ -27,6 +27,26 @@ describe('shapeSignature', () => {
   });
 });
 
+describe('nullable and opaque paths', () => {
+  const cheque = { beneficiary: '0x1', chequebook: '0x2', payout: '5' };
+  const options = { nullable: ['.lastcheques[].lastreceived', '.lastcheques[].lastsent'], opaque: ['.tree'] };
+
+  it('a cheque that is null on one node and an object on the other is the same shape; a wrong field is not', () => {
+    const bee = shapeSignature({ lastcheques: [{ peer: 'a', lastreceived: null, lastsent: cheque }] }, options);
+    const devnet = shapeSignature({ lastcheques: [{ peer: 'b', lastreceived: cheque, lastsent: cheque }, { peer: 'c', lastreceived: null, lastsent: null }] }, options);
+    expect(bee['.lastcheques[].lastreceived']).toBe('object?');
+    expect(diffShapes(bee, devnet)).toEqual([]);
+    const wrong = shapeSignature({ lastcheques: [{ peer: 'b', lastreceived: { ...cheque, payout: 5 }, lastsent: cheque }] }, options);
+    expect(diffShapes(devnet, wrong)).toEqual(['.lastcheques[].lastreceived.payout: left string, right number']);
+    // Without the option, null and object differ.
+    expect(diffShapes(shapeSignature({ x: null }), shapeSignature({ x: cheque }))).toHaveLength(4);
+  });
+
+  it('an opaque path keeps its type only', () => {
+    expect(shapeSignature({ tree: { node: { '/': { api: { '+': ['x'] } } } }, loggers: [] }, options)).toEqual({ '.': 'object', '.tree': 'object', '.loggers': 'array' });
+  });
+});
+
 describe('diffShapes', () => {
   it('tolerates an empty array against a filled one, but not null against an array', () => {
     expect(diffShapes(shapeSignature({ list: [] }), shapeSignature({ list: [{ x: 1 }] }))).toEqual([]);

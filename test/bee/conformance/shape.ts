@@ -13,6 +13,13 @@ export type ShapeSignature = Record<string, string>;
 export interface ShapeOptions {
   /** Paths of objects whose keys are data, e.g. `.peerData`; their children are merged under `.peerData.*`. */
   mapKeys?: readonly string[];
+  /**
+   * Paths that hold an object or null depending on the data (a peer's last cheque received: none yet, or
+   * one). Their type is written `object?` either way, and their children count only where an object was seen.
+   */
+  nullable?: readonly string[];
+  /** Paths recorded by type only, without their children (a tree whose depth depends on the data). */
+  opaque?: readonly string[];
 }
 
 function jsonType(value: unknown): string {
@@ -23,11 +30,15 @@ function jsonType(value: unknown): string {
 
 export function shapeSignature(value: unknown, options: ShapeOptions = {}): ShapeSignature {
   const mapKeys = new Set(options.mapKeys ?? []);
+  const nullable = new Set(options.nullable ?? []);
+  const opaque = new Set(options.opaque ?? []);
   const types = new Map<string, Set<string>>();
   const visit = (node: unknown, path: string): void => {
     const seen = types.get(path) ?? new Set<string>();
-    seen.add(jsonType(node));
+    const type = jsonType(node);
+    seen.add(nullable.has(path) && (type === 'null' || type === 'object') ? 'object?' : type);
     types.set(path, seen);
+    if (opaque.has(path)) return;
     if (Array.isArray(node)) {
       for (const element of node) visit(element, `${path}[]`);
     } else if (node !== null && typeof node === 'object') {
@@ -39,6 +50,13 @@ export function shapeSignature(value: unknown, options: ShapeOptions = {}): Shap
   const signature: ShapeSignature = {};
   for (const path of [...types.keys()].sort()) signature[path || '.'] = [...types.get(path)!].sort().join('|');
   return signature;
+}
+
+/** The object paths above `path` (`.a[].b` for `.a[].b.c`), innermost first. */
+function objectAncestors(path: string): string[] {
+  const found: string[] = [];
+  for (let i = path.lastIndexOf('.'); i > 0; i = path.lastIndexOf('.', i - 1)) found.push(path.slice(0, i));
+  return found;
 }
 
 /** The array paths (ending in `[]`) above `path`, innermost first. */
@@ -59,7 +77,9 @@ export function diffShapes(left: ShapeSignature, right: ShapeSignature, labels: 
     arrayAncestors(path).some((elements) => {
       const holder = elements.slice(0, -2) || '.';
       return signature[holder]?.split('|').includes('array') === true && !Object.keys(signature).some((p) => p.startsWith(elements));
-    });
+    }) ||
+    // A nullable object that was only ever null on this side has no children to compare.
+    objectAncestors(path).some((holder) => signature[holder] === 'object?' && !Object.keys(signature).some((p) => p.startsWith(`${holder}.`)));
   const lines: string[] = [];
   for (const path of [...new Set([...Object.keys(left), ...Object.keys(right)])].sort()) {
     const l = left[path];
