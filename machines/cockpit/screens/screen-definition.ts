@@ -4,8 +4,8 @@
  * it, and puts `select(snapshot, env)` into the view when the screen is shown.
  *
  * - The machine's invoked actors are named in its `setup` with "not provided" defaults; their real
- *   implementations come from actors/cockpit/screens/index.ts (`SCREEN_ACTORS`), bound per engine, and reach
- *   the node through `deps.clientFor(input.node)`: pass `node` into each invoke's input.
+ *   implementations come from actors/cockpit/screens/index.ts (`SCREEN_ACTORS`), bound once per engine to
+ *   `deps.client`, the active node's client (a switch stops every screen actor before the next node's start).
  * - A screen asks the engine for engine-wide things (switch node, re-poll the fleet) with `sendParent` of an
  *   EngineRequest (core/cockpit/engine/commands.ts), through a named action, so its model test can provide a
  *   no-op in its place.
