@@ -16,9 +16,10 @@
  * `subscribe` coalesces floods (a 200-node fleet answering at once, a log burst) into one view per 50 ms.
  * Tokens stay in the node clients held here; no snapshot, view or log line carries one.
  */
-import { createActor, fromPromise, type ActorOptions, type AnyActorLogic, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromPromise, waitFor, type ActorOptions, type AnyActorLogic, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import { createCallStats, createNodeClient, type CallRecord, type CallStats, type NodeClient } from '../node-client/index.js';
-import { logSourceActors } from '../log-source/index.js';
+import { logPaneActors } from '../log-pane/index.js';
+import { supervisorActors } from '../supervisor/index.js';
 import { fetchHealthSnapshot } from './health-snapshot.js';
 import { SCREEN_ACTORS, type ScreenDeps } from './screens/index.js';
 import type { CockpitEngineHandle } from '../../core/cockpit/view/engine.js';
@@ -26,7 +27,8 @@ import type { CockpitUiEvent } from '../../core/cockpit/view/ui-events.js';
 import type { CockpitView, Face, ThemeView } from '../../core/cockpit/view/view-model.js';
 import { SCREEN_IDS, screenInfo, type ScreenId } from '../../core/cockpit/view/screens.js';
 import { interpretUiEvent } from '../../core/cockpit/engine/interpret.js';
-import { composeView, NO_LOG_LINES, type ViewParts } from '../../core/cockpit/engine/compose-view.js';
+import { clockTime } from '../../core/cockpit/format.js';
+import { composeView, type ViewParts } from '../../core/cockpit/engine/compose-view.js';
 import { fleetPollIntervalMs, memoryStateStore, type CockpitEngineConfig, type EngineStateStore } from '../../core/cockpit/engine/config.js';
 import type { EngineNodeRef, FleetNodeFacts, ScreenEnv } from '../../core/cockpit/engine/screen-env.js';
 import type { NodeHealthSnapshot } from '../../core/cockpit/health-snapshot.js';
@@ -34,7 +36,10 @@ import { cockpitMachine, fleetActorId, fleetNodeMachine, screenActorId, screenSr
 import { selectGates, type GatesSnapshot } from '../../machines/cockpit/gates.machine.js';
 import { SCREEN_REGISTRY } from '../../machines/cockpit/screens/index.js';
 import { selectUiSessionState, type UiSessionSnapshot } from '../../machines/cockpit/ui-session.machine.js';
-import { logSourceMachine, selectLogSource } from '../../machines/log-source.machine.js';
+import { logPaneMachine, type LogPaneSnapshot } from '../../machines/cockpit/log-pane.machine.js';
+import { supervisorMachine } from '../../machines/cockpit/supervisor.machine.js';
+import { selectSupervisorChip, type SupervisorSnapshotLike } from '../../machines/cockpit/supervisor.view.js';
+import { logFacts } from './log-view.js';
 
 export type EngineClock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 
@@ -61,8 +66,8 @@ export interface StartCockpitEngineOptions {
   /** The OS colour scheme, when the face knows it (Electron's nativeTheme); `[ui].theme = auto` follows it. */
   readonly systemScheme?: 'light' | 'dark';
   readonly platform?: string;
-  /** Replaces bound actors by `src` name in children (tests): `{ logSource: {...}, screens: {...} }`. */
-  readonly overrides?: { readonly logSourceActors?: Record<string, AnyActorLogic> };
+  /** Replaces the log pane's or the supervisor's actors (tests). */
+  readonly overrides?: { readonly logPaneActors?: Record<string, AnyActorLogic>; readonly supervisorActors?: Record<string, AnyActorLogic> };
 }
 
 export interface CockpitEngine extends CockpitEngineHandle {
@@ -74,6 +79,7 @@ export interface CockpitEngine extends CockpitEngineHandle {
 
 /** View notifications are coalesced to at most one per this many milliseconds (20 a second). */
 export const VIEW_NOTIFY_MS = 50;
+const CHIP_TONE = { green: 'ok', grey: 'muted', amber: 'warn', red: 'fail' } as const;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 8_000;
 
 export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitEngine {
@@ -135,7 +141,10 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   const machine = cockpitMachine.provide({
     actors: {
       fleetNode: fleetNodeMachine.provide({ actors: { fetchHealthSnapshot: fetchHealth } }),
-      logSource: logSourceMachine.provide({ actors: options.overrides?.logSourceActors ?? logSourceActors }),
+      logPane: logPaneMachine.provide({ actors: options.overrides?.logPaneActors ?? logPaneActors() }),
+      supervisor: supervisorMachine.provide({
+        actors: options.overrides?.supervisorActors ?? supervisorActors({ clientFor: (apiUrl) => clientFor({ name: `supervised ${apiUrl}`, url: apiUrl }) }),
+      }),
       oneShot,
       ...screenProvided,
     },
@@ -181,6 +190,18 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
         platform: options.platform ?? process.platform,
         perNode: Object.fromEntries(config.nodes.map((node) => [node.name, node.log ?? {}])),
       },
+      ...(config.store
+        ? {
+            supervisor: {
+              binPath: config.store.bin,
+              configPath: config.store.config,
+              // The desktop never respawns (2-cockpit.md §3).
+              autoRestart: face === 'terminal' && (config.supervisor?.autoRestart ?? false),
+              ...(config.supervisor ? { maxRestartsPerHour: config.supervisor.maxRestartsPerHour } : {}),
+              ...(config.storeLogs ? { rotateSizeMb: config.storeLogs.rotateSizeMb, keepFiles: config.storeLogs.keepFiles } : {}),
+            },
+          }
+        : {}),
     },
     ...(clock ? { clock } : {}),
     inspect: (event) => {
@@ -219,8 +240,9 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
       const banner = screen.banner;
       queueMicrotask(() => children.session?.send({ type: 'banner.show', text: banner.text, tone: banner.tone }));
     }
-    const logSnapshot = children.logSource?.getSnapshot() as Parameters<typeof selectLogSource>[0] | undefined;
-    const source = logSnapshot ? selectLogSource(logSnapshot) : undefined;
+    const logPane = children.logPane?.getSnapshot() as LogPaneSnapshot | undefined;
+    const supervisor = children.supervisor?.getSnapshot() as SupervisorSnapshotLike | undefined;
+    const chip = supervisor ? selectSupervisorChip(supervisor, now()) : null;
     return {
       face,
       app,
@@ -238,18 +260,9 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
         bellCount: 0,
         notifications: [],
       },
-      log: {
-        source: source
-          ? source.kind === 'none'
-            ? { origin: 'none', label: `no log source: ${source.reason}`, tone: 'muted' }
-            : { origin: source.origin, label: `${source.kind} ${source.kind === 'file' ? source.path : source.command}`, tone: 'info' }
-          : { origin: 'none', label: 'resolving the log source…', tone: 'muted' },
-        counts: NO_LOG_LINES,
-        lines: [],
-        matching: 0,
-      },
+      log: logFacts(logPane ?? null, session.context.log),
       watches: 0,
-      supervisor: null,
+      supervisor: chip ? { text: chip.detail ? `${chip.text} · ${chip.detail}` : chip.text, tone: CHIP_TONE[chip.tone] } : null,
     };
   }
 
@@ -274,6 +287,21 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   };
 
   root.start();
+  const children = () => root.getSnapshot().children as Record<string, AnyActorRef | undefined>;
+  // The cockpit's own outbound calls go straight into the log pane's book (the node::http tab); the book is
+  // a store made for direct writes, and 200 nodes' polls must not become 200 machine events a second.
+  const book = (children().logPane?.getSnapshot() as LogPaneSnapshot | undefined)?.context.book;
+  if (book) callListeners.add((record) => book.addHttpCall(record, clockTime(now())));
+  // The supervisor's capture file becomes the supervised node's log source once the start-up check names it.
+  const supervisorRef = children().supervisor;
+  const uptimeTicker = supervisorRef ? setInterval(markDirty, 1000) : null;
+  uptimeTicker?.unref?.();
+  let captureSent = false;
+  const supervisorSubscription = supervisorRef?.subscribe((snapshot: SupervisorSnapshotLike) => {
+    if (captureSent || !snapshot.context.captureFile) return;
+    captureSent = true;
+    root.send({ type: 'supervisor.captureKnown', file: snapshot.context.captureFile, apiUrl: snapshot.context.apiUrl });
+  });
   persistedKey = JSON.stringify({ lastScreen: persisted.lastScreen, logPaneHeight: persisted.logPaneHeight, logFilter: persisted.logFilter ?? '' });
   const sessionRef = (root.getSnapshot().children as Record<string, AnyActorRef>).session!;
   const sessionSubscription = sessionRef.subscribe(() => persist());
@@ -300,9 +328,19 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
       if (stopped) return { finalStatus: null };
       stopped = true;
       if (notifyTimer) clearTimeout(notifyTimer);
+      if (uptimeTicker) clearInterval(uptimeTicker);
       sessionSubscription.unsubscribe();
+      supervisorSubscription?.unsubscribe();
+      let finalStatus: string | null = null;
+      const supervisor = children().supervisor;
+      if (supervisor) {
+        // SIGTERM to the node's group, up to 5 s, then SIGKILL: the supervisor's own stop sequence.
+        supervisor.send({ type: 'supervisor.stop' });
+        const done = await waitFor(supervisor, (s) => s.status === 'done', { timeout: Infinity });
+        finalStatus = (done.output as { finalStatus?: string } | undefined)?.finalStatus ?? 'node stopped';
+      }
       root.stop();
-      return { finalStatus: null };
+      return { finalStatus };
     },
   };
 }

@@ -46,6 +46,7 @@ describeMachineModel(cockpitMachine, {
     'engine.oneShot': { hash: { type: 'engine.oneShot', verb: 'hash', args: ['/tmp/x'] } },
     'engine.watchStart': { ref: { type: 'engine.watchStart', reference: 'a'.repeat(64), intervalSeconds: 60, clampedFrom: null } },
     'engine.watchStop': { all: { type: 'engine.watchStop', reference: null } },
+    'supervisor.captureKnown': { active: { type: 'supervisor.captureKnown', file: '/tmp/capture/bee.log', apiUrl: 'http://127.0.0.1:1633' } },
     'fleet.transitions': { frozen: { type: 'fleet.transitions', node: 'n2', transitions: [frozen] }, none: { type: 'fleet.transitions', node: 'n1', transitions: [] } },
     'xstate.done.actor.*': { verb: { type: 'xstate.done.actor.verb:1', output: { ok: true, text: 'reference 1234' }, actorId: 'verb:1' } },
     'xstate.error.actor.*': { verb: { type: 'xstate.error.actor.verb:1', error: new Error('no such file'), actorId: 'verb:1' } },
@@ -56,12 +57,12 @@ describeMachineModel(cockpitMachine, {
     'xstate.error.actor.verb:1': ({ actor, event }) => (verbs.has('verb:1') ? verbs.get('verb:1')!.reject(event.error) : actor.send(event)),
   },
   // Graph identity: what routing depends on. The generation, sequence numbers and ring grow without bound.
-  stateKey: (s) => ({ active: s.context.activeNode, nodes: s.context.nodes.length, alerts: s.context.alerts.length > 0, shown: s.context.shownScreen, seen: s.context.alertsSeenAtMs > 0 }),
+  stateKey: (s) => ({ capture: s.context.capture?.node ?? null, active: s.context.activeNode, nodes: s.context.nodes.length, alerts: s.context.alerts.length > 0, shown: s.context.shownScreen, seen: s.context.alertsSeenAtMs > 0 }),
   states: {
     running: (s) => {
       const names = children(s);
       expect(names).toContain('session');
-      expect(names).toContain('logSource');
+      expect(names).toContain('logPane');
       for (const node of s.context.nodes) expect(names).toContain(fleetActorId(node.name));
       expect(names.filter((n) => n.startsWith('screen:'))).toHaveLength(15);
       expect(names).toContain(screenActorId(s.context.generation, 'health'));
@@ -82,10 +83,23 @@ describe('cockpitMachine routing', () => {
     expect(after.children[screenActorId(0, 'health')]).toBeUndefined();
     const health = after.children[screenActorId(1, 'health')]!;
     expect((health.getSnapshot() as { context: { node: { name: string } } }).context.node.name).toBe('n2');
-    const log = after.children.logSource!.getSnapshot() as { context: { inputs: { nodeUrl: string; cli?: unknown } } };
-    expect(log.context.inputs).toMatchObject({ nodeUrl: 'http://127.0.0.1:1733', cli: { logFile: '/var/log/bee.log' } });
+    const log = after.children.logPane!.getSnapshot() as { context: { node: { nodeUrl: string; cli?: unknown } | null } };
+    expect(log.context.node).toMatchObject({ nodeUrl: 'http://127.0.0.1:1733', cli: { logFile: '/var/log/bee.log' } });
     const session = after.children.session!.getSnapshot() as { context: { banner: { text: string } | null } };
     expect(session.context.banner?.text).toBe('switched to n2 (http://127.0.0.1:1733)');
+    actor.stop();
+  });
+
+  it('the supervisor’s capture file becomes the supervised node’s log source, and only that node’s', () => {
+    const actor = createActor(cockpitMachine.provide({ actors: { fleetNode: quietFleet } }), { input }).start();
+    actor.send({ type: 'supervisor.captureKnown', file: '/tmp/c/bee.log', apiUrl: 'http://127.0.0.1:1733' });
+    expect(actor.getSnapshot().context.capture).toEqual({ file: '/tmp/c/bee.log', node: 'n2' });
+    const pane = () => (actor.getSnapshot().children.logPane!.getSnapshot() as { context: { node: { supervisedCaptureFile?: string } | null } }).context.node;
+    expect(pane()?.supervisedCaptureFile).toBeUndefined();
+    actor.send({ type: 'engine.switchNode', target: 'n2' });
+    expect(pane()?.supervisedCaptureFile).toBe('/tmp/c/bee.log');
+    actor.send({ type: 'engine.switchNode', target: 'n1' });
+    expect(pane()?.supervisedCaptureFile).toBeUndefined();
     actor.stop();
   });
 

@@ -10,7 +10,12 @@
  * - `screen:<generation>:<screen id>`: the fifteen screen actors (machines/cockpit/screens/), for the active
  *   node only. A switch stops them all and spawns fresh ones against the new node (a new generation, so a
  *   stopping actor's id is never reused).
- * - `logSource`: where the active node's log comes from (log-source.machine.ts); re-resolved on a switch.
+ * - `logPane`: the active node's log (log-pane.machine.ts): source resolution, follower, per-tab rings. A
+ *   switch sends it `node.switched`, which re-resolves the source, respawns the follower and clears the
+ *   node rings. (The pane's layout, visibility, height, tab and filter, is the UI session's.)
+ * - `supervisor`: only when the cockpit runs the node (`--node-bin` / `[store]`, supervisor.machine.ts). Its
+ *   capture file, once known (`supervisor.captureKnown` from the engine), is the log source of the node it
+ *   serves, above every other tier.
  * - `verb:<n>`: one-shot palette verbs (`:hash`, `:cid`, …) running; each answers with a banner and is stopped.
  *
  * States
@@ -30,7 +35,9 @@ import { resolveSwitchTarget } from '../../core/cockpit/engine/switch-target.js'
 import { ALERT_RING_SIZE, type GateTransition } from '../../core/cockpit/gate-transitions.js';
 import { SCREEN_IDS, type ScreenId } from '../../core/cockpit/view/screens.js';
 import type { Face } from '../../core/cockpit/view/view-model.js';
-import { logSourceMachine, type LogSourceInput } from '../log-source.machine.js';
+import type { LogSourceInput } from '../log-source.machine.js';
+import { logPaneMachine } from './log-pane.machine.js';
+import { supervisorMachine, type SupervisorInput } from './supervisor.machine.js';
 import { gatesMachine, selectLatestTransitions } from './gates.machine.js';
 import { SCREEN_REGISTRY } from './screens/index.js';
 import { uiSessionMachine, type UiSessionInput } from './ui-session.machine.js';
@@ -42,13 +49,13 @@ export interface CockpitMachineInput {
   readonly activeNode: string;
   readonly fleetPollIntervalMs: number;
   readonly session: UiSessionInput;
-  /** What the log-source machine needs besides the node URL. */
+  /** What the log-source resolution needs besides the node URL. */
   readonly log: {
     readonly platform: string;
-    /** The supervisor's capture file (`--node-bin`): it applies to the active node at start. */
-    readonly supervisedCaptureFile?: string;
     readonly perNode: Readonly<Record<string, { readonly cli?: EngineLogChoices; readonly config?: EngineLogChoices }>>;
   };
+  /** Run the node (`--node-bin` + `--node-config`, or `[store]`). */
+  readonly supervisor?: SupervisorInput;
 }
 
 export interface CockpitContext {
@@ -61,6 +68,8 @@ export interface CockpitContext {
   /** The screen the session shows (screen actors spawn visible or not by it). */
   readonly shownScreen: ScreenId;
   readonly log: CockpitMachineInput['log'];
+  /** The supervisor's capture file and the node it belongs to, once the supervisor knows them. */
+  readonly capture: { readonly file: string; readonly node: string } | null;
   /** Gate transitions of every node, newest first, at most ALERT_RING_SIZE. */
   readonly alerts: readonly AlertRecord[];
   readonly alertSeq: number;
@@ -83,6 +92,8 @@ export interface VerbOutcome {
 
 export type CockpitEvent =
   | EngineRequest
+  /** From the engine, when the supervisor's start-up check named the capture file and the node's API URL. */
+  | { readonly type: 'supervisor.captureKnown'; readonly file: string; readonly apiUrl: string | null }
   | { readonly type: 'fleet.transitions'; readonly node: string; readonly transitions: readonly GateTransition[] }
   | DoneActorEvent<VerbOutcome>
   | ErrorActorEvent;
@@ -109,13 +120,13 @@ export const screenSrc = (screen: ScreenId): ScreenSrc => `screen.${screen}`;
 
 const screenActors = Object.fromEntries(SCREEN_IDS.map((id) => [screenSrc(id), SCREEN_REGISTRY[id].machine])) as Record<ScreenSrc, AnyStateMachine>;
 
-function logInput(context: Pick<CockpitContext, 'nodes' | 'log'>, name: string, supervised: boolean): LogSourceInput {
+function logInput(context: Pick<CockpitContext, 'nodes' | 'log' | 'capture'>, name: string): LogSourceInput {
   const node = context.nodes.find((n) => n.name === name);
   const choices = context.log.perNode[name] ?? {};
   return {
     nodeUrl: node?.url ?? '',
     platform: context.log.platform,
-    ...(supervised && context.log.supervisedCaptureFile ? { supervisedCaptureFile: context.log.supervisedCaptureFile } : {}),
+    ...(context.capture?.node === name ? { supervisedCaptureFile: context.capture.file } : {}),
     ...(choices.cli ? { cli: choices.cli } : {}),
     ...(choices.config ? { config: choices.config } : {}),
   };
@@ -125,13 +136,22 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 export const cockpitMachine = setup({
   types: {} as { context: CockpitContext; input: CockpitMachineInput; events: CockpitEvent },
-  actors: { uiSession: uiSessionMachine, fleetNode: fleetNodeMachine, logSource: logSourceMachine, oneShot: runVerbNotProvided, ...screenActors },
+  actors: { uiSession: uiSessionMachine, fleetNode: fleetNodeMachine, logPane: logPaneMachine, supervisor: supervisorMachine, oneShot: runVerbNotProvided, ...screenActors },
   actions: {
     startChildren: enqueueActions(({ context, enqueue }) => {
       for (const node of context.nodes) {
         enqueue.spawnChild('fleetNode', { id: fleetActorId(node.name), input: { node, pollIntervalMs: context.fleetPollIntervalMs } });
       }
-      enqueue.spawnChild('logSource', { id: 'logSource', input: logInput(context, context.activeNode, true) });
+      enqueue.spawnChild('logPane', { id: 'logPane', input: {} });
+      enqueue.sendTo('logPane', { type: 'node.switched', input: logInput(context, context.activeNode) });
+    }),
+    adoptCapture: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'supervisor.captureKnown') return;
+      // The supervised node is the fleet node at the supervisor's API URL, else the node active at start.
+      const node = context.nodes.find((n) => n.url === event.apiUrl)?.name ?? context.activeNode;
+      const next = { ...context, capture: { file: event.file, node } };
+      enqueue.assign({ capture: next.capture });
+      if (node === context.activeNode) enqueue.sendTo('logPane', { type: 'node.switched', input: logInput(next, node) });
     }),
     spawnScreens: enqueueActions(({ context, enqueue }) => {
       const node = context.nodes.find((n) => n.name === context.activeNode)!;
@@ -160,8 +180,7 @@ export const cockpitMachine = setup({
         enqueue.spawnChild(screenSrc(id), { id: screenActorId(next.generation, id), input: { node, face: context.face, visible: id === context.shownScreen } });
       }
       for (const id of SCREEN_IDS) if (id !== context.shownScreen) enqueue.sendTo(screenActorId(next.generation, id), { type: 'screen.visible', visible: false });
-      // The supervisor's capture file belongs to the node the cockpit started with, not to the others.
-      enqueue.sendTo('logSource', { type: 'node.switched', input: logInput(next, name, false) });
+      enqueue.sendTo('logPane', { type: 'node.switched', input: logInput(next, name) });
       enqueue.sendTo('session', { type: 'node.switched' });
       banner(`switched to ${name === node.url ? name : `${name} (${node.url})`}`, 'ok');
     }),
@@ -200,10 +219,11 @@ export const cockpitMachine = setup({
   },
 }).createMachine({
   id: 'cockpit',
-  description: 'The cockpit engine: fleet pollers, the active node’s screens, the UI session, log source and one-shot verbs.',
+  description: 'The cockpit engine: fleet pollers, the active node’s screens, the UI session, the log pane, the supervised node and one-shot verbs.',
   context: ({ input, spawn }) => {
     // The session first: the other children's first events (banners) go to it.
     spawn('uiSession', { id: 'session', input: input.session });
+    if (input.supervisor) spawn('supervisor', { id: 'supervisor', input: input.supervisor });
     return {
     face: input.face,
     nodes: input.nodes,
@@ -212,6 +232,7 @@ export const cockpitMachine = setup({
     generation: 0,
     shownScreen: input.session.screen ?? 'health',
     log: input.log,
+    capture: null,
     alerts: [],
     alertSeq: 0,
     alertsSeenAtMs: 0,
@@ -232,6 +253,7 @@ export const cockpitMachine = setup({
         'engine.watchStart': { actions: 'refuseWatch' },
         'engine.watchStop': { actions: 'refuseWatch' },
         'fleet.transitions': { actions: 'recordTransitions' },
+        'supervisor.captureKnown': { actions: 'adoptCapture' },
         'xstate.done.actor.*': { actions: 'finishVerb' },
         'xstate.error.actor.*': { actions: 'finishVerb' },
       },

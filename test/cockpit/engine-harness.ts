@@ -68,7 +68,7 @@ export async function startEngineHarness(options: EngineHarnessOptions = {}): Pr
       const timer = setTimeout(() => {
         off();
         const v = engine.getView();
-        reject(new Error(`no ${what} within ${timeoutMs} ms; last: screen ${v.screen.id} ${v.screen.status} ${JSON.stringify(v.screen.subtitle)}, overlay ${v.overlay?.kind ?? 'none'}, banner ${JSON.stringify(v.banner?.text ?? null)}`));
+        reject(new Error(`no ${what} within ${timeoutMs} ms; last: screen ${v.screen.id} ${v.screen.status} ${JSON.stringify(v.screen.subtitle)}, overlay ${v.overlay?.kind ?? 'none'}, banner ${JSON.stringify(v.banner?.text ?? null)}, log ${v.logPane.activeTab} ${JSON.stringify(v.logPane.source)} ${v.logPane.tabs.map((t) => `${t.id}:${t.count}`).join(' ')}`));
       }, timeoutMs);
       if (check(engine.getView())) return;
       off = engine.subscribe(check);

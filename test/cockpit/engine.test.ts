@@ -3,6 +3,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEngineHarness, type EngineHarness } from './engine-harness.js';
+import type { CockpitEngineConfig } from '../../core/cockpit/engine/config.js';
+import type { ResolvedCockpitConfig } from '../../core/cockpit/config/resolved-config.js';
 
 let h: EngineHarness;
 beforeAll(async () => {
@@ -52,5 +54,12 @@ describe('cockpit engine on a devnet', () => {
     expect(refused.overlay?.kind).toBe('palette');
     h.key('Escape');
     await h.waitForView((v) => v.overlay === null);
+  });
+});
+
+describe('engine configuration', () => {
+  it('takes the resolved configuration as it is (checked by the type checker)', () => {
+    const fits = (config: ResolvedCockpitConfig): CockpitEngineConfig => config;
+    expect(typeof fits).toBe('function');
   });
 });

@@ -39,6 +39,8 @@ export interface CockpitEngineConfig {
   readonly store?: { readonly bin: string; readonly config: string } | null;
   /** `[pubsub]`: the S14 message history (absent: no history file). */
   readonly pubsub?: { readonly historyFile?: string; readonly rotateSizeMb: number; readonly keepFiles: number };
+  readonly supervisor?: { readonly autoRestart: boolean; readonly maxRestartsPerHour: number };
+  readonly storeLogs?: { readonly rotateSizeMb: number; readonly keepFiles: number };
 }
 
 /** The cockpit's persisted UI state (config-schema/cockpit-state.ts is the file's schema). */
