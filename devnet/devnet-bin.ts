@@ -6,9 +6,9 @@
 import { CommanderError } from 'commander';
 import { mkdir } from 'node:fs/promises';
 import { parseDevnetArgs, UsageError } from './cli-options.js';
-import { startDevnet, type StartedDevnet } from './devnet.js';
-import { describeDevnet } from './describe.js';
-import { runStartCommand } from './start-command.js';
+import type { StartedDevnet } from './devnet.js';
+
+// The simulated swarm is imported once the arguments are valid: `devnet --help` and usage errors start fast.
 
 function stopSignal(): Promise<void> {
   return new Promise((resolve) => {
@@ -24,6 +24,7 @@ function stopSignal(): Promise<void> {
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'start') {
+    const { runStartCommand } = await import('./start-command.js');
     return runStartCommand(argv.slice(1), {
       stdout: (text) => process.stdout.write(text),
       stderr: (text) => process.stderr.write(text),
@@ -42,6 +43,7 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
   if (options.devnet.logDir !== undefined) await mkdir(options.devnet.logDir, { recursive: true });
+  const [{ startDevnet }, { describeDevnet }] = await Promise.all([import('./devnet.js'), import('./describe.js')]);
   let devnet: StartedDevnet;
   try {
     devnet = await startDevnet(options.devnet);

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Runs a vitest tier and ends with the plain line CI reads: "N passed, N failed".
 // vitest's own summary is neither last nor in that form, so we read its JSON report.
-//   node scripts/run-tests.mjs            the main suite (vitest.config.ts)
+//   node scripts/run-tests.mjs            the main suite (vitest.config.ts), after scripts/system-deps.mjs
 //   node scripts/run-tests.mjs --bee      the real-Bee tier (bee-cluster/vitest.bee.config.mjs)
 //   node scripts/run-tests.mjs --summary  sums the reports of both tiers (for .ci/run's last line)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensureSystemDeps } from './system-deps.mjs';
 
 const REPORTS = { main: 'test-output/vitest-report.json', bee: 'test-output/vitest-bee-report.json' };
 
@@ -36,6 +37,14 @@ if (args[0] === '--summary') {
 }
 
 const bee = args[0] === '--bee';
+// The main suite drives Chromium, tmux, ... for real: obtain them, or say in one line what to install and fail.
+if (!bee) {
+  const code = ensureSystemDeps();
+  if (code !== 0) {
+    console.log('0 passed, 1 failed');
+    process.exit(code);
+  }
+}
 const rest = bee ? args.slice(1) : args;
 const reportPath = bee ? REPORTS.bee : REPORTS.main;
 mkdirSync('test-output', { recursive: true });

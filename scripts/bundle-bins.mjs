@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// Bundles every bin listed in package.json "bin" (run by `npm run build`, after tsc): each bin's compiled
+// entry (dist/....js) is replaced by a bundle of itself, its imports and their packages, so starting a bin
+// reads one file instead of resolving hundreds of modules. Dynamic `import()`s stay lazy: they become chunks
+// beside the bin (dist/<dir>/<bin>.chunks/), loaded only when reached, so a command loads what it needs.
+//
+// Automatic for new bins: add the bin to package.json "bin" (pointing at its tsc output under dist/) and
+// `npm run build` bundles it. A module that locates files through `import.meta.url` (a worker script, the
+// package.json) is left out of the bundle and imported from its own place in dist/, where those paths hold.
+//
+//   node scripts/bundle-bins.mjs          bundle every bin in place (dist/ must be built by tsc first)
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rolldown } from 'rolldown';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const bins = Object.entries(pkg.bin ?? {});
+
+/** Our compiled modules that find files relative to themselves: imported from dist, not bundled. */
+function keepsItsPlace(id) {
+  if (!id.startsWith(join(root, 'dist') + '/') || !id.endsWith('.js')) return false;
+  return readFileSync(id, 'utf8').includes('import.meta.url');
+}
+
+const started = performance.now();
+for (const [name, target] of bins) {
+  const entry = join(root, target);
+  if (!existsSync(entry)) throw new Error(`bin ${name}: ${target} does not exist; run tsc first (npm run build)`);
+  const chunkDir = `${basename(entry, '.js')}.chunks`;
+  rmSync(join(dirname(entry), chunkDir), { recursive: true, force: true });
+  const bundle = await rolldown({
+    input: entry,
+    platform: 'node',
+    // Absolute ids of the modules left in place are written as paths relative to each output file.
+    makeAbsoluteExternalsRelative: true,
+    external: (id, importer, isResolved) => isResolved && id !== entry && keepsItsPlace(id),
+    logLevel: 'warn',
+    onLog: (level, log) => {
+      // Circular imports inside packages (zod, undici) are theirs, and harmless.
+      if (log.code !== 'CIRCULAR_DEPENDENCY') console.warn(`bundle ${name}: ${log.message}`);
+    },
+  });
+  await bundle.write({
+    dir: dirname(entry),
+    format: 'esm',
+    entryFileNames: basename(entry),
+    chunkFileNames: `${chunkDir}/[name]-[hash].js`,
+    sourcemap: true,
+  });
+  await bundle.close();
+}
+console.log(`bundled ${bins.map(([name]) => name).join(', ')} in ${Math.round(performance.now() - started)} ms`);
