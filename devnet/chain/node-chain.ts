@@ -103,6 +103,9 @@ export class NodeChain implements ChainMember {
   private readonly storedChunks: () => number;
   private readonly withBackground: boolean;
   private postageBusy = false;
+  private stakingBusy = false;
+  /** How long a staking call holds the node's staking lock (Bee asks the staking contract over RPC meanwhile). */
+  stakingCallMs = 5;
 
   constructor(init: NodeChainInit) {
     this.chain = init.chain;
@@ -315,6 +318,21 @@ export class NodeChain implements ChainMember {
       return { busy: false, value: op() };
     } finally {
       this.postageBusy = false;
+    }
+  }
+
+  /**
+   * Bee v2.8.1 lets one /stake* call in at a time, reads included (one semaphore around every staking route):
+   * a call arriving while another holds it gets `busy` (Bee: 429 "simultaneous on-chain operations not supported").
+   */
+  async serializedStakingCall<T>(op: () => T): Promise<{ busy: true } | { busy: false; value: T }> {
+    if (this.stakingBusy) return { busy: true };
+    this.stakingBusy = true;
+    try {
+      if (this.stakingCallMs > 0) await new Promise((resolve) => setTimeout(resolve, this.stakingCallMs));
+      return { busy: false, value: op() };
+    } finally {
+      this.stakingBusy = false;
     }
   }
 

@@ -1,6 +1,8 @@
 /**
  * S4's fetches: the redistribution state, stake, withdrawable stake, /status (overlay, radius) and
- * /reservestate (radius, doubling) in parallel each poll; and the rchash benchmark on demand, which may
+ * /reservestate (radius, doubling) in parallel each poll, except that /stake and /stake/withdrawable go one
+ * after the other: Bee v2.8.1 lets one staking call in at a time and answers any other, GETs included, 429
+ * "simultaneous on-chain operations not supported" (seen on the bee-cluster). And the rchash benchmark on demand, which may
  * take minutes, so it gets its own long timeout (past the 95 s deadline, so a slow node still gets a
  * red verdict with its real duration rather than a timeout).
  */
@@ -25,7 +27,12 @@ export interface RchashResult {
 export async function fetchLottery(client: LotteryClient, signal: AbortSignal, now: () => number = Date.now): Promise<LotteryPoll> {
   const takenAtMs = now();
   const o = { signal };
-  const [redistribution, stake, withdrawable, status, reserve] = await Promise.all([
+  const stakes = async () => {
+    const stake = await settle(client.stake(o), ({ stakedAmount }) => ({ stakedAmount }));
+    const withdrawable = await settle(client.stakeWithdrawable(o), ({ withdrawableAmount }) => ({ withdrawableAmount }));
+    return { stake, withdrawable };
+  };
+  const [redistribution, { stake, withdrawable }, status, reserve] = await Promise.all([
     settle(client.redistributionstate(o), (r) => {
       // Bee v2.0 called it lastSampleDuration.
       const sample = r.lastSampleDurationSeconds ?? r.lastSampleDuration;
@@ -47,8 +54,7 @@ export async function fetchLottery(client: LotteryClient, signal: AbortSignal, n
         fees: r.fees,
       };
     }),
-    settle(client.stake(o), ({ stakedAmount }) => ({ stakedAmount })),
-    settle(client.stakeWithdrawable(o), ({ withdrawableAmount }) => ({ withdrawableAmount })),
+    stakes(),
     settle(client.status(o), ({ overlay, storageRadius, beeMode }) => ({ overlay, storageRadius, beeMode })),
     settle(client.reservestate(o), ({ storageRadius, reserveCapacityDoubling }) =>
       reserveCapacityDoubling === undefined ? { storageRadius } : { storageRadius, reserveCapacityDoubling },

@@ -54,9 +54,12 @@ export function benchmarkTarget(poll: LotteryPoll | null): AnchorRange | { reado
   return anchorRange(poll.status.value.overlay, depth);
 }
 
+/** Bee serialises its staking calls: another one in flight (another client's, say) makes this one 429. */
+const STAKE_REFUSALS = { 429: 'the node is busy with another staking call; asked again next poll' } as const;
+
 export function lotteryStakeCard(poll: LotteryPoll): StakeCard | { readonly error: string } {
   if (!poll.redistribution.ok) return { error: describeFailure('redistributionstate', poll.redistribution.error, REDISTRIBUTION_REFUSALS) };
-  if (!poll.stake.ok) return { error: describeFailure('stake', poll.stake.error) };
+  if (!poll.stake.ok) return { error: describeFailure('stake', poll.stake.error, STAKE_REFUSALS) };
   return stakeCard(
     {
       stakedAmount: poll.stake.value.stakedAmount,

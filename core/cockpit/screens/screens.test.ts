@@ -136,6 +136,8 @@ describe('S4 lottery model', () => {
     expect(content.status).toBe('ready');
     expect(section(content, 'round')).toMatchObject({ kind: 'text', lines: [{ text: 'storage incentives are disabled on this node (--storage-incentives-enable=false) (/redistributionstate 403)' }] });
     expect(facts(section(content, 'stake'))['Card']!.value).toMatch(/storage incentives are disabled/);
+    const busy = renderLottery({ ...lotteryPoll(1), stake: refused(429, '429 simultaneous on-chain operations not supported') }, { kind: 'idle' }, null);
+    expect(facts(section(busy, 'stake'))['Card']!.value).toBe('the node is busy with another staking call; asked again next poll (/stake 429)');
     const light = renderLottery({ ...lotteryPoll(1), redistribution: refused(400, '400 not a full node') }, { kind: 'idle' }, null);
     expect(section(light, 'round')).toMatchObject({ lines: [{ text: 'not a full node: only full nodes play the storage lottery (/redistributionstate 400)' }] });
   });

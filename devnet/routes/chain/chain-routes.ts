@@ -75,7 +75,18 @@ export const chainStateRoutes: RouteDef[] = [
   },
 ];
 
-export const walletRoutes: RouteDef[] = [
+/** Every /stake* route holds the node's one staking lock, as Bee's stakingAccessHandler does. */
+function stakingAccess(route: RouteDef): RouteDef {
+  return {
+    ...route,
+    handle: async (req, node) => {
+      const outcome = await node.chain.serializedStakingCall(() => route.handle(req, node));
+      return outcome.busy ? beeError(429, 'simultaneous on-chain operations not supported') : outcome.value;
+    },
+  };
+}
+
+const unserializedWalletRoutes: RouteDef[] = [
   {
     method: 'GET',
     path: '/wallet',
@@ -134,3 +145,5 @@ export const walletRoutes: RouteDef[] = [
     },
   },
 ];
+
+export const walletRoutes: RouteDef[] = unserializedWalletRoutes.map((route) => (route.path.startsWith('/stake') ? stakingAccess(route) : route));

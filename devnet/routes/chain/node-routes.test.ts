@@ -161,6 +161,15 @@ describe('chain state, wallet, stake and redistribution', () => {
   });
 });
 
+describe('staking calls one at a time, as Bee v2.8.1', () => {
+  it('a /stake* call while another is in flight answers 429, reads included', async () => {
+    const [stake, withdrawable] = await Promise.all([call('GET', '/stake'), call('GET', '/stake/withdrawable')]);
+    expect([stake.status, withdrawable.status].sort()).toEqual([200, 429]);
+    expect([stake, withdrawable].find((r) => r.status === 429)!.json).toEqual({ code: 429, message: 'simultaneous on-chain operations not supported' });
+    expect((await call('GET', '/stake/withdrawable')).status).toBe(200);
+  });
+});
+
 describe('transactions, swap and loggers', () => {
   it('lists the pending purchase transaction, resends it and cancels it', async () => {
     const bought = node.postage.buy(17_280n * 24_000n, 20, true, '');
