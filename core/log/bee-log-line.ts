@@ -116,7 +116,7 @@ function textLine(line: string): BeeLogLine {
   return { format: 'text', level, time: '', logger: '', msg: line, fields: Object.create(null) as Record<string, string> };
 }
 
-function fromRecord(record: Record<string, unknown>, format: 'logfmt' | 'json', line: string): BeeLogLine {
+function fromRecord(record: Record<string, unknown>, format: 'json', line: string): BeeLogLine {
   const text = (value: unknown): string => (typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value) ?? String(value));
   const level = normalizeLevel(text(record.level));
   if (!level || record.msg === undefined) return textLine(line);
@@ -140,7 +140,12 @@ function parseJsonLine(line: string): BeeLogLine {
 }
 
 function parseLogfmtLine(line: string): BeeLogLine {
-  const record: Record<string, string> = Object.create(null) as Record<string, string>;
+  // The four base keys go to their own slots, every other key straight into `fields` (no second copy).
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
+  let time = '';
+  let level = '';
+  let logger = '';
+  let msg: string | undefined;
   let i = 0;
   const n = line.length;
   while (i < n) {
@@ -173,10 +178,16 @@ function parseLogfmtLine(line: string): BeeLogLine {
       value = line.slice(j, end);
       j = end;
     }
-    record[key] = value;
+    if (key === 'time') time = value;
+    else if (key === 'level') level = value;
+    else if (key === 'logger') logger = value;
+    else if (key === 'msg') msg = value;
+    else fields[key] = value;
     i = j;
   }
-  return fromRecord(record, 'logfmt', line);
+  const normalized = normalizeLevel(level);
+  if (!normalized || msg === undefined) return textLine(line);
+  return { format: 'logfmt', level: normalized, time, logger, msg, fields };
 }
 
 export function parseBeeLogLine(line: string): BeeLogLine {
