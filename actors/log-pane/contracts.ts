@@ -14,6 +14,11 @@ export interface LogSink {
 export interface TailFileInput {
   path: string;
   sink: LogSink;
+  /**
+   * Read the file found at start from its beginning instead of its end: the supervised node's capture file
+   * is the cockpit's own and new, and its first lines (version, addresses, why start-up failed) matter.
+   */
+  fromStart?: boolean;
 }
 
 export interface FollowCommandInput {

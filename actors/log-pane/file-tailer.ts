@@ -1,8 +1,9 @@
 /**
  * The `tailFile` actor: follows a log file like `tail -F`, with chokidar telling it when to look.
  *
- * - It starts at the end of the file (the pane shows what happens from now on); a file that appears
- *   later, or replaces the one being read, is read from its start.
+ * - It starts at the end of the file (the pane shows what happens from now on), except for the supervised
+ *   node's own capture file (`fromStart`); a file that appears later, or replaces the one being read, is
+ *   read from its start.
  * - Rotation by rename (logrotate, the supervisor's capture): the path now names another inode. The old
  *   file is read to its end first (the writer may have added lines before it moved on), then the new one
  *   is opened. chokidar often reports rename-and-create as a plain `change`, so every event compares
@@ -57,6 +58,7 @@ export class FileTail {
     private readonly sink: LogSink,
     private readonly onStatus: (status: FollowerStatus, detail: string) => void,
     private readonly maxBacklogBytes = MAX_BACKLOG_BYTES,
+    private readonly fromStart = false,
   ) {}
 
   /** Look at the file now; calls while a look is running fold into one more look after it. */
@@ -128,7 +130,7 @@ export class FileTail {
       const handle = await open(this.path, 'r');
       const opened = await handle.stat();
       // Only the file found at start is joined at its end; a file appearing later is new, all of it.
-      this.current = { handle, ino: opened.ino, dev: opened.dev, position: first ? opened.size : 0 };
+      this.current = { handle, ino: opened.ino, dev: opened.dev, position: first && !this.fromStart ? opened.size : 0 };
       this.splitter.reset();
     }
     this.status('following', `tailing ${this.path}`);
@@ -170,7 +172,7 @@ export function createTailFile(deps: TailFileDeps = {}) {
   const watchImpl = deps.watch ?? watch;
   return fromCallback<EventObject, TailFileInput, LogFollowerEvent>(({ input, sendBack }) => {
     const path = resolve(input.path);
-    const tail = new FileTail(path, input.sink, (status, detail) => sendBack({ type: 'follower.status', status, detail }));
+    const tail = new FileTail(path, input.sink, (status, detail) => sendBack({ type: 'follower.status', status, detail }), MAX_BACKLOG_BYTES, input.fromStart === true);
     const dir = dirname(path);
     const name = basename(path);
     let watcher: FSWatcher | undefined;

@@ -159,13 +159,14 @@ describe('tiers', () => {
   it('the supervised node’s capture file beats the CLI flag; the header says supervised', async () => {
     const capture = join(dir, 'capture', 'node.log');
     await mkdir(join(dir, 'capture'), { recursive: true });
-    await writeFile(capture, '');
+    await writeFile(capture, bee('info', 'bee version'));
     const { actor, book } = startPane();
     actor.send({ type: 'node.switched', input: { nodeUrl: 'http://127.0.0.1:1', platform: process.platform, supervisedCaptureFile: capture, cli: { logCommand: 'echo no' } } });
     await waitFor(actor, (s) => s.context.follower?.status === 'following', { timeout: 10_000 });
     expect(selectLogPaneHeader(actor.getSnapshot())).toMatchObject({ source: capture, origin: 'supervised' });
     await appendFile(capture, '"time"="t" "level"="debug" "logger"="node/api" "msg"="api access" "method"="GET" "uri"="/health" "status"=200\n');
     await until('the access line', () => book.totals().nodeHttp === 1);
+    expect(msgs(book, 'info')).toEqual(['bee version']); // the capture is read from its start
     actor.stop();
   });
 

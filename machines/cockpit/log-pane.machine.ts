@@ -190,7 +190,12 @@ export const logPaneMachine = setup({
           invoke: {
             src: 'tailFile',
             id: 'tailFile',
-            input: ({ context }) => ({ path: context.source?.kind === 'file' ? context.source.path : '', sink: context.book }),
+            input: ({ context }) => ({
+              path: context.source?.kind === 'file' ? context.source.path : '',
+              sink: context.book,
+              // The supervised capture is the cockpit's own new file: its start-up lines are shown too.
+              fromStart: context.source?.origin === 'supervised',
+            }),
           },
           on: { 'follower.status': { actions: { type: 'recordFollowerStatus', params: ({ event }) => event } } },
         },
