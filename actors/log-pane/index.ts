@@ -15,5 +15,5 @@ export function logPaneActors(deps: TailFileDeps & FollowCommandDeps = {}) {
 }
 
 export { createFollowCommand, createResolveLogSource, createTailFile };
-export { loadPaneSettings, persistPaneHeight, savePaneSettings, type PaneSettings } from './pane-settings.js';
+export { loadPaneHeight, persistPaneHeight, type PaneHeightStore } from './pane-settings.js';
 export type * from './contracts.js';

@@ -19,7 +19,8 @@ import { createFindListener } from '../log-source/find-listener.js';
 import { inspectLogFile } from '../log-source/inspect-log-file.js';
 import { createFollowCommand } from './command-follower.js';
 import { createTailFile } from './file-tailer.js';
-import { loadPaneSettings, logPaneActors, persistPaneHeight } from './index.js';
+import { CockpitStateStore } from '../cockpit/state-store.js';
+import { loadPaneHeight, logPaneActors, persistPaneHeight } from './index.js';
 import { createResolveLogSource } from './resolve-source.js';
 
 let dir: string;
@@ -219,24 +220,24 @@ describe('tiers', () => {
 });
 
 describe('pane height in the data directory', () => {
-  it('persists +/- changes atomically and reads them back clamped; a broken file gives the default', async () => {
+  it('saves +/- changes in the engine’s state store (state.json) and reads them back clamped', async () => {
     const dataDir = join(dir, 'data');
+    const store = await CockpitStateStore.open(dataDir);
     const { actor } = startPane();
-    const stop = persistPaneHeight(actor as Actor<typeof logPaneMachine>, dataDir);
+    const stop = persistPaneHeight(actor as Actor<typeof logPaneMachine>, store);
     for (let i = 0; i < 5; i++) actor.send({ type: 'pane.grow' });
     await until('the saved height', () => {
       try {
-        return JSON.parse(readFileSync(join(dataDir, 'log-pane.json'), 'utf8')).height === 13;
+        return JSON.parse(readFileSync(join(dataDir, 'state.json'), 'utf8')).logPaneHeight === 13;
       } catch {
         return false;
       }
     });
-    expect(await loadPaneSettings(dataDir)).toEqual({ height: 13 });
+    expect(loadPaneHeight(await CockpitStateStore.open(dataDir))).toBe(13);
     stop();
-    await writeFile(join(dataDir, 'log-pane.json'), '{"height": 99');
-    expect(await loadPaneSettings(dataDir)).toEqual({ height: 8 });
-    await writeFile(join(dataDir, 'log-pane.json'), '{"height": 99}');
-    expect(await loadPaneSettings(dataDir)).toEqual({ height: 24 });
     actor.stop();
+    const restarted = createActor(logPaneMachine, { input: { height: loadPaneHeight(store) } }).start();
+    expect(selectLogPane(restarted.getSnapshot()).height).toBe(13);
+    restarted.stop();
   });
 });
