@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -81,7 +82,7 @@ describe('hashFile on this thread', () => {
 
   it('rejects a missing path and a directory with the file system error code', async () => {
     await expect(hashFile(join(dir, 'absent.bin'))).rejects.toMatchObject({ code: 'ENOENT' });
-    await expect(hashFile(dir)).rejects.toMatchObject({ code: 'ENOTFILE' });
+    await expect(hashFile(dir)).rejects.toMatchObject({ code: 'EISDIR' });
   });
 });
 
@@ -116,5 +117,53 @@ describe('hashFile with worker threads equals the single-thread result', () => {
     const path = writeTemp(randomBytes(2 * SUBTREE_BYTES, 5));
     const pending = hashFileParallel(path, 4 * SUBTREE_BYTES, { threads: 2, workerUrl, bmt: createBmtEngine() });
     await expect(pending).rejects.toThrow(`file ended at byte ${2 * SUBTREE_BYTES}`);
+  });
+});
+
+describe('files whose size is not their content (pseudo files, pipes)', () => {
+  const rootOf = (data: Uint8Array) => bytesToHex(chunkTreeRoot(data));
+
+  it('/proc/version (stat says 0 bytes) hashes the bytes that reading it gives', async () => {
+    const content = readFileSync('/proc/version');
+    expect(statSync('/proc/version').size).toBe(0);
+    const result = await hashFile('/proc/version');
+    expect(result.size).toBe(content.length);
+    expect(bytesToHex(result.reference)).toBe(rootOf(content));
+  });
+
+  it('a sysfs file (stat says 4096 bytes, holds a few) hashes what it holds', async () => {
+    const path = '/sys/devices/system/cpu/online';
+    const content = readFileSync(path);
+    expect(statSync(path).size).not.toBe(content.length);
+    const result = await hashFile(path);
+    expect(result.size).toBe(content.length);
+    expect(bytesToHex(result.reference)).toBe(rootOf(content));
+  });
+
+  it('a named pipe is read to its end: several leaves and a short one, equal to bee-js', async () => {
+    const fifo = join(dir, `pipe-${fileCount++}`);
+    execFileSync('mkfifo', [fifo]);
+    const data = randomBytes(3 * 1024 * 1024 + 1234, 99);
+    const writer = new Promise<void>((resolve, reject) => {
+      const stream = createWriteStream(fifo);
+      stream.on('error', reject);
+      stream.end(Buffer.from(data), () => resolve());
+    });
+    const [result] = await Promise.all([hashFile(fifo), writer]);
+    expect(result.size).toBe(data.length);
+    expect(bytesToHex(result.reference)).toBe(bytesToHex((await MerkleTree.root(data)).hash()));
+  });
+
+  it('an empty pipe is the empty content', async () => {
+    const fifo = join(dir, `pipe-${fileCount++}`);
+    execFileSync('mkfifo', [fifo]);
+    const writer = new Promise<void>((resolve) => createWriteStream(fifo).end(() => resolve()));
+    const [result] = await Promise.all([hashFile(fifo), writer]);
+    expect(result.size).toBe(0);
+    expect(bytesToHex(result.reference)).toBe(rootOf(new Uint8Array(0)));
+  });
+
+  it('a directory is still an error (EISDIR)', async () => {
+    await expect(hashFile(dir)).rejects.toMatchObject({ code: 'EISDIR' });
   });
 });

@@ -7,7 +7,7 @@
 import { open, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { createBmtEngine, fastBmt, type BmtEngine, type BmtEngineKind } from '../../core/swarm/fast-bmt.js';
-import { createRangeHasher } from './hash-range.js';
+import { createRangeHasher, hashStream, ShortFileError } from './hash-range.js';
 import { subtreeCount } from './subtree-plan.js';
 import { hashFileParallel, type HashPool } from './worker-pool.js';
 
@@ -36,11 +36,53 @@ export interface FileHash {
 
 export const DEFAULT_PARALLEL_FROM_BYTES = 8 << 20;
 
-/** Rejects with the file system's error (ENOENT, EISDIR, EACCES...) when the path cannot be read as a file. */
+/**
+ * Rejects with the file system's error (ENOENT, EISDIR, EACCES...) when the path cannot be read.
+ *
+ * What is hashed is what reading the path gives, not what stat says: a pipe, a character device or a pseudo
+ * file (/proc reports size 0, sysfs 4096, whatever the content) is read to its end on this thread. A regular
+ * file is hashed by its size (in parallel when large) and then checked: if it turns out longer or shorter
+ * than stat said, it is read again to its end.
+ */
 export async function hashFile(path: string, options: HashFileOptions = {}): Promise<FileHash> {
   const info = await stat(path);
-  if (!info.isFile()) throw Object.assign(new Error(`not a regular file: ${path}`), { code: 'ENOTFILE' });
-  const size = info.size;
+  if (info.isDirectory()) throw Object.assign(new Error(`is a directory: ${path}`), { code: 'EISDIR' });
+  if (!info.isFile()) return hashToEnd(path, options);
+  try {
+    const hashed = await hashBySize(path, info.size, options);
+    if (await hasMoreThan(path, info.size)) return hashToEnd(path, options);
+    return hashed;
+  } catch (error) {
+    // A file shorter than its reported size (sysfs): read what is there instead.
+    if (error instanceof ShortFileError) return hashToEnd(path, options);
+    throw error;
+  }
+}
+
+/** True when reading at `size` still gives bytes: the file is longer than stat said (a pseudo file). */
+async function hasMoreThan(path: string, size: number): Promise<boolean> {
+  const file = await open(path, 'r');
+  try {
+    const { bytesRead } = await file.read(new Uint8Array(1), 0, 1, size);
+    return bytesRead > 0;
+  } finally {
+    await file.close();
+  }
+}
+
+/** Reads the path from its start to end of file, whatever its size claims, and hashes what was read. */
+async function hashToEnd(path: string, options: HashFileOptions): Promise<FileHash> {
+  const engine: BmtEngine = options.engine ? createBmtEngine(options.engine) : fastBmt();
+  const file = await open(path, 'r');
+  try {
+    const { reference, span } = await hashStream(file, engine, options.signal);
+    return { reference, size: Number(span), engine: engine.kind, threads: 1 };
+  } finally {
+    await file.close();
+  }
+}
+
+async function hashBySize(path: string, size: number, options: HashFileOptions): Promise<FileHash> {
   const engine: BmtEngine = options.engine ? createBmtEngine(options.engine) : fastBmt();
   // More workers than 512 KiB runs would idle.
   const threads = Math.max(1, Math.min(Math.floor(options.threads ?? availableParallelism()), subtreeCount(size)));

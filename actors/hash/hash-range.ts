@@ -44,7 +44,7 @@ async function* readBlocks(file: FileHandle, offset: number, length: number, buf
   while (pending) {
     const block = await pending;
     const expected = Math.min(READ_BLOCK_BYTES, end - position);
-    if (block.length < expected) throw new Error(`file ended at byte ${position + block.length}, expected ${end} bytes (changed while hashing?)`);
+    if (block.length < expected) throw new ShortFileError(`file ended at byte ${position + block.length}, expected ${end} bytes (changed while hashing?)`);
     position += block.length;
     turn ^= 1;
     pending = position < end ? readAt(position) : undefined;
@@ -52,7 +52,42 @@ async function* readBlocks(file: FileHandle, offset: number, length: number, buf
   }
 }
 
+/** The file ended before the range did: it is shorter than its size said, or it shrank while hashing. */
+export class ShortFileError extends Error {
+  override name = 'ShortFileError';
+}
+
 export type RangeHasher = (file: FileHandle, offset: number, length: number) => Promise<RangeHash>;
+
+/**
+ * Hashes whatever reading `file` from its current position gives, to end of file: pipes, character devices
+ * and pseudo files, whose size is unknown or wrong. Reads are sequential (no positions: a pipe has none) and
+ * a leaf is addressed once it is full, so memory stays at one read block.
+ */
+export async function hashStream(file: FileHandle, bmt: ChunkAddresser, signal?: AbortSignal): Promise<RangeHash> {
+  const writer = new ChunkTreeWriter({ bmt });
+  const block = new Uint8Array(READ_BLOCK_BYTES);
+  let filled = 0;
+  const flushLeaves = (final: boolean) => {
+    let at = 0;
+    while (filled - at >= CHUNK_SIZE || (final && filled - at > 0)) {
+      const leaf = block.subarray(at, Math.min(at + CHUNK_SIZE, filled));
+      writer.appendSubtree(bmt.chunkAddress(leaf.length === CHUNK_SIZE ? FULL_LEAF_SPAN : uint64LE(BigInt(leaf.length)), leaf), BigInt(leaf.length), 0);
+      at += leaf.length;
+    }
+    block.copyWithin(0, at, filled);
+    filled -= at;
+  };
+  for (;;) {
+    signal?.throwIfAborted();
+    const { bytesRead } = await file.read(block, filled, block.length - filled, null);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+    if (filled === block.length) flushLeaves(false);
+  }
+  flushLeaves(true);
+  return writer.finish();
+}
 
 /**
  * Returns a function giving the chunk-tree root and span of a range, as if the range were a file of its

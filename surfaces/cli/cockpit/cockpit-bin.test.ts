@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,7 +69,16 @@ describe('cockpit --once hash', () => {
   it('a directory is an error, exit 2', async () => {
     const { code, stderr } = await cockpit('--once', 'hash', dir);
     expect(code).toBe(2);
-    expect(stderr).toContain('not a regular file');
+    expect(stderr).toContain('is a directory');
+  });
+
+  it('a pseudo file is hashed by what it holds, not by the size stat reports (/proc/version: 0)', async () => {
+    const { code, stdout } = await cockpit('--once', 'hash', '/proc/version', '--json');
+    expect(code).toBe(0);
+    const content = readFileSync('/proc/version');
+    const { data } = JSON.parse(stdout) as { data: { reference: string; size: number } };
+    expect(data.size).toBe(content.length);
+    expect(data.reference).toBe(bytesToHex((await MerkleTree.root(content)).hash()));
   });
 });
 

@@ -24,11 +24,12 @@ const FS_ERRORS: Record<string, string> = {
   EACCES: 'permission denied',
   EPERM: 'permission denied',
   EISDIR: 'is a directory, not a file',
-  ENOTFILE: 'not a regular file',
   ENOTDIR: 'a parent of it is not a directory',
 };
 
 export const details = `Hashes the file as Bee's /bytes upload at redundancy 0 would (no node needed), streamed from disk.
+What is hashed is what reading the path gives: pipes (cockpit --once hash /dev/stdin) and pseudo files such as
+/proc/version, whose size stat reports wrongly, are read to their end.
 Text: "<reference>  <path>". --json data: {reference, path, size, engine, threads, seconds, megabytesPerSecond}.`;
 
 export const run: OnceRun = (args) => hashVerb(args);
