@@ -54,7 +54,11 @@ export interface MatrixCell {
   text: string;
 }
 
-/** The first 50 chunks by all vantages: each cell `elapsed ms · PO n`, or `x` for a miss. */
+/**
+ * The first 50 chunks by all vantages: each cell `elapsed ms · PO n`, `x` when the node said it has no such
+ * chunk, `no answer` when the call failed or the body did not verify, `not probed` after the walk gave up on
+ * an unreachable node.
+ */
 export function chunkMatrix(report: RetcheckReport): { vantages: string[]; rows: { address: string; cells: MatrixCell[] }[] } {
   const vantages = report.vantages.map((v) => v.node_url);
   const rows = (report.chunks ?? []).slice(0, MATRIX_CHUNKS).map((chunk) => ({
@@ -62,6 +66,8 @@ export function chunkMatrix(report: RetcheckReport): { vantages: string[]; rows:
     cells: vantages.map((url) => {
       const probe = chunk.per_vantage[url];
       if (!probe) return { found: false, text: '—' };
+      if (probe.not_probed) return { found: false, text: 'not probed' };
+      if (!probe.found && probe.error !== undefined) return { found: false, text: `no answer ${probe.elapsed_ms} ms` };
       if (!probe.found) return { found: false, text: `x ${probe.elapsed_ms} ms` };
       return { found: true, text: `${probe.elapsed_ms} ms · PO ${probe.proximity ?? '?'}` };
     }),

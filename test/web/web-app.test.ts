@@ -133,6 +133,38 @@ describe('retcheck-web in Chromium', () => {
     expect(await page.getByTestId('report').count()).toBe(0);
   });
 
+  it('takes a dropped report anywhere in a wide window: both margins and below the content', async () => {
+    const saved = { reference: 'ef'.repeat(32), status: 'retrievable', vantages: [{ node_url: 'http://saved.example', retrievable: true, elapsed_ms: 4 }], spec_version: 1 };
+    await page.setViewportSize({ width: 1900, height: 1000 });
+    try {
+      for (const [x, y] of [
+        [4, 500],
+        [1895, 300],
+        [950, 990],
+      ] as const) {
+        await page.goto(site.origin);
+        // A browser drops only where dragover was cancelled; elsewhere it opens the file itself and the page is gone.
+        const taken = await page.evaluate(
+          ([px, py, text]) => {
+            const target = document.elementFromPoint(px!, py!)!;
+            const transfer = new DataTransfer();
+            transfer.items.add(new File([text as string], 'report.json', { type: 'application/json' }));
+            const over = new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true });
+            const cancelled = !target.dispatchEvent(over);
+            if (cancelled) target.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+            return cancelled;
+          },
+          [x, y, JSON.stringify(saved)] as const,
+        );
+        expect(taken, `dragover at (${x}, ${y}) must be taken by the page`).toBe(true);
+        await page.getByTestId('report-status').waitFor();
+        expect(await page.getByTestId('report-reference').innerText()).toBe('ef'.repeat(32));
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+  });
+
   it('enables Re-seed now only after a healthy pre-flight', async () => {
     await page.goto(url({ ref: reference, node: devnet.nodes[0]!.url }));
     await page.getByTestId('reseed-panel').locator('summary').click();

@@ -1,5 +1,5 @@
 /**
- * The page: form, progress, report, re-seed panel, and a drop target covering the whole page.
+ * The page: form, progress, report, re-seed panel, and a drop target covering the whole window.
  * Components only send events to the session actor and render what selectors return.
  */
 import { useState, type DragEvent } from 'react';
@@ -32,20 +32,24 @@ export function App() {
   };
 
   return (
-    <div className={`page${dragging ? ' dragging' : ''}`} onDragOver={onDragOver} onDragLeave={() => setDragging(false)} onDrop={onDrop} data-testid="page">
-      <header>
-        <h1>retcheck</h1>
-        <p className="lede">Can this Swarm content be retrieved through the network, as each node sees it? Drop a saved report JSON anywhere to view it.</p>
-      </header>
-      <CheckForm session={session} form={form} onChange={setForm} />
-      {state === 'loadingDrop' && <p className="notice">Reading the dropped file…</p>}
-      {state === 'failed' && error && (
-        <p className="error" role="alert" data-testid="session-error">
-          {error}
-        </p>
-      )}
-      {state === 'showing' && report && <ReportView report={report} source={source} />}
-      <ReseedPanel session={session} form={form} />
+    // The drop target is the whole window, margins of a wide window included (.drop-zone fills it; the
+    // content is centred inside). A drop the page does not take, the browser would open itself.
+    <div className={`drop-zone${dragging ? ' dragging' : ''}`} onDragOver={onDragOver} onDragLeave={() => setDragging(false)} onDrop={onDrop} data-testid="drop-zone">
+      <div className="page" data-testid="page">
+        <header>
+          <h1>retcheck</h1>
+          <p className="lede">Can this Swarm content be retrieved through the network, as each node sees it? Drop a saved report JSON anywhere to view it.</p>
+        </header>
+        <CheckForm session={session} form={form} onChange={setForm} />
+        {state === 'loadingDrop' && <p className="notice">Reading the dropped file…</p>}
+        {state === 'failed' && error && (
+          <p className="error" role="alert" data-testid="session-error">
+            {error}
+          </p>
+        )}
+        {state === 'showing' && report && <ReportView report={report} source={source} />}
+        <ReseedPanel session={session} form={form} />
+      </div>
     </div>
   );
 }
