@@ -179,6 +179,26 @@ describe('bad input', () => {
     }
   });
 
+  it.each(RUNNER_NAMES)('%s runner sends NODE_TOKEN as a bearer token to a node with auth enabled (and fails the case without it)', async (runner) => {
+    const secured = await startDevnet({ nodes: 1, port: 0, token: 'bench-s3cret' });
+    try {
+      const url = secured.nodes[0]!.url;
+      const args = (name: string) => ['--out', join(work, `${name}-${runner}.json`), '--fixtures', fixtures, '--cases', 'net.stamps.list', '--iterations', '1'];
+      const ok = await runRunner(runner, args('auth'), { NODE_URL: url, NODE_BATCH_ID: secured.nodes[0]!.batchId, NODE_TOKEN: 'bench-s3cret' });
+      expect(ok.code, ok.stderr).toBe(0);
+      expect(ok.stderr).not.toContain('bench-s3cret');
+      const withToken = JSON.parse(readFileSync(join(work, `auth-${runner}.json`), 'utf8')) as RunnerResult;
+      expect(withToken.cases[0]).toMatchObject({ id: 'net.stamps.list', failed: false });
+      const without = await runRunner(runner, args('noauth'), { NODE_URL: url, NODE_BATCH_ID: secured.nodes[0]!.batchId, NODE_TOKEN: undefined });
+      expect(without.code, without.stderr).toBe(0);
+      const noToken = JSON.parse(readFileSync(join(work, `noauth-${runner}.json`), 'utf8')) as RunnerResult;
+      expect(noToken.cases[0]).toMatchObject({ id: 'net.stamps.list', failed: true });
+      expect(noToken.cases[0]!.error).toMatch(/401|nauthori/);
+    } finally {
+      await secured.stop();
+    }
+  });
+
   it("run-all: a crashing runner's row says so and the other runners' results stand (exit 4)", async () => {
     const crasher = join(work, 'crash.sh');
     writeFileSync(crasher, '#!/bin/sh\necho "panic: runtime error: index out of range [boom]" >&2\nexit 2\n');

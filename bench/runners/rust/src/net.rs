@@ -54,10 +54,10 @@ impl Node {
         let id = BatchId::from_hex(batch).map_err(err)?;
         match self.rt.block_on(self.client.postage().get_postage_batch(&id)) {
             Ok(b) => Ok(if b.usable { None } else { Some("the node says usable: false".into()) }),
-            Err(e) => {
-                let text = e.to_string();
-                if text.contains("404") || text.contains("400") { Ok(Some(format!("not found ({text})"))) } else { Err(text) }
-            }
+            Err(e) => match e.status() {
+                Some(status @ (404 | 400)) => Ok(Some(format!("not found (HTTP {status})"))),
+                _ => Err(err(e)),
+            },
         }
     }
 
