@@ -114,7 +114,7 @@ function callsSection(calls: readonly CallStatFacts[]): TableSection {
   return {
     kind: 'table',
     id: 'calls',
-    title: `Cockpit calls to this node (${formatCount(rows.reduce((n, r) => n + r.count, 0))})`,
+    title: `The cockpit's own calls, all nodes (${formatCount(rows.reduce((n, r) => n + r.count, 0))})`,
     selectable: true,
     emptyText: 'no calls yet',
     columns: [

@@ -32,6 +32,8 @@ describeMachineModel(stampsScreenMachine, {
     'xstate.error.actor.fetchBuckets': { refused: actorFailed('fetchBuckets', new Error('GET /stamps/{id}/buckets -> 400 batch not usable')) },
     'screen.activate': {
       inUseRow: { type: 'screen.activate', section: 'batches', index: 1 },
+      byKey: { type: 'screen.activate', section: 'batches', index: 0, key: BATCH_A },
+      inTheDrill: { type: 'screen.activate', section: 'batches', index: 1, inDrill: true },
       pastTheEnd: { type: 'screen.activate', section: 'batches', index: 9 },
       otherSection: { type: 'screen.activate', section: 'worst', index: 0 },
     },

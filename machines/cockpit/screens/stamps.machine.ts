@@ -46,11 +46,15 @@ const fetchBucketsNotProvided = fromPromise<BucketSummary, { batchID: string }>(
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/** The batch ID behind a row of the batch table, as the table is rendered now. */
-function batchAt(context: StampsScreenContext, section: string, index: number): string | undefined {
-  if (section !== BATCH_TABLE) return undefined;
+type RowRef = { section: string; index: number; key?: string | undefined; inDrill?: boolean | undefined };
+
+/** The batch ID behind a row of the batch table: the row's key (the batch ID), else its index as rendered now. */
+function batchAt(context: StampsScreenContext, row: RowRef): string | undefined {
+  if (row.section !== BATCH_TABLE || row.inDrill === true) return undefined;
   const model = buildStampsModel(context.poll, context.pendingSince);
-  return model.kind === 'ready' ? model.rows[index]?.batchID : undefined;
+  if (model.kind !== 'ready') return undefined;
+  if (row.key !== undefined) return model.rows.find((r) => r.batchID === row.key)?.batchID;
+  return model.rows[row.index]?.batchID;
 }
 
 export const stampsScreenMachine = setup({
@@ -63,17 +67,17 @@ export const stampsScreenMachine = setup({
   guards: {
     isShown: (_, params: { visible: boolean }) => params.visible,
     isHidden: (_, params: { visible: boolean }) => !params.visible,
-    isCachedBatchRow: ({ context }, params: { section: string; index: number }) => {
-      const id = batchAt(context, params.section, params.index);
+    isCachedBatchRow: ({ context }, params: RowRef) => {
+      const id = batchAt(context, params);
       return id !== undefined && context.buckets[id] !== undefined;
     },
-    isBatchRow: ({ context }, params: { section: string; index: number }) => batchAt(context, params.section, params.index) !== undefined,
+    isBatchRow: ({ context }, params: RowRef) => batchAt(context, params) !== undefined,
   },
   actions: {
     recordPoll: assign(({ context }, poll: StampsPoll) => ({ poll, pendingSince: nextPendingSince(context.pendingSince, poll), pollError: null })),
     recordPollError: assign((_, params: { message: string }) => ({ pollError: params.message })),
-    openDrill: assign(({ context }, params: { section: string; index: number }) => ({
-      drillBatchId: batchAt(context, params.section, params.index) ?? null,
+    openDrill: assign(({ context }, params: RowRef) => ({
+      drillBatchId: batchAt(context, params) ?? null,
       drillError: null,
     })),
     cacheBuckets: assign(({ context }, summary: BucketSummary) =>
