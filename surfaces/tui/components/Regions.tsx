@@ -79,7 +79,7 @@ function boxed(line: Line, inner: number, theme: TerminalTheme): Line {
 /** The open overlay: a bordered box over the body, below the title line. */
 export const Overlay = memo(function Overlay({ overlay, rows, width, theme }: Sized & { readonly overlay: OverlayView; readonly rows: number }) {
   // Narrow terminals give the overlay the whole width (a margin would show torn rows of the screen beneath).
-  const boxWidth = width < 100 ? width : Math.min(width - 4, overlay.kind === 'help' ? 150 : 110);
+  const boxWidth = width < 120 ? width : Math.min(width - 4, overlay.kind === 'help' ? 150 : 110);
   const inner = boxWidth - 2;
   const top = 3;
   const maxInnerRows = Math.max(3, rows - top - 2 - 1);
