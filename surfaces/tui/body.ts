@@ -3,13 +3,15 @@
  * and windowed to the rows available so the selected row is always in view.
  *
  * - Narrow terminals: one column, sections in the engine's order, a blank line between them.
- * - Wide terminals (WIDE_COLUMNS and up): the room is used. Rows-and-columns sections (tables, trees, forms)
- *   go on the left, the small ones (facts, bars, strips, text, actions) on the right; an open drill goes on
- *   the right of its screen instead of replacing it.
+ * - Wide terminals (WIDE_COLUMNS and up): the room is used. Rows-and-columns sections (tables, trees, forms,
+ *   and the actions on them) go on the left, as wide as their widest table wants (within 55-75 %), the
+ *   small ones (facts, bars, strips, text) on the right; an open drill goes on the right of its screen
+ *   instead of replacing it.
  * - A section longer than the rows left scrolls with the selection, and its title and column header stay on
  *   top ("sticky") while its rows scroll; clipped content says how many lines are out of view.
  */
-import type { InputTarget, Section, SelectionView } from '../../core/cockpit/view/view-model.js';
+import type { InputTarget, Section, SelectionView, TableSection } from '../../core/cockpit/view/view-model.js';
+import { COLUMN_GAP, fitTable } from './table-fit.js';
 import { fitLine, seg, sideBySide, type Line } from './lines.js';
 import { sectionLines } from './sections.js';
 import type { TerminalTheme } from './theme.js';
@@ -26,7 +28,8 @@ export interface ComposedColumn {
   readonly fixed?: number;
 }
 
-const PRIMARY_KINDS: ReadonlySet<Section['kind']> = new Set(['table', 'tree', 'form']);
+/** Sections that go on the left in the wide layout; actions stay with them (they act on the rows). */
+const PRIMARY_KINDS: ReadonlySet<Section['kind']> = new Set(['table', 'tree', 'form', 'actions']);
 
 function focusedFieldOf(focus: InputTarget | null, section: Section): string | null {
   return focus !== null && focus.kind === 'form' && focus.section === section.id ? focus.field : null;
@@ -174,13 +177,22 @@ export function arrangeBody(input: BodyInput, width: number, theme: TerminalThem
   if (!wide || primary.length === 0 || side.length === 0) {
     return { columns: [{ column: composeColumn(input.sections, input.selection, input.focus, width, theme), width }] };
   }
-  const [left, right] = split(width);
+  // The left column is as wide as its widest table would like (full values included), within 55-75 %.
+  const wanted = primary.reduce((max, section) => Math.max(max, section.kind === 'table' ? naturalTableWidth(section) : 0), 0);
+  const left = Math.max(Math.floor((width - 3) * 0.55), Math.min(wanted, Math.floor((width - 3) * 0.75)));
+  const right = width - 3 - left;
   return {
     columns: [
       { column: composeColumn(primary, input.selection, input.focus, left, theme), width: left },
       { column: composeColumn(side, input.selection, input.focus, right, theme), width: right },
     ],
   };
+}
+
+/** The width a table takes when nothing is cut or dropped. */
+function naturalTableWidth(section: TableSection): number {
+  const fit = fitTable(section, Number.MAX_SAFE_INTEGER, section.selectable ? 2 : 0);
+  return fit.widths.reduce((sum, w) => sum + w, section.selectable ? 2 : 0) + Math.max(0, fit.widths.length - 1) * COLUMN_GAP;
 }
 
 /** The body's lines: each column windowed to `height`, then joined side by side. */
