@@ -30,6 +30,8 @@ import { pinsScreenMachine } from './cockpit/screens/pins.machine.js';
 import { manifestScreenMachine } from './cockpit/screens/manifest.machine.js';
 import { feedTimelineScreenMachine } from './cockpit/screens/feed-timeline.machine.js';
 import { pubsubScreenMachine } from './cockpit/screens/pubsub.machine.js';
+import { alertsMachine } from './cockpit/alerts.machine.js';
+import { webhookSinkMachine } from './cockpit/webhook-sink.machine.js';
 import type { RegisteredMachine } from './visualize.js';
 
 export const machineRegistry: readonly RegisteredMachine[] = [
@@ -49,6 +51,8 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   { machine: logPaneMachine, source: 'machines/cockpit/log-pane.machine.ts', modelTest: 'machines/cockpit/log-pane.machine.test.ts' },
   { machine: logPaneDisplayMachine, source: 'machines/cockpit/log-pane-display.machine.ts', modelTest: 'machines/cockpit/log-pane-display.machine.test.ts' },
   { machine: cockpitMachine, source: 'machines/cockpit/cockpit.machine.ts', modelTest: 'machines/cockpit/cockpit.machine.test.ts' },
+  { machine: alertsMachine, source: 'machines/cockpit/alerts.machine.ts', modelTest: 'machines/cockpit/alerts.machine.test.ts' },
+  { machine: webhookSinkMachine, source: 'machines/cockpit/webhook-sink.machine.ts', modelTest: 'machines/cockpit/webhook-sink.machine.test.ts' },
   { machine: uiSessionMachine, source: 'machines/cockpit/ui-session.machine.ts', modelTest: 'machines/cockpit/ui-session.machine.test.ts' },
   { machine: healthScreenMachine, source: 'machines/cockpit/screens/health.machine.ts', modelTest: 'machines/cockpit/screens/health.machine.test.ts' },
   { machine: fleetScreenMachine, source: 'machines/cockpit/screens/fleet.machine.ts', modelTest: 'machines/cockpit/screens/fleet.machine.test.ts' },

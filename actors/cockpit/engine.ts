@@ -40,6 +40,9 @@ import { logPaneMachine, type LogPaneSnapshot } from '../../machines/cockpit/log
 import { supervisorMachine } from '../../machines/cockpit/supervisor.machine.js';
 import { selectSupervisorChip, type SupervisorSnapshotLike } from '../../machines/cockpit/supervisor.view.js';
 import { logFacts } from './log-view.js';
+import { postWebhookLogic } from './webhook.js';
+import { alertsMachine, type AlertsSnapshot } from '../../machines/cockpit/alerts.machine.js';
+import { RETRY_CAP_MS, selectSinkProblem, webhookSinkMachine, type WebhookSinkSnapshot } from '../../machines/cockpit/webhook-sink.machine.js';
 
 export type EngineClock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 
@@ -66,6 +69,10 @@ export interface StartCockpitEngineOptions {
   /** The OS colour scheme, when the face knows it (Electron's nativeTheme); `[ui].theme = auto` follows it. */
   readonly systemScheme?: 'light' | 'dark';
   readonly platform?: string;
+  /** How long a webhook post may take before it counts as failed (default 10 s). */
+  readonly webhookTimeoutMs?: number;
+  /** First retry delay of a failed webhook post, doubling up to 60 s (default 1 s). */
+  readonly webhookRetryBaseMs?: number;
   /** Replaces the log pane's or the supervisor's actors (tests). */
   readonly overrides?: { readonly logPaneActors?: Record<string, AnyActorLogic>; readonly supervisorActors?: Record<string, AnyActorLogic> };
 }
@@ -138,9 +145,21 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
       return [screenSrc(id), bind ? machine.provide({ actors: bind(deps) } as never) : machine];
     }),
   );
+  const retryBase = options.webhookRetryBaseMs;
+  const webhookSink = (url: string | undefined) =>
+    webhookSinkMachine.provide({
+      actors: { postWebhook: postWebhookLogic(url ?? '', options.webhookTimeoutMs) },
+      ...(retryBase === undefined ? {} : { delays: { retryBackoff: ({ context }: { context: { attempt: number } }) => Math.min(RETRY_CAP_MS, retryBase * 2 ** Math.max(0, context.attempt - 1)) } }),
+    });
   const machine = cockpitMachine.provide({
     actors: {
       fleetNode: fleetNodeMachine.provide({ actors: { fetchHealthSnapshot: fetchHealth } }),
+      alerts: alertsMachine.provide({
+        actors: {
+          webhookSink: webhookSink(config.alerts.webhookUrl),
+          fleetWebhookSink: webhookSink(config.fleet.aggregateWebhookUrl),
+        },
+      }),
       logPane: logPaneMachine.provide({ actors: options.overrides?.logPaneActors ?? logPaneActors() }),
       supervisor: supervisorMachine.provide({
         actors: options.overrides?.supervisorActors ?? supervisorActors({ clientFor: (apiUrl) => clientFor({ name: `supervised ${apiUrl}`, url: apiUrl }) }),
@@ -185,6 +204,16 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
         screen: screenFromState(persisted.lastScreen),
         logPaneHeight: persisted.logPaneHeight,
         ...(persisted.logFilter ? { logFilter: persisted.logFilter } : {}),
+      },
+      alerts: {
+        face,
+        webhook: Boolean(config.alerts.webhookUrl),
+        fleetWebhook: Boolean(config.fleet.aggregateWebhookUrl),
+        debounceMs: config.alerts.debounceSecs * 1000,
+        aggregateWindowMs: config.fleet.aggregateWindowSecs * 1000,
+        toast: { enabled: config.notifications.toastEnabled, ttlMs: config.notifications.toastSeconds * 1000 },
+        bell: config.notifications.bell,
+        osNotifications: config.notifications.desktop,
       },
       log: {
         platform: options.platform ?? process.platform,
@@ -251,15 +280,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
       activeNode,
       fleet,
       screen,
-      alerts: {
-        entries: ctx.alerts,
-        seenAtMs: ctx.alertsSeenAtMs,
-        webhookConfigured: Boolean(config.alerts.webhookUrl || config.fleet.aggregateWebhookUrl),
-        sinkProblem: null,
-        toasts: [],
-        bellCount: 0,
-        notifications: [],
-      },
+      alerts: alertFacts(children.alerts?.getSnapshot() as AlertsSnapshot | undefined, ctx.alerts, ctx.alertsSeenAtMs),
       log: logFacts(logPane ?? null, session.context.log),
       watches: 0,
       supervisor: chip ? { text: chip.detail ? `${chip.text} · ${chip.detail}` : chip.text, tone: CHIP_TONE[chip.tone] } : null,
@@ -342,6 +363,20 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
       root.stop();
       return { finalStatus };
     },
+  };
+}
+
+function alertFacts(alerts: AlertsSnapshot | undefined, entries: ViewParts['alerts']['entries'], seenAtMs: number): ViewParts['alerts'] {
+  const sinks = alerts ? (['webhook', 'fleetWebhook'] as const).map((id) => alerts.children[id]?.getSnapshot() as WebhookSinkSnapshot | undefined) : [];
+  const problems = sinks.flatMap((sink) => (sink ? [selectSinkProblem(sink)] : [])).filter((p): p is string => p !== null);
+  return {
+    entries,
+    seenAtMs,
+    webhookConfigured: sinks.some((sink) => sink !== undefined),
+    sinkProblem: problems.length ? problems.join('; ') : null,
+    toasts: alerts?.context.toasts ?? [],
+    bellCount: alerts?.context.bellCount ?? 0,
+    notifications: alerts?.context.notifications ?? [],
   };
 }
 

@@ -17,6 +17,7 @@ const input: CockpitMachineInput = {
   fleetPollIntervalMs: 10_000,
   session: { face: 'terminal' },
   log: { platform: 'linux', perNode: { n2: { cli: { logFile: '/var/log/bee.log' } } } },
+  alerts: { face: 'terminal', webhook: false, fleetWebhook: false, debounceMs: 60_000, aggregateWindowMs: 60_000, toast: { enabled: true, ttlMs: 8000 }, bell: 'warn', osNotifications: false },
 };
 
 const frozen: GateTransition = { gateId: 'notFrozen', gateName: 'not frozen', from: 'Pass', to: 'Fail', reason: 'frozen since round 12', atMs: 5_000, recovery: false };
@@ -62,6 +63,7 @@ describeMachineModel(cockpitMachine, {
     running: (s) => {
       const names = children(s);
       expect(names).toContain('session');
+      expect(names).toContain('alerts');
       expect(names).toContain('logPane');
       for (const node of s.context.nodes) expect(names).toContain(fleetActorId(node.name));
       expect(names.filter((n) => n.startsWith('screen:'))).toHaveLength(15);

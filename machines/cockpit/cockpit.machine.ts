@@ -4,6 +4,7 @@
  *
  * Children (ids)
  * - `session`: the UI session (ui-session.machine.ts): screen, overlays, selection, log pane, banner.
+ * - `alerts`: the alert sinks (alerts.machine.ts): webhooks, fleet aggregate, toasts, bell, OS notifications.
  * - `fleet:<node name>`: one health-gate poller per node (gates.machine.ts), all in parallel, named delay
  *   `pollInterval` (15 s desktop, 10 s terminal). They run for the engine's whole life: a node switch leaves
  *   them alone. Each reports its gate transitions here (`fleet.transitions`), into the alerts ring.
@@ -36,6 +37,7 @@ import { ALERT_RING_SIZE, type GateTransition } from '../../core/cockpit/gate-tr
 import { SCREEN_IDS, type ScreenId } from '../../core/cockpit/view/screens.js';
 import type { Face } from '../../core/cockpit/view/view-model.js';
 import type { LogSourceInput } from '../log-source.machine.js';
+import { alertsMachine, type AlertsInput } from './alerts.machine.js';
 import { logPaneMachine } from './log-pane.machine.js';
 import { supervisorMachine, type SupervisorInput } from './supervisor.machine.js';
 import { gatesMachine, selectLatestTransitions } from './gates.machine.js';
@@ -56,6 +58,7 @@ export interface CockpitMachineInput {
   };
   /** Run the node (`--node-bin` + `--node-config`, or `[store]`). */
   readonly supervisor?: SupervisorInput;
+  readonly alerts: AlertsInput;
 }
 
 export interface CockpitContext {
@@ -136,7 +139,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 export const cockpitMachine = setup({
   types: {} as { context: CockpitContext; input: CockpitMachineInput; events: CockpitEvent },
-  actors: { uiSession: uiSessionMachine, fleetNode: fleetNodeMachine, logPane: logPaneMachine, supervisor: supervisorMachine, oneShot: runVerbNotProvided, ...screenActors },
+  actors: { uiSession: uiSessionMachine, alerts: alertsMachine, fleetNode: fleetNodeMachine, logPane: logPaneMachine, supervisor: supervisorMachine, oneShot: runVerbNotProvided, ...screenActors },
   actions: {
     startChildren: enqueueActions(({ context, enqueue }) => {
       for (const node of context.nodes) {
@@ -207,10 +210,11 @@ export const cockpitMachine = setup({
       enqueue.sendTo('session', { type: 'banner.show', text: outcome.text, tone: outcome.ok ? 'ok' : 'fail' });
       enqueue.stopChild(done[2]!);
     }),
-    recordTransitions: assign(({ context, event }) => {
-      if (event.type !== 'fleet.transitions' || event.transitions.length === 0) return {};
+    recordTransitions: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'fleet.transitions' || event.transitions.length === 0) return;
       const records = event.transitions.map((transition, i) => ({ ...transition, node: event.node, seq: context.alertSeq + i + 1 }));
-      return { alerts: [...records.reverse(), ...context.alerts].slice(0, ALERT_RING_SIZE), alertSeq: context.alertSeq + records.length };
+      enqueue.assign({ alerts: [...[...records].reverse(), ...context.alerts].slice(0, ALERT_RING_SIZE), alertSeq: context.alertSeq + records.length });
+      enqueue.sendTo('alerts', { type: 'alerts.record', records });
     }),
     markAlertsSeen: assign(({ context }) => ({ alertsSeenAtMs: Math.max(context.alertsSeenAtMs, context.alerts[0]?.atMs ?? 0) })),
     refuseWatch: enqueueActions(({ enqueue }) => {
@@ -223,6 +227,7 @@ export const cockpitMachine = setup({
   context: ({ input, spawn }) => {
     // The session first: the other children's first events (banners) go to it.
     spawn('uiSession', { id: 'session', input: input.session });
+    spawn('alerts', { id: 'alerts', input: input.alerts });
     if (input.supervisor) spawn('supervisor', { id: 'supervisor', input: input.supervisor });
     return {
     face: input.face,

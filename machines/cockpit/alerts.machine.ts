@@ -1,0 +1,168 @@
+/**
+ * The alert sinks of every node's gate transitions (2-cockpit.md §6): the per-transition webhook debounced
+ * per gate, the fleet aggregate webhook buffered into one message, terminal toasts and bell, desktop OS
+ * notifications. The rules (who hears what, the texts and JSON) are core/cockpit/alerts.ts; this chart keeps
+ * the timing. The alerts ring itself (200, newest first) is the root machine's.
+ *
+ * States
+ * - quiet: no fleet aggregate is being collected.
+ * - buffering: a fleet transition arrived; more are collected until the named delay `aggregateWindow`
+ *   (`aggregate_window_secs`) ends, then one `Fleet alert: …` message goes to the `fleetWebhook` child.
+ *
+ * Children: `webhook` and `fleetWebhook` (webhook-sink.machine.ts), only when configured. Timers per item are
+ * delayed events: `toast.expire` after `toastTtl` (`toast_seconds`), `debounce.expire` after
+ * `debounceWindow` (`debounce_secs`) per node and gate.
+ *
+ * Events: `alerts.record` from the root machine (each batch of transitions a poll recorded).
+ */
+import { enqueueActions, setup, type SnapshotFrom } from 'xstate';
+import {
+  debounceKey,
+  fleetWebhookBody,
+  isNews,
+  raisesOsNotification,
+  ringsBell,
+  transitionWebhookBody,
+  type BellSetting,
+} from '../../core/cockpit/alerts.js';
+import type { AlertRecord } from '../../core/cockpit/engine/compose-view.js';
+import type { GateState } from '../../core/cockpit/gate-definitions.js';
+import { gateTone } from '../../core/cockpit/node-status.js';
+import type { Face, OsNotificationView, ToastView } from '../../core/cockpit/view/view-model.js';
+import { webhookSinkMachine } from './webhook-sink.machine.js';
+
+export interface AlertsInput {
+  readonly face: Face;
+  /** `[alerts] webhook_url` is set. */
+  readonly webhook: boolean;
+  /** `[fleet] aggregate_webhook_url` is set. */
+  readonly fleetWebhook: boolean;
+  readonly debounceMs: number;
+  readonly aggregateWindowMs: number;
+  readonly toast: { readonly enabled: boolean; readonly ttlMs: number };
+  readonly bell: BellSetting;
+  /** `[notifications] desktop` (the desktop face only). */
+  readonly osNotifications: boolean;
+}
+
+export interface AlertsContext extends AlertsInput {
+  /** Newest last; at most MAX_TOASTS. */
+  readonly toasts: readonly ToastView[];
+  readonly toastSeq: number;
+  readonly bellCount: number;
+  /** Newest last; at most MAX_OS_NOTIFICATIONS. */
+  readonly notifications: readonly OsNotificationView[];
+  readonly notificationSeq: number;
+  /** Per node and gate in a debounce window: the state last posted, and the latest transition held back. */
+  readonly debounce: Readonly<Record<string, { readonly posted: GateState; readonly held: AlertRecord | null }>>;
+  /** Fleet transitions collected for the aggregate message. */
+  readonly buffer: readonly AlertRecord[];
+}
+
+export type AlertsEvent =
+  | { readonly type: 'alerts.record'; readonly records: readonly AlertRecord[] }
+  | { readonly type: 'toast.expire'; readonly id: number }
+  | { readonly type: 'debounce.expire'; readonly key: string };
+
+export const MAX_TOASTS = 3;
+export const MAX_OS_NOTIFICATIONS = 20;
+
+const toastText = (r: AlertRecord) => `${r.node}: ${r.gateName} ${r.from ?? '—'} → ${r.to}`;
+
+export const alertsMachine = setup({
+  types: {} as { context: AlertsContext; input: AlertsInput; events: AlertsEvent; children: { webhook: 'webhookSink'; fleetWebhook: 'fleetWebhookSink' } },
+  // Two sources, so the engine can bind each to its own URL.
+  actors: { webhookSink: webhookSinkMachine, fleetWebhookSink: webhookSinkMachine },
+  delays: {
+    toastTtl: ({ context }) => context.toast.ttlMs,
+    debounceWindow: ({ context }) => context.debounceMs,
+    aggregateWindow: ({ context }) => context.aggregateWindowMs,
+  },
+  guards: {
+    hasFleetNews: ({ context, event }) => context.fleetWebhook && event.type === 'alerts.record' && event.records.some(isNews),
+  },
+  actions: {
+    deliver: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'alerts.record') return;
+      let { toasts, toastSeq, bellCount, notifications, notificationSeq, debounce, buffer } = context;
+      for (const record of event.records) {
+        if (context.face === 'terminal' && context.toast.enabled) {
+          toastSeq++;
+          toasts = [...toasts, { id: toastSeq, text: toastText(record), tone: gateTone(record.to) }].slice(-MAX_TOASTS);
+          enqueue.raise({ type: 'toast.expire', id: toastSeq }, { delay: 'toastTtl' });
+        }
+        if (context.face === 'terminal' && ringsBell(record, context.bell)) bellCount++;
+        if (context.face === 'desktop' && context.osNotifications && raisesOsNotification(record)) {
+          notificationSeq++;
+          const note = { seq: notificationSeq, title: `${record.node}: ${record.gateName} ${record.to}`, body: record.reason, tone: gateTone(record.to) };
+          notifications = [...notifications, note].slice(-MAX_OS_NOTIFICATIONS);
+        }
+        if (!isNews(record)) continue;
+        if (context.fleetWebhook) buffer = [...buffer, record];
+        if (!context.webhook) continue;
+        const key = debounceKey(record);
+        const cooling = debounce[key];
+        if (cooling) {
+          debounce = { ...debounce, [key]: { ...cooling, held: record } };
+        } else {
+          enqueue.sendTo('webhook', { type: 'sink.post', body: transitionWebhookBody(record) });
+          debounce = { ...debounce, [key]: { posted: record.to, held: null } };
+          enqueue.raise({ type: 'debounce.expire', key }, { delay: 'debounceWindow' });
+        }
+      }
+      enqueue.assign({ toasts, toastSeq, bellCount, notifications, notificationSeq, debounce, buffer });
+    }),
+    expireToast: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type === 'toast.expire') enqueue.assign({ toasts: context.toasts.filter((toast) => toast.id !== event.id) });
+    }),
+    endDebounce: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'debounce.expire') return;
+      const entry = context.debounce[event.key];
+      if (!entry) return;
+      const { [event.key]: _, ...rest } = context.debounce;
+      if (entry.held && entry.held.to !== entry.posted) {
+        // The gate changed again inside the window: post where it is now, and open a new window.
+        enqueue.sendTo('webhook', { type: 'sink.post', body: transitionWebhookBody(entry.held) });
+        enqueue.assign({ debounce: { ...rest, [event.key]: { posted: entry.held.to, held: null } } });
+        enqueue.raise({ type: 'debounce.expire', key: event.key }, { delay: 'debounceWindow' });
+      } else {
+        enqueue.assign({ debounce: rest });
+      }
+    }),
+    flushAggregate: enqueueActions(({ context, enqueue }) => {
+      if (context.buffer.length) enqueue.sendTo('fleetWebhook', { type: 'sink.post', body: fleetWebhookBody(context.buffer) });
+      enqueue.assign({ buffer: [] });
+    }),
+  },
+}).createMachine({
+  id: 'cockpitAlerts',
+  description: 'Alert sinks of every node’s gate transitions: webhook (debounced per gate), fleet aggregate, toasts, bell, OS notifications.',
+  context: ({ input, spawn }) => {
+    if (input.webhook) spawn('webhookSink', { id: 'webhook', input: { label: 'webhook' } });
+    if (input.fleetWebhook) spawn('fleetWebhookSink', { id: 'fleetWebhook', input: { label: 'fleet webhook' } });
+    return { ...input, toasts: [], toastSeq: 0, bellCount: 0, notifications: [], notificationSeq: 0, debounce: {}, buffer: [] };
+  },
+  on: {
+    'toast.expire': { actions: 'expireToast' },
+    'debounce.expire': { actions: 'endDebounce' },
+  },
+  initial: 'quiet',
+  states: {
+    quiet: {
+      description: 'No fleet aggregate being collected.',
+      on: {
+        'alerts.record': [
+          { guard: 'hasFleetNews', target: 'buffering', actions: 'deliver' },
+          { actions: 'deliver' },
+        ],
+      },
+    },
+    buffering: {
+      description: 'Collecting fleet transitions until aggregateWindow ends; then one Fleet alert message.',
+      on: { 'alerts.record': { actions: 'deliver' } },
+      after: { aggregateWindow: { target: 'quiet', actions: 'flushAggregate' } },
+    },
+  },
+});
+
+export type AlertsSnapshot = SnapshotFrom<typeof alertsMachine>;
