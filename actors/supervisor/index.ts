@@ -22,4 +22,5 @@ export function supervisorActors(deps: SupervisorActorDeps = {}) {
 
 export { startSupervision, type Supervision, type SupervisionOptions } from './start-supervision.js';
 export { stopOnSignals } from './stop-on-signals.js';
+export { logSupervisorEvents, supervisorLogLine } from './supervisor-log.js';
 export type * from './contracts.js';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { selectSupervisorChip } from '../../machines/cockpit/supervisor.view.js';
 import { compileEntries } from '../../test/compiled-entries.js';
-import { startSupervision, type SupervisionOptions } from './index.js';
+import { logSupervisorEvents, startSupervision, type SupervisionOptions } from './index.js';
 
 const compiled = compileEntries('supervisor-process', ['devnet/devnet-bin.ts', 'test/fixtures/fake-node.ts', 'test/fixtures/supervise-harness.ts']);
 let dir: string;
@@ -77,6 +77,8 @@ describe('supervisor with a real node process', () => {
   it('Starting -> Running on /health 200; window closes -> SIGTERM, exit 0, final status; output captured', async () => {
     const yaml = await nodeYaml();
     const supervision = supervise({ binPath: devnetBin, configPath: yaml.path });
+    const cockpitTab: string[] = [];
+    logSupervisorEvents(supervision.actor, (level, message) => cockpitTab.push(`${level} ${message}`));
     const started = await supervision.started;
     expect(started).toMatchObject({ apiUrl: `http://127.0.0.1:${yaml.port}`, refusal: null });
     const running = await waitFor(supervision.actor, (s) => s.matches({ supervising: 'running' }), { timeout: 20_000 });
@@ -86,6 +88,12 @@ describe('supervisor with a real node process', () => {
     const final = await supervision.stop();
     expect(final).toMatch(/^node exited \(0\) after SIGTERM, uptime \d+s$/);
     expect(groupAlive(pid)).toBe(false);
+    expect(cockpitTab).toEqual([
+      `info node started (pid ${pid}): ${devnetBin} start --config ${yaml.path}`,
+      `info node running: /health answered 200 at http://127.0.0.1:${yaml.port}`,
+      `info stopping the node: SIGTERM sent to process group ${pid}; SIGKILL after 5 s`,
+      `info node stopped (exited (0)): ${final}`,
+    ]);
     const captured = await readFile(started.captureFile!, 'utf8');
     expect(captured).toContain('"msg"="bee version"');
     expect(captured).toContain('"msg"="api access"'); // the supervisor's own /health polls, logged by the node
