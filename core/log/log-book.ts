@@ -15,11 +15,13 @@
  * at most 20 times a second; `onDirty` tells it (once per clean-to-dirty edge) that there is news.
  * Pure otherwise: no I/O, no clock (times come with the entries).
  */
+import { LOG_TAB_IDS, type LogTabId } from '../cockpit/view/view-model.js';
 import { isAccessLine, parseBeeLogLine, type BeeLogLevel } from './bee-log-line.js';
 import type { SplitLine } from './line-splitter.js';
 
-export const LOG_TABS = ['errors', 'warning', 'info', 'debug', 'nodeHttp', 'cockpitHttp', 'cockpit'] as const;
-export type LogTab = (typeof LOG_TABS)[number];
+/** The seven tabs, in the order of the cockpit's view contract. */
+export const LOG_TABS = LOG_TAB_IDS;
+export type LogTab = LogTabId;
 
 export const LOG_TAB_TITLES: Readonly<Record<LogTab, string>> = {
   errors: 'Errors',

@@ -33,60 +33,11 @@
  * restart budget is testable; uptime is derived in the selectors from `spawnedAtMs` and the caller's now.
  */
 import { assign, fromCallback, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { backoffMs, restartsInWindow, settingsFrom, type ExitPhase, type ExitRecord, type SupervisorInput, type SupervisorSettings } from '../../core/cockpit/supervisor-rules.js';
 import { finalStatusOf } from './supervisor.view.js';
+
+export * from '../../core/cockpit/supervisor-rules.js';
 import type { HealthProbe, HealthProbeInput, NodeProcessEvent, NodeProcessInput, NodeProcessSignal, StartupCheck, StartupCheckInput } from '../../actors/supervisor/contracts.js';
-
-export const READINESS_TIMEOUT_MS = 60_000;
-export const STOP_GRACE_MS = 5_000;
-export const HEALTH_POLL_MS = 1_000;
-export const DEFAULT_MAX_RESTARTS_PER_HOUR = 6;
-export const RESTART_WINDOW_MS = 3_600_000;
-export const BACKOFF_BASE_MS = 1_000;
-export const BACKOFF_CAP_MS = 30_000;
-const MIB = 1024 * 1024;
-
-export interface SupervisorInput {
-  binPath: string;
-  configPath: string;
-  /** `[store.supervisor] auto_restart` (terminal sibling); the desktop always passes false. */
-  autoRestart: boolean;
-  /** `[store.supervisor] max_restarts_per_hour`, default 6. */
-  maxRestartsPerHour?: number;
-  /** `[store.logs] rotate_size_mb` (64) and `keep_files` (5). */
-  rotateSizeMb?: number;
-  keepFiles?: number;
-  /** Capture directory; default a fresh one under the OS temp dir. */
-  captureDir?: string;
-  readinessTimeoutMs?: number;
-  stopGraceMs?: number;
-  healthPollMs?: number;
-}
-
-export type ExitPhase = 'starting' | 'running' | 'terminating' | 'killing';
-
-export interface ExitRecord {
-  code: number | null;
-  signal: number | null;
-  signalName: string | null;
-  atMs: number;
-  /** Time since the spawn; null if the spawn was never seen. */
-  uptimeMs: number | null;
-  phase: ExitPhase;
-  tail: string[];
-}
-
-export interface SupervisorSettings {
-  binPath: string;
-  configPath: string;
-  captureDir?: string;
-  autoRestart: boolean;
-  maxRestartsPerHour: number;
-  rotateBytes: number;
-  keepFiles: number;
-  readinessTimeoutMs: number;
-  stopGraceMs: number;
-  healthPollMs: number;
-}
 
 export interface SupervisorContext {
   settings: SupervisorSettings;
@@ -115,31 +66,6 @@ export type SupervisorEvent =
   | NodeProcessEvent;
 
 export type ProcessExited = Extract<NodeProcessEvent, { type: 'process.exited' }>;
-
-export function settingsFrom(input: SupervisorInput): SupervisorSettings {
-  return {
-    binPath: input.binPath,
-    configPath: input.configPath,
-    ...(input.captureDir !== undefined ? { captureDir: input.captureDir } : {}),
-    autoRestart: input.autoRestart,
-    maxRestartsPerHour: input.maxRestartsPerHour ?? DEFAULT_MAX_RESTARTS_PER_HOUR,
-    rotateBytes: (input.rotateSizeMb ?? 64) * MIB,
-    keepFiles: input.keepFiles ?? 5,
-    readinessTimeoutMs: input.readinessTimeoutMs ?? READINESS_TIMEOUT_MS,
-    stopGraceMs: input.stopGraceMs ?? STOP_GRACE_MS,
-    healthPollMs: input.healthPollMs ?? HEALTH_POLL_MS,
-  };
-}
-
-/** Restarts inside the hour before `atMs`. */
-export function restartsInWindow(restarts: readonly number[], atMs: number): number[] {
-  return restarts.filter((t) => t > atMs - RESTART_WINDOW_MS);
-}
-
-/** 1 s, 2 s, 4 s, … doubling with each restart already in the window, capped at 30 s. */
-export function backoffMs(restartsBefore: number): number {
-  return Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.min(restartsBefore, 10));
-}
 
 function exitRecord(context: SupervisorContext, event: ProcessExited, phase: ExitPhase): ExitRecord {
   return {
@@ -175,6 +101,11 @@ function exitRoutes(phase: 'starting' | 'running') {
     { guard: { type: 'wasKilledBySignal', params: ({ event }: { event: ProcessExited }) => event }, target: '#supervisor.killed', actions: record },
     { target: '#supervisor.exited', actions: record },
   ] as const;
+}
+
+/** A state the node rests in: an operator's start begins again (with a fresh budget); a stop ends supervision. */
+function settled(description: string) {
+  return { description, on: { 'supervisor.start': { target: 'checking', actions: 'resetRestartBudget' }, 'supervisor.stop': 'stopped' } } as const;
 }
 
 export const supervisorMachine = setup({
@@ -365,22 +296,10 @@ export const supervisorMachine = setup({
       after: { restartBackoff: 'supervising' },
       on: { 'supervisor.stop': 'stopped' },
     },
-    exited: {
-      description: 'The node exited by itself: `exited (0)` grey, `exited (<code>)` red (red for any exit during start-up).',
-      on: { 'supervisor.start': { target: 'checking', actions: 'resetRestartBudget' }, 'supervisor.stop': 'stopped' },
-    },
-    killed: {
-      description: 'A signal ended the node: `killed (sig <n>)` red.',
-      on: { 'supervisor.start': { target: 'checking', actions: 'resetRestartBudget' }, 'supervisor.stop': 'stopped' },
-    },
-    gaveUp: {
-      description: 'auto_restart budget spent in the sliding hour: `max restarts (6/6) hit` red.',
-      on: { 'supervisor.start': { target: 'checking', actions: 'resetRestartBudget' }, 'supervisor.stop': 'stopped' },
-    },
-    refused: {
-      description: 'Not started: the start-up check failed or the binary could not run; the chip names why.',
-      on: { 'supervisor.start': { target: 'checking', actions: 'resetRestartBudget' }, 'supervisor.stop': 'stopped' },
-    },
+    exited: settled('The node exited by itself: `exited (0)` grey, `exited (<code>)` red (red for any exit during start-up).'),
+    killed: settled('A signal ended the node: `killed (sig <n>)` red.'),
+    gaveUp: settled('auto_restart budget spent in the sliding hour: `max restarts (6/6) hit` red.'),
+    refused: settled('Not started: the start-up check failed or the binary could not run; the chip names why.'),
     stopped: {
       description: 'Supervision over after supervisor.stop; the output is the final status line.',
       type: 'final',

@@ -9,6 +9,7 @@
  * - no 200 within 60 s: `starting (no /health 200 in 60 s)` red, node left running, polling continues;
  * - a failed start-up check: `start-up check failed` red, the reason as the detail.
  */
+import { backoffMs, restartsInWindow } from '../../core/cockpit/supervisor-rules.js';
 import type { ChipView, Tone } from '../../core/cockpit/view/view-model.js';
 import { parseBeeLogLine } from '../../core/log/bee-log-line.js';
 import type { ExitRecord, SupervisorContext } from './supervisor.machine.js';
@@ -99,7 +100,7 @@ function withCapture(detail: string, context: SupervisorContext): string {
 export function selectSupervisorChip(snapshot: SupervisorSnapshotLike, nowMs: number): SupervisorChip {
   const { context } = snapshot;
   const { settings } = context;
-  const restarts = settings.autoRestart ? { count: context.restarts.filter((t) => t > nowMs - 3_600_000).length, max: settings.maxRestartsPerHour } : null;
+  const restarts = settings.autoRestart ? { count: restartsInWindow(context.restarts, nowMs).length, max: settings.maxRestartsPerHour } : null;
   const running = context.spawnedAtMs !== null && context.pid !== null;
   const uptimeMs = running ? Math.max(0, nowMs - (context.spawnedAtMs ?? nowMs)) : null;
   const base = { pid: context.pid, uptimeMs, restarts };
@@ -125,7 +126,7 @@ export function selectSupervisorChip(snapshot: SupervisorSnapshotLike, nowMs: nu
       return chip('stopping', 'red', `still alive ${Math.round(settings.stopGraceMs / 1000)} s after SIGTERM: SIGKILL sent`);
     case 'backingOff': {
       const last = exit!;
-      const step = Math.min(30_000, 1000 * 2 ** Math.max(0, context.restarts.length - 1));
+      const step = backoffMs(Math.max(0, context.restarts.length - 1));
       const inMs = Math.max(0, last.atMs + step - nowMs);
       return chip(exitText(last), exitTone(last), [exitDetail(last), `restarting in ${Math.ceil(inMs / 1000)} s`, restartText].filter(Boolean).join(' · '));
     }

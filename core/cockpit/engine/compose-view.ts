@@ -7,6 +7,7 @@
  * are now (a shrinking table never leaves it dangling), and a table with rows but no selection yet selects its
  * first row, so Enter works at once on both faces.
  */
+import { LOG_TAB_TITLES } from '../../log/log-book.js';
 import type { GateTransition } from '../gate-transitions.js';
 import { clockTime } from '../format.js';
 import { gateTone, nodeStatus } from '../node-status.js';
@@ -81,15 +82,8 @@ export interface ViewParts {
   readonly supervisor: ChipView | null;
 }
 
-export const LOG_TAB_LABELS: Readonly<Record<LogTabId, string>> = {
-  errors: 'Errors',
-  warning: 'Warning',
-  info: 'Info',
-  debug: 'Debug',
-  nodeHttp: 'Bee HTTP',
-  cockpitHttp: 'node::http',
-  cockpit: 'Cockpit',
-};
+/** Tab labels: `Errors`, `Warning`, `Info`, `Debug`, `Bee HTTP`, `node::http`, `Cockpit` (one table, in core/log). */
+export const LOG_TAB_LABELS: Readonly<Record<LogTabId, string>> = LOG_TAB_TITLES;
 
 export const NO_LOG_LINES: Readonly<Record<LogTabId, number>> = Object.fromEntries(LOG_TAB_IDS.map((id) => [id, 0])) as Record<LogTabId, number>;
 
