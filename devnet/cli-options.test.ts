@@ -22,7 +22,15 @@ describe('devnet command line', () => {
     for (const argv of [['--nodes', '0'], ['--nodes', 'two'], ['--port', '70000'], ['--block-time', '-1'], ['--cors-origins', 'not an origin'], ['--bogus'], ['--port', '65535', '--nodes', '4']]) {
       expect(() => parseDevnetArgs(argv, '0.1.0')).toThrow(UsageError);
     }
-    expect(() => parseDevnetArgs(['--nodes', '0'], '0.1.0')).toThrow(/--nodes must be between 1 and 64/);
+    expect(() => parseDevnetArgs(['--nodes', '0'], '0.1.0')).toThrow(/--nodes must be between 1 and 1000/);
+    expect(() => parseDevnetArgs(['--nodes', '1001'], '0.1.0')).toThrow(/--nodes must be between 1 and 1000/);
+  });
+
+  it('takes fleets of hundreds of nodes, and --keep-logs', () => {
+    expect(parseDevnetArgs(['--nodes', '200'], '0.1.0').devnet.nodes).toBe(200);
+    expect(parseDevnetArgs(['--nodes', '500', '--port', '0'], '0.1.0').devnet.nodes).toBe(500);
+    expect(parseDevnetArgs(['--keep-logs'], '0.1.0').devnet.keepLogs).toBe(true);
+    expect(parseDevnetArgs([], '0.1.0').devnet.keepLogs).toBeUndefined();
   });
 
   it('treats --help as a clean exit', () => {

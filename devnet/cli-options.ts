@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import type { DevnetOptions } from './devnet.js';
+import { MAX_DEVNET_NODES } from './limits.js';
 
 export class UsageError extends Error {}
 
@@ -41,7 +42,7 @@ export function buildDevnetCommand(version: string): Command {
   return new Command('devnet')
     .description('Run a local simulated Swarm: several Bee-API nodes on 127.0.0.1 with real content addressing')
     .version(version)
-    .option('--nodes <n>', 'number of simulated nodes', integer('--nodes', 1, 64), 4)
+    .option('--nodes <n>', `number of simulated nodes (1..${MAX_DEVNET_NODES})`, integer('--nodes', 1, MAX_DEVNET_NODES), 4)
     .option('--port <p>', 'first API port (node i listens on p+i); 0 picks free ports', integer('--port', 0, 65535), 1633)
     .option('--seed <s>', 'seed for deterministic keys and overlays', 'devnet')
     .option('--cors-origins <list>', 'comma-separated CORS allow-list (cors-allowed-origins), * for any', origins)
@@ -50,7 +51,8 @@ export function buildDevnetCommand(version: string): Command {
     .option('--block-time <seconds>', 'simulated block time', seconds, 1)
     .option('--push-delay <ms>', 'delay before deferred uploads are pushed', integer('--push-delay', 0, 3_600_000), 500)
     .option('--gateways <n>', 'loopback gateways answering /bzz/{ref}/ from the network', integer('--gateways', 0, 16), 0)
-    .option('--log-dir <dir>', 'directory for the node log files (default: a new temp dir)')
+    .option('--log-dir <dir>', 'directory for the node log files (default: a new temp dir, removed on exit)')
+    .option('--keep-logs', 'keep the temp log directory on exit (a --log-dir is always kept)', false)
     .addHelpText('after', '\nOne node with Bee\'s own command line: devnet start --config <bee.yaml> (see devnet/README.md)')
     .exitOverride()
     .configureOutput({ writeErr: () => {} });
@@ -67,7 +69,7 @@ export function parseDevnetArgs(argv: string[], version: string): DevnetCliOptio
   }
   const o = command.opts<{
     nodes: number; port: number; seed: string; corsOrigins?: string[]; token?: string; json: boolean;
-    blockTime: number; pushDelay: number; gateways: number; logDir?: string;
+    blockTime: number; pushDelay: number; gateways: number; logDir?: string; keepLogs: boolean;
   }>();
   if (o.token !== undefined && o.token.trim() === '') throw new UsageError('--token must not be empty');
   if (o.port !== 0 && o.port + o.nodes + o.gateways - 1 > 65535) throw new UsageError(`--port ${o.port} leaves no room for ${o.nodes + o.gateways} servers`);
@@ -83,6 +85,7 @@ export function parseDevnetArgs(argv: string[], version: string): DevnetCliOptio
       ...(o.corsOrigins !== undefined ? { corsOrigins: o.corsOrigins } : {}),
       ...(o.token !== undefined ? { token: o.token } : {}),
       ...(o.logDir !== undefined ? { logDir: o.logDir } : {}),
+      ...(o.keepLogs ? { keepLogs: true } : {}),
     },
   };
 }

@@ -7,6 +7,7 @@ import { CommanderError } from 'commander';
 import { mkdir } from 'node:fs/promises';
 import { parseDevnetArgs, UsageError } from './cli-options.js';
 import type { StartedDevnet } from './devnet.js';
+import { showControlCharacters, terminalSafeOutput } from '../core/terminal/visible-text.js';
 
 // The simulated swarm is imported once the arguments are valid: `devnet --help` and usage errors start fast.
 
@@ -37,7 +38,7 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError && error.exitCode === 0) return 0;
     if (error instanceof UsageError) {
-      process.stderr.write(`devnet: ${error.message}\n(run devnet --help for usage)\n`);
+      process.stderr.write(`devnet: ${showControlCharacters(error.message)}\n(run devnet --help for usage)\n`);
       return 1;
     }
     throw error;
@@ -50,21 +51,25 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const hint = code === 'EADDRINUSE' ? ' (a port is in use: pick another --port, or --port 0 for free ports)' : '';
-    process.stderr.write(`devnet: could not start: ${error instanceof Error ? error.message : String(error)}${hint}\n`);
+    process.stderr.write(`devnet: could not start: ${showControlCharacters(error instanceof Error ? error.message : String(error))}${hint}\n`);
     return 1;
   }
-  process.stdout.write(options.json ? `${JSON.stringify(describeDevnet(devnet))}\n` : humanSummary(devnet));
-  await stopSignal();
+  const keptLogs = options.devnet.logDir !== undefined || options.devnet.keepLogs === true;
+  // Listen for Ctrl-C before announcing readiness: a script that stops the devnet as soon as it reads the
+  // line must still get a clean stop (logs closed, temp directory removed).
+  const stopRequested = stopSignal();
+  process.stdout.write(options.json ? `${JSON.stringify(describeDevnet(devnet))}\n` : terminalSafeOutput(humanSummary(devnet, keptLogs)));
+  await stopRequested;
   await devnet.stop();
-  if (!options.json) process.stdout.write('devnet stopped\n');
+  if (!options.json) process.stdout.write(keptLogs ? `devnet stopped; logs kept in ${showControlCharacters(devnet.logDir)}\n` : 'devnet stopped\n');
   return 0;
 }
 
-function humanSummary(devnet: StartedDevnet): string {
+function humanSummary(devnet: StartedDevnet, keptLogs: boolean): string {
   const lines = ['devnet running (Ctrl-C stops it)'];
   for (const node of devnet.nodes) lines.push(`  node ${node.index}  ${node.url}  overlay ${node.overlay}  batch ${node.batchId ?? '-'}`);
   for (const [i, gateway] of devnet.gateways.entries()) lines.push(`  gateway ${i}  ${gateway.url}`);
-  lines.push(`  logs     ${devnet.logDir}`);
+  lines.push(`  logs     ${devnet.logDir}${keptLogs ? '' : '  (removed on exit; --keep-logs keeps them)'}`);
   lines.push(`  control  ${devnet.nodes[0]?.url ?? ''}/_devnet  (PATCH /_devnet/nodes/{i}/faults, POST /_devnet/flush-pushes, ...)`);
   return `${lines.join('\n')}\n`;
 }
@@ -74,7 +79,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`devnet: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`devnet: internal error: ${showControlCharacters(error instanceof Error ? error.message : String(error))}\n`);
     process.exitCode = 1;
   },
 );

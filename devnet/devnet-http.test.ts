@@ -1,5 +1,8 @@
 /** HTTP behaviour shared by all routes: prefixes, CORS, auth, errors, logs and the control API. */
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type StartedDevnet } from './devnet.js';
 
@@ -82,14 +85,27 @@ describe('control API and logs', () => {
     const lines = (await (await fetch(url('/_devnet/nodes/0/log'))).text()).split('\n');
     const access = lines.find((l) => l.includes('"msg"="api access"') && l.includes('"uri"="/tags"'));
     expect(access).toMatch(/^"time"="\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}" "level"="debug" "logger"="node\/api" "msg"="api access" "ip"="[^"]+" "method"="GET" "uri"="\/tags" "proto"="HTTP\/1.1" "status"=200 /);
-    const other = await startDevnet({ nodes: 1, mineBlocks: false, seed: 'log-test' });
+    const other = await startDevnet({ nodes: 1, mineBlocks: false, seed: 'log-test', keepLogs: true });
     await fetch(`${other.nodes[0]!.url}/health`);
     await other.stop();
     const file = await readFile(other.nodes[0]!.logFile, 'utf8');
+    await rm(other.logDir, { recursive: true, force: true });
     expect(file).toContain('"msg"="using overlay address"');
     expect(file).toContain(`"address"="${other.nodes[0]!.overlay}"`);
     expect(file).toContain('"uri"="/health"');
     expect(file).not.toContain('s3cret');
+  });
+
+  it('removes its temporary log directory on stop unless asked to keep it, and never a directory it was given', async () => {
+    const temp = await startDevnet({ nodes: 1, mineBlocks: false, batchDepth: 0 });
+    expect(existsSync(temp.nodes[0]!.logFile)).toBe(true);
+    await temp.stop();
+    expect(existsSync(temp.logDir)).toBe(false);
+    const mine = await mkdtemp(join(tmpdir(), 'devnet-given-'));
+    const given = await startDevnet({ nodes: 1, mineBlocks: false, batchDepth: 0, logDir: mine });
+    await given.stop();
+    expect(existsSync(join(mine, 'node-0.log'))).toBe(true);
+    await rm(mine, { recursive: true, force: true });
   });
 
   it('derives the same overlays from the same seed', async () => {

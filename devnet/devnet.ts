@@ -3,7 +3,7 @@
  * one simulated chain and one simulated network, plus optional loopback gateways. Every node starts with
  * one usable postage batch (bought at genesis, 10 blocks mined), so uploads work at once.
  */
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { amountForSeconds, minimumAmount } from './chain/batch-math.js';
@@ -20,6 +20,7 @@ import { TagRegistry } from './content/tags.js';
 import { controlHandler } from './control/control-http.js';
 import { DevnetControl } from './control/devnet-control.js';
 import { healthyFaults } from './faults.js';
+import { MAX_DEVNET_NODES } from './limits.js';
 import { GatewayServer } from './gateway/gateway-server.js';
 import { NodeServer } from './http/node-server.js';
 import { Router, type RouteDef } from './http/router.js';
@@ -51,8 +52,10 @@ export interface DevnetOptions {
   replication?: number;
   /** Number of loopback gateways (default 0). */
   gateways?: number;
-  /** Directory for the node logs; default a fresh temp dir. */
+  /** Directory for the node logs; default a fresh temp dir, removed by stop() unless `keepLogs`. */
   logDir?: string;
+  /** Keep the temp log directory after stop() (a `logDir` the caller gave is never removed). */
+  keepLogs?: boolean;
   /** Where node log lines go instead of `<logDir>/node-<i>.log` (`devnet start` prints them to stdout, as Bee does). */
   logSink?: LogSink;
   /** Depth of the batch each node gets at start (default 22); 0 = no batch. */
@@ -86,9 +89,11 @@ export interface StartedDevnet {
 
 export async function startDevnet(options: DevnetOptions = {}): Promise<StartedDevnet> {
   const count = options.nodes ?? 4;
-  if (!Number.isInteger(count) || count < 1 || count > 64) throw new RangeError(`nodes must be 1..64, got ${count}`);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_DEVNET_NODES) throw new RangeError(`nodes must be 1..${MAX_DEVNET_NODES}, got ${count}`);
   const seed = options.seed ?? 'devnet';
   const logDir = options.logDir ?? (await mkdtemp(join(tmpdir(), 'devnet-')));
+  // A temp dir is ours to clean up; a directory the caller named is theirs.
+  const removeLogsOnStop = options.logDir === undefined && options.keepLogs !== true;
   const blockTimeMs = options.blockTimeMs ?? 1000;
   const chain = new SimChain({
     blockTimeMs,
@@ -136,6 +141,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<StartedD
         publicKeyHex: identity.publicKeyHex,
         sharedFaults: faults,
         peers: () => network.nodes.filter((peer) => peer.index !== index && network.isReachable(peer)).map((peer) => ({ overlayHex: peer.overlayHex, fullNode: true, chain: peer.chain })),
+        isolated: () => faults.isolated,
         storedChunks: () => store.size,
         swapEnabled: () => options.swapEnable ?? true,
       }),
@@ -153,7 +159,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<StartedD
     chainTimeMs(chain),
   );
 
-  const control = new DevnetControl(nodes, servers, gateways, chain);
+  const control = new DevnetControl(nodes, servers, gateways, chain, { authToken: options.token ?? null, corsOrigins: options.corsOrigins ?? [] });
   const onControl = controlHandler(control, { logFiles });
   const basePort = options.port ?? 0;
   for (const node of nodes) {
@@ -184,6 +190,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<StartedD
     await Promise.all([...servers.map((s) => s.close()), ...gateways.map((g) => g.close())]);
     for (const node of nodes) node.log.info('node', 'shutting down');
     await Promise.all(nodes.map((n) => n.log.close()));
+    if (removeLogsOnStop) await rm(logDir, { recursive: true, force: true });
   };
 
   return {

@@ -47,6 +47,8 @@ export interface NodeChainInit {
   faults?: Partial<ChainFaults>;
   /** Real devnet peers this node is connected to (from the SimNetwork). */
   peers?: () => readonly ChainPeer[];
+  /** True while the node has no working peer connection at all (the devnet's `isolated` fault): no peers, simulated ones included. */
+  isolated?: () => boolean;
   /** Chunks in the node's local store, added to the simulated reserve. */
   storedChunks?: () => number;
   bzzBalance?: bigint;
@@ -100,6 +102,7 @@ export class NodeChain implements ChainMember {
   stakedAmount: bigint;
   readonly swap: NodeSwapLedger;
   private readonly realPeers: () => readonly ChainPeer[];
+  private readonly isolated: () => boolean;
   private readonly storedChunks: () => number;
   private readonly withBackground: boolean;
   private postageBusy = false;
@@ -119,6 +122,7 @@ export class NodeChain implements ChainMember {
     this.ownFaults = { ...defaultChainFaults(), ...init.faults };
     this.sharedFaults = init.sharedFaults;
     this.realPeers = init.peers ?? (() => []);
+    this.isolated = init.isolated ?? (() => false);
     this.storedChunks = init.storedChunks ?? (() => 0);
     this.withBackground = init.backgroundPeers ?? true;
     this.reserveCapacityDoubling = init.reserveCapacityDoubling ?? 0;
@@ -235,9 +239,10 @@ export class NodeChain implements ChainMember {
 
   /**
    * Connected peers: real devnet peers first, then the simulated background. peerCount cuts the list to
-   * that many; lowPeers leaves one.
+   * that many; lowPeers leaves one; an isolated node has none.
    */
   connectedPeers(): TopologyPeer[] {
+    if (this.isolated()) return [];
     const real = this.realPeers().map((p) => ({ overlayHex: p.overlayHex.toLowerCase(), fullNode: p.fullNode ?? true, simulated: false }));
     const all = this.withBackground ? [...real, ...backgroundPeers(this.overlay)] : real;
     const { lowPeers, peerCount } = this.faults;

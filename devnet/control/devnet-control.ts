@@ -18,7 +18,11 @@ export interface NodeHandle {
   readonly node: DevnetNode;
   /** Applies a patch of NodeFaults and chain fault fields; `down` closes or reopens the listener. */
   setFault(patch: FaultPatch): Promise<void>;
-  /** Back to a healthy node: every fault off, chain ones included (keeps its token and CORS list, which are configuration). */
+  /**
+   * Back to a healthy node as it started: every fault off, chain ones included, and the bearer token and CORS
+   * list back to the devnet's start-up configuration (`--token`, `--cors-origins`): a token or origin list set
+   * as a fault is cleared too.
+   */
   heal(): Promise<void>;
   /** Current faults; a bearer token shows as "(set)". */
   faults(): NodeFaults & ChainFaults;
@@ -32,6 +36,8 @@ export class DevnetControl {
     private readonly servers: readonly NodeServer[],
     readonly gatewayList: readonly GatewayServer[],
     readonly chain: SimChain,
+    /** The token and CORS list the devnet started with, which heal() restores. */
+    private readonly startup: { authToken: string | null; corsOrigins: string[] } = { authToken: null, corsOrigins: [] },
   ) {}
 
   get nodes(): readonly DevnetNode[] {
@@ -58,8 +64,7 @@ export class DevnetControl {
       node,
       setFault,
       heal: async () => {
-        const { authToken, corsOrigins } = node.faults;
-        await setFault({ ...defaultChainFaults(), ...healthyFaults(), authToken, corsOrigins });
+        await setFault({ ...defaultChainFaults(), ...healthyFaults(), authToken: this.startup.authToken, corsOrigins: [...this.startup.corsOrigins] });
       },
       faults: () => redacted({ ...node.chain.faults, ...node.faults }),
     };

@@ -5,7 +5,8 @@
  * 2. uploads a demo file (pushed to the network before answering, so every vantage can retrieve it);
  * 3. runs retcheck against every node and the gateway and prints the report;
  * 4. serves the built web app and prints its URL pre-filled with the demo reference and the node URLs.
- * It keeps serving until Ctrl-C; `--exit` stops after step 4 (used by the tests and CI).
+ * It keeps serving until Ctrl-C; `--exit` stops after step 4 (used by the tests and CI). The devnet's temporary
+ * log directory is removed on exit unless `--keep-logs`.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -24,12 +25,14 @@ function demoFile(): Uint8Array {
 
 async function main(argv: string[]): Promise<number> {
   const exitAfter = argv.includes('--exit');
+  // The devnet's temp log directory goes with it on exit, unless the user wants to read the logs afterwards.
+  const keepLogs = argv.includes('--keep-logs');
   if (!existsSync(WEB_DIST)) {
     process.stderr.write(`demo: the web app is not built (${WEB_DIST}); run npm run build:web, or use npm start which builds it\n`);
     return 1;
   }
   const site = await serveStatic(WEB_DIST);
-  const devnet = await startDevnet({ nodes: 4, gateways: 1, corsOrigins: [site.origin] });
+  const devnet = await startDevnet({ nodes: 4, gateways: 1, corsOrigins: [site.origin], keepLogs });
   const stop = async () => {
     await devnet.stop();
     await site.close();
@@ -40,7 +43,7 @@ async function main(argv: string[]): Promise<number> {
     const { reference } = await client.uploadFile(demoFile(), { batchId: first.batchId!, name: 'hello.txt', contentType: 'text/plain', deferred: false });
     const nodes = devnet.nodes.map((n) => n.url);
     const gateways = devnet.gateways.map((g) => g.url);
-    process.stdout.write(`devnet: ${nodes.length} nodes (${nodes.join(', ')}), gateway ${gateways.join(', ')}\nlogs:   ${devnet.logDir}\nuploaded hello.txt -> ${reference}\n\n$ retcheck ${reference} ${nodes.map((n) => `-b ${n}`).join(' ')} --gateway ${gateways[0]}\n`);
+    process.stdout.write(`devnet: ${nodes.length} nodes (${nodes.join(', ')}), gateway ${gateways.join(', ')}\nlogs:   ${devnet.logDir}${keepLogs ? '' : ' (removed on exit; npm start -- --keep-logs keeps them)'}\nuploaded hello.txt -> ${reference}\n\n$ retcheck ${reference} ${nodes.map((n) => `-b ${n}`).join(' ')} --gateway ${gateways[0]}\n`);
     const code = await runRetcheck(
       { input: { target: { kind: 'reference', reference }, nodes, gateways, timeoutMs: 10_000, perChunk: false, cold: false, concurrency: 8 }, output: 'text', logLevel: 'warn' },
       { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t), color: process.stdout.isTTY === true && !process.env.NO_COLOR },
