@@ -17,6 +17,7 @@ describeMachineModel(uiSessionMachine, {
     'palette.refuse': { arity: { type: 'palette.refuse', error: ':ft: takes 2 to 3 arguments, got 0' } },
     'picker.highlight': { second: { type: 'picker.highlight', highlighted: 1 } },
     'alerts.open': { notifications: { type: 'alerts.open', kind: 'notifications' } },
+    'help.scroll': { down: { type: 'help.scroll', top: 3 } },
     'alerts.highlight': { second: { type: 'alerts.highlight', highlighted: 1 } },
     'log.resize': { tooTall: { type: 'log.resize', height: 30 } },
     'log.tab': { info: { type: 'log.tab', tab: 'info' } },
@@ -40,7 +41,10 @@ describeMachineModel(uiSessionMachine, {
       expect(['', 'ft']).toContain(s.context.palette.input);
     },
     'open.picker': (s) => expect(mode(s)).toBe('picker'),
-    'open.help': (s) => expect(mode(s)).toBe('help'),
+    'open.help': (s) => {
+      expect(mode(s)).toBe('help');
+      expect([0, 3]).toContain(s.context.helpTop);
+    },
     'open.alerts': (s) => {
       expect(mode(s)).toBe('alerts');
       expect(s.context.alerts.kind).toBe('notifications');

@@ -62,6 +62,8 @@ export const uiSessionMachine = setup({
     ),
     refusePalette: assign(({ context, event }) => (event.type === 'palette.refuse' ? { palette: { ...context.palette, error: event.error } } : {})),
     openPicker: assign({ pickerHighlighted: null }),
+    openHelp: assign({ helpTop: 0 }),
+    scrollHelp: assign(({ event }) => (event.type === 'help.scroll' ? { helpTop: Math.max(0, Math.round(event.top)) } : {})),
     highlightPicker: assign(({ event }) => (event.type === 'picker.highlight' ? { pickerHighlighted: Math.max(0, event.highlighted) } : {})),
     openAlerts: assign(({ event }) => (event.type === 'alerts.open' ? { alerts: { kind: event.kind, highlighted: 0 } } : {})),
     highlightAlert: assign(({ context, event }) =>
@@ -96,6 +98,7 @@ export const uiSessionMachine = setup({
     palette: { input: '', highlighted: 0, error: null },
     pickerHighlighted: null,
     alerts: { kind: 'alerts', highlighted: 0 },
+    helpTop: 0,
     log: {
       visible: false,
       fullscreen: false,
@@ -126,7 +129,7 @@ export const uiSessionMachine = setup({
         'banner.expire': { guard: 'isCurrentBanner', actions: 'clearBanner' },
         'palette.open': { target: '.palette', actions: 'openPalette' },
         'picker.open': { target: '.picker', actions: 'openPicker' },
-        'help.open': '.help',
+        'help.open': { target: '.help', actions: 'openHelp' },
         'alerts.open': { target: '.alerts', actions: 'openAlerts' },
         'session.quit': 'closed',
       },
@@ -152,8 +155,8 @@ export const uiSessionMachine = setup({
           on: { 'picker.highlight': { actions: 'highlightPicker' }, 'overlay.close': 'browsing' },
         },
         help: {
-          description: 'The keys and verbs of this face.',
-          on: { 'overlay.close': 'browsing' },
+          description: 'The keys and verbs of this face; a face too small for all of them scrolls from helpTop.',
+          on: { 'help.scroll': { actions: 'scrollHelp' }, 'overlay.close': 'browsing' },
         },
         alerts: {
           description: 'Gate transitions of every node, newest first (alerts popup or notification history).',

@@ -186,6 +186,17 @@ describe('cockpit-tui face: overlays', () => {
       }
     });
 
+    it(`a help longer than the terminal scrolls from the engine's top entry at ${columns}x${rows}`, async () => {
+      const long = { ...HELP, groups: [...HELP.groups, { title: 'Palette verbs', entries: Array.from({ length: 60 }, (_, i) => ({ keys: `:verb-${i} <arg>`, action: `does thing ${i}` })) }] };
+      const atTop = await draw(cockpitView({ overlay: { ...long, top: 0 } }), columns, rows, 'help-long');
+      const scrolled = await draw(cockpitView({ overlay: { ...long, top: 40 } }), columns, rows, 'help-long-scrolled');
+      expect(atTop.text).toContain('Screens');
+      expect(atTop.text).toMatch(/↓ \d+ more lines/);
+      expect(scrolled.text).toContain(':verb-26 <arg>');
+      expect(scrolled.text).toMatch(/↑ \d+ more lines/);
+      expect(scrolled.text).not.toContain('Tab / Shift+Tab');
+    });
+
     it(`the notifications overlay at ${columns}x${rows}`, async () => {
       const { ui, screen, text } = await draw(cockpitView({ overlay: { ...ALERTS, kind: 'alerts', highlighted: 4 } as typeof ALERTS }), columns, rows, 'notifications');
       expectSound(ui, screen, columns, rows);

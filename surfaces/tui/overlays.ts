@@ -85,12 +85,9 @@ export function helpLines(help: HelpView, width: number, rows: number, theme: Te
     help.groups.reduce((max, group) => group.entries.reduce((m, e) => Math.max(m, textWidth(inert(e.keys))), max), 0),
     22,
   );
-  const groupLines = help.groups.map((group) => {
-    const lines: Line[] = [[seg(group.title, { accent: true })]];
-    for (const entry of group.entries) lines.push([cell(entry.keys, keysWidth, ellipsis, { bold: true }), space(2), seg(entry.action)]);
-    return lines;
-  });
-  // As many columns of groups as the width allows (about 60 columns each), filled top to bottom.
+  const entryLine = (entry: { keys: string; action: string }): Line => [cell(entry.keys, keysWidth, ellipsis, { bold: true }), space(2), seg(entry.action)];
+  const groupLines = help.groups.map((group) => [[seg(group.title, { accent: true })], ...group.entries.map(entryLine)] as Line[]);
+  // With room, every group at once, in as many columns as the width allows (about 60 columns each).
   const columns = Math.max(1, Math.min(3, Math.floor((width + 3) / 60)));
   const columnWidth = Math.floor((width - (columns - 1) * 3) / columns);
   const stacks: Line[][] = Array.from({ length: columns }, () => []);
@@ -105,17 +102,42 @@ export function helpLines(help: HelpView, width: number, rows: number, theme: Te
     if (stack.length >= perColumn && c < columns - 1) c += 1;
   }
   const height = Math.max(...stacks.map((stack) => stack.length));
-  const out: Line[] = [];
-  for (let row = 0; row < height; row++) {
-    const line: Seg[] = [];
-    stacks.forEach((stack, k) => {
-      if (k > 0) line.push({ text: ` ${theme.glyphs.separator} `, tone: 'muted' });
-      line.push(...fitLine(stack[row] ?? [], columnWidth, ellipsis, true));
-    });
-    out.push(fitLine(line, width, ellipsis));
+  if (height <= rows) {
+    const out: Line[] = [];
+    for (let row = 0; row < height; row++) {
+      const line: Seg[] = [];
+      stacks.forEach((stack, k) => {
+        if (k > 0) line.push({ text: ` ${theme.glyphs.separator} `, tone: 'muted' });
+        line.push(...fitLine(stack[row] ?? [], columnWidth, ellipsis, true));
+      });
+      out.push(fitLine(line, width, ellipsis));
+    }
+    return out;
   }
-  if (out.length > rows) return [...out.slice(0, rows - 1), moreLine(out.length - rows + 1, theme)];
-  return out;
+  // Not enough room: one column, from the entry the engine scrolled to (HelpView.top), with its group title.
+  const flat: Line[] = [];
+  const entryAt: number[] = [];
+  help.groups.forEach((group, g) => {
+    if (g > 0) flat.push([]);
+    flat.push([seg(group.title, { accent: true })]);
+    for (const entry of group.entries) {
+      entryAt.push(flat.length);
+      flat.push(entryLine(entry));
+    }
+  });
+  const topLine = entryAt[Math.min(help.top ?? 0, entryAt.length - 1)] ?? 0;
+  const titled = flat[topLine - 1]?.[0]?.accent === true ? topLine - 1 : topLine;
+  // Near the end the window is filled back upwards rather than left half empty.
+  const start = Math.max(0, Math.min(titled, flat.length - (rows - 1)));
+  const up = start > 0 ? 1 : 0;
+  const down = start + rows - up < flat.length ? 1 : 0;
+  const room = rows - up - down;
+  const arrow = (toTop: boolean) => (theme.ascii ? (toTop ? '^' : 'v') : toTop ? '↑' : '↓');
+  const shown: Line[] = flat.slice(start, start + room).map((line) => fitLine(line, width, ellipsis));
+  if (up) shown.unshift([seg(`${arrow(true)} ${start} more line${start === 1 ? '' : 's'}`, { tone: 'muted' })]);
+  const below = flat.length - (start + room);
+  if (down) shown.push([seg(`${arrow(false)} ${below} more line${below === 1 ? '' : 's'}`, { tone: 'muted' })]);
+  return shown;
 }
 
 export function alertsLines(alerts: AlertsView, width: number, rows: number, theme: TerminalTheme): Line[] {

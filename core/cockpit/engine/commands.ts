@@ -23,6 +23,8 @@ export type UiSessionEvent =
   | { readonly type: 'picker.open' }
   | { readonly type: 'picker.highlight'; readonly highlighted: number }
   | { readonly type: 'help.open' }
+  /** The first help entry a face that cannot show all of them starts at (HelpView.top). */
+  | { readonly type: 'help.scroll'; readonly top: number }
   | { readonly type: 'alerts.open'; readonly kind: AlertsOverlayKind }
   | { readonly type: 'alerts.highlight'; readonly highlighted: number }
   | { readonly type: 'overlay.close' }

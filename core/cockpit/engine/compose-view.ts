@@ -211,8 +211,11 @@ function overlayView(parts: ViewParts): OverlayView | null {
       const highlighted = context.pickerHighlighted ?? Math.max(0, nodes.findIndex((node) => node.active));
       return { kind: 'picker', nodes, highlighted: clampIndex(highlighted, nodes.length) };
     }
-    case 'help':
-      return helpView(parts.face);
+    case 'help': {
+      const help = helpView(parts.face);
+      const count = help.groups.reduce((sum, group) => sum + group.entries.length, 0);
+      return { ...help, top: Math.min(parts.session.context.helpTop, Math.max(0, count - 1)) };
+    }
     case 'alerts': {
       const entries = parts.alerts.entries.map(alertEntry);
       return {
@@ -261,7 +264,7 @@ function hints(parts: ViewParts, drillOpen: boolean): KeyHintView[] {
     case 'picker':
       return [hint('Enter', 'switch'), hint('j/k', 'move'), hint('Esc', 'cancel')];
     case 'help':
-      return [hint('Esc', 'close')];
+      return [hint('Up/Down', 'scroll'), hint('Esc', 'close')];
     case 'alerts':
       return [hint('Up/Down', 'move'), hint('Esc', 'close')];
     case 'filtering':

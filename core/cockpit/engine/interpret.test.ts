@@ -113,6 +113,23 @@ describe('overlays and the focus rule', () => {
     expect(events(key(picker, 'Tab'))).toEqual([]);
   });
 
+  it('scrolls the help by entry (j/k, PgUp/PgDn, Home/End), within its entries; ? and Esc close it', () => {
+    const help = (helpTop: number) => viewFor({ face: 'terminal', mode: 'help', session: { helpTop } });
+    const top = help(0).overlay;
+    if (top?.kind !== 'help') throw new Error('help expected');
+    const entries = top.groups.reduce((sum, group) => sum + group.entries.length, 0);
+    expect(top.top).toBe(0);
+    expect(events(key(help(0), 'j'))).toEqual([{ type: 'help.scroll', top: 1 }]);
+    expect(events(key(help(5), 'Up'))).toEqual([{ type: 'help.scroll', top: 4 }]);
+    expect(events(key(help(5), 'PageDown'))).toEqual([{ type: 'help.scroll', top: 15 }]);
+    expect(events(key(help(5), 'End'))).toEqual([{ type: 'help.scroll', top: entries - 1 }]);
+    expect(events(key(help(0), 'k'))).toEqual([]);
+    expect(events(key(help(3), '?'))).toEqual([{ type: 'overlay.close' }]);
+    expect(events(key(help(3), 'Escape'))).toEqual([{ type: 'overlay.close' }]);
+    const past = help(10_000).overlay;
+    expect(past?.kind === 'help' ? past.top : null).toBe(entries - 1);
+  });
+
   it('Esc closes an overlay before it closes a drill', () => {
     const drill = { title: 'd', status: 'ready' as const, subtitle: null, sections: [] };
     expect(events(key(viewFor({ mode: 'help', screen: tableScreen(1, { drill }) }), 'Escape'))).toEqual([{ type: 'overlay.close' }]);

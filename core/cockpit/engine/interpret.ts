@@ -151,8 +151,13 @@ function keyInOverlay(k: KeyEvent, view: CockpitView): UiCommand[] {
     case 'palette':
       // The palette always has input focus; this is reached only if a face cleared it.
       return [toSession({ type: 'palette.open', input: overlay.input })];
-    case 'help':
-      return k.key === '?' ? [toSession({ type: 'overlay.close' })] : NONE;
+    case 'help': {
+      if (k.key === '?') return [toSession({ type: 'overlay.close' })];
+      // Scrolls a help that does not fit the face (HelpView.top), by entry, like a list.
+      const count = overlay.groups.reduce((sum, group) => sum + group.entries.length, 0);
+      const top = moved(k, overlay.top ?? 0, count);
+      return top === null || top === (overlay.top ?? 0) ? NONE : [toSession({ type: 'help.scroll', top })];
+    }
     case 'picker': {
       if (k.key === 'Enter') return overlay.nodes[overlay.highlighted] ? switchTo(overlay.nodes[overlay.highlighted]!.name) : NONE;
       const highlighted = moved(k, overlay.highlighted, overlay.nodes.length);

@@ -19,6 +19,8 @@ export interface UiSessionContext {
   /** null: the active node's row. */
   readonly pickerHighlighted: number | null;
   readonly alerts: { readonly kind: AlertsOverlayKind; readonly highlighted: number };
+  /** The help overlay's first entry (HelpView.top). */
+  readonly helpTop: number;
   readonly log: {
     readonly visible: boolean;
     readonly fullscreen: boolean;

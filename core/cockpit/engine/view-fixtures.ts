@@ -26,6 +26,7 @@ export function sessionContext(face: Face, patch: Partial<UiSessionContext> = {}
     palette: { input: '', highlighted: 0, error: null },
     pickerHighlighted: null,
     alerts: { kind: 'alerts', highlighted: 0 },
+    helpTop: 0,
     log: { visible: false, fullscreen: false, height: 8, tab: 'errors', filter: '', editing: '' },
     form: null,
     banner: null,

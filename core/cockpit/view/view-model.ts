@@ -272,6 +272,12 @@ export interface PickerView {
 export interface HelpView {
   readonly kind: 'help';
   readonly groups: readonly { readonly title: string; readonly entries: readonly { readonly keys: string; readonly action: string }[] }[];
+  /**
+   * Where a face that cannot show all of it starts: an index over every entry of every group, in order
+   * (0 = the first). Up/Down, j/k, PgUp/PgDn and Home/End move it; a face with room for everything
+   * ignores it. Absent: 0.
+   */
+  readonly top?: number;
 }
 
 /** Desktop Ctrl+A alerts popup, terminal `:notifications` / Ctrl+Alt+N (last 200, newest first). */

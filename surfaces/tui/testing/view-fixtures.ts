@@ -4,7 +4,11 @@
  * what an engine would give; the face must draw each without knowing more.
  */
 import type {
+  AlertsView,
   CockpitView,
+  HelpView,
+  PaletteView,
+  PickerView,
   LogLineView,
   OverlayView,
   ScreenTabView,
@@ -363,7 +367,7 @@ export function cockpitView(options: ViewOptions = {}): CockpitView {
   };
 }
 
-export const PALETTE: OverlayView = {
+export const PALETTE: PaletteView = {
   kind: 'palette',
   input: ':ft 1f3a',
   suggestions: [
@@ -375,7 +379,7 @@ export const PALETTE: OverlayView = {
   error: 'owner must be 40 hex characters',
 };
 
-export const PICKER: OverlayView = {
+export const PICKER: PickerView = {
   kind: 'picker',
   nodes: [
     { name: 'node-1', url: 'http://127.0.0.1:1633', tone: 'fail', status: '1 fail, 2 warn', active: true },
@@ -385,7 +389,7 @@ export const PICKER: OverlayView = {
   highlighted: 1,
 };
 
-export const HELP: OverlayView = {
+export const HELP: HelpView = {
   kind: 'help',
   groups: [
     { title: 'Screens', entries: [{ keys: 'Alt+1..9', action: 'Health, Stamps, Swap, Lottery, Fleet, Peers, Network, API Health, Tags' }, { keys: 'Tab / Shift+Tab', action: 'next / previous screen' }] },
@@ -395,7 +399,7 @@ export const HELP: OverlayView = {
   ],
 };
 
-export const ALERTS: OverlayView = {
+export const ALERTS: AlertsView = {
   kind: 'alerts',
   title: 'Notifications (last 200, newest first)',
   entries: Array.from({ length: 30 }, (_, i) => ({
