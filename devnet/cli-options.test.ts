@@ -6,7 +6,7 @@ describe('devnet command line', () => {
   it('has the documented defaults', () => {
     const { devnet, json } = parseDevnetArgs([], '0.1.0');
     expect(json).toBe(false);
-    expect(devnet).toMatchObject({ nodes: 4, port: 1633, seed: 'devnet', blockTimeMs: 1000, pushDelayMs: 500, gateways: 0 });
+    expect(devnet).toMatchObject({ nodes: 4, port: 1633, seed: 'devnet', blockTimeMs: 1000, pushDelayMs: 500, pushRatePerSecond: 100, gateways: 0 });
   });
 
   it('maps every flag', () => {

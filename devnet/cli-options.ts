@@ -38,6 +38,9 @@ function origins(value: string): string[] {
   return list;
 }
 
+/** Deferred chunks pushed per second by the `devnet` command: a 1 MB upload's tag takes about 3 s to sync. */
+export const DEFAULT_PUSH_RATE = 100;
+
 export function buildDevnetCommand(version: string): Command {
   return new Command('devnet')
     .description('Run a local simulated Swarm: several Bee-API nodes on 127.0.0.1 with real content addressing')
@@ -50,6 +53,7 @@ export function buildDevnetCommand(version: string): Command {
     .option('--json', 'print one JSON line with every node and gateway, then keep serving', false)
     .option('--block-time <seconds>', 'simulated block time', seconds, 1)
     .option('--push-delay <ms>', 'delay before deferred uploads are pushed', integer('--push-delay', 0, 3_600_000), 500)
+    .option('--push-rate <chunks>', 'deferred chunks pushed per second (0: all at once)', integer('--push-rate', 0, 1_000_000), DEFAULT_PUSH_RATE)
     .option('--gateways <n>', 'loopback gateways answering /bzz/{ref}/ from the network', integer('--gateways', 0, 16), 0)
     .option('--log-dir <dir>', 'directory for the node log files (default: a new temp dir, removed on exit)')
     .option('--keep-logs', 'keep the temp log directory on exit (a --log-dir is always kept)', false)
@@ -69,7 +73,7 @@ export function parseDevnetArgs(argv: string[], version: string): DevnetCliOptio
   }
   const o = command.opts<{
     nodes: number; port: number; seed: string; corsOrigins?: string[]; token?: string; json: boolean;
-    blockTime: number; pushDelay: number; gateways: number; logDir?: string; keepLogs: boolean;
+    blockTime: number; pushDelay: number; pushRate: number; gateways: number; logDir?: string; keepLogs: boolean;
   }>();
   if (o.token !== undefined && o.token.trim() === '') throw new UsageError('--token must not be empty');
   if (o.port !== 0 && o.port + o.nodes + o.gateways - 1 > 65535) throw new UsageError(`--port ${o.port} leaves no room for ${o.nodes + o.gateways} servers`);
@@ -81,6 +85,7 @@ export function parseDevnetArgs(argv: string[], version: string): DevnetCliOptio
       seed: o.seed,
       blockTimeMs: Math.round(o.blockTime * 1000),
       pushDelayMs: o.pushDelay,
+      ...(o.pushRate > 0 ? { pushRatePerSecond: o.pushRate } : {}),
       gateways: o.gateways,
       ...(o.corsOrigins !== undefined ? { corsOrigins: o.corsOrigins } : {}),
       ...(o.token !== undefined ? { token: o.token } : {}),

@@ -114,7 +114,8 @@ describe('tags and pins', () => {
     expect(((await (await fetch(`${url}/pins`)).json()) as { references: string[] }).references).toContain(reference);
     const check = await fetch(`${url}/pins/check?ref=${reference}`);
     const lines = (await check.text()).trim().split('\n').map((l) => JSON.parse(l) as unknown);
-    expect(lines).toEqual([{ reference, total: 1, missing: 0, invalid: 0 }]);
+    // The pin's collection: the one data chunk and the two root replicas of the default redundancy level 1.
+    expect(lines).toEqual([{ reference, total: 3, missing: 0, invalid: 0 }]);
     expect((await fetch(`${url}/pins/${reference}`, { method: 'POST' })).status).toBe(200);
     expect((await fetch(`${url}/pins/${reference}`, { method: 'DELETE' })).status).toBe(200);
     expect((await fetch(`${url}/pins/${reference}`)).status).toBe(404);

@@ -11,6 +11,7 @@ import { NodeChain } from './chain/node-chain.js';
 import { chainTimeMs } from './chain/node-postage.js';
 import { chunkPrice, charge } from './chain/swap-ledger.js';
 import { seedSwapHistory } from './chain/swap-history.js';
+import { seedBackgroundAccounts } from './chain/background-accounts.js';
 import { hexToBytes } from '../core/swarm/bytes.js';
 import { beeProximity } from '../core/swarm/proximity.js';
 import { ManualScheduler, timerScheduler } from './chain/scheduler.js';
@@ -48,6 +49,11 @@ export interface DevnetOptions {
   mineBlocks?: boolean;
   /** Delay before deferred uploads are pushed (default 500 ms). */
   pushDelayMs?: number;
+  /**
+   * Deferred chunks pushed per second once `pushDelayMs` is over (default: all at once). The `devnet` command
+   * uses 100, so an upload's tag visibly moves through split → stored → sent → synced as a poll watches it.
+   */
+  pushRatePerSecond?: number;
   /** How many closest nodes store each pushed chunk (default 2). */
   replication?: number;
   /** Number of loopback gateways (default 0). */
@@ -105,6 +111,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<StartedD
   const network = new SimNetwork({
     ...(options.replication !== undefined ? { replication: options.replication } : {}),
     ...(options.pushDelayMs !== undefined ? { pushDelayMs: options.pushDelayMs } : {}),
+    ...(options.pushRatePerSecond !== undefined ? { pushRatePerSecond: options.pushRatePerSecond } : {}),
   });
   const router = new Router(allRoutes as RouteDef[]);
   const nodes: DevnetNode[] = [];
@@ -179,6 +186,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<StartedD
   }
 
   const batchIds = giveEveryNodeABatch(nodes, chain, options.batchDepth ?? 22);
+  // After the batches: they set the storage radius, which lays out the background peers.
+  for (const node of nodes) seedBackgroundAccounts(node.chain, chainTimeMs(chain));
   chain.start();
 
   let stopped = false;

@@ -19,6 +19,7 @@
  * taken) logs "failed to build bee node" and exits 0; SIGINT/SIGTERM log "received interrupt signal",
  * shut down and exit 0.
  */
+import { DEFAULT_PUSH_RATE } from './cli-options.js';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -117,6 +118,7 @@ export async function runStartCommand(argv: string[], io: StartCommandIo): Promi
       corsOrigins: listOption(config, 'cors-allowed-origins'),
       swapEnable: booleanOption(config, 'swap-enable', false),
       storageIncentivesEnable: booleanOption(config, 'storage-incentives-enable', true),
+      pushRatePerSecond: DEFAULT_PUSH_RATE,
       ...(Number.isFinite(blockTime) && blockTime > 0 ? { blockTimeMs: Math.round(blockTime * 1000) } : {}),
     });
   } catch (error) {

@@ -19,6 +19,10 @@
  *   unhealthy         -> "Unhealthy": /redistributionstate isHealthy false (salud disagrees with the neighbourhood)
  *   stuckTransactions -> pending transactions never get mined (a wallet out of gas): /transactions keeps them,
  *                        and a batch bought meanwhile stays not usable ('Pending' on S2)
+ *   starvingBin       -> "bin saturation" STARVING (S1, S6 strip): that bin keeps starvingBinPeers (3) connected
+ *                        peers; pick a bin below /topology's depth (0 on a node whose depth is 0)
+ *   privateReachability -> S7 reachability Private
+ *   outlierPeers      -> S6: the first N simulated peers of the table report a batch commitment 20 % off
  */
 export interface ChainFaults {
   warmingUp: boolean;
@@ -41,6 +45,13 @@ export interface ChainFaults {
   lowGas: boolean;
   unhealthy: boolean;
   stuckTransactions: boolean;
+  /** S6: this bin (proximity order) keeps only `starvingBinPeers` connected peers, the rest are known but disconnected. */
+  starvingBin: number | null;
+  starvingBinPeers: number;
+  /** S7: AutoNAT says Private: `/topology` reachability Private, `/status` isReachable false. */
+  privateReachability: boolean;
+  /** S6: this many simulated peers (the first ones of the peer table) report a batch commitment 20 % too high. */
+  outlierPeers: number;
 }
 
 export function defaultChainFaults(): ChainFaults {
@@ -61,6 +72,10 @@ export function defaultChainFaults(): ChainFaults {
     lowGas: false,
     unhealthy: false,
     stuckTransactions: false,
+    starvingBin: null,
+    starvingBinPeers: 3,
+    privateReachability: false,
+    outlierPeers: 0,
   };
 }
 
@@ -86,7 +101,7 @@ export function parseChainFaultPatch(input: unknown): { patch: Partial<ChainFaul
   const defaults = defaultChainFaults() as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(input)) {
     if (!(key in defaults)) return { error: `unknown fault ${key}` };
-    const nullable = key === 'peerCount' || key === 'reserveChunks';
+    const nullable = key === 'peerCount' || key === 'reserveChunks' || key === 'starvingBin';
     if (nullable && value === null) record[key] = null;
     else if (typeof defaults[key] === 'boolean' && typeof value === 'boolean') record[key] = value;
     else if ((typeof defaults[key] === 'number' || nullable) && typeof value === 'number' && Number.isFinite(value) && value >= 0) record[key] = value;

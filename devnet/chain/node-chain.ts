@@ -16,7 +16,7 @@ import { NodePostage, chainTimeMs } from './node-postage.js';
 import { NodeLottery, roundOf } from './redistribution.js';
 import type { ChainMember, SimChain } from './sim-chain.js';
 import { beeProximity as proximity } from '../../core/swarm/proximity.js';
-import { backgroundPeers, type TopologyPeer } from './topology.js';
+import { backgroundPeers, type TopologyPeer, type TopologyView } from './topology.js';
 import { NodeSwapLedger } from './swap-ledger.js';
 import { TransactionPool } from './transactions.js';
 import { DEFAULT_BZZ_BALANCE, DEFAULT_NATIVE_BALANCE, Wallet } from './wallet.js';
@@ -238,16 +238,38 @@ export class NodeChain implements ChainMember {
   }
 
   /**
-   * Connected peers: real devnet peers first, then the simulated background. peerCount cuts the list to
-   * that many; lowPeers leaves one; an isolated node has none.
+   * The Kademlia table (`/topology`): real devnet peers first, then the simulated background laid out for the
+   * current depth, which Bee v2.8.1 reports as the storage radius. `starvingBin` keeps `starvingBinPeers` of
+   * that bin, `peerCount` cuts the list to that many, `lowPeers` leaves one, an isolated node has none;
+   * peers taken away stay known.
    */
-  connectedPeers(): TopologyPeer[] {
-    if (this.isolated()) return [];
+  topologyView(): TopologyView {
+    const depth = this.reserveState().storageRadius;
     const real = this.realPeers().map((p) => ({ overlayHex: p.overlayHex.toLowerCase(), fullNode: p.fullNode ?? true, simulated: false }));
-    const all = this.withBackground ? [...real, ...backgroundPeers(this.overlay)] : real;
-    const { lowPeers, peerCount } = this.faults;
-    const limit = Math.min(lowPeers ? 1 : all.length, peerCount ?? all.length);
-    return all.slice(0, Math.max(0, Math.floor(limit)));
+    const all = this.withBackground ? [...real, ...this.background(depth)] : real;
+    const { lowPeers, peerCount, starvingBin, starvingBinPeers } = this.faults;
+    let connected = all;
+    if (starvingBin !== null) {
+      let kept = 0;
+      connected = connected.filter((p) => proximity(this.overlay, hexToBytes(p.overlayHex)) !== starvingBin || kept++ < starvingBinPeers);
+    }
+    const limit = Math.min(lowPeers ? 1 : connected.length, peerCount ?? connected.length);
+    // An isolated node has no connections at all; it still knows its peers.
+    connected = this.isolated() ? [] : connected.slice(0, Math.max(0, Math.floor(limit)));
+    const on = new Set(connected.map((p) => p.overlayHex));
+    return { connected, known: all.filter((p) => !on.has(p.overlayHex)), depth, reachability: this.faults.privateReachability ? 'Private' : 'Public' };
+  }
+
+  /** The connected peers of topologyView. */
+  connectedPeers(): TopologyPeer[] {
+    return [...this.topologyView().connected];
+  }
+
+  private backgroundCache: { depth: number; peers: TopologyPeer[] } | null = null;
+
+  private background(depth: number): TopologyPeer[] {
+    if (this.backgroundCache?.depth !== depth) this.backgroundCache = { depth, peers: backgroundPeers(this.overlay, depth) };
+    return this.backgroundCache.peers;
   }
 
   /** The real peer object for an overlay, when that peer is a devnet node this one is connected to. */

@@ -42,15 +42,33 @@ export function ownStatus(node: NodeChain): StatusSnapshot {
     connectedPeers: peers.length,
     neighborhoodSize: peers.filter((p) => proximity(node.overlay, hexToBytes(p.overlayHex)) >= reserve.storageRadius).length,
     batchCommitment: reserve.commitment,
-    isReachable: true,
+    isReachable: !node.faults.privateReachability,
     lastSyncedBlock: node.syncedBlock(),
     committedDepth: reserve.storageRadius + reserve.reserveCapacityDoubling,
     isWarmingUp: node.faults.warmingUp,
   };
 }
 
+/** Bee's outlier factor for the outlierPeers fault: a chain view with 20 % more batches than everyone else's. */
+export const OUTLIER_COMMITMENT_FACTOR = 1.2;
+
+/**
+ * The simulated peers the outlierPeers fault skews: the first N of the cockpit's peer table order (by bin, then
+ * overlay), so an operator finds them at the top of S6.
+ */
+export function outlierPeers(node: NodeChain): Set<string> {
+  const count = Math.floor(node.faults.outlierPeers);
+  if (count <= 0) return new Set();
+  const simulated = node
+    .connectedPeers()
+    .filter((p) => p.simulated)
+    .map((p) => ({ overlayHex: p.overlayHex, po: proximity(node.overlay, hexToBytes(p.overlayHex)) }))
+    .sort((a, b) => a.po - b.po || (a.overlayHex < b.overlayHex ? -1 : 1));
+  return new Set(simulated.slice(0, count).map((p) => p.overlayHex));
+}
+
 /** A snapshot of one connected peer as seen from `node`, sorted later by proximity. */
-export function peerStatus(node: NodeChain, peer: TopologyPeer): StatusSnapshot {
+export function peerStatus(node: NodeChain, peer: TopologyPeer, outliers: ReadonlySet<string> = new Set()): StatusSnapshot {
   const po = proximity(node.overlay, hexToBytes(peer.overlayHex));
   const real = node.realPeer(peer.overlayHex)?.chain;
   if (real) return { ...ownStatus(real), proximity: po };
@@ -68,14 +86,17 @@ export function peerStatus(node: NodeChain, peer: TopologyPeer): StatusSnapshot 
     neighborhoodSize: 3 + (jitter[3]! % 5),
     lastSyncedBlock: node.chain.block,
     isWarmingUp: false,
+    isReachable: true,
+    ...(outliers.has(peer.overlayHex) ? { batchCommitment: Math.round(own.batchCommitment * OUTLIER_COMMITMENT_FACTOR) } : {}),
   };
 }
 
 /** /status/peers: every connected peer, ascending proximity. */
 export function peerStatuses(node: NodeChain): StatusSnapshot[] {
+  const outliers = outlierPeers(node);
   return node
     .connectedPeers()
-    .map((peer) => peerStatus(node, peer))
+    .map((peer) => peerStatus(node, peer, outliers))
     .sort((a, b) => a.proximity - b.proximity);
 }
 

@@ -1,18 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { beeProximity } from '../../core/swarm/proximity.js';
-import { addressAtPo, backgroundPeers, kademliaDepth, topologySnapshot } from './topology.js';
+import { addressAtPo, backgroundPeers, topologySnapshot } from './topology.js';
+import { starvingBins } from '../../core/cockpit/rules/bin-saturation.js';
 import { ownStatus, peerStatuses, neighborhoods } from './status.js';
 import { testChain, testNode } from './test-fixtures.js';
-
-describe('kademlia depth', () => {
-  it('is 0 up to the watermark, then the PO of the 3rd closest peer lowered to the shallowest empty bin', () => {
-    expect(kademliaDepth([1, 1, 1])).toBe(0);
-    expect(kademliaDepth([2, 2, 0, 1, 1, 1])).toBe(2);
-    expect(kademliaDepth([2, 2, 2, 1, 1, 1])).toBe(3);
-    expect(kademliaDepth([8, 8, 8, 0, 0, 2, 1])).toBe(3);
-  });
-});
 
 describe('simulated peers', () => {
   it('addressAtPo shares exactly po bits with the base', () => {
@@ -24,15 +16,28 @@ describe('simulated peers', () => {
     );
   });
 
-  it('fills bins 0..7 with 8 peers and gives the table depth 8', () => {
+  it('saturates every bin below the depth (10-18 peers) and thins the neighbourhood out (4, 3, 2, 1)', () => {
     const overlay = new Uint8Array(32).fill(0x5a);
-    const snapshot = topologySnapshot(overlay, backgroundPeers(overlay), 0, 10);
-    expect(snapshot.bins['bin_0']!.connected).toBe(8);
-    expect(snapshot.bins['bin_7']!.connected).toBe(8);
-    expect(snapshot.bins['bin_8']!.connected).toBe(1);
-    expect(snapshot.bins['bin_20']).toEqual({ population: 0, connected: 0, disconnectedPeers: null, connectedPeers: null });
-    expect(Object.keys(snapshot.bins)).toHaveLength(32);
-    expect([snapshot.depth, snapshot.connected, snapshot.population]).toEqual([8, 67, 67]);
+    for (const depth of [0, 2, 9]) {
+      const peers = backgroundPeers(overlay, depth);
+      const snapshot = topologySnapshot(overlay, { connected: peers, known: [], depth, reachability: 'Public' }, 0, 10);
+      const perBin = Array.from({ length: 32 }, (_, po) => snapshot.bins[`bin_${po}`]!.connected);
+      const below = depth === 0 ? [0] : Array.from({ length: depth }, (_, po) => po);
+      for (const po of below) expect(perBin[po], `bin ${po} at depth ${depth}`).toBeGreaterThanOrEqual(10);
+      const first = below[below.length - 1]! + 1;
+      expect(perBin.slice(first, first + 5)).toEqual([4, 3, 2, 1, 0]);
+      expect(starvingBins(perBin, snapshot.depth)).toEqual([]);
+      expect([snapshot.depth, snapshot.connected, snapshot.population]).toEqual([depth, peers.length, peers.length]);
+      expect(snapshot.bins['bin_31']).toEqual({ population: 0, connected: 0, disconnectedPeers: null, connectedPeers: null });
+    }
+  });
+
+  it('lists known but disconnected peers apart, with their last metrics', () => {
+    const overlay = new Uint8Array(32).fill(0x11);
+    const [first, ...rest] = backgroundPeers(overlay, 1);
+    const snapshot = topologySnapshot(overlay, { connected: rest, known: [first!], depth: 1, reachability: 'Private' }, 0, 10);
+    expect(snapshot.bins['bin_0']!.disconnectedPeers).toEqual([{ address: first!.overlayHex, metrics: expect.objectContaining({ sessionConnectionDuration: 0, healthy: false }) }]);
+    expect([snapshot.population - snapshot.connected, snapshot.reachability]).toEqual([1, 'Private']);
   });
 });
 
@@ -41,7 +46,8 @@ describe('node status', () => {
     const chain = testChain();
     const peer = testNode(chain, 1);
     const node = testNode(chain, 0, { peers: () => [{ overlayHex: peer.overlayHex, chain: peer }] });
-    expect(ownStatus(node)).toMatchObject({ proximity: 256, beeMode: 'full', connectedPeers: 68, storageRadius: 0, isWarmingUp: false, reserveSize: 2_500_000 });
+    const background = backgroundPeers(node.overlay, 0).length;
+    expect(ownStatus(node)).toMatchObject({ proximity: 256, beeMode: 'full', connectedPeers: background + 1, storageRadius: 0, isWarmingUp: false, reserveSize: 2_500_000 });
     node.setFaults({ lowPeers: true });
     expect(node.connectedPeers().map((p) => p.overlayHex)).toEqual([peer.overlayHex]);
     node.setFaults({ lowPeers: false, peerCount: 5 });
@@ -64,7 +70,7 @@ describe('node status', () => {
     const peer = testNode(chain, 1, { faults: { warmingUp: true } });
     const node = testNode(chain, 0, { peers: () => [{ overlayHex: peer.overlayHex, chain: peer }] });
     const snapshots = peerStatuses(node);
-    expect(snapshots).toHaveLength(68);
+    expect(snapshots).toHaveLength(backgroundPeers(node.overlay, 0).length + 1);
     expect(snapshots.map((s) => s.proximity)).toEqual([...snapshots.map((s) => s.proximity)].sort((a, b) => a - b));
     expect(snapshots.find((s) => s.overlay === peer.overlayHex)).toMatchObject({ isWarmingUp: true, proximity: beeProximity(node.overlay, peer.overlay) });
   });

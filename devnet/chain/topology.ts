@@ -1,12 +1,19 @@
 /**
- * Kademlia view of one simulated node, computed from its overlay and the peers it is connected to.
- * Mirrors Bee's /topology: bins keyed by proximity order (PO, capped at 31), depth from the
- * nearest-neighbour low watermark and the shallowest empty bin, as Bee's kademlia calculates it.
+ * Kademlia view of one simulated node, shaped like Bee v2.8.1's `/topology`: bins keyed by proximity order
+ * (PO, capped at 31) with connected and known-but-disconnected peers, and `depth`, which Bee v2.8.1 reports as
+ * the node's storage radius (pkg/topology/kademlia `neighborhoodDepth`), not a depth computed from the bins.
+ *
+ * A devnet has a handful of real nodes, so each node also gets simulated background peers laid out as on a
+ * settled mainnet node at that depth: every bin below the depth saturated (10 to 18 connected peers; Bee keeps
+ * connecting up to 18) and the neighbourhood bins from the depth on thinning out (4, 3, 2, 1). With that
+ * layout a healthy devnet node passes the bin-saturation gate. The `starvingBin`, `lowPeers` and `peerCount`
+ * faults take peers away; those stay known but disconnected (a healthy node lists none, as the bee-cluster's
+ * nodes do: their `disconnectedPeers` are null).
  */
 import { bytesToHex, hexToBytes } from '../../core/swarm/bytes.js';
 import { keccak256 } from '../../core/swarm/keccak.js';
 import { beeProximity as proximity } from '../../core/swarm/proximity.js';
-import { MAX_PO, NN_LOW_WATERMARK, SATURATION_PEERS } from './constants.js';
+import { MAX_PO, NN_LOW_WATERMARK } from './constants.js';
 
 export interface TopologyPeer {
   overlayHex: string;
@@ -15,49 +22,33 @@ export interface TopologyPeer {
   simulated: boolean;
 }
 
-/**
- * Bee's depth: the PO of the NN_LOW_WATERMARK-th closest connected peer, lowered to the shallowest
- * empty bin below it; 0 while there are no more peers than the watermark.
- */
-export function kademliaDepth(binCounts: readonly number[]): number {
-  const total = binCounts.reduce((sum, n) => sum + n, 0);
-  if (total <= NN_LOW_WATERMARK) return 0;
-  let seen = 0;
-  let candidate = 0;
-  for (let po = binCounts.length - 1; po >= 0; po--) {
-    seen += binCounts[po]!;
-    if (seen >= NN_LOW_WATERMARK) {
-      candidate = po;
-      break;
-    }
-  }
-  for (let po = 0; po < candidate; po++) if (binCounts[po] === 0) return po;
-  return candidate;
+/** Connected peers of a saturated bin: 10..18. */
+const SATURATED_MIN = 10;
+const SATURATED_SPREAD = 9;
+/** Connected peers of the neighbourhood bins, from the depth on. */
+const NEIGHBOURHOOD = [4, 3, 2, 1];
+
+/** The bins below the depth; at depth 0, bin 0 itself (what the bin-saturation gate judges). */
+export function saturatedBins(depth: number): number[] {
+  return depth === 0 ? [0] : Array.from({ length: Math.min(depth, MAX_PO + 1) }, (_, po) => po);
 }
 
-export function binCounts(overlay: Uint8Array, peers: readonly TopologyPeer[]): number[] {
-  const counts = new Array<number>(MAX_PO + 1).fill(0);
-  for (const peer of peers) counts[proximity(overlay, hexToBytes(peer.overlayHex))]! += 1;
-  return counts;
-}
-
-/** Bins shallower than this get SATURATION_PEERS simulated peers each; a few more sit at or past it. */
-export const BACKGROUND_DEPTH = 8;
-const BACKGROUND_NEIGHBOURS = 3;
-
 /**
- * Deterministic simulated peers that make a lone devnet node look like a mainnet node with a saturated
- * table: SATURATION_PEERS peers at each PO below BACKGROUND_DEPTH and BACKGROUND_NEIGHBOURS deeper ones.
- * Their overlays share exactly `po` leading bits with the node's overlay.
+ * Deterministic simulated peers around `overlay` at `depth`: how many per bin comes from the overlay, so a
+ * node's table looks the same on every poll and the same devnet seed gives the same tables.
  */
-export function backgroundPeers(overlay: Uint8Array): TopologyPeer[] {
-  const peers: TopologyPeer[] = [];
-  const make = (po: number, i: number): void => {
-    peers.push({ overlayHex: bytesToHex(addressAtPo(overlay, po, i)), fullNode: true, simulated: true });
-  };
-  for (let po = 0; po < BACKGROUND_DEPTH; po++) for (let i = 0; i < SATURATION_PEERS; i++) make(po, i);
-  for (let i = 0; i < BACKGROUND_NEIGHBOURS; i++) make(BACKGROUND_DEPTH + i, i);
-  return peers;
+export function backgroundPeers(overlay: Uint8Array, depth: number): TopologyPeer[] {
+  const connected: TopologyPeer[] = [];
+  const make = (po: number, i: number): TopologyPeer => ({ overlayHex: bytesToHex(addressAtPo(overlay, po, i)), fullNode: true, simulated: true });
+  const shape = keccak256(overlay, new Uint8Array([0x6b, 0x61, 0x64]));
+  const saturated = saturatedBins(depth);
+  const first = saturated[saturated.length - 1]! + 1;
+  const bins: [number, number][] = [
+    ...saturated.map((po): [number, number] => [po, SATURATED_MIN + (shape[po % 32]! % SATURATED_SPREAD)]),
+    ...NEIGHBOURHOOD.map((count, i): [number, number] => [first + i, count]).filter(([po]) => po <= MAX_PO),
+  ];
+  for (const [po, count] of bins) for (let i = 0; i < count; i++) connected.push(make(po, i));
+  return connected;
 }
 
 /** An address sharing exactly `po` leading bits with `base` (the bit at position po is flipped). */
@@ -98,7 +89,7 @@ export interface TopologySnapshot {
   timestamp: string;
   nnLowWatermark: number;
   depth: number;
-  reachability: 'Public';
+  reachability: 'Public' | 'Private';
   networkAvailability: 'Available' | 'Unavailable';
   bins: Record<string, BinInfo>;
   lightNodes: BinInfo;
@@ -110,35 +101,51 @@ export function simulatedRttMs(overlay: Uint8Array, peerHex: string): number {
   return 1 + (((h[0]! << 8) | h[1]!) % 7000) / 1000;
 }
 
-export function topologySnapshot(overlay: Uint8Array, peers: readonly TopologyPeer[], nowMs: number, uptimeSeconds: number): TopologySnapshot {
+export interface TopologyView {
+  connected: readonly TopologyPeer[];
+  /** Known peers that are not connected. */
+  known: readonly TopologyPeer[];
+  /** Bee v2.8.1: the storage radius. */
+  depth: number;
+  reachability: 'Public' | 'Private';
+}
+
+export function topologySnapshot(overlay: Uint8Array, view: TopologyView, nowMs: number, uptimeSeconds: number): TopologySnapshot {
   const bins: Record<string, BinInfo> = {};
   const emptyBin = (): BinInfo => ({ population: 0, connected: 0, disconnectedPeers: null, connectedPeers: null });
   for (let po = 0; po <= MAX_PO; po++) bins[`bin_${po}`] = emptyBin();
-  for (const peer of peers) {
-    const bin = bins[`bin_${proximity(overlay, hexToBytes(peer.overlayHex))}`]!;
+  const binOf = (peer: TopologyPeer) => bins[`bin_${proximity(overlay, hexToBytes(peer.overlayHex))}`]!;
+  const metricsOf = (peer: TopologyPeer, connected: boolean): PeerMetrics => ({
+    lastSeenTimestamp: Math.floor(nowMs / 1000) - (connected ? 0 : 60),
+    sessionConnectionRetry: 0,
+    connectionTotalDuration: uptimeSeconds,
+    sessionConnectionDuration: connected ? uptimeSeconds : 0,
+    sessionConnectionDirection: peer.simulated ? 'inbound' : 'outbound',
+    latencyEWMA: Math.round(simulatedRttMs(overlay, peer.overlayHex)),
+    reachability: 'Public',
+    healthy: connected,
+  });
+  for (const peer of view.connected) {
+    const bin = binOf(peer);
     bin.population += 1;
     bin.connected += 1;
-    const metrics: PeerMetrics = {
-      lastSeenTimestamp: Math.floor(nowMs / 1000),
-      sessionConnectionRetry: 0,
-      connectionTotalDuration: uptimeSeconds,
-      sessionConnectionDuration: uptimeSeconds,
-      sessionConnectionDirection: peer.simulated ? 'inbound' : 'outbound',
-      latencyEWMA: Math.round(simulatedRttMs(overlay, peer.overlayHex)),
-      reachability: 'Public',
-      healthy: true,
-    };
-    (bin.connectedPeers ??= []).push({ address: peer.overlayHex, metrics });
+    (bin.connectedPeers ??= []).push({ address: peer.overlayHex, metrics: metricsOf(peer, true) });
+  }
+  // Peers a fault took away were connected before: Bee keeps their metrics (sessionConnectionDuration 0).
+  for (const peer of view.known) {
+    const bin = binOf(peer);
+    bin.population += 1;
+    (bin.disconnectedPeers ??= []).push({ address: peer.overlayHex, metrics: metricsOf(peer, false) });
   }
   return {
     baseAddr: bytesToHex(overlay),
-    population: peers.length,
-    connected: peers.length,
+    population: view.connected.length + view.known.length,
+    connected: view.connected.length,
     timestamp: new Date(nowMs).toISOString(),
     nnLowWatermark: NN_LOW_WATERMARK,
-    depth: kademliaDepth(binCounts(overlay, peers)),
-    reachability: 'Public',
-    networkAvailability: peers.length > 0 ? 'Available' : 'Unavailable',
+    depth: view.depth,
+    reachability: view.reachability,
+    networkAvailability: view.connected.length > 0 ? 'Available' : 'Unavailable',
     bins,
     lightNodes: emptyBin(),
   };

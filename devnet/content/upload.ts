@@ -136,15 +136,22 @@ export class UploadSession {
     const { tag, pin, deferred } = this.plan;
     // A chunk stream has no root (Bee closes its session with the zero address, which leaves the tag's alone).
     if (tag !== undefined && rootHex !== undefined) tag.address = rootHex;
-    if (pin && rootHex !== undefined) this.node.pins.add(rootHex);
+    if (pin && rootHex !== undefined) this.node.pins.add(rootHex, this.chunks.map((c) => c.addressHex));
+    // `sent` counts deliveries as chunks go out, `synced` the receipts that come back (a tick later when the
+    // network pushes at a rate), so a polled tag moves split → stored → sent → synced as on Bee.
+    const onSent = (storedBy: number[]): void => {
+      if (tag !== undefined) tag.sent += storedBy.length;
+    };
+    const onSynced = (): void => {
+      if (tag !== undefined) tag.synced++;
+    };
     const onPushed = (storedBy: number[]): void => {
-      if (tag === undefined) return;
-      tag.sent += storedBy.length;
-      tag.synced++;
+      onSent(storedBy);
+      onSynced();
     };
     if (deferred) {
       for (const chunk of this.chunks) {
-        this.node.network.schedulePush(this.node, chunk.addressHex, chunk.data, (receipt) => onPushed(receipt.storedBy));
+        this.node.network.schedulePush(this.node, chunk.addressHex, chunk.data, onSynced, (receipt) => onSent(receipt.storedBy));
       }
       this.node.log.debug('node/pusher', 'upload queued for push', { reference: rootHex ?? '', chunks: this.chunks.length });
       return undefined;

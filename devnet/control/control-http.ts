@@ -11,6 +11,7 @@
  *   POST   /_devnet/lose-chunks             body: {"neighborhood":"ab"} or {"nodeIndex":1,"addresses":[…]}
  *   POST   /_devnet/chain/advance           body: {"blocks":10} or {"toPhase":"commit"|"reveal"|"claim"|"sample"}
  *   POST   /_devnet/nodes/{i}/batches/{id}/skew  body: {"fill":0.9} (optional "bucket": 0..65535)
+ *   POST   /_devnet/nodes/{i}/pins/{ref}/damage   body: {"missing"?: n, "invalid"?: n}: lose or corrupt pinned chunks
  *   PATCH  /_devnet/gateways/{i}/faults     body: {"down"?, "latencyMs"?, "error500"?}
  * Errors answer {code, message} like the rest of the API.
  */
@@ -60,6 +61,15 @@ export function controlHandler(control: DevnetControl, listing: ControlListing):
         if (typeof fill !== 'number' || (bucket !== undefined && typeof bucket !== 'number')) return beeError(400, 'want {"fill": 0..1, "bucket"?: 0..65535}');
         const collisions = control.skewBatch(Number(skewMatch[1]), skewMatch[2]!, fill, bucket);
         return beeJson(200, { collisions });
+      }
+      const pinMatch = /^\/_devnet\/nodes\/(\d+)\/pins\/([0-9a-fA-F]{64}|[0-9a-fA-F]{128})\/damage$/.exec(path);
+      if (pinMatch !== null && method === 'POST') {
+        const body = await readJson(req);
+        const missing = isRecord(body) ? body.missing : undefined;
+        const invalid = isRecord(body) ? body.invalid : undefined;
+        const count = (v: unknown) => v === undefined || (typeof v === 'number' && Number.isInteger(v) && v >= 0);
+        if (!count(missing) || !count(invalid)) return beeError(400, 'want {"missing"?: n, "invalid"?: n}');
+        return beeJson(200, control.damagePin(Number(pinMatch[1]), pinMatch[2]!, { missing: missing as number | undefined, invalid: invalid as number | undefined }));
       }
       const nodeMatch = /^\/_devnet\/nodes\/(\d+)\/(faults|heal|log)$/.exec(path);
       if (nodeMatch !== null) {

@@ -10,6 +10,7 @@ import type { SimChain } from '../chain/sim-chain.js';
 import { healthyFaults, parseFaultPatch, type NodeFaultPatch, type NodeFaults } from '../faults.js';
 import type { NodeServer } from '../http/node-server.js';
 import type { DevnetNode } from '../node.js';
+import { logFaultEffects } from '../log/fault-logs.js';
 import type { GatewayServer } from '../gateway/gateway-server.js';
 
 export type FaultPatch = NodeFaultPatch & Partial<ChainFaults>;
@@ -59,6 +60,7 @@ export class DevnetControl {
       if (patch.down === true) await server.close();
       if (patch.down === false) await server.reopen();
       node.log.info('node/devnet', 'faults changed', { faults: JSON.stringify(redacted(patch)) });
+      logFaultEffects(node, patch);
     };
     return {
       node,
@@ -144,6 +146,37 @@ export class DevnetControl {
       if (!batch.stamp(address, this.chain.nowNs()).ok) break;
     }
     return batch.buckets[bucket]!;
+  }
+
+  /**
+   * Damages a pin on one node: `missing` chunks of its collection are deleted from the node's store and
+   * `invalid` more are overwritten with bytes that no longer hash to their address (a disk going bad). The
+   * root chunk is kept as long as possible, taking chunks from the end of the collection first. Returns how
+   * many of each were damaged.
+   */
+  damagePin(nodeIndex: number, reference: string, damage: { missing?: number; invalid?: number }): { missing: number; invalid: number } {
+    const node = this.nodeList[nodeIndex];
+    if (node === undefined) throw new RangeError(`no devnet node ${nodeIndex}`);
+    const ref = reference.toLowerCase();
+    if (!node.pins.has(ref)) throw new RangeError(`node ${nodeIndex} has no pin ${reference}`);
+    const candidates = node.pins.collection(ref).filter((address) => node.store.has(address)).reverse();
+    const wantMissing = Math.max(0, Math.floor(damage.missing ?? 0));
+    const wantInvalid = Math.max(0, Math.floor(damage.invalid ?? 0));
+    let missing = 0;
+    let invalid = 0;
+    for (const address of candidates) {
+      if (missing < wantMissing) {
+        node.store.delete(address);
+        missing++;
+      } else if (invalid < wantInvalid) {
+        const data = Uint8Array.from(node.store.get(address)!);
+        data[data.length - 1]! ^= 0xff;
+        node.store.put(address, data, 'pin');
+        invalid++;
+      } else break;
+    }
+    node.log.warning('node/storer', 'chunks lost from the local store', { pin: ref, missing, corrupted: invalid });
+    return { missing, invalid };
   }
 
   gateway(index: number): GatewayServer {

@@ -86,6 +86,8 @@ export class NodeServer {
       else res.destroy();
     } finally {
       if (!rawUrl.startsWith('/_devnet/')) {
+        // Bee logs a failed handler at error level besides the (debug) access line.
+        if (status >= 500 && status !== 503) this.node.log.error('node/api', 'api request failed', { method: req.method ?? '', uri: rawUrl, status });
         this.node.log.access({
           ip: req.socket.remoteAddress ?? '',
           method: req.method ?? '',

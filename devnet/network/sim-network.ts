@@ -19,7 +19,16 @@ export interface SimNetworkOptions {
   replication?: number;
   /** Delay before a deferred upload's chunks are pushed, in milliseconds. */
   pushDelayMs?: number;
+  /**
+   * How many deferred chunks a second the network pushes once the delay is over (default: all at once). A
+   * finite rate makes a large upload's tag move as Bee's does, visibly to a poll: `sent` as chunks go out,
+   * `synced` a tick later as their receipts come back. `flushPushes()` still pushes everything at once.
+   */
+  pushRatePerSecond?: number;
 }
+
+/** The pace of rate-limited pushing: a batch every PUSH_TICK_MS. */
+export const PUSH_TICK_MS = 100;
 
 export interface PushReceipt {
   /** Nodes that stored the chunk in their reserve. Empty when no node could be reached. */
@@ -31,6 +40,8 @@ interface PendingPush {
   addressHex: string;
   data: Uint8Array;
   onPushed: ((receipt: PushReceipt) => void) | undefined;
+  /** Called when the chunk goes out (before its receipt); absent: only onPushed, at once. */
+  onSent: ((receipt: PushReceipt) => void) | undefined;
 }
 
 /** One node served another a chunk: `debtor` pushed it to `creditor`, or retrieved it from `creditor`. */
@@ -42,13 +53,17 @@ export class SimNetwork {
   onServe: ServeListener | undefined;
   readonly replication: number;
   pushDelayMs: number;
+  readonly pushRatePerSecond: number;
   private pending: PendingPush[] = [];
+  /** Receipts of chunks sent on the last tick, delivered on the next. */
+  private receipts: (() => void)[] = [];
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
   constructor(options: SimNetworkOptions = {}) {
     this.replication = options.replication ?? 2;
     this.pushDelayMs = options.pushDelayMs ?? 500;
+    this.pushRatePerSecond = options.pushRatePerSecond ?? Number.POSITIVE_INFINITY;
   }
 
   register(node: DevnetNode): void {
@@ -81,9 +96,9 @@ export class SimNetwork {
   }
 
   /** Queues a push for after `pushDelayMs` (Bee's deferred upload). */
-  schedulePush(from: DevnetNode, addressHex: string, data: Uint8Array, onPushed?: (receipt: PushReceipt) => void): void {
-    this.pending.push({ from, addressHex, data, onPushed });
-    this.armTimer();
+  schedulePush(from: DevnetNode, addressHex: string, data: Uint8Array, onPushed?: (receipt: PushReceipt) => void, onSent?: (receipt: PushReceipt) => void): void {
+    this.pending.push({ from, addressHex, data, onPushed, onSent });
+    this.armTimer(this.pushDelayMs);
   }
 
   get pendingCount(): number {
@@ -97,14 +112,44 @@ export class SimNetwork {
   flushPushes(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
-    const queue = this.pending;
-    this.pending = [];
+    this.deliverReceipts();
+    this.pushBatch(this.pending.length, false);
+    if (this.pending.length > 0) this.armTimer(this.pushDelayMs);
+  }
+
+  /** One tick of rate-limited pushing: last tick's receipts arrive, the next batch goes out. */
+  private tick(): void {
+    this.deliverReceipts();
+    const batch = Math.max(1, Math.floor((this.pushRatePerSecond * PUSH_TICK_MS) / 1000));
+    const before = this.pending.length;
+    this.pushBatch(batch, true);
+    const progressed = this.pending.length < before;
+    // Keep ticking while chunks go out; when nothing could be pushed (uploader down), wait the full delay.
+    if (this.pending.length > 0) this.armTimer(progressed ? PUSH_TICK_MS : this.pushDelayMs);
+    else if (this.receipts.length > 0) this.armTimer(PUSH_TICK_MS);
+  }
+
+  /** Pushes up to `count` queued chunks; their receipts wait for the next tick when `deferReceipts`. */
+  private pushBatch(count: number, deferReceipts: boolean): void {
+    const queue = this.pending.splice(0, count);
+    const kept: PendingPush[] = [];
     for (const item of queue) {
       const receipt = this.pushNow(item.from, item.addressHex, item.data);
-      if (receipt.storedBy.length === 0) this.pending.push(item);
+      if (receipt.storedBy.length === 0) {
+        kept.push(item);
+        continue;
+      }
+      item.onSent?.(receipt);
+      if (deferReceipts && item.onSent) this.receipts.push(() => item.onPushed?.(receipt));
       else item.onPushed?.(receipt);
     }
-    if (this.pending.length > 0) this.armTimer();
+    this.pending.unshift(...kept);
+  }
+
+  private deliverReceipts(): void {
+    const due = this.receipts;
+    this.receipts = [];
+    for (const deliver of due) deliver();
   }
 
   /**
@@ -147,12 +192,13 @@ export class SimNetwork {
     this.timer = undefined;
   }
 
-  private armTimer(): void {
+  private armTimer(delayMs: number): void {
     if (this.stopped || this.timer !== undefined) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.flushPushes();
-    }, this.pushDelayMs);
+      if (Number.isFinite(this.pushRatePerSecond)) this.tick();
+      else this.flushPushes();
+    }, delayMs);
     this.timer.unref();
   }
 }

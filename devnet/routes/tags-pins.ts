@@ -1,4 +1,5 @@
 /** /tags and /pins (bee-api.md §2.5, §9). */
+import { checkPin, type PinCheckLine } from '../content/pins.js';
 import { tagJson } from '../content/tags.js';
 import { traverseReference } from '../content/traversal.js';
 import { invalidParams } from '../content/headers.js';
@@ -21,10 +22,13 @@ function queryInt(query: URLSearchParams, name: string, fallback: number, min: n
   return value;
 }
 
-/** Pin check of one root against the local store only: what this node holds itself. */
-function pinCheck(node: DevnetNode, reference: string): { reference: string; total: number; missing: number; invalid: number } {
-  const walk = traverseReference((address) => node.store.get(address), reference);
-  return { reference, total: walk.addresses.length, missing: walk.missing.length, invalid: walk.invalid.length };
+/** Pin check of one root: its collection against this node's own store (content.pins.ts). */
+function pinCheck(node: DevnetNode, reference: string): PinCheckLine {
+  const line = checkPin(node.pins, (address) => node.store.get(address), reference);
+  if (line.missing + line.invalid > 0) {
+    node.log.error('node/storer', 'pin integrity: damaged pin', { pin: reference, total: line.total, missing: line.missing, invalid: line.invalid });
+  }
+  return line;
 }
 
 export const tagPinRoutes: RouteDef[] = [
@@ -79,9 +83,9 @@ export const tagPinRoutes: RouteDef[] = [
     handle: guarded((req, node) => {
       const only = req.query.get('ref');
       const roots = only !== null && only !== '' ? [referenceParam(only, 'ref')] : node.pins.list();
-      const lines = roots.map((root) => `${JSON.stringify(pinCheck(node, root))}\n`).join('');
-      // NDJSON, streamed chunk by chunk in Bee; one write here is the same bytes on the wire.
-      return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: oneShot(new TextEncoder().encode(lines)) };
+      node.log.info('node/api/get_pin_integrity', 'got a total number of pins', { size: roots.length });
+      // NDJSON, one line per pin written as it is checked, chunked, as Bee streams it.
+      return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: pinLines(node, roots) };
     }),
   },
   {
@@ -103,7 +107,7 @@ export const tagPinRoutes: RouteDef[] = [
       // Bee v2.8.1: content it cannot retrieve fails the traversal ("no peer found"): 500, not 404.
       if (walk.missing.length > 0) return beeError(500, 'pin collection failed');
       for (const address of walk.addresses) node.store.put(address, source(address)!, 'pin');
-      node.pins.add(reference);
+      node.pins.add(reference, walk.addresses);
       return beeJson(201, { message: 'Created', code: 201 });
     }),
   },
@@ -117,7 +121,14 @@ export const tagPinRoutes: RouteDef[] = [
   },
 ];
 
-/** A chunked (no Content-Length) body, as Bee's NDJSON stream is. */
-async function* oneShot(bytes: Uint8Array): AsyncIterable<Uint8Array> {
-  yield bytes;
+/**
+ * A chunked (no Content-Length) NDJSON body, one pin per write, checked lazily: a client sees the first lines
+ * while later pins are still being checked, and one that goes away stops the check.
+ */
+async function* pinLines(node: DevnetNode, roots: readonly string[]): AsyncIterable<Uint8Array> {
+  const encoder = new TextEncoder();
+  for (const root of roots) {
+    yield encoder.encode(`${JSON.stringify(pinCheck(node, root))}\n`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }

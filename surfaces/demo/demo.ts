@@ -8,6 +8,7 @@
  * It keeps serving until Ctrl-C; `--exit` stops after step 4 (used by the tests and CI). The devnet's temporary
  * log directory is removed on exit unless `--keep-logs`.
  */
+import { DEFAULT_PUSH_RATE } from '../../devnet/cli-options.js';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startDevnet } from '../../devnet/devnet.js';
@@ -32,7 +33,7 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const site = await serveStatic(WEB_DIST);
-  const devnet = await startDevnet({ nodes: 4, gateways: 1, corsOrigins: [site.origin], keepLogs });
+  const devnet = await startDevnet({ nodes: 4, gateways: 1, corsOrigins: [site.origin], keepLogs, pushRatePerSecond: DEFAULT_PUSH_RATE });
   const stop = async () => {
     await devnet.stop();
     await site.close();

@@ -36,7 +36,7 @@ function notPassing(gates: Ladder): Partial<Record<GateId, GateState>> {
 }
 
 /** Chain-only fault fields that heal() leaves alone (they are configuration-like), back to their defaults. */
-const RESET: FaultPatch = { peerCount: null, reserveChunks: null };
+const RESET: FaultPatch = { peerCount: null, reserveChunks: null, starvingBin: null, starvingBinPeers: 3 };
 
 describe('gates on a devnet node', () => {
   it('a settled devnet node passes all 11 gates', async () => {
@@ -47,8 +47,11 @@ describe('gates on a devnet node', () => {
   const cases: Array<[string, FaultPatch, Partial<Record<GateId, GateState>>]> = [
     ['warmingUp', { warmingUp: true }, { warmupComplete: 'Fail', reserveFill: 'Warn', redistributionHealthy: 'Fail' }],
     ['frozen', { frozen: true }, { notFrozen: 'Fail' }],
-    ['lowPeers', { lowPeers: true }, { peerCount: 'Fail', binSaturation: 'Warn' }],
-    ['peerCount 10', { peerCount: 10 }, { peerCount: 'Warn' }],
+    // Bee v2.8.1's /topology depth is the storage radius (2 here): with one or ten peers left, a bin below it empties.
+    ['lowPeers', { lowPeers: true }, { peerCount: 'Fail', binSaturation: 'Fail' }],
+    ['peerCount 10', { peerCount: 10 }, { peerCount: 'Warn', binSaturation: 'Fail' }],
+    ['starvingBin 1', { starvingBin: 1 }, { binSaturation: 'Warn' }],
+    ['starvingBin 0, no peers left in it', { starvingBin: 0, starvingBinPeers: 0 }, { binSaturation: 'Fail' }],
     ['chainLagBlocks 20', { chainLagBlocks: 20 }, { chainRpcFresh: 'Warn' }],
     ['chainLagBlocks 100', { chainLagBlocks: 100 }, { chainRpcFresh: 'Fail' }],
     ['emptyWallet', { emptyWallet: true }, { walletFunded: 'Fail', redistributionHealthy: 'Fail' }],
@@ -90,7 +93,7 @@ describe('gates on a devnet node', () => {
     try {
       const gates = await ladder(clients[0]!);
       expect(gates.peerCount.reason).toBe('1 connected peer: too few to form a neighbourhood (need 4)');
-      expect(gates.binSaturation.reason).toMatch(/^STARVING: bin \d+ has 1\/8 connected peers at depth 0$/);
+      expect(gates.binSaturation.reason).toMatch(/^STARVING: bin \d+ has 0\/8 connected peers at depth 2/);
       expect(gates.chainRpcFresh.reason).toMatch(/lag 20 blocks, 11 beyond the 9-block listener tail/);
       expect(gates.walletFunded.reason).toBe('0 xBZZ, 0 native: no xBZZ and no native token');
     } finally {

@@ -64,7 +64,7 @@ export const statusRoutes: RouteDef[] = [
     handle: (_req, node) => {
       const chain = node.chain;
       const now = chainTimeMs(chain.chain);
-      return beeJson(200, topologySnapshot(chain.overlay, chain.connectedPeers(), now, Math.max(0, (now - chain.startedMs) / 1000)));
+      return beeJson(200, topologySnapshot(chain.overlay, chain.topologyView(), now, Math.max(0, (now - chain.startedMs) / 1000)));
     },
   },
   {
