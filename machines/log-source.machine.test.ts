@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { actorDone, actorFailed, describeMachineModel } from '../test/model-based.js';
-import type { ListenerLookup, LogFileCheck, StdoutClass } from '../actors/log-source/contracts.js';
+import type { ListenerLookup, LogFileCheck, StdoutClass } from './log-source.contracts.js';
 import { followCommandFor, logSourceMachine, loopbackPort, selectLogSource, type LogSourceInput } from './log-source.machine.js';
 
 const local = 'http://127.0.0.1:1633';

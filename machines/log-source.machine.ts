@@ -33,7 +33,7 @@ import type {
   LogFileQuery,
   StdoutClass,
   StdoutQuery,
-} from '../actors/log-source/contracts.js';
+} from './log-source.contracts.js';
 
 export type LogSourceOrigin = 'supervised' | 'cli' | 'config' | 'discovered' | 'none';
 

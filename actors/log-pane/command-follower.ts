@@ -11,7 +11,8 @@ import { spawn } from 'node:child_process';
 import { fromCallback, type EventObject } from 'xstate';
 import { LineSplitter } from '../../core/log/line-splitter.js';
 import { startLifeline } from '../supervisor/lifeline.js';
-import { cockpitTime, type FollowCommandInput, type LogFollowerEvent } from './contracts.js';
+import type { FollowCommandInput, LogFollowerEvent } from '../../machines/cockpit/log-pane.contracts.js';
+import { cockpitTime } from './cockpit-time.js';
 
 /** Grace between SIGTERM and SIGKILL for a log command's group (cleanup and the lifeline). */
 const COMMAND_STOP_GRACE_MS = 2_000;

@@ -21,7 +21,8 @@ import { open, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { fromCallback, type EventObject } from 'xstate';
 import { LineSplitter, type SplitLine } from '../../core/log/line-splitter.js';
-import { cockpitTime, type FollowerStatus, type LogFollowerEvent, type LogSink, type TailFileInput } from './contracts.js';
+import type { FollowerStatus, LogFollowerEvent, LogSink, TailFileInput } from '../../machines/cockpit/log-pane.contracts.js';
+import { cockpitTime } from './cockpit-time.js';
 
 const READ_CHUNK = 64 * 1024;
 export const MAX_BACKLOG_BYTES = 16 * 1024 * 1024;

@@ -16,4 +16,5 @@ export function logPaneActors(deps: TailFileDeps & FollowCommandDeps = {}) {
 
 export { createFollowCommand, createResolveLogSource, createTailFile };
 export { loadPaneHeight, persistPaneHeight, type PaneHeightStore } from './pane-settings.js';
-export type * from './contracts.js';
+export type * from '../../machines/cockpit/log-pane.contracts.js';
+export { cockpitTime } from './cockpit-time.js';

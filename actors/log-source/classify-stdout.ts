@@ -1,7 +1,7 @@
 /** Classifies where a process's stdout (fd 1) goes, from /proc/<pid>/{fd/1,cgroup,ns/mnt}. */
 import { join } from 'node:path';
 import { fromPromise } from 'xstate';
-import type { StdoutClass, StdoutQuery } from './contracts.js';
+import type { StdoutClass, StdoutQuery } from '../../machines/log-source.contracts.js';
 import { classifyStdoutFacts, linkInode } from './proc-text.js';
 import { DEFAULT_PROC_ROOT, findHolders, isRegularFileAt, processName, readLinkOr, readTextOr } from './proc-reader.js';
 

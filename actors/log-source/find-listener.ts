@@ -1,7 +1,7 @@
 /** Finds the local process listening on a TCP port: /proc/net/tcp and tcp6 give the socket inode, each /proc/<pid>/fd the holder. */
 import { join } from 'node:path';
 import { fromPromise } from 'xstate';
-import type { ListenerLookup, ListenerQuery } from './contracts.js';
+import type { ListenerLookup, ListenerQuery } from '../../machines/log-source.contracts.js';
 import { listeningInodes } from './proc-text.js';
 import { DEFAULT_PROC_ROOT, findHolders, processName, readTextOr } from './proc-reader.js';
 

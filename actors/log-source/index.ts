@@ -13,4 +13,4 @@ export const logSourceActors = {
 };
 
 export { createClassifyStdout, createFindListener, inspectLogFile };
-export type * from './contracts.js';
+export type * from '../../machines/log-source.contracts.js';

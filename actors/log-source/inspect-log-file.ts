@@ -2,7 +2,7 @@
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { fromPromise } from 'xstate';
-import type { LogFileCheck, LogFileQuery } from './contracts.js';
+import type { LogFileCheck, LogFileQuery } from '../../machines/log-source.contracts.js';
 
 function kindOf(stats: Awaited<ReturnType<typeof stat>>): string {
   if (stats.isDirectory()) return 'directory';

@@ -2,7 +2,7 @@
  * Pure readers of Linux /proc text, and the stdout classification rule. No I/O here, so every
  * rule is tested on literal /proc content; proc-reader.ts gathers the facts from a real /proc.
  */
-import type { ContainerRuntime, StdoutClass } from './contracts.js';
+import type { ContainerRuntime, StdoutClass } from '../../machines/log-source.contracts.js';
 
 const TCP_LISTEN = '0A';
 

@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { fromPromise } from 'xstate';
 import { localUrlOf, parseListenAddress, readBeeYaml } from '../../core/node-config/bee-yaml.js';
 import { findListenerIn } from '../log-source/find-listener.js';
-import type { StartupCheck, StartupCheckInput } from './contracts.js';
+import type { StartupCheck, StartupCheckInput } from '../../machines/cockpit/supervisor.contracts.js';
 
 async function checkBinary(path: string): Promise<string | undefined> {
   let stats;

@@ -4,7 +4,7 @@
  */
 import { fromPromise } from 'xstate';
 import { createNodeClient, isNodeApiError, type NodeClient } from '../node-client/index.js';
-import type { HealthProbe, HealthProbeInput } from './contracts.js';
+import type { HealthProbe, HealthProbeInput } from '../../machines/cockpit/supervisor.contracts.js';
 
 /** Per-probe timeout: a node that takes longer than this to answer /health is not ready yet. */
 export const HEALTH_PROBE_TIMEOUT_MS = 2_000;

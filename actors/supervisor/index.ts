@@ -23,4 +23,4 @@ export function supervisorActors(deps: SupervisorActorDeps = {}) {
 export { startSupervision, type Supervision, type SupervisionOptions } from './start-supervision.js';
 export { stopOnSignals } from './stop-on-signals.js';
 export { logSupervisorEvents, supervisorLogLine } from './supervisor-log.js';
-export type * from './contracts.js';
+export type * from '../../machines/cockpit/supervisor.contracts.js';

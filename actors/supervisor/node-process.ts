@@ -13,7 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
 import { fromCallback } from 'xstate';
-import type { NodeProcessEvent, NodeProcessInput, NodeProcessSignal } from './contracts.js';
+import type { NodeProcessEvent, NodeProcessInput, NodeProcessSignal } from '../../machines/cockpit/supervisor.contracts.js';
 import { startLifeline, type Lifeline } from './lifeline.js';
 import { RotatingCapture } from './rotating-capture.js';
 import { OutputTail } from './output-tail.js';

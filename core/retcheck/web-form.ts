@@ -11,7 +11,7 @@ import { parseCheckInput } from '../swarm/parse-input.js';
 import { parseOverlay } from '../swarm/references.js';
 import { InputError } from '../swarm/input-error.js';
 import { parseNodeUrl } from './node-url.js';
-import type { RetcheckInput } from '../../machines/retcheck/retcheck.machine.js';
+import type { RetcheckInput } from './check-input.js';
 
 export interface WebForm {
   ref: string;

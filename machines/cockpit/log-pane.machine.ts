@@ -30,7 +30,7 @@
  * other field is plain data.
  */
 import { assign, forwardTo, fromCallback, fromPromise, setup, type EventObject, type SnapshotFrom } from 'xstate';
-import type { FollowCommandInput, FollowerStatus, LogFollowerEvent, TailFileInput } from '../../actors/log-pane/contracts.js';
+import type { FollowCommandInput, FollowerStatus, LogFollowerEvent, TailFileInput } from './log-pane.contracts.js';
 import type { BeeLogLevel } from '../../core/log/bee-log-line.js';
 import { LogBook, type HttpCallEntry } from '../../core/log/log-book.js';
 import type { LogSource, LogSourceInput } from '../log-source.machine.js';

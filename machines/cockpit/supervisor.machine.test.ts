@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import type { HealthProbe, StartupCheck } from '../../actors/supervisor/contracts.js';
+import type { HealthProbe, StartupCheck } from './supervisor.contracts.js';
 import { actorDone, actorFailed, describeMachineModel } from '../../test/model-based.js';
 import { backoffMs, restartsInWindow, supervisorMachine, type SupervisorInput } from './supervisor.machine.js';
 import { exitReason, finalStatusOf, formatDuration, selectSupervisorChip } from './supervisor.view.js';

@@ -37,7 +37,7 @@ import { backoffMs, restartsInWindow, settingsFrom, type ExitPhase, type ExitRec
 import { finalStatusOf } from './supervisor.view.js';
 
 export * from '../../core/cockpit/supervisor-rules.js';
-import type { HealthProbe, HealthProbeInput, NodeProcessEvent, NodeProcessInput, NodeProcessSignal, StartupCheck, StartupCheckInput } from '../../actors/supervisor/contracts.js';
+import type { HealthProbe, HealthProbeInput, NodeProcessEvent, NodeProcessInput, NodeProcessSignal, StartupCheck, StartupCheckInput } from './supervisor.contracts.js';
 
 export interface SupervisorContext {
   settings: SupervisorSettings;

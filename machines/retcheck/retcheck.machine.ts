@@ -18,25 +18,14 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { ChunkWalk, ColdDownloadResult, GatewayResult, Resolution, RetcheckReport, VantageResult } from '../../config-schema/retcheck-report.js';
 import { buildReport, type WalkedChunkRow } from '../../core/retcheck/build-report.js';
+import type { CheckTarget, RetcheckInput } from '../../core/retcheck/check-input.js';
 import { probeMachine } from './probe.machine.js';
 import { chunkWalkMachine } from './chunk-walk.machine.js';
 import { reseedMachine, type ReseedOutput } from './reseed.machine.js';
 
 export const CHUNK_WALK_CAP = 1000;
 
-export type CheckTarget = { kind: 'reference'; reference: string } | { kind: 'feed'; owner: string; topic: string };
-
-export interface RetcheckInput {
-  target: CheckTarget;
-  nodes: string[];
-  gateways: string[];
-  timeoutMs: number;
-  perChunk: boolean;
-  cold: boolean;
-  concurrency: number;
-  targetOverlay?: string;
-  reseed?: { batchId: string };
-}
+export type { CheckTarget, RetcheckInput } from '../../core/retcheck/check-input.js';
 
 export type RetcheckOutput =
   | { kind: 'report'; report: RetcheckReport; reseed?: ReseedOutput }

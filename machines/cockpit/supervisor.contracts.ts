@@ -1,6 +1,6 @@
 /**
  * The contracts between the supervisor machine and the actors that run the node for it. The machine
- * imports these as types only, so it stays free of I/O.
+ * owns them (actors/supervisor/ implements them) and imports them as types only, so it stays free of I/O.
  *
  * Expected outcomes come back as values: a start-up check that refuses (`{ ok: false, reason }`), a
  * /health probe that is not 200 (`{ healthy: false, detail }`); actors throw only for the unexpected.

@@ -1,6 +1,6 @@
 /**
  * The contracts between the log-pane machine and the actors that read the node's log for it. The machine
- * imports these as types only.
+ * owns them (its actors in actors/log-pane/ implement them) and imports them as types only.
  */
 import type { BeeLogLevel } from '../../core/log/bee-log-line.js';
 import type { SplitLine } from '../../core/log/line-splitter.js';
@@ -41,9 +41,3 @@ export type LogFollowerEvent =
       /** Its last stderr line, to explain a command that fails at once. */
       lastStderr: string;
     };
-
-/** Milliseconds-resolution wall time as the Cockpit tab shows it (local time like Bee's lines). */
-export function cockpitTime(date = new Date()): string {
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
-}

@@ -1,7 +1,7 @@
 /**
- * The contracts between the log-source machine and the actors that look at the host for it.
- * The machine imports these as types only, so it stays free of I/O; the implementations beside
- * this file read the file system and /proc.
+ * The contracts between the log-source machine and the actors that look at the host for it. The
+ * machine owns them and imports them as types only, so it stays free of I/O; the implementations in
+ * actors/log-source/ read the file system and /proc.
  *
  * Expected outcomes ("no such file", "nobody listens on that port", "stdout is a terminal") are
  * values of these types; an actor throws only for the unexpected (an unreadable /proc, say).

@@ -1,0 +1,18 @@
+/**
+ * What one retrievability check is asked to do, after the surfaces validated their inputs (the CLI's
+ * options, the web app's form): the retcheck machine's input. Core owns it so the pure form and option
+ * parsers can build it without depending on the machine.
+ */
+export type CheckTarget = { kind: 'reference'; reference: string } | { kind: 'feed'; owner: string; topic: string };
+
+export interface RetcheckInput {
+  target: CheckTarget;
+  nodes: string[];
+  gateways: string[];
+  timeoutMs: number;
+  perChunk: boolean;
+  cold: boolean;
+  concurrency: number;
+  targetOverlay?: string;
+  reseed?: { batchId: string };
+}
