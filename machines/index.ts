@@ -32,6 +32,9 @@ import { feedTimelineScreenMachine } from './cockpit/screens/feed-timeline.machi
 import { pubsubScreenMachine } from './cockpit/screens/pubsub.machine.js';
 import { alertsMachine } from './cockpit/alerts.machine.js';
 import { webhookSinkMachine } from './cockpit/webhook-sink.machine.js';
+import { watchlistMachine } from './cockpit/watchlist.machine.js';
+import { watchRefMachine } from './cockpit/watch-ref.machine.js';
+import { watchlistScreenMachine } from './cockpit/screens/watchlist.machine.js';
 import type { RegisteredMachine } from './visualize.js';
 
 export const machineRegistry: readonly RegisteredMachine[] = [
@@ -53,6 +56,9 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   { machine: cockpitMachine, source: 'machines/cockpit/cockpit.machine.ts', modelTest: 'machines/cockpit/cockpit.machine.test.ts' },
   { machine: alertsMachine, source: 'machines/cockpit/alerts.machine.ts', modelTest: 'machines/cockpit/alerts.machine.test.ts' },
   { machine: webhookSinkMachine, source: 'machines/cockpit/webhook-sink.machine.ts', modelTest: 'machines/cockpit/webhook-sink.machine.test.ts' },
+  { machine: watchlistMachine, source: 'machines/cockpit/watchlist.machine.ts', modelTest: 'machines/cockpit/watchlist.machine.test.ts' },
+  { machine: watchRefMachine, source: 'machines/cockpit/watch-ref.machine.ts', modelTest: 'machines/cockpit/watch-ref.machine.test.ts' },
+  { machine: watchlistScreenMachine, source: 'machines/cockpit/screens/watchlist.machine.ts', modelTest: 'machines/cockpit/screens/watchlist.machine.test.ts' },
   { machine: uiSessionMachine, source: 'machines/cockpit/ui-session.machine.ts', modelTest: 'machines/cockpit/ui-session.machine.test.ts' },
   { machine: healthScreenMachine, source: 'machines/cockpit/screens/health.machine.ts', modelTest: 'machines/cockpit/screens/health.machine.test.ts' },
   { machine: fleetScreenMachine, source: 'machines/cockpit/screens/fleet.machine.ts', modelTest: 'machines/cockpit/screens/fleet.machine.test.ts' },

@@ -41,6 +41,9 @@ import { supervisorMachine } from '../../machines/cockpit/supervisor.machine.js'
 import { selectSupervisorChip, type SupervisorSnapshotLike } from '../../machines/cockpit/supervisor.view.js';
 import { logFacts } from './log-view.js';
 import { postWebhookLogic } from './webhook.js';
+import { durabilityCheckLogic } from './durability.js';
+import { watchlistMachine, type WatchlistSnapshot } from '../../machines/cockpit/watchlist.machine.js';
+import { watchRefMachine } from '../../machines/cockpit/watch-ref.machine.js';
 import { alertsMachine, type AlertsSnapshot } from '../../machines/cockpit/alerts.machine.js';
 import { RETRY_CAP_MS, selectSinkProblem, webhookSinkMachine, type WebhookSinkSnapshot } from '../../machines/cockpit/webhook-sink.machine.js';
 
@@ -145,6 +148,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
       return [screenSrc(id), bind ? machine.provide({ actors: bind(deps) } as never) : machine];
     }),
   );
+  const durabilityCheck = durabilityCheckLogic(() => clientFor(currentNode()), now);
   const retryBase = options.webhookRetryBaseMs;
   const webhookSink = (url: string | undefined) =>
     webhookSinkMachine.provide({
@@ -165,6 +169,8 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
         actors: options.overrides?.supervisorActors ?? supervisorActors({ clientFor: (apiUrl) => clientFor({ name: `supervised ${apiUrl}`, url: apiUrl }) }),
       }),
       oneShot,
+      watchlist: watchlistMachine.provide({ actors: { durabilityCheck } }),
+      watchRef: watchRefMachine.provide({ actors: { durabilityCheck } }),
       ...screenProvided,
     },
   } as never);
@@ -205,6 +211,8 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
         logPaneHeight: persisted.logPaneHeight,
         ...(persisted.logFilter ? { logFilter: persisted.logFilter } : {}),
       },
+      watchlist: persisted.watchlist.map((entry) => ({ reference: entry.reference, intervalSeconds: entry.intervalSeconds ?? null })),
+      restoreWatches: face === 'terminal',
       alerts: {
         face,
         webhook: Boolean(config.alerts.webhookUrl),
@@ -260,7 +268,19 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
         polling: gates?.matches('polling') ?? false,
       };
     });
-    const env: ScreenEnv = { face, nowMs: now(), node: activeNode, fleet };
+    const watchlist = children.watchlist?.getSnapshot() as WatchlistSnapshot | undefined;
+    const env: ScreenEnv = {
+      face,
+      nowMs: now(),
+      node: activeNode,
+      fleet,
+      watchlist: {
+        entries: watchlist?.context.entries ?? [],
+        history: watchlist?.context.history ?? [],
+        queue: watchlist?.context.queue ?? [],
+        checking: watchlist?.matches('checking') ?? false,
+      },
+    };
     const shown = session.context.screen;
     const screenSnapshot = children[screenActorId(ctx.generation, shown)]?.getSnapshot() as AnyMachineSnapshot | undefined;
     const screen = screenSnapshot ? SCREEN_REGISTRY[shown].select(screenSnapshot, env) : { status: 'loading' as const, subtitle: null, sections: [], drill: null, hints: [] };
@@ -282,7 +302,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
       screen,
       alerts: alertFacts(children.alerts?.getSnapshot() as AlertsSnapshot | undefined, ctx.alerts, ctx.alertsSeenAtMs),
       log: logFacts(logPane ?? null, session.context.log),
-      watches: 0,
+      watches: Object.keys(ctx.watches).length,
       supervisor: chip ? { text: chip.detail ? `${chip.text} · ${chip.detail}` : chip.text, tone: CHIP_TONE[chip.tone] } : null,
     };
   }
@@ -326,6 +346,15 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   persistedKey = JSON.stringify({ lastScreen: persisted.lastScreen, logPaneHeight: persisted.logPaneHeight, logFilter: persisted.logFilter ?? '' });
   const sessionRef = (root.getSnapshot().children as Record<string, AnyActorRef>).session!;
   const sessionSubscription = sessionRef.subscribe(() => persist());
+  // The watchlist (and which references are watched, and how often) outlives the session.
+  let persistedWatchlist = JSON.stringify(persisted.watchlist.map(({ reference, intervalSeconds }) => ({ reference, ...(intervalSeconds ? { intervalSeconds } : {}) })));
+  const watchlistSubscription = children().watchlist?.subscribe((snapshot: WatchlistSnapshot) => {
+    const watchlist = snapshot.context.entries.map(({ reference, intervalSeconds }) => ({ reference, ...(intervalSeconds === null ? {} : { intervalSeconds }) }));
+    const key = JSON.stringify(watchlist);
+    if (key === persistedWatchlist) return;
+    persistedWatchlist = key;
+    stateStore.update({ watchlist }).catch(() => undefined);
+  });
 
   return {
     root,
@@ -352,6 +381,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
       if (uptimeTicker) clearInterval(uptimeTicker);
       sessionSubscription.unsubscribe();
       supervisorSubscription?.unsubscribe();
+      watchlistSubscription?.unsubscribe();
       let finalStatus: string | null = null;
       const supervisor = children().supervisor;
       if (supervisor) {

@@ -46,7 +46,9 @@ describeMachineModel(cockpitMachine, {
     'engine.repollFleet': { all: { type: 'engine.repollFleet' }, one: { type: 'engine.repollFleet', node: 'n2' } },
     'engine.oneShot': { hash: { type: 'engine.oneShot', verb: 'hash', args: ['/tmp/x'] } },
     'engine.watchStart': { ref: { type: 'engine.watchStart', reference: 'a'.repeat(64), intervalSeconds: 60, clampedFrom: null } },
-    'engine.watchStop': { all: { type: 'engine.watchStop', reference: null } },
+    'engine.watchStop': { all: { type: 'engine.watchStop', reference: null }, one: { type: 'engine.watchStop', reference: 'a'.repeat(64) } },
+    'engine.watchlist': { add: { type: 'engine.watchlist', request: { kind: 'add', reference: 'c'.repeat(64) } }, all: { type: 'engine.watchlist', request: { kind: 'recheckAll' } } },
+    'watch.result': { one: { type: 'watch.result', result: { reference: 'a'.repeat(64), node: 'http://127.0.0.1:1633', checkedAtMs: 1, elapsedMs: 1, retrievable: true } } },
     'supervisor.captureKnown': { active: { type: 'supervisor.captureKnown', file: '/tmp/capture/bee.log', apiUrl: 'http://127.0.0.1:1633' } },
     'fleet.transitions': { frozen: { type: 'fleet.transitions', node: 'n2', transitions: [frozen] }, none: { type: 'fleet.transitions', node: 'n1', transitions: [] } },
     'xstate.done.actor.*': { verb: { type: 'xstate.done.actor.verb:1', output: { ok: true, text: 'reference 1234' }, actorId: 'verb:1' } },
@@ -58,12 +60,14 @@ describeMachineModel(cockpitMachine, {
     'xstate.error.actor.verb:1': ({ actor, event }) => (verbs.has('verb:1') ? verbs.get('verb:1')!.reject(event.error) : actor.send(event)),
   },
   // Graph identity: what routing depends on. The generation, sequence numbers and ring grow without bound.
-  stateKey: (s) => ({ capture: s.context.capture?.node ?? null, active: s.context.activeNode, nodes: s.context.nodes.length, alerts: s.context.alerts.length > 0, shown: s.context.shownScreen, seen: s.context.alertsSeenAtMs > 0 }),
+  stateKey: (s) => ({ watches: Object.keys(s.context.watches).length, capture: s.context.capture?.node ?? null, active: s.context.activeNode, nodes: s.context.nodes.length, alerts: s.context.alerts.length > 0, shown: s.context.shownScreen, seen: s.context.alertsSeenAtMs > 0 }),
   states: {
     running: (s) => {
       const names = children(s);
       expect(names).toContain('session');
       expect(names).toContain('alerts');
+      expect(names).toContain('watchlist');
+      for (const reference of Object.keys(s.context.watches)) expect(names).toContain(`watch:${reference}`);
       expect(names).toContain('logPane');
       for (const node of s.context.nodes) expect(names).toContain(fleetActorId(node.name));
       expect(names.filter((n) => n.startsWith('screen:'))).toHaveLength(15);

@@ -17,6 +17,9 @@
  * - `supervisor`: only when the cockpit runs the node (`--node-bin` / `[store]`, supervisor.machine.ts). Its
  *   capture file, once known (`supervisor.captureKnown` from the engine), is the log source of the node it
  *   serves, above every other tier.
+ * - `watchlist`: S12's watched references and check history (watchlist.machine.ts), engine-wide.
+ * - `watch:<reference>`: one per `:watch-ref` (watch-ref.machine.ts), each checking every interval; results go
+ *   to the watchlist's history. `:watch-ref-stop` stops one or all.
  * - `verb:<n>`: one-shot palette verbs (`:hash`, `:cid`, …) running; each answers with a banner and is stopped.
  *
  * States
@@ -38,6 +41,11 @@ import { SCREEN_IDS, type ScreenId } from '../../core/cockpit/view/screens.js';
 import type { Face } from '../../core/cockpit/view/view-model.js';
 import type { LogSourceInput } from '../log-source.machine.js';
 import { alertsMachine, type AlertsInput } from './alerts.machine.js';
+import { watchlistMachine, type WatchlistEvent } from './watchlist.machine.js';
+import { watchRefMachine, type WatchRefEmit } from './watch-ref.machine.js';
+import type { WatchlistEntry } from '../../core/cockpit/watchlist.js';
+import type { WatchlistRequest } from '../../core/cockpit/engine/commands.js';
+import { shortId } from '../../core/cockpit/format.js';
 import { logPaneMachine } from './log-pane.machine.js';
 import { supervisorMachine, type SupervisorInput } from './supervisor.machine.js';
 import { gatesMachine, selectLatestTransitions } from './gates.machine.js';
@@ -59,6 +67,10 @@ export interface CockpitMachineInput {
   /** Run the node (`--node-bin` + `--node-config`, or `[store]`). */
   readonly supervisor?: SupervisorInput;
   readonly alerts: AlertsInput;
+  /** The persisted watchlist; entries with an interval are running watch-refs. */
+  readonly watchlist?: readonly WatchlistEntry[];
+  /** Restart persisted watch-refs (the terminal; the desktop has no `:watch-ref`). */
+  readonly restoreWatches?: boolean;
 }
 
 export interface CockpitContext {
@@ -79,6 +91,8 @@ export interface CockpitContext {
   /** Transitions up to this time count as seen (the alerts list was opened). */
   readonly alertsSeenAtMs: number;
   readonly verbSeq: number;
+  /** Running `:watch-ref`s: reference → interval in seconds. */
+  readonly watches: Readonly<Record<string, number>>;
 }
 
 export interface VerbInput {
@@ -98,6 +112,7 @@ export type CockpitEvent =
   /** From the engine, when the supervisor's start-up check named the capture file and the node's API URL. */
   | { readonly type: 'supervisor.captureKnown'; readonly file: string; readonly apiUrl: string | null }
   | { readonly type: 'fleet.transitions'; readonly node: string; readonly transitions: readonly GateTransition[] }
+  | WatchRefEmit
   | DoneActorEvent<VerbOutcome>
   | ErrorActorEvent;
 
@@ -120,6 +135,20 @@ export const fleetActorId = (node: string) => `fleet:${node}`;
 export const screenActorId = (generation: number, screen: ScreenId) => `screen:${generation}:${screen}`;
 export type ScreenSrc = `screen.${ScreenId}`;
 export const screenSrc = (screen: ScreenId): ScreenSrc => `screen.${screen}`;
+export const watchActorId = (reference: string) => `watch:${reference}`;
+
+function watchlistEvent(request: WatchlistRequest): WatchlistEvent {
+  switch (request.kind) {
+    case 'add':
+      return { type: 'watchlist.add', reference: request.reference };
+    case 'check':
+      return { type: 'watchlist.check', reference: request.reference };
+    case 'remove':
+      return { type: 'watchlist.remove', reference: request.reference };
+    case 'recheckAll':
+      return { type: 'watchlist.recheckAll' };
+  }
+}
 
 const screenActors = Object.fromEntries(SCREEN_IDS.map((id) => [screenSrc(id), SCREEN_REGISTRY[id].machine])) as Record<ScreenSrc, AnyStateMachine>;
 
@@ -139,7 +168,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 export const cockpitMachine = setup({
   types: {} as { context: CockpitContext; input: CockpitMachineInput; events: CockpitEvent },
-  actors: { uiSession: uiSessionMachine, alerts: alertsMachine, fleetNode: fleetNodeMachine, logPane: logPaneMachine, supervisor: supervisorMachine, oneShot: runVerbNotProvided, ...screenActors },
+  actors: { uiSession: uiSessionMachine, alerts: alertsMachine, watchlist: watchlistMachine, watchRef: watchRefMachine, fleetNode: fleetNodeMachine, logPane: logPaneMachine, supervisor: supervisorMachine, oneShot: runVerbNotProvided, ...screenActors },
   actions: {
     startChildren: enqueueActions(({ context, enqueue }) => {
       for (const node of context.nodes) {
@@ -217,8 +246,36 @@ export const cockpitMachine = setup({
       enqueue.sendTo('alerts', { type: 'alerts.record', records });
     }),
     markAlertsSeen: assign(({ context }) => ({ alertsSeenAtMs: Math.max(context.alertsSeenAtMs, context.alerts[0]?.atMs ?? 0) })),
-    refuseWatch: enqueueActions(({ enqueue }) => {
-      enqueue.sendTo('session', { type: 'banner.show', text: 'watch-refs are not wired into this engine yet', tone: 'fail' });
+    startWatch: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'engine.watchStart') return;
+      const { reference, intervalSeconds } = event;
+      // A new interval for a watched reference replaces its watch.
+      if (context.watches[reference] !== undefined) enqueue.stopChild(watchActorId(reference));
+      enqueue.spawnChild('watchRef', { id: watchActorId(reference), input: { reference, intervalSeconds } });
+      enqueue.assign({ watches: { ...context.watches, [reference]: intervalSeconds } });
+      enqueue.sendTo('watchlist', { type: 'watchlist.watch', reference, intervalSeconds });
+      const clamped = event.clampedFrom === null ? '' : ` (${event.clampedFrom} s is outside 10..86400)`;
+      enqueue.sendTo('session', { type: 'banner.show', text: `watching ${shortId(reference)} every ${intervalSeconds} s${clamped}`, tone: 'ok' });
+    }),
+    stopWatch: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'engine.watchStop') return;
+      const banner = (text: string, tone: 'ok' | 'fail') => enqueue.sendTo('session', { type: 'banner.show', text, tone });
+      const stopping = event.reference === null ? Object.keys(context.watches) : context.watches[event.reference] === undefined ? [] : [event.reference];
+      if (stopping.length === 0) return banner(event.reference === null ? 'no watch-ref is running' : `${shortId(event.reference)} is not watched`, 'fail');
+      const watches = { ...context.watches };
+      for (const reference of stopping) {
+        enqueue.stopChild(watchActorId(reference));
+        delete watches[reference];
+        enqueue.sendTo('watchlist', { type: 'watchlist.watch', reference, intervalSeconds: null });
+      }
+      enqueue.assign({ watches });
+      banner(stopping.length === 1 ? `stopped watching ${shortId(stopping[0]!)}` : `stopped ${stopping.length} watches`, 'ok');
+    }),
+    forwardWatchResult: enqueueActions(({ event, enqueue }) => {
+      if (event.type === 'watch.result') enqueue.sendTo('watchlist', { type: 'watchlist.record', result: event.result });
+    }),
+    forwardToWatchlist: enqueueActions(({ event, enqueue }) => {
+      if (event.type === 'engine.watchlist') enqueue.sendTo('watchlist', watchlistEvent(event.request));
     }),
   },
 }).createMachine({
@@ -228,6 +285,13 @@ export const cockpitMachine = setup({
     // The session first: the other children's first events (banners) go to it.
     spawn('uiSession', { id: 'session', input: input.session });
     spawn('alerts', { id: 'alerts', input: input.alerts });
+    spawn('watchlist', { id: 'watchlist', input: { entries: input.watchlist ?? [] } });
+    const watches: Record<string, number> = {};
+    for (const entry of input.restoreWatches ? (input.watchlist ?? []) : []) {
+      if (entry.intervalSeconds === null) continue;
+      spawn('watchRef', { id: watchActorId(entry.reference), input: { reference: entry.reference, intervalSeconds: entry.intervalSeconds } });
+      watches[entry.reference] = entry.intervalSeconds;
+    }
     if (input.supervisor) spawn('supervisor', { id: 'supervisor', input: input.supervisor });
     return {
     face: input.face,
@@ -242,6 +306,7 @@ export const cockpitMachine = setup({
     alertSeq: 0,
     alertsSeenAtMs: 0,
     verbSeq: 0,
+    watches,
     };
   },
   entry: ['startChildren', 'spawnScreens'],
@@ -255,8 +320,10 @@ export const cockpitMachine = setup({
         'engine.repollFleet': { actions: 'repollFleet' },
         'engine.oneShot': { actions: 'runVerb' },
         'engine.alertsSeen': { actions: 'markAlertsSeen' },
-        'engine.watchStart': { actions: 'refuseWatch' },
-        'engine.watchStop': { actions: 'refuseWatch' },
+        'engine.watchStart': { actions: 'startWatch' },
+        'engine.watchStop': { actions: 'stopWatch' },
+        'engine.watchlist': { actions: 'forwardToWatchlist' },
+        'watch.result': { actions: 'forwardWatchResult' },
         'fleet.transitions': { actions: 'recordTransitions' },
         'supervisor.captureKnown': { actions: 'adoptCapture' },
         'xstate.done.actor.*': { actions: 'finishVerb' },

@@ -52,6 +52,8 @@ export type EngineRequest =
   | { readonly type: 'engine.watchStop'; readonly reference: string | null }
   /** Re-poll every fleet node now (S15 `r`), or only `node` (S1 `r`). */
   | { readonly type: 'engine.repollFleet'; readonly node?: string }
+  /** S12's watchlist is engine-wide (it outlives node switches): its screen actor asks the engine to change it. */
+  | { readonly type: 'engine.watchlist'; readonly request: WatchlistRequest }
   /** The operator opened the alerts or notifications list: what is in it now counts as seen. */
   | { readonly type: 'engine.alertsSeen' };
 
@@ -59,3 +61,7 @@ export type UiCommand = { readonly to: 'session'; readonly event: UiSessionEvent
 
 export const toSession = (event: UiSessionEvent): UiCommand => ({ to: 'session', event });
 export const toEngine = (event: EngineRequest): UiCommand => ({ to: 'engine', event });
+
+export type WatchlistRequest =
+  | { readonly kind: 'add' | 'check' | 'remove'; readonly reference: string }
+  | { readonly kind: 'recheckAll' };

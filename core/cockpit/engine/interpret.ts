@@ -207,7 +207,16 @@ function keyBrowsing(k: KeyEvent, view: CockpitView): UiCommand[] {
 }
 
 function screenKey(view: CockpitView, key: string): UiCommand[] {
-  return [toEngine({ type: 'engine.screen', screen: view.screen.id, event: { type: 'screen.key', key } })];
+  const selection = selectedRow(view);
+  return [toEngine({ type: 'engine.screen', screen: view.screen.id, event: { type: 'screen.key', key, ...(selection ? { selection } : {}) } })];
+}
+
+/** The selected row of the screen (not of a drill), with its key. */
+function selectedRow(view: CockpitView): { section: string; index: number; key?: string } | null {
+  const selection = view.screen.selection;
+  if (!selection) return null;
+  const row = rowsOf(view.screen.sections.find((s) => s.id === selection.section))[selection.index];
+  return { ...selection, ...(row ? { key: row.key } : {}) };
 }
 
 // ------------------------------------------------------------------------------------------------ selection
@@ -454,10 +463,8 @@ function click(target: ClickTarget, view: CockpitView): UiCommand[] {
       return [...selectCommands, toEngine({ type: 'engine.screen', screen: view.screen.id, event })];
     }
     case 'action': {
-      const selection = view.screen.selection;
-      const section = selection && view.screen.sections.find((s) => s.id === selection.section);
-      const row = section ? rowsOf(section)[selection!.index] : undefined;
-      const event: ScreenEvent = { type: 'screen.action', id: target.id, ...(selection ? { selection: { ...selection, ...(row ? { key: row.key } : {}) } } : {}) };
+      const selection = selectedRow(view);
+      const event: ScreenEvent = { type: 'screen.action', id: target.id, ...(selection ? { selection } : {}) };
       return [toEngine({ type: 'engine.screen', screen: view.screen.id, event })];
     }
     case 'suggestion': {

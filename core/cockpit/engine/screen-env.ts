@@ -6,6 +6,7 @@
 import type { Gate } from '../gate-definitions.js';
 import type { NodeHealthSnapshot } from '../health-snapshot.js';
 import type { Face } from '../view/view-model.js';
+import type { DurabilityResult, WatchlistEntry } from '../watchlist.js';
 
 export interface EngineNodeRef {
   readonly name: string;
@@ -32,6 +33,17 @@ export interface ScreenEnv {
   readonly node: EngineNodeRef;
   /** Every configured node in configuration order, the active one included. */
   readonly fleet: readonly FleetNodeFacts[];
+  /** S12's engine-wide watchlist (it survives node switches). */
+  readonly watchlist: WatchlistFacts;
+}
+
+export interface WatchlistFacts {
+  readonly entries: readonly WatchlistEntry[];
+  /** Newest first, at most 50. */
+  readonly history: readonly DurabilityResult[];
+  /** The reference being checked now, and those waiting. */
+  readonly queue: readonly string[];
+  readonly checking: boolean;
 }
 
 export function activeFleetNode(env: ScreenEnv): FleetNodeFacts | undefined {

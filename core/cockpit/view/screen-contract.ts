@@ -25,8 +25,9 @@ export type ScreenEvent =
   | { readonly type: 'screen.activate'; readonly section: string; readonly index: number; readonly key?: string; readonly inDrill?: boolean }
   /** The selected row moved (S6 starts its six-call fan-out on selection; most screens ignore it). */
   | { readonly type: 'screen.select'; readonly section: string; readonly index: number; readonly key?: string; readonly inDrill?: boolean }
-  /** A screen key with no global meaning (`r` on S4 runs rchash, `c` and `s` on S10, `r` on S15 re-polls). */
-  | { readonly type: 'screen.key'; readonly key: string }
+  /** A screen key with no global meaning (`r` on S4 runs rchash, `c` and `s` on S10, `r` on S15 re-polls),
+   *  with the selected row when there is one (`x` on S12 removes it). */
+  | { readonly type: 'screen.key'; readonly key: string; readonly selection?: { readonly section: string; readonly index: number; readonly key?: string } }
   /** A form submit, with every field's value. */
   | { readonly type: 'screen.submit'; readonly section: string; readonly values: Readonly<Record<string, string>> }
   /** A field's value changed (a choice toggled, text typed), so the screen can validate or filter live. */

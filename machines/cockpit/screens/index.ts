@@ -11,6 +11,8 @@ import { activeFleetNode } from '../../../core/cockpit/engine/screen-env.js';
 import type { ScreenId } from '../../../core/cockpit/view/screens.js';
 import { apiHealthScreenMachine, selectApiHealthContent } from './api-health.machine.js';
 import { fleetScreenMachine } from './fleet.machine.js';
+import { watchlistScreenMachine } from './watchlist.machine.js';
+import { watchlistScreen } from '../../../core/cockpit/screens/watchlist.js';
 import { lotteryScreenMachine, selectLotteryContent } from './lottery.machine.js';
 import { selectStampsContent, stampsScreenMachine } from './stamps.machine.js';
 import { selectSwapContent, swapScreenMachine } from './swap.machine.js';
@@ -29,7 +31,7 @@ import { selectTagsContent, tagsScreenMachine } from './tags.machine.js';
 export type { AnyScreenDefinition, ScreenDefinition, ScreenInput } from './screen-definition.js';
 export { defineScreen } from './screen-definition.js';
 
-function notBuilt(id: ScreenId): AnyScreenDefinition {
+export function notBuilt(id: ScreenId): AnyScreenDefinition {
   return defineScreen({ machine: notBuiltScreenMachine, select: () => notBuiltScreen(id) });
 }
 
@@ -45,7 +47,7 @@ export const SCREEN_REGISTRY: Readonly<Record<ScreenId, AnyScreenDefinition>> = 
   tags: defineScreen({ machine: tagsScreenMachine, select: (snapshot) => selectTagsContent(snapshot) }),
   pins: defineScreen({ machine: pinsScreenMachine, select: (snapshot) => selectPinsContent(snapshot) }),
   manifest: defineScreen({ machine: manifestScreenMachine, select: (snapshot) => selectManifestContent(snapshot) }),
-  watchlist: notBuilt('watchlist'),
+  watchlist: defineScreen({ machine: watchlistScreenMachine, select: (snapshot, env) => watchlistScreen(env.watchlist, snapshot.context) }),
   feedTimeline: defineScreen({ machine: feedTimelineScreenMachine, select: (snapshot) => selectFeedTimelineContent(snapshot) }),
   pubsub: defineScreen({ machine: pubsubScreenMachine, select: (snapshot) => selectPubsubContent(snapshot) }),
   fleet: defineScreen({ machine: fleetScreenMachine, select: (_, env) => fleetScreen(env.fleet) }),

@@ -1,0 +1,127 @@
+/**
+ * S12 Watchlist (2-cockpit.md §1): add references one at a time, each checked for durability (can the network
+ * still serve every chunk?); a table of the references with their latest result and watch interval, the
+ * `Re-check all` button, and the history of the last 50 checks, newest first. Pure.
+ */
+import { clockTime, shortId } from '../format.js';
+import { describeResult, latestResult, WATCHLIST_HISTORY, type DurabilityResult } from '../watchlist.js';
+import type { WatchlistFacts } from '../engine/screen-env.js';
+import type { ScreenContent } from '../view/screen-contract.js';
+import type { CellView, Tone } from '../view/view-model.js';
+
+export const WATCHLIST_FORM = 'add';
+export const WATCHLIST_FIELD = 'reference';
+export const WATCHLIST_TABLE = 'references';
+export const RECHECK_ALL_ACTION = 'recheckAll';
+export const REMOVE_ACTION = 'remove';
+
+export interface WatchlistDraft {
+  readonly value: string;
+  readonly error: string | null;
+}
+
+const shortRef = (reference: string) => `${shortId(reference)}${reference.length > 64 ? ' (encrypted)' : ''}`;
+
+function resultTone(result: DurabilityResult | undefined): Tone {
+  if (!result) return 'muted';
+  if (result.retrievable === null) return 'warn';
+  return result.retrievable ? 'ok' : 'fail';
+}
+
+function resultCell(reference: string, facts: WatchlistFacts): CellView {
+  if (facts.checking && facts.queue[0] === reference) return { text: 'checking…', tone: 'info' };
+  const result = latestResult(facts.history, reference);
+  if (!result) return { text: facts.queue.includes(reference) ? 'queued' : 'not checked', tone: 'muted' };
+  return { text: describeResult(result), tone: resultTone(result) };
+}
+
+export function watchlistScreen(facts: WatchlistFacts, draft: WatchlistDraft): ScreenContent {
+  const bad = facts.entries.filter((entry) => latestResult(facts.history, entry.reference)?.retrievable === false).length;
+  const watched = facts.entries.filter((entry) => entry.intervalSeconds !== null).length;
+  const subtitle = facts.entries.length
+    ? `${facts.entries.length} reference${facts.entries.length === 1 ? '' : 's'}${bad ? `, ${bad} NOT retrievable` : ''}${watched ? `, ${watched} watched` : ''}${facts.checking ? ' · checking…' : ''}`
+    : 'add a reference to check whether the network can still serve all of it';
+  return {
+    status: 'ready',
+    subtitle,
+    sections: [
+      {
+        kind: 'form',
+        id: WATCHLIST_FORM,
+        title: null,
+        fields: [{ id: WATCHLIST_FIELD, label: 'Reference', value: draft.value, placeholder: '64 or 128 hex characters', ...(draft.error ? { error: draft.error } : {}) }],
+        submitLabel: 'Add',
+      },
+      {
+        kind: 'table',
+        id: WATCHLIST_TABLE,
+        title: 'Watched references',
+        columns: [
+          { id: 'reference', label: 'Reference', align: 'left', priority: 1 },
+          { id: 'result', label: 'Durability', align: 'left', priority: 1 },
+          { id: 'checked', label: 'Checked', align: 'right', priority: 2 },
+          { id: 'watch', label: 'Watch', align: 'right', priority: 3 },
+          { id: 'pinned', label: 'Pinned', align: 'left', priority: 4 },
+        ],
+        rows: facts.entries.map((entry) => {
+          const result = latestResult(facts.history, entry.reference);
+          const cell = resultCell(entry.reference, facts);
+          return {
+            key: entry.reference,
+            ...(cell.tone ? { tone: cell.tone } : {}),
+            cells: [
+              { text: shortRef(entry.reference), full: entry.reference },
+              cell,
+              { text: result ? clockTime(result.checkedAtMs) : '–', tone: result ? undefined : 'muted' } as CellView,
+              { text: entry.intervalSeconds === null ? '–' : `every ${entry.intervalSeconds} s` },
+              { text: result?.pinned === undefined ? '–' : result.pinned ? 'yes' : 'no' },
+            ],
+          };
+        }),
+        selectable: true,
+        emptyText: 'no references yet: type one above, or :durability <ref>',
+      },
+      {
+        kind: 'actions',
+        id: 'actions',
+        title: null,
+        actions: [
+          { id: RECHECK_ALL_ACTION, label: 'Re-check all', key: 'r', enabled: facts.entries.length > 0 },
+          { id: REMOVE_ACTION, label: 'Remove', key: 'x', enabled: facts.entries.length > 0 },
+        ],
+      },
+      {
+        kind: 'table',
+        id: 'history',
+        title: `History (last ${WATCHLIST_HISTORY})`,
+        columns: [
+          { id: 'time', label: 'Time', align: 'left', priority: 1 },
+          { id: 'reference', label: 'Reference', align: 'left', priority: 1 },
+          { id: 'result', label: 'Result', align: 'left', priority: 1 },
+          { id: 'took', label: 'Took', align: 'right', priority: 2 },
+          { id: 'node', label: 'Node', align: 'left', priority: 3 },
+        ],
+        rows: facts.history.map((result, i) => ({
+          key: `${result.checkedAtMs}:${i}`,
+          tone: resultTone(result),
+          cells: [
+            { text: clockTime(result.checkedAtMs) },
+            { text: shortRef(result.reference), full: result.reference },
+            { text: describeResult(result), tone: resultTone(result) },
+            { text: `${result.elapsedMs} ms` },
+            { text: result.node },
+          ],
+        })),
+        selectable: false,
+        emptyText: 'no checks yet',
+      },
+    ],
+    drill: null,
+    hints: [
+      { keys: 'e', label: 'add' },
+      { keys: 'Enter', label: 're-check' },
+      { keys: 'r', label: 're-check all' },
+      { keys: 'x', label: 'remove' },
+    ],
+  };
+}
