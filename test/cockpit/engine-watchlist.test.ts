@@ -34,7 +34,7 @@ describe('S12 Watchlist', () => {
       expect(table(lost, 'history')!.rows.map((r) => r.cells[2]!.text)).toEqual(['NOT retrievable', 'retrievable']);
       // An invalid reference in the form is refused in the field, not added.
       h.send({ type: 'ui.input', target: { kind: 'form', section: 'add', field: 'reference' }, value: 'nothex' });
-      h.send({ type: 'ui.submit', target: { kind: 'form', section: 'add' } });
+      h.send({ type: 'ui.submit', target: { kind: 'form', section: 'add', field: 'reference' } });
       const refused = await h.waitForView((v) => v.screen.sections.some((s) => s.kind === 'form' && s.fields[0]!.error !== undefined));
       expect(table(refused, 'references')!.rows).toHaveLength(1);
     } finally {
