@@ -4,7 +4,6 @@
  * answer within the timeout is an error the webhook sink retries. Error messages never carry the URL: a
  * webhook URL is a secret (its path is the credential).
  */
-import { request } from 'undici';
 import { fromPromise } from 'xstate';
 import type { WebhookBody } from '../../core/cockpit/alerts.js';
 
@@ -14,6 +13,7 @@ export async function postWebhook(url: string, body: WebhookBody, signal: AbortS
   const deadline = AbortSignal.timeout(timeoutMs);
   let response;
   try {
+    const { request } = await import('undici');
     response = await request(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': 'cockpit' },

@@ -11,7 +11,6 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fromPromise } from 'xstate';
-import { localUrlOf, parseListenAddress, readBeeYaml } from '../../core/node-config/bee-yaml.js';
 import { findListenerIn } from '../log-source/find-listener.js';
 import type { StartupCheck, StartupCheckInput } from '../../machines/cockpit/supervisor.contracts.js';
 
@@ -77,6 +76,8 @@ export async function checkStartup(input: StartupCheckInput, signal: AbortSignal
   if (binaryProblem) return { ok: false, reason: binaryProblem };
   const config = await readConfig(configPath);
   if ('reason' in config) return { ok: false, reason: config.reason };
+  // The YAML reader loads only when a node is supervised: most cockpits never need it.
+  const { localUrlOf, parseListenAddress, readBeeYaml } = await import('../../core/node-config/bee-yaml.js');
   const parsed = readBeeYaml(config.text);
   if (!parsed.ok) return { ok: false, reason: `node config ${configPath}: ${parsed.message}` };
   // Bee's viper lets BEE_API_ADDR override the file, so the node will listen there.

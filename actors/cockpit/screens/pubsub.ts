@@ -10,7 +10,7 @@
  */
 import { appendFile, mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import { fromCallback } from 'xstate';
 import { rotationPlan } from '../../../core/cockpit/pubsub.js';
 import type { HistoryEvent, HistoryRequest, PubsubHistoryConfig, SocketEvent } from '../../../core/cockpit/screens/pubsub.js';
@@ -46,44 +46,57 @@ export function pubsubSocketLogic(connection: PubsubDeps['connection'], now: () 
       sendBack({ type: 'socket.closed', reason });
     };
     const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-    let socket: WebSocket;
-    try {
-      socket = new WebSocket(websocketUrl(baseUrl, input.path), { headers, maxPayload: 1024 * 1024, handshakeTimeout: 15_000 });
-    } catch (error) {
-      queueMicrotask(() => finish(`cannot open the socket: ${errorLine(error)}`));
-      return () => undefined;
-    }
-    socket.on('open', () => sendBack({ type: 'socket.open' }));
-    socket.on('message', (data, isBinary) => {
-      if (!isBinary) return sendBack({ type: 'socket.dropped', reason: 'a text frame (Bee sends messages as binary frames)' });
-      const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
-      if (bytes.length > MAX_MESSAGE_BYTES) return sendBack({ type: 'socket.dropped', reason: `a ${bytes.length}-byte frame (a message is at most 4096 bytes)` });
-      sendBack({ type: 'socket.message', payload: new Uint8Array(bytes), receivedAtMs: now() });
-    });
-    socket.on('unexpected-response', (_request, response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (part: string) => {
-        if (body.length < 2000) body += part;
-      });
-      const report = () => {
-        let message = body;
+    let socket: WebSocket | null = null;
+    // ws loads with the first subscription: a cockpit that never subscribes does not carry it.
+    void import('ws').then(
+      ({ WebSocket: Socket }) => {
+        if (done) return;
+        let opened: WebSocket;
         try {
-          message = (JSON.parse(body) as { message?: string }).message ?? body;
-        } catch {
-          // not Bee's JSON: the raw text, one line
+          opened = new Socket(websocketUrl(baseUrl, input.path), { headers, maxPayload: 1024 * 1024, handshakeTimeout: 15_000 });
+        } catch (error) {
+          finish(`cannot open the socket: ${errorLine(error)}`);
+          return;
         }
-        const hint = response.statusCode === 401 ? ' (pass --token or set NODE_TOKEN)' : response.statusCode === 404 ? ' (not served by this node)' : '';
-        finish(`subscription refused: ${response.statusCode ?? '?'} ${oneLine(message, 120)}${hint}`);
-      };
-      response.on('end', report);
-      response.on('error', report);
-      socket.terminate();
-    });
-    socket.on('error', (error) => finish(errorLine(error)));
-    socket.on('close', (code, reason) => finish(closeReason(code, reason.toString('utf8'))));
+        socket = opened;
+        attach(opened);
+      },
+      (error: unknown) => finish(`cannot open the socket: ${errorLine(error)}`),
+    );
+    const attach = (socket: WebSocket): void => {
+      socket.on('open', () => sendBack({ type: 'socket.open' }));
+      socket.on('message', (data, isBinary) => {
+        if (!isBinary) return sendBack({ type: 'socket.dropped', reason: 'a text frame (Bee sends messages as binary frames)' });
+        const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+        if (bytes.length > MAX_MESSAGE_BYTES) return sendBack({ type: 'socket.dropped', reason: `a ${bytes.length}-byte frame (a message is at most 4096 bytes)` });
+        sendBack({ type: 'socket.message', payload: new Uint8Array(bytes), receivedAtMs: now() });
+      });
+      socket.on('unexpected-response', (_request, response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (part: string) => {
+          if (body.length < 2000) body += part;
+        });
+        const report = () => {
+          let message = body;
+          try {
+            message = (JSON.parse(body) as { message?: string }).message ?? body;
+          } catch {
+            // not Bee's JSON: the raw text, one line
+          }
+          const hint = response.statusCode === 401 ? ' (pass --token or set NODE_TOKEN)' : response.statusCode === 404 ? ' (not served by this node)' : '';
+          finish(`subscription refused: ${response.statusCode ?? '?'} ${oneLine(message, 120)}${hint}`);
+        };
+        response.on('end', report);
+        response.on('error', report);
+        socket.terminate();
+      });
+      socket.on('error', (error) => finish(errorLine(error)));
+      socket.on('close', (code, reason) => finish(closeReason(code, reason.toString('utf8'))));
+    };
     return () => {
       done = true;
+      if (socket === null) return;
       socket.removeAllListeners('close');
       socket.on('error', () => undefined);
       socket.terminate();
