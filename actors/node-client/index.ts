@@ -18,6 +18,8 @@ export type { TagListOptions } from './endpoints/content.js';
 export type { UploadResult, UploadCallOptions, FileUploadOptions, CollectionUploadOptions, ChunkUploadCallOptions } from './endpoints/upload.js';
 export type { BzzDownload, StreamResult, HeadResult, RangeDownload, DownloadCallOptions } from './endpoints/download.js';
 export type { FeedUpdate, FeedLookupOptions } from './endpoints/feeds.js';
+export type { GranteeWriteOptions } from './endpoints/grantee.js';
+export type { GranteeListRef } from './schemas/grantee.js';
 export type { Health, NodeInfo, Addresses, StatusSnapshot, StatusPeers, Neighborhoods, Topology, TopologyBin, Peers, Loggers } from './schemas/status.js';
 export type { ChainState, ReserveState, RedistributionState, RcHash, Wallet, Stake, StakeWithdrawable, TransactionInfo } from './schemas/chain.js';
 export type { Balance, Settlement, Settlements, ChequebookBalance, PeerCheques, CashoutStatus } from './schemas/accounting.js';

@@ -65,6 +65,11 @@ export class TransactionPool {
     return tx;
   }
 
+  /** Every transaction this node ever submitted (purchases, top-ups, stake, redistribution, withdrawals). */
+  get submittedCount(): number {
+    return this.nextNonce;
+  }
+
   list(): PendingTransaction[] {
     return [...this.pending.values()].sort((a, b) => a.nonce - b.nonce);
   }

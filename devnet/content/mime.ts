@@ -4,39 +4,7 @@
  * anything else is application/octet-stream.
  */
 
-const BY_EXTENSION: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.htm': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json',
-  '.txt': 'text/plain; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.xml': 'text/xml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/vnd.microsoft.icon',
-  '.wasm': 'application/wasm',
-  '.pdf': 'application/pdf',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.mp4': 'video/mp4',
-  '.mp3': 'audio/mpeg',
-  '.zip': 'application/zip',
-  '.tar': 'application/x-tar',
-};
-
-export function contentTypeByExtension(path: string): string {
-  const slash = path.lastIndexOf('/');
-  const dot = path.lastIndexOf('.');
-  if (dot <= slash) return 'application/octet-stream';
-  return BY_EXTENSION[path.slice(dot).toLowerCase()] ?? 'application/octet-stream';
-}
+export { contentTypeByExtension } from '../../core/swarm/content-type.js';
 
 /** A reduced http.DetectContentType: HTML and PNG/JPEG/GIF/PDF signatures, UTF-8 text, else binary. */
 export function sniffContentType(data: Uint8Array): string {

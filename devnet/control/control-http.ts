@@ -2,7 +2,7 @@
  * The devnet's HTTP control API, served by every node under the reserved prefix `/_devnet` (never under
  * /v1, never faulted, never behind the token), so the CLI demo and browser tests can flip faults even on
  * a node that is itself "down" (ask another node). Routes:
- *   GET    /_devnet                         every node (index, url, overlay, logFile, faults, chunks) and gateway
+ *   GET    /_devnet                         every node (index, url, overlay, logFile, faults, chunks, transactionsSubmitted) and gateway
  *   GET    /_devnet/nodes/{i}/faults        the node's faults (NodeFaults and chain faults together)
  *   PATCH  /_devnet/nodes/{i}/faults        body: a partial fault object; answers the new faults
  *   POST   /_devnet/nodes/{i}/heal          all faults off
@@ -124,6 +124,7 @@ function describe(control: DevnetControl, listing: ControlListing): unknown {
       overlay: node.overlayHex,
       logFile: listing.logFiles[index],
       chunks: node.store.size,
+      transactionsSubmitted: node.chain.txs.submittedCount,
       faults: control.node(index).faults(),
     })),
     gateways: control.gatewayList.map((gateway) => ({ index: gateway.index, url: gateway.url, faults: gateway.faults })),

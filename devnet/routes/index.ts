@@ -9,6 +9,7 @@ import { bzzRoutes } from './bzz.js';
 import { chainRoutes } from './chain/index.js';
 import { chunkRoutes } from './chunks.js';
 import { feedPostRoutes } from './feed-post.js';
+import { granteeRoutes } from './grantee.js';
 import { socFeedRoutes } from './soc-feeds.js';
 import { stewardshipRoutes } from './stewardship.js';
 import { tagPinRoutes } from './tags-pins.js';
@@ -29,6 +30,7 @@ export const contentRoutes: RouteDef[] = [
   ...feedPostRoutes,
   ...tagPinRoutes,
   ...stewardshipRoutes,
+  ...granteeRoutes,
   ...messagingRoutes,
 ];
 

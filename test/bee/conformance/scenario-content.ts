@@ -175,3 +175,62 @@ export async function tagPinStewardshipSteps(run: ScenarioRecorder, batchId: str
   await run.step('stewardship re-upload', { method: 'PUT', path: '/stewardship/{ref}', params: { ref: refs.small0 }, headers: { 'swarm-postage-batch-id': batchId }, timeoutMs: 120_000 });
   await run.step('stewardship re-upload without batch', { method: 'PUT', path: '/stewardship/{ref}', params: { ref: refs.small0 } });
 }
+
+/** Compressed secp256k1 public keys the ACT steps grant and revoke (any valid points will do). */
+const GRANTEE_A = '02ceff1422a7026ba54ad89967d81f2805a55eb3d05f64eb5c49ea6024212b12e8';
+const GRANTEE_B = '0379be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798';
+const GRANTEE_C = '02c6047f9441ed7d6d3045406e95c07cd85c778e4b8cef3ca7abac09b95c709ee5';
+
+/** The keys a GET /grantee answered, in order: the same on every Bee-compatible node. */
+const grantees = (response: StepResponse): Record<string, string> => {
+  const list = response.json<unknown>();
+  return Array.isArray(list) ? { grantees: list.join(',') } : {};
+};
+
+/** ACT grantee lists (`grantees-list`): create, read (publisher only), add and revoke, and Bee's refusals. */
+export async function granteeSteps(run: ScenarioRecorder, batchId: string): Promise<void> {
+  const write = { 'swarm-postage-batch-id': batchId, 'content-type': 'application/json' };
+  const body = (value: unknown) => JSON.stringify(value);
+  const created = await run.step('grantee list create', { method: 'POST', path: '/grantee', headers: write, body: body({ grantees: [GRANTEE_A, GRANTEE_B, GRANTEE_A] }) });
+  const ref = created.field('ref', UNKNOWN_REF);
+  const history = created.field('historyref', UNKNOWN_REF);
+  await run.step('grantee list get', { method: 'GET', path: '/grantee/{ref}', params: { ref }, addresses: grantees });
+  await run.step('grantee list get, another node', { node: 1, method: 'GET', path: '/grantee/{ref}', params: { ref } });
+  await run.step('grantee list get, unknown reference', { method: 'GET', path: '/grantee/{ref}', params: { ref: `${UNKNOWN_REF}${UNKNOWN_REF}` } });
+  const patched = await run.step('grantee list patch', {
+    method: 'PATCH',
+    path: '/grantee/{ref}',
+    params: { ref },
+    headers: { ...write, 'swarm-act-history-address': history },
+    body: body({ add: [GRANTEE_C], revoke: [GRANTEE_A] }),
+  });
+  await run.step('grantee list get after patch', { method: 'GET', path: '/grantee/{ref}', params: { ref: patched.field('ref', UNKNOWN_REF) }, addresses: grantees });
+  const empty = await run.step('grantee list create, empty', { method: 'POST', path: '/grantee', headers: write, body: body({ grantees: [] }) });
+  await run.step('grantee list get, empty', { method: 'GET', path: '/grantee/{ref}', params: { ref: empty.field('ref', UNKNOWN_REF) }, addresses: grantees });
+  await run.step('grantee list patch, revoke from an empty list', {
+    method: 'PATCH',
+    path: '/grantee/{ref}',
+    params: { ref: empty.field('ref', UNKNOWN_REF) },
+    headers: { ...write, 'swarm-act-history-address': empty.field('historyref', UNKNOWN_REF) },
+    body: body({ revoke: [GRANTEE_A] }),
+  });
+  await run.step('grantee list create, invalid key', { method: 'POST', path: '/grantee', headers: write, body: body({ grantees: ['02abcd'] }) });
+  await run.step('grantee list create, body not json', { method: 'POST', path: '/grantee', headers: write, body: '{not json' });
+  await run.step('grantee list create without batch', { method: 'POST', path: '/grantee', headers: { 'content-type': 'application/json' }, body: body({ grantees: [GRANTEE_A] }) });
+  await run.step('grantee list create, unknown batch', { method: 'POST', path: '/grantee', headers: { ...write, 'swarm-postage-batch-id': UNKNOWN_REF }, body: body({ grantees: [GRANTEE_A] }) });
+  await run.step('grantee list patch without history', { method: 'PATCH', path: '/grantee/{ref}', params: { ref }, headers: write, body: body({ add: [GRANTEE_C] }) });
+  await run.step('grantee list patch, invalid add list', {
+    method: 'PATCH',
+    path: '/grantee/{ref}',
+    params: { ref },
+    headers: { ...write, 'swarm-act-history-address': history },
+    body: body({ add: ['zz'] }),
+  });
+  await run.step('grantee list patch, unknown history', {
+    method: 'PATCH',
+    path: '/grantee/{ref}',
+    params: { ref },
+    headers: { ...write, 'swarm-act-history-address': UNKNOWN_REF },
+    body: body({ add: [GRANTEE_C] }),
+  });
+}

@@ -8,7 +8,7 @@
  * network. The scenario changes state (it buys a batch, tops up and dilutes `batchId` at the very end).
  */
 import { ScenarioRecorder } from './recorder.js';
-import { bytesSteps, bzzSteps, chunkAndSocSteps, feedSteps, tagPinStewardshipSteps, UNKNOWN_REF } from './scenario-content.js';
+import { bytesSteps, bzzSteps, chunkAndSocSteps, feedSteps, granteeSteps, tagPinStewardshipSteps, UNKNOWN_REF } from './scenario-content.js';
 import type { Transcript } from './transcript.js';
 
 export interface ScenarioTarget {
@@ -86,6 +86,7 @@ export async function runConformanceScenario(target: ScenarioTarget): Promise<Tr
   await chunkAndSocSteps(run, target.batchId);
   await feedSteps(run, target.batchId, bzz.file);
   await tagPinStewardshipSteps(run, target.batchId, { ...bytes, ...bzz });
+  await granteeSteps(run, target.batchId);
   await batchChangeSteps(run, target.batchId);
   return run.transcript;
 }
