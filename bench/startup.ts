@@ -5,16 +5,21 @@
  * Each round runs `node -e 0` and the command back to back, alternating which goes first; the figure is the
  * median of the per-round ratios, so both runs of a round see the same load (this machine is shared and its
  * speed drifts within seconds). `version-check` asks a loopback server in this process that answers /health
- * as Bee does, so the figure is the bin's own cost, not a node's.
+ * as Bee does, and `price` (issue 15) one that answers /chainstate, so the figure is the bin's own cost, not a node's.
+ * Both resolve the cockpit configuration (no config file here: XDG_CONFIG_HOME points at an empty directory).
  *
  * Usage: node dist/bench/startup.js [--rounds N] [--json]
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const TARGET = 2;
+/** No developer config decides a figure: the platform config path points into an empty directory. */
+const NO_CONFIG = join(tmpdir(), 'bench-startup-no-config');
 
 function parseArgs(argv: string[]): { rounds: number; json: boolean } {
   const options = { rounds: 21, json: false };
@@ -32,7 +37,7 @@ function parseArgs(argv: string[]): { rounds: number; json: boolean } {
 function timeRun(args: string[], expectCode = 0): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1', XDG_CONFIG_HOME: NO_CONFIG } });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
@@ -53,8 +58,12 @@ const median = (values: number[]) => {
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const bin = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-  const health = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok","version":"2.8.1-bench","apiVersion":"8.1.0"}');
+  // Answers as Bee does: /chainstate for `price` (issue 15's start-up figure), /health for everything else.
+  const health = createServer((request, response) => {
+    const body = request.url?.startsWith('/chainstate')
+      ? '{"chainTip":1000,"block":995,"totalAmount":"123456789","currentPrice":"24000","minimumValidityBlocks":17280}'
+      : '{"status":"ok","version":"2.8.1-bench","apiVersion":"8.1.0"}';
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body);
   });
   await new Promise<void>((resolve) => health.listen(0, '127.0.0.1', resolve));
   const node = `http://127.0.0.1:${(health.address() as AddressInfo).port}`;
@@ -62,6 +71,8 @@ async function main(): Promise<void> {
   const commands: { name: string; args: string[] }[] = [
     { name: 'retcheck --help', args: [bin('../surfaces/cli/retcheck-bin.js'), '--help'] },
     { name: 'cockpit --once version-check', args: [bin('../surfaces/cli/cockpit-bin.js'), '--once', 'version-check', node] },
+    { name: 'cockpit --once price', args: [bin('../surfaces/cli/cockpit-bin.js'), '--once', 'price', node] },
+    { name: 'cockpit-tui --once price', args: [bin('../surfaces/cli/cockpit-tui-bin.js'), '--once', 'price', node] },
     { name: 'cockpit --once readiness --help', args: [bin('../surfaces/cli/cockpit-bin.js'), '--once', 'readiness', '--help'] },
     { name: 'devnet --help', args: [bin('../devnet/devnet-bin.js'), '--help'] },
   ];

@@ -255,7 +255,7 @@ describe('resolveCockpitConfig: supervision, appearance, alerts', () => {
   it('webhook URLs may be @env: references too', async () => {
     const path = withFile('[alerts]\nwebhook_url = "@env:HOOK"\ndebounce_secs = 300\n[fleet]\naggregate_webhook_url = "https://fleet.example/h"\n');
     const { config, sources } = await resolve({ config: path }, { HOOK: 'https://chat.example/hook' });
-    expect(config.alerts).toEqual({ webhookUrl: 'https://chat.example/hook', debounceSecs: 300 });
+    expect(config.alerts).toEqual({ webhookUrl: 'https://chat.example/hook', webhookEnv: 'HOOK', debounceSecs: 300 });
     expect(config.fleet).toEqual({ aggregateWebhookUrl: 'https://fleet.example/h', aggregateWindowSecs: 60 });
     expect(sources['alerts.debounce_secs']).toEqual({ origin: 'file', detail: `${path}:3:1` });
     expect((await refused({ config: path })).message).toBe(`${path}:2:1: alerts.webhook_url: environment variable HOOK (from "@env:HOOK") is not set`);

@@ -207,8 +207,12 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
       autoRestart: input.frontEnd === 'terminal' && storeSettings.supervisor.auto_restart,
       maxRestartsPerHour: storeSettings.supervisor.max_restarts_per_hour,
     },
-    alerts: { ...(webhookUrl.value ? { webhookUrl: webhookUrl.value } : {}), debounceSecs: file.alerts.debounce_secs },
-    fleet: { ...(aggregateUrl.value ? { aggregateWebhookUrl: aggregateUrl.value } : {}), aggregateWindowSecs: file.fleet.aggregate_window_secs },
+    alerts: { ...(webhookUrl.value ? { webhookUrl: webhookUrl.value } : {}), ...(webhookUrl.env ? { webhookEnv: webhookUrl.env } : {}), debounceSecs: file.alerts.debounce_secs },
+    fleet: {
+      ...(aggregateUrl.value ? { aggregateWebhookUrl: aggregateUrl.value } : {}),
+      ...(aggregateUrl.env ? { aggregateWebhookEnv: aggregateUrl.env } : {}),
+      aggregateWindowSecs: file.fleet.aggregate_window_secs,
+    },
     notifications: {
       desktop: file.notifications.desktop,
       toastEnabled: file.notifications.toast_enabled,

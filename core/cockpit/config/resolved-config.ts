@@ -73,8 +73,9 @@ export interface ResolvedCockpitConfig {
   store: ResolvedStore | null;
   storeLogs: { rotateSizeMb: number; keepFiles: number };
   supervisor: { autoRestart: boolean; maxRestartsPerHour: number };
-  alerts: { webhookUrl?: string; debounceSecs: number };
-  fleet: { aggregateWebhookUrl?: string; aggregateWindowSecs: number };
+  /** `webhookEnv`: the variable an `@env:` webhook URL was read from (for config-doctor; the URL is a secret). */
+  alerts: { webhookUrl?: string; webhookEnv?: string; debounceSecs: number };
+  fleet: { aggregateWebhookUrl?: string; aggregateWebhookEnv?: string; aggregateWindowSecs: number };
   notifications: { desktop: boolean; toastEnabled: boolean; toastSeconds: number; bell: 'warn' | 'fail' | 'off' };
   pubsub: { historyFile?: string; rotateSizeMb: number; keepFiles: number };
   ui: { theme: 'auto' | 'light' | 'dark'; asciiFallback: boolean; noColor: boolean };

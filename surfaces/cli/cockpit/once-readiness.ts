@@ -29,7 +29,7 @@ export const details = `Asks /health, /readiness, /status, /topology, /chainstat
 1 when one does, 2 when the node cannot be judged (unreachable, not Bee, a 401: pass --token).`;
 
 export const run: OnceRun = async (args, context): Promise<OnceResult> => {
-  const target = resolveNodeTarget('readiness', args, context);
+  const target = await resolveNodeTarget('readiness', args, context);
   const client = createNodeClient({ baseUrl: target.url, timeoutMs: timeoutOf(context), ...(target.token ? { token: target.token } : {}) });
   const snapshot = await fetchHealthSnapshot(client);
   // Unreadable /health, or a 401 anywhere (Bee keeps /health open on nodes behind a token): no node to judge.

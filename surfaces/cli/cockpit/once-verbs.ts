@@ -30,11 +30,34 @@ export function lazyVerb(info: VerbInfo, load: () => Promise<OnceVerbModule>): O
 
 export function onceVerbs(): OnceVerb[] {
   return [
-    lazyVerb({ name: 'hash', usage: '<path>', summary: 'Swarm reference (chunk-tree root) of a local file' }, () => import('./once-hash.js')),
+    // Inspection
     lazyVerb({ name: 'readiness', usage: '[node-url]', summary: 'health gate ladder of a node (exit 1 if any gate fails)' }, () => import('./once-readiness.js')),
     lazyVerb(
       { name: 'version-check', aliases: ['check-version'], usage: '[node-url]', summary: `node API version vs the expected ${EXPECTED_API_VERSION} (Bee ${EXPECTED_BEE_VERSION})` },
       () => import('./once-version-check.js'),
     ),
+    lazyVerb({ name: 'config-doctor', usage: '[node-urls...]', summary: 'the resolved configuration explained, and what is wrong with it' }, () => import('./once-config-doctor.js')),
+    lazyVerb({ name: 'hash', usage: '<path>', summary: 'Swarm reference (chunk-tree root) of a local file' }, () => import('./once-hash.js')),
+    lazyVerb({ name: 'cid', usage: '<ref> [manifest|feed]', summary: 'Swarm CID of a reference (or the reference of a CID)' }, () => import('./once-cid.js')),
+    lazyVerb({ name: 'depth-table', usage: '[min] [max]', summary: 'chunks, bucket slots, theoretical and effective bytes per batch depth' }, () => import('./once-depth-table.js')),
+    lazyVerb({ name: 'pss-target', usage: '[node-url]', summary: 'the PSS target prefix that reaches this node\'s neighbourhood' }, () => import('./once-pss-target.js')),
+    lazyVerb({ name: 'gsoc-mine', usage: '<nonce>', summary: 'a GSOC key and identifier whose SOC lands in this node\'s neighbourhood' }, () => import('./once-gsoc-mine.js')),
+    lazyVerb({ name: 'price', usage: '[node-url]', summary: 'storage price per chunk per block, per GiB-month, and the purchase minimum' }, () => import('./once-price.js')),
+    lazyVerb({ name: 'basefee', usage: '[node-url]', summary: 'chain base fee and gas price (chain RPC, else Bee\'s suggested price)' }, () => import('./once-basefee.js')),
+    lazyVerb({ name: 'inspect', aliases: ['manifest'], usage: '<ref>', summary: 'the manifest tree of a root reference' }, () => import('./once-inspect.js')),
+    lazyVerb({ name: 'durability-check', aliases: ['durability'], usage: '<ref>', summary: 'is every chunk of this content retrievable from the network' }, () => import('./once-durability-check.js')),
+    lazyVerb({ name: 'feed-probe', aliases: ['fp'], usage: '<owner> <topic>', summary: 'latest update of a feed: index and payload size' }, () => import('./once-feed-probe.js')),
+    lazyVerb({ name: 'feed-timeline', aliases: ['ft'], usage: '<owner> <topic> [max]', summary: 'the last updates of a feed, newest first' }, () => import('./once-feed-timeline.js')),
+    lazyVerb({ name: 'grantees-list', usage: '<ref>', summary: 'public keys of an ACT grantee list this node published' }, () => import('./once-grantees-list.js')),
+    // Stamp-math previews: never send a transaction
+    lazyVerb({ name: 'buy-preview', usage: '<depth> [amount]', summary: 'cost, TTL and capacity of a purchase (preview only)' }, () => import('./once-buy-preview.js')),
+    lazyVerb({ name: 'buy-suggest', usage: '[size] [duration]', summary: 'the batch to buy for a size and a duration (preview only)' }, () => import('./once-buy-suggest.js')),
+    lazyVerb({ name: 'topup-preview', usage: '<id> <amount>', summary: 'cost and TTL gained by a top-up (preview only)' }, () => import('./once-topup-preview.js')),
+    lazyVerb({ name: 'dilute-preview', usage: '<id> <new-depth>', summary: 'capacity and TTL after a dilute (preview only)' }, () => import('./once-dilute-preview.js')),
+    lazyVerb({ name: 'extend-preview', usage: '<id> <seconds>', summary: 'the top-up that adds a duration to a batch (preview only)' }, () => import('./once-extend-preview.js')),
+    lazyVerb({ name: 'plan-batch', usage: '[duration]', summary: 'what keeps every batch alive for a duration, and its cost (preview only)' }, () => import('./once-plan-batch.js')),
+    // Writes
+    lazyVerb({ name: 'upload-file', usage: '<path> [batch-prefix]', summary: 'upload a file from disk (progress on stderr)' }, () => import('./once-upload-file.js')),
+    lazyVerb({ name: 'upload-collection', usage: '<dir> [batch-prefix]', summary: 'upload a directory as a collection (progress on stderr)' }, () => import('./once-upload-collection.js')),
   ];
 }

@@ -16,7 +16,7 @@ export const details = `Reads /health and compares its apiVersion with ${EXPECTE
 (the message says when the minor differs), 1 on another major, 2 when /health cannot be read.`;
 
 export const run: OnceRun = async (args, context): Promise<OnceResult> => {
-  const target = resolveNodeTarget('version-check', args, context);
+  const target = await resolveNodeTarget('version-check', args, context);
   const client = createNodeClient({ baseUrl: target.url, timeoutMs: timeoutOf(context), ...(target.token ? { token: target.token } : {}) });
   const expected = { apiVersion: EXPECTED_API_VERSION, beeVersion: EXPECTED_BEE_VERSION };
   let health;

@@ -1,8 +1,9 @@
 /**
- * `cockpit --once <verb> [args...]`: one verb, no UI, one result. Each verb lives in its own file
- * (once-<verb>.ts) and is listed in once-verbs.ts; this module finds it, runs it and renders the common
- * result object. Exit codes follow the desktop spec (2-cockpit.md §7): 0 ok, 1 unhealthy or sad result,
- * 2 error (network, parse, unreadable input), 64 usage error.
+ * `cockpit --once <verb> [args...]` and `cockpit-tui --once <verb> [args...]`: one verb, no UI, one result.
+ * Each verb lives in its own file (once-<verb>.ts) and is listed in once-verbs.ts; this module finds it, runs
+ * it and renders the common result object. Same verbs, same JSON in both bins; only the exit codes differ
+ * (2-cockpit.md §7): desktop 0 ok, 1 unhealthy or sad, 2 error (network, parse, unreadable input), 64 usage;
+ * terminal 0 ok, 1 unhealthy or failed (errors included), 2 usage.
  */
 import { jsonForTerminal, showControlCharacters, terminalSafeOutput } from '../../../core/terminal/visible-text.js';
 
@@ -23,9 +24,15 @@ export interface OnceContext {
   readonly node?: string;
   /** `--token <bearer>`; never printed. */
   readonly token?: string;
+  /** `--config <PATH>`: where the node, its token and the supervised node's YAML may come from. */
+  readonly config?: string;
   /** `--timeout <SECS>` in milliseconds: each request's limit, body included (default 15 s, DEFAULT_ONCE_TIMEOUT_MS). */
   readonly timeoutMs?: number;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** Diagnostics while a verb runs (upload progress); the result itself goes through runOnce. */
+  readonly stderr?: (text: string) => void;
+  /** Whether stderr is a terminal: progress then updates one line in place instead of printing lines. */
+  readonly stderrIsTty?: boolean;
 }
 
 /** A verb's per-request timeout when `--timeout` is not given: a one-shot check must answer even if a node hangs. */
@@ -47,11 +54,37 @@ export interface OnceVerb {
   loadDetails?: () => Promise<string | undefined>;
 }
 
-/** `unhealthy` (a failing gate) and `sad` (a negative answer, e.g. an incompatible version) share code 1. */
-export const ONCE_EXIT = { ok: 0, unhealthy: 1, sad: 1, error: 2, usage: 64 } as const;
+export type OnceExitCodes = Readonly<Record<OnceStatus | 'usage', number>>;
+
+/** Desktop `cockpit`: `unhealthy` (a failing gate) and `sad` (a negative answer, e.g. an incompatible version) share 1. */
+export const ONCE_EXIT = { ok: 0, unhealthy: 1, sad: 1, error: 2, usage: 64 } as const satisfies OnceExitCodes;
+/** Terminal `cockpit-tui`: "1 unhealthy or failed; 2 usage error", so an error (network, parse) is a failure, 1. */
+export const TUI_ONCE_EXIT = { ok: 0, unhealthy: 1, sad: 1, error: 1, usage: 2 } as const satisfies OnceExitCodes;
+
+/** Which bin runs the verb: its name in messages and its exit codes. */
+export interface OnceFrontEnd {
+  readonly name: 'cockpit' | 'cockpit-tui';
+  readonly exit: OnceExitCodes;
+}
+export const DESKTOP_FRONT_END: OnceFrontEnd = { name: 'cockpit', exit: ONCE_EXIT };
+export const TERMINAL_FRONT_END: OnceFrontEnd = { name: 'cockpit-tui', exit: TUI_ONCE_EXIT };
 
 export class OnceUsageError extends Error {
   override name = 'OnceUsageError';
+}
+
+/**
+ * A verb that cannot produce its result (node unreachable, endpoint missing, unreadable file, bad config)
+ * may throw this instead of building the error result itself; runOnce renders it as status `error`.
+ */
+export class OnceError extends Error {
+  override name = 'OnceError';
+  constructor(
+    message: string,
+    readonly data: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
 }
 
 export interface OnceOutput {
@@ -65,23 +98,25 @@ export function findVerb(verbs: readonly OnceVerb[], name: string): OnceVerb | u
 }
 
 export function verbList(verbs: readonly OnceVerb[]): string {
-  return verbs.map((verb) => `  ${`${verb.name} ${verb.usage}`.padEnd(24)} ${verb.summary}`).join('\n');
+  return verbs.map((verb) => `  ${`${verb.name} ${verb.usage}`.padEnd(40)} ${verb.summary}`).join('\n');
 }
 
 /** The options every verb takes, for the per-verb help. */
 const COMMON_OPTIONS = `Options:
   --json            print the result as one JSON object {verb, status, message, data}
-  --node <URL>      node API URL (default: a trailing URL, then env NODE_URL, then http://localhost:1633)
-  --token <bearer>  bearer token for the node API (default: env NODE_TOKEN)
+  --node <URL>      node API URL (default: a trailing URL, env NODE_URL, the config's default node, http://localhost:1633)
+  --token <bearer>  bearer token for the node API (default: env NODE_TOKEN, then the node's config token)
+  --config <PATH>   config file (default: env COCKPIT_CONFIG, then the platform's config.toml)
   --timeout <SECS>  per-request timeout in seconds, body included (default ${DEFAULT_ONCE_TIMEOUT_MS / 1000})
   -h, --help        show this help`;
 
 /** `cockpit --once <verb> --help`. */
-export async function verbHelp(verb: OnceVerb): Promise<string> {
+export async function verbHelp(verb: OnceVerb, frontEnd: OnceFrontEnd = DESKTOP_FRONT_END): Promise<string> {
   const aliases = verb.aliases?.length ? `\nAliases: ${verb.aliases.join(', ')}` : '';
   const more = await verb.loadDetails?.();
   const details = more ? `\n\n${more.trim()}` : '';
-  return `Usage: cockpit --once ${verb.name} ${verb.usage} [options]\n\n${verb.summary}${aliases}${details}\n\n${COMMON_OPTIONS}\n\nExit codes: 0 ok, 1 unhealthy or sad result, 2 error (network, parse, unreadable input), 64 usage error.\n`;
+  const codes = frontEnd.exit.error === 1 ? '0 ok, 1 unhealthy or failed (network, parse, unreadable input included), 2 usage error' : '0 ok, 1 unhealthy or sad result, 2 error (network, parse, unreadable input), 64 usage error';
+  return `Usage: ${frontEnd.name} --once ${verb.name} ${verb.usage} [options]\n\n${verb.summary}${aliases}${details}\n\n${COMMON_OPTIONS}\n\nExit codes: ${codes}.\n`;
 }
 
 /** Runs one verb and writes its result; returns the exit code. */
@@ -91,21 +126,24 @@ export async function runOnce(
   args: readonly string[],
   out: OnceOutput,
   context: OnceContext = { env: {} },
+  frontEnd: OnceFrontEnd = DESKTOP_FRONT_END,
 ): Promise<number> {
+  const bin = frontEnd.name;
   const verb = findVerb(verbs, name);
   if (!verb) {
-    out.stderr(`cockpit: unknown verb '${showControlCharacters(name)}' for --once\nverbs:\n${verbList(verbs)}\n`);
-    return ONCE_EXIT.usage;
+    out.stderr(`${bin}: unknown verb '${showControlCharacters(name)}' for --once\nverbs:\n${verbList(verbs)}\n`);
+    return frontEnd.exit.usage;
   }
   let result: OnceResult;
   try {
     result = await verb.run(args, context);
   } catch (error) {
     if (error instanceof OnceUsageError) {
-      out.stderr(terminalSafeOutput(`cockpit: ${error.message}\nusage: cockpit --once ${verb.name} ${verb.usage}\n`));
-      return ONCE_EXIT.usage;
+      out.stderr(terminalSafeOutput(`${bin}: ${error.message}\nusage: ${bin} --once ${verb.name} ${verb.usage}\n`));
+      return frontEnd.exit.usage;
     }
-    throw error;
+    if (!(error instanceof OnceError)) throw error;
+    result = { verb: verb.name, status: 'error', message: error.message, data: error.data };
   }
   // Results carry text from nodes and files. The output layer makes its control characters visible, so a node
   // cannot drive the terminal: `message` is one line, so even a newline in it is shown, not obeyed; a verb's
@@ -114,9 +152,9 @@ export async function runOnce(
     const { text: _text, ...object } = result;
     out.stdout(`${jsonForTerminal(JSON.stringify(object))}\n`);
   } else if (result.status === 'error') {
-    out.stderr(`cockpit: ${showControlCharacters(result.message)}\n`);
+    out.stderr(`${bin}: ${showControlCharacters(result.message)}\n`);
   } else {
     out.stdout(`${result.text === undefined ? showControlCharacters(result.message) : terminalSafeOutput(result.text)}\n`);
   }
-  return ONCE_EXIT[result.status];
+  return frontEnd.exit[result.status];
 }

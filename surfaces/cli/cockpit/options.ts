@@ -1,13 +1,15 @@
 /**
- * Command line of the `cockpit` bin, parsed once at the boundary with commander. Only the one-shot mode
- * exists so far; without `--once` the bin says so and exits with the usage code.
+ * Command line of the `cockpit` and `cockpit-tui` bins (2-cockpit.md §4), parsed once at the boundary with
+ * commander. Both take the launch flags of the spec and `--once <verb>`; `cockpit-tui` adds `--ascii`.
  *
- * Help: `cockpit --help` (and `cockpit --once --help`, where commander would otherwise take `--help` for the
- * verb's name) prints the program help; `cockpit --once <verb> --help` prints that verb's help. `-h` is
- * `--help`, `-V` is `--version`.
+ * Help: `--help` (and `--once --help`, where commander would otherwise take `--help` for the verb's name)
+ * prints the program help; `--once <verb> --help` prints that verb's help. `-h` is `--help`, `-V` is `--version`.
  */
 import { Command, CommanderError } from 'commander';
+import type { CockpitLaunchArgs } from '../../../core/cockpit/config/resolved-config.js';
 import { DEFAULT_ONCE_TIMEOUT_MS } from './once.js';
+
+export type FrontEndName = 'cockpit' | 'cockpit-tui';
 
 export type CockpitArgs =
   | {
@@ -16,13 +18,17 @@ export type CockpitArgs =
       json: boolean;
       /** Arguments after the verb (e.g. the path of `hash`, or a trailing node URL). */
       args: string[];
-      /** `--node <URL>`; the verbs fall back to a trailing URL, then NODE_URL, then http://localhost:1633. */
+      /** `--node <URL>`; the verbs fall back to a trailing URL, then NODE_URL, then the config, then http://localhost:1633. */
       node?: string;
-      /** `--token <bearer>`; the verbs fall back to NODE_TOKEN. */
+      /** `--token <bearer>`; the verbs fall back to NODE_TOKEN, then the node's config token. */
       token?: string;
+      /** `--config <PATH>`; else COCKPIT_CONFIG, else the platform's config file. */
+      config?: string;
       /** `--timeout <SECS>` in milliseconds; DEFAULT_ONCE_TIMEOUT_MS when not given. */
       timeoutMs: number;
     }
+  /** No `--once`: the interactive cockpit, with every launch flag. */
+  | { kind: 'interactive'; launch: CockpitLaunchArgs }
   /** `--help` without a verb: the program help is in `text`. */
   | { kind: 'help'; text: string }
   /** `--once <verb> --help`: the caller prints that verb's help. */
@@ -36,18 +42,31 @@ const HELP_FLAGS = new Set(['-h', '--help']);
 /** Generous upper bound: a day. A timeout is for a hung node, not a schedule. */
 const MAX_TIMEOUT_SECONDS = 86_400;
 
-function buildProgram(version: string): Command {
-  return new Command('cockpit')
-    .description('Swarm node operator cockpit. One-shot verbs run without a UI.')
-    .version(`cockpit ${version}`, '-V, --version', 'print name and version')
-    .option('--once <verb>', 'run one verb and exit, without a UI (cockpit --once <verb> --help for its help)')
+const DESCRIPTION: Record<FrontEndName, string> = {
+  cockpit: 'Swarm node operator cockpit (desktop). One-shot verbs run without a UI.',
+  'cockpit-tui': 'Swarm node operator cockpit (terminal). One-shot verbs run without a UI.',
+};
+
+function buildProgram(name: FrontEndName, version: string): Command {
+  const program = new Command(name)
+    .description(DESCRIPTION[name])
+    .version(`${name} ${version}`, '-V, --version', 'print name and version')
+    .option('--once <verb>', 'run one verb and exit, without a UI (--once <verb> --help for its help)')
     .option('--json', 'with --once, print the result as a JSON object {verb, status, message, data}')
-    .option('--node <URL>', 'node API URL (default: a trailing URL, then env NODE_URL, then http://localhost:1633)')
-    .option('--token <bearer>', 'bearer token for the node API (default: env NODE_TOKEN)')
+    .option('--node <URL>', 'active node API URL (default: a trailing URL, env NODE_URL, the config\'s default node, http://localhost:1633)')
+    .option('--token <bearer>', 'bearer token for the active node (default: env NODE_TOKEN, then the node\'s config token)')
+    .option('--config <PATH>', 'config file (default: env COCKPIT_CONFIG, then the platform\'s config.toml)')
     .option('--timeout <SECS>', `per-request timeout of the --once verbs, body included (default ${DEFAULT_ONCE_TIMEOUT_MS / 1000})`)
+    .option('--theme <auto|light|dark>', 'colour scheme (beats [ui] theme)')
+    .option('--node-log <PATH>', 'tail this node log file (from its end)')
+    .option('--node-log-cmd <CMD>', 'tail the stdout of this shell command (sh -c)')
+    .option('--node-bin <PATH>', 'spawn and supervise the node binary (needs --node-config)')
+    .option('--node-config <PATH>', 'the node\'s YAML config, for --node-bin');
+  if (name === 'cockpit-tui') program.option('--ascii', 'ASCII instead of box-drawing characters (beats [ui] ascii_fallback)');
+  return program
     .option('-h, --help', 'show this help')
     .helpOption(false)
-    .argument('[args...]', 'arguments of the --once verb')
+    .argument('[args...]', 'node URLs (an ad-hoc fleet, the first active), or the arguments of the --once verb')
     .exitOverride()
     .configureOutput({ writeErr: () => {} });
 }
@@ -62,9 +81,25 @@ export function parseTimeoutSeconds(raw: string): number {
   return Math.max(1, Math.round(seconds * 1000));
 }
 
+interface RawOptions {
+  once?: string;
+  json?: boolean;
+  node?: string;
+  token?: string;
+  config?: string;
+  timeout?: string;
+  theme?: string;
+  nodeLog?: string;
+  nodeLogCmd?: string;
+  nodeBin?: string;
+  nodeConfig?: string;
+  ascii?: boolean;
+  help?: boolean;
+}
+
 /** Throws CommanderError with exitCode 0 after printing --version, CockpitUsageError on bad input. */
-export function parseCockpitArgs(argv: readonly string[], version: string, verbHelp: string): CockpitArgs {
-  const program = buildProgram(version);
+export function parseCockpitArgs(argv: readonly string[], version: string, verbHelp: string, name: FrontEndName = 'cockpit'): CockpitArgs {
+  const program = buildProgram(name, version);
   try {
     program.parse([...argv], { from: 'user' });
   } catch (error) {
@@ -73,14 +108,15 @@ export function parseCockpitArgs(argv: readonly string[], version: string, verbH
     }
     throw error;
   }
-  const options = program.opts<{ once?: string; json?: boolean; node?: string; token?: string; timeout?: string; help?: boolean }>();
-  // `cockpit --once --help`: commander reads `--help` as the verb's name.
-  const help = () => ({ kind: 'help' as const, text: program.helpInformation() + helpAfter(verbHelp) });
+  const options = program.opts<RawOptions>();
+  // `--once --help`: commander reads `--help` as the verb's name.
+  const help = () => ({ kind: 'help' as const, text: program.helpInformation() + helpAfter(verbHelp, name) });
   if (options.once !== undefined && HELP_FLAGS.has(options.once)) return help();
   if (options.help) return options.once === undefined ? help() : { kind: 'verbHelp', once: options.once };
   if (options.once === undefined) {
     if (options.json) throw new CockpitUsageError('--json needs --once <verb>');
-    throw new CockpitUsageError('the interactive cockpit is not built yet; run a verb with --once <verb>');
+    if (options.timeout !== undefined) throw new CockpitUsageError('--timeout needs --once <verb>');
+    return { kind: 'interactive', launch: launchArgs(options, program.args) };
   }
   return {
     kind: 'once',
@@ -90,10 +126,21 @@ export function parseCockpitArgs(argv: readonly string[], version: string, verbH
     timeoutMs: options.timeout === undefined ? DEFAULT_ONCE_TIMEOUT_MS : parseTimeoutSeconds(options.timeout),
     ...(options.node === undefined ? {} : { node: options.node }),
     ...(options.token === undefined ? {} : { token: options.token }),
+    ...(options.config === undefined ? {} : { config: options.config }),
   };
 }
 
+function launchArgs(options: RawOptions, urls: string[]): CockpitLaunchArgs {
+  const launch: CockpitLaunchArgs = { urls };
+  for (const key of ['config', 'node', 'token', 'theme', 'nodeLog', 'nodeLogCmd', 'nodeBin', 'nodeConfig'] as const) {
+    if (options[key] !== undefined) launch[key] = options[key];
+  }
+  if (options.ascii) launch.ascii = true;
+  return launch;
+}
+
 /** The verb list and exit codes, after commander's option list. */
-function helpAfter(verbHelp: string): string {
-  return `\n--once verbs:\n${verbHelp}\n\nExit codes: 0 ok, 1 unhealthy or sad result, 2 error (network, parse, unreadable file), 64 usage error.\n`;
+function helpAfter(verbHelp: string, name: FrontEndName): string {
+  const codes = name === 'cockpit' ? '0 ok, 1 unhealthy or sad result, 2 error (network, parse, unreadable file), 64 usage error' : '0 ok, 1 unhealthy or failed (including network and parse errors), 2 usage error';
+  return `\n--once verbs:\n${verbHelp}\n\nExit codes of --once: ${codes}.\n`;
 }

@@ -1,0 +1,84 @@
+/**
+ * Which postage batch a command means (pure, over GET /stamps rows):
+ * - `resolveBatchPrefix`: a full ID or a unique prefix of one of the node's batches; an unknown or ambiguous
+ *   prefix is refused, naming the candidates.
+ * - `pickUploadBatch`: without a prefix, the batch an upload should use: usable, not expiring within a day,
+ *   room for the upload (bee-js's effective capacity scaled by the fullest bucket's free share), and among
+ *   those the longest TTL (content should outlive the batch as long as possible), then the most room.
+ *   The reason says which was chosen and why, or why none fits.
+ */
+import { formatDuration, shortId } from './format.js';
+import { effectiveCapacityBytes, theoreticalCapacityBytes } from '../swarm/stamp-math.js';
+
+export interface BatchRow {
+  batchID: string;
+  usable: boolean;
+  depth: number;
+  /** Fullest bucket's count. */
+  utilization: number;
+  immutableFlag: boolean;
+  /** Seconds; -1 unknown. */
+  batchTTL: number;
+  label?: string;
+}
+
+export type BatchResolution = { ok: true; batch: BatchRow } | { ok: false; reason: string };
+
+export function resolveBatchPrefix(prefix: string, batches: readonly BatchRow[]): BatchResolution {
+  const matches = batches.filter((b) => b.batchID.toLowerCase().startsWith(prefix.toLowerCase()));
+  if (matches.length === 1) return { ok: true, batch: matches[0]! };
+  if (matches.length === 0) {
+    const known = batches.length ? `; its batches: ${batches.map((b) => shortId(b.batchID)).join(', ')}` : '; it has no batches';
+    return { ok: false, reason: `no batch of this node starts with ${prefix}${known}` };
+  }
+  return { ok: false, reason: `batch prefix ${prefix} is ambiguous: ${matches.map((b) => b.batchID.slice(0, Math.max(prefix.length + 4, 8))).join(', ')} all match; give more characters` };
+}
+
+/** Bytes the batch can still take, by bee-js's effective estimate, scaled by the fullest bucket's free share. */
+export function remainingBytes(batch: BatchRow): number {
+  const slots = 2 ** (batch.depth - 16);
+  const free = Math.max(0, slots - batch.utilization) / slots;
+  return Math.floor(effectiveCapacityBytes(batch.depth) * free);
+}
+
+/**
+ * Chunks an upload of `bytes` stamps, approximately: data chunks, the chunk tree above them (1/127 more), erasure
+ * parity at Bee 2.8.1's default MEDIUM level (about 1/10 more for multi-chunk trees), manifest nodes and root
+ * replicas (a few per file). Used to compare with remainingBytes in the same unit (4 KiB per chunk).
+ */
+export function uploadFootprintBytes(bytes: number, files = 1): number {
+  const chunks = Math.max(1, Math.ceil(bytes / 4096));
+  const tree = chunks > 1 ? Math.ceil(chunks / 127) : 0;
+  const parity = chunks > 1 ? Math.ceil((chunks + tree) / 10) : 0;
+  const perFile = 4;
+  return (chunks + tree + parity + files * perFile + 4) * 4096;
+}
+
+export const EXPIRING_SECONDS = 86_400;
+
+export type BatchPick = { ok: true; batch: BatchRow; reason: string } | { ok: false; reason: string };
+
+export function pickUploadBatch(batches: readonly BatchRow[], footprint: number): BatchPick {
+  if (batches.length === 0) return { ok: false, reason: 'this node has no postage batch: buy one first (see buy-suggest)' };
+  const usable = batches.filter((b) => b.usable);
+  if (usable.length === 0) return { ok: false, reason: `none of the node's ${batches.length} batch${batches.length === 1 ? ' is' : 'es are'} usable yet (a purchase needs about 10 blocks to confirm)` };
+  const alive = usable.filter((b) => b.batchTTL < 0 || b.batchTTL >= EXPIRING_SECONDS);
+  const roomy = alive.filter((b) => remainingBytes(b) >= footprint);
+  if (roomy.length === 0) {
+    const why = alive.length === 0 ? `every usable batch expires within a day` : `no usable batch has room for about ${(footprint / 1e6).toFixed(2)} MB (most room: ${shortId(best(alive, (b) => remainingBytes(b)).batchID)} with ${(remainingBytes(best(alive, (b) => remainingBytes(b))) / 1e6).toFixed(2)} MB)`;
+    return { ok: false, reason: `${why}: top up or dilute a batch, or buy one (plan-batch, buy-suggest)` };
+  }
+  const chosen = [...roomy].sort((a, b) => ttlOf(b) - ttlOf(a) || remainingBytes(b) - remainingBytes(a))[0]!;
+  const others = roomy.length - 1;
+  const ttl = chosen.batchTTL < 0 ? 'unknown TTL' : `TTL ${formatDuration(chosen.batchTTL)}`;
+  const reason = `batch ${shortId(chosen.batchID)}: usable, ${ttl}${others ? ` (the longest of ${roomy.length} batches with room)` : ''}, about ${(remainingBytes(chosen) / 1e6).toFixed(2)} MB free of ${(effectiveCapacityBytes(chosen.depth) / 1e6).toFixed(2)} MB effective (${(theoreticalCapacityBytes(chosen.depth) / 1e6).toFixed(0)} MB theoretical)`;
+  return { ok: true, batch: chosen, reason };
+}
+
+function ttlOf(batch: BatchRow): number {
+  return batch.batchTTL < 0 ? Number.MAX_SAFE_INTEGER : batch.batchTTL;
+}
+
+function best<T>(items: readonly T[], score: (item: T) => number): T {
+  return items.reduce((a, b) => (score(b) > score(a) ? b : a));
+}

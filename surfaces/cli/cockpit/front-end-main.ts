@@ -1,0 +1,90 @@
+/**
+ * What both cockpit bins do with their command line: `--help`, `--once <verb> --help`, `--once <verb>` (the
+ * same verbs and JSON in both, each bin with its own exit codes), or the interactive face, which each bin
+ * supplies. Returns the exit code; only the bin entry sets `process.exitCode`.
+ */
+import { CommanderError } from 'commander';
+import type { CockpitLaunchArgs } from '../../../core/cockpit/config/resolved-config.js';
+import { showControlCharacters } from '../../../core/terminal/visible-text.js';
+import { findVerb, runOnce, verbHelp, verbList, type OnceFrontEnd } from './once.js';
+import { onceVerbs } from './once-verbs.js';
+import { CockpitUsageError, parseCockpitArgs } from './options.js';
+
+export interface FrontEndIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: Readonly<Record<string, string | undefined>>;
+  stderrIsTty?: boolean;
+}
+
+export async function runFrontEnd(
+  argv: readonly string[],
+  frontEnd: OnceFrontEnd,
+  version: string,
+  io: FrontEndIo,
+  interactive: (launch: CockpitLaunchArgs) => Promise<number>,
+): Promise<number> {
+  const verbs = onceVerbs();
+  const bin = frontEnd.name;
+  let args;
+  try {
+    args = parseCockpitArgs(argv, version, verbList(verbs), bin);
+  } catch (error) {
+    if (error instanceof CommanderError && error.exitCode === 0) return frontEnd.exit.ok;
+    if (error instanceof CockpitUsageError) {
+      io.stderr(`${bin}: ${showControlCharacters(error.message)}\n(run ${bin} --help for usage)\n`);
+      return frontEnd.exit.usage;
+    }
+    throw error;
+  }
+  switch (args.kind) {
+    case 'help':
+      io.stdout(args.text);
+      return frontEnd.exit.ok;
+    case 'verbHelp': {
+      const verb = findVerb(verbs, args.once);
+      if (!verb) {
+        io.stderr(`${bin}: unknown verb '${showControlCharacters(args.once)}' for --once\nverbs:\n${verbList(verbs)}\n`);
+        return frontEnd.exit.usage;
+      }
+      io.stdout(await verbHelp(verb, frontEnd));
+      return frontEnd.exit.ok;
+    }
+    case 'interactive':
+      return interactive(args.launch);
+    case 'once': {
+      const out = { json: args.json, stdout: io.stdout, stderr: io.stderr };
+      const context = {
+        env: io.env,
+        stderr: io.stderr,
+        stderrIsTty: io.stderrIsTty === true,
+        timeoutMs: args.timeoutMs,
+        ...(args.node === undefined ? {} : { node: args.node }),
+        ...(args.token === undefined ? {} : { token: args.token }),
+        ...(args.config === undefined ? {} : { config: args.config }),
+      };
+      return runOnce(verbs, args.once, args.args, out, context, frontEnd);
+    }
+  }
+}
+
+/** A reader that goes away early (`cockpit --help | head`) is not an error worth a stack trace. */
+export function exitQuietlyOnBrokenPipe(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
+/** The bin entry's last step: set the exit code, or report an unexpected failure as the error code. */
+export function settle(run: Promise<number>, frontEnd: OnceFrontEnd): void {
+  run.then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`${frontEnd.name}: internal error: ${showControlCharacters(error instanceof Error ? error.message : String(error))}\n`);
+      process.exitCode = frontEnd.exit.error;
+    },
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * `--once dilute-preview <id> <new-depth> [node-url]` (palette `:batch dilute`): what PATCH /stamps/dilute/{id}/{depth}
+ * would do, without sending it: free, capacity doubles per extra depth, and the remaining per-chunk balance is
+ * divided by 2^(new - old), so the TTL halves per step. The new depth must be deeper than the current one (Bee
+ * refuses otherwise): an error naming both. Never sends a transaction.
+ */
+import type { OnceData } from '../../../config-schema/once-results.js';
+import { jsonSeconds } from '../../../core/cockpit/verb-inputs.js';
+import { formatDuration } from '../../../core/cockpit/format.js';
+import { parseDepthArgument } from '../../../core/cockpit/verb-inputs.js';
+import { dilutePreview, remainingAmountFromTtl } from '../../../core/swarm/stamp-math.js';
+import { argument, connectNode } from './once-node.js';
+import { batchByPrefix, previewCommon, readPrice, readWallet } from './once-stamps.js';
+import { OnceError, type OnceRun } from './once.js';
+
+export const run: OnceRun = async (args, context) => {
+  const { node, rest } = await connectNode('dilute-preview', args, context, { min: 2, max: 2, usage: '<id> <new-depth>' });
+  const newDepth = argument(() => parseDepthArgument(rest[1]!, 'new depth'));
+  const [batch, price, wallet] = await Promise.all([batchByPrefix(node, rest[0]!), readPrice(node), readWallet(node)]);
+  if (newDepth <= batch.depth) {
+    throw new OnceError(`batch ${batch.batchID.slice(0, 8)}… is at depth ${batch.depth}: a dilute needs a deeper depth than that, not ${newDepth}`, { node: node.target.url, error: { code: 'depth', detail: `new depth ${newDepth} <= ${batch.depth}` } });
+  }
+  const remaining = batch.batchTTL > 0 ? remainingAmountFromTtl(BigInt(batch.batchTTL), price.pricePerBlock, price.blockTimeSeconds) : 0n;
+  const preview = dilutePreview({ ...price, depth: batch.depth, newDepth, remainingAmount: remaining });
+  const data: OnceData<'dilute-preview'> = {
+    ...previewCommon(node, price, wallet),
+    batchId: batch.batchID,
+    depth: batch.depth,
+    immutable: batch.immutableFlag,
+    newDepth,
+    costPlur: '0',
+    currentTtlSeconds: jsonSeconds(preview.currentTtlSeconds),
+    newTtlSeconds: jsonSeconds(preview.newTtlSeconds),
+    theoreticalBytes: preview.theoreticalBytes,
+    effectiveBytes: preview.effectiveBytes,
+    warnings: preview.warnings,
+  };
+  return {
+    verb: 'dilute-preview',
+    status: 'ok',
+    message: `diluting ${batch.batchID.slice(0, 8)}… from depth ${batch.depth} to ${newDepth} is free: ${(preview.effectiveBytes.current / 1e9).toFixed(2)} -> ${(preview.effectiveBytes.next / 1e9).toFixed(2)} GB effective, TTL ${formatDuration(jsonSeconds(preview.currentTtlSeconds))} -> ${formatDuration(jsonSeconds(preview.newTtlSeconds))}; preview only, nothing sent`,
+    data,
+  };
+};

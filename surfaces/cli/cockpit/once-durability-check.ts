@@ -1,0 +1,29 @@
+/**
+ * `--once durability-check <ref> [node-url]`: can the network still serve this content? The node walks every
+ * chunk of it (manifest-aware) and fetches each from the network, not from its own store (GET /stewardship/{ref},
+ * bee-api.md §2.5): the same check S12's watchlist runs. Also says whether the node pins it (GET /pins/{ref}).
+ * `ok` (exit 0) retrievable; `sad` (exit 1) not retrievable; an error when the node cannot run the check.
+ */
+import type { OnceData } from '../../../config-schema/once-results.js';
+import { parseReference } from '../../../core/swarm/references.js';
+import { argument, connectNode, nodeFailure } from './once-node.js';
+import type { OnceRun } from './once.js';
+
+export const run: OnceRun = async (args, context) => {
+  const { node, rest } = await connectNode('durability-check', args, context, { min: 1, max: 1, usage: '<ref>' });
+  const reference = argument(() => parseReference(rest[0]!)).hex;
+  const started = performance.now();
+  const check = await node.client.stewardshipCheck(reference).catch((error: unknown) => {
+    throw nodeFailure(node, error, `a stewardship check of ${reference}`, '/stewardship');
+  });
+  const elapsedMs = Math.round(performance.now() - started);
+  const pin = await node.client.getPin(reference).then(
+    (found) => found !== null,
+    () => undefined,
+  );
+  const data: OnceData<'durability-check'> = { node: node.target.url, reference, retrievable: check.isRetrievable, elapsedMs, ...(pin === undefined ? {} : { pinned: pin }) };
+  const pinned = pin ? ', pinned on this node' : '';
+  return check.isRetrievable
+    ? { verb: 'durability-check', status: 'ok', message: `${reference} is retrievable from the network (checked through ${node.target.url} in ${elapsedMs} ms${pinned})`, data }
+    : { verb: 'durability-check', status: 'sad', message: `${reference} is NOT retrievable from the network: some chunk is missing (checked through ${node.target.url}${pinned}; re-upload with PUT /stewardship or retcheck --reseed)`, data };
+};

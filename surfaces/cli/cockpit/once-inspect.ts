@@ -1,0 +1,59 @@
+/**
+ * `--once inspect <ref> [node-url]` (palette alias `:manifest`): the whole manifest tree of a root reference,
+ * every mantaray node fetched through the node (GET /bytes/{ref}; encrypted 128-hex references are decrypted by
+ * the node), at most 100 000 nodes. Lists each path with its target reference, Content-Type and Filename, the
+ * website index and error documents, and the feed a feed manifest follows. Text: one line per path.
+ * A reference whose content is not a mantaray manifest is `sad` (exit 1); one the node cannot fetch, an error.
+ */
+import type { OnceData } from '../../../config-schema/once-results.js';
+import { describeManifest } from '../../../core/cockpit/manifest-listing.js';
+import { bytesToHex } from '../../../core/swarm/bytes.js';
+import { InputError } from '../../../core/swarm/input-error.js';
+import { loadManifest } from '../../../core/swarm/manifest-hash.js';
+import { parseReference } from '../../../core/swarm/references.js';
+import { showControlCharacters } from '../../../core/terminal/visible-text.js';
+import { argument, connectNode, nodeFailure } from './once-node.js';
+import { OnceError, type OnceRun } from './once.js';
+
+/** A manifest node with thousands of forks is some hundred kB; anything past 4 MiB is content, not a manifest. */
+const MAX_MANIFEST_NODE_BYTES = 4 * 1024 * 1024;
+
+export const run: OnceRun = async (args, context) => {
+  const { node, rest } = await connectNode('inspect', args, context, { min: 1, max: 1, usage: '<ref>' });
+  const reference = argument(() => parseReference(rest[0]!)).hex;
+  const fetchBytes = async (ref: Uint8Array) =>
+    node.client.downloadBytes(bytesToHex(ref)).catch((error: unknown) => {
+      throw nodeFailure(node, error, `manifest node ${bytesToHex(ref).slice(0, 16)}…`, '/bytes');
+    });
+  // A reference to a large file is no manifest: look at its size before fetching it whole.
+  const size = await node.client.headBytes(reference).catch((error: unknown) => {
+    throw nodeFailure(node, error, `the size of ${reference.slice(0, 16)}…`, '/bytes');
+  });
+  if (size.status === 404) throw notFound(node.target.url, reference);
+  if (size.contentLength !== undefined && size.contentLength > MAX_MANIFEST_NODE_BYTES) {
+    const data: OnceData<'inspect'> = { node: node.target.url, reference, kind: 'not-a-manifest', entries: [], nodeCount: 0 };
+    return { verb: 'inspect', status: 'sad', message: `${reference} is not a mantaray manifest: its root holds ${size.contentLength} bytes of content`, data };
+  }
+  let root;
+  try {
+    root = await loadManifest(reference, fetchBytes, { depth: 'full' });
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    const data: OnceData<'inspect'> = { node: node.target.url, reference, kind: 'not-a-manifest', entries: [], nodeCount: 0 };
+    return { verb: 'inspect', status: 'sad', message: `${reference} is not a mantaray manifest (${error.expected}): fetch it with /bytes, not /bzz`, data };
+  }
+  const listing = describeManifest(root);
+  const data: OnceData<'inspect'> = { node: node.target.url, reference, ...listing };
+  const lines = listing.entries.map((e) => `${e.reference.slice(0, 16)}…  ${(e.contentType ?? '').padEnd(24)}  /${e.path}`);
+  const head = [
+    ...(listing.feed ? [`feed manifest: owner ${listing.feed.owner} topic ${listing.feed.topic} (${listing.feed.type})`] : []),
+    ...(listing.indexDocument ? [`index document: ${listing.indexDocument}`] : []),
+    ...(listing.errorDocument ? [`error document: ${listing.errorDocument}`] : []),
+  ];
+  const summary = `${reference.slice(0, 16)}…: ${listing.kind === 'feed' ? 'feed manifest' : 'manifest'}, ${listing.entries.length} path${listing.entries.length === 1 ? '' : 's'}, ${listing.nodeCount} node${listing.nodeCount === 1 ? '' : 's'}`;
+  return { verb: 'inspect', status: 'ok', message: summary, data, text: [...head, ...lines, summary].map(showControlCharacters).join('\n') };
+};
+
+function notFound(url: string, reference: string): OnceError {
+  return new OnceError(`${url} cannot find ${reference}: its root chunk is not retrievable (404)`, { node: url, error: { code: 'http', status: 404, detail: 'not found' } });
+}

@@ -1,0 +1,43 @@
+/**
+ * `--once plan-batch [duration] [node-url]`: for every batch of the node, what keeps it alive for `duration`
+ * (default 30 days; 12h, 30d, 1y or seconds): nothing, a top-up (amount and cost), a dilute by one depth when an
+ * immutable batch's fullest bucket is 80 % full (plus the top-up the halved TTL then needs), wait (not usable yet)
+ * or expired; and the total against the wallet. `sad` (exit 1) when the wallet cannot pay the plan.
+ * Text: one line per batch, then the total. Never sends a transaction.
+ */
+import type { OnceData } from '../../../config-schema/once-results.js';
+import { planBatches } from '../../../core/cockpit/batch-plan.js';
+import { formatDuration } from '../../../core/cockpit/format.js';
+import { parseDurationArgument } from '../../../core/cockpit/verb-inputs.js';
+import { formatPlurAsBzz, type PreviewWarning } from '../../../core/swarm/stamp-math.js';
+import { showControlCharacters } from '../../../core/terminal/visible-text.js';
+import { argument, connectNode } from './once-node.js';
+import { previewCommon, readBatches, readPrice, readWallet } from './once-stamps.js';
+import type { OnceRun } from './once.js';
+
+export const run: OnceRun = async (args, context) => {
+  const { node, rest } = await connectNode('plan-batch', args, context, { min: 0, max: 1, usage: '[duration]' });
+  const targetSeconds = rest[0] === undefined ? 30 * 86_400 : argument(() => parseDurationArgument(rest[0]!));
+  const [batches, price, wallet] = await Promise.all([readBatches(node), readPrice(node), readWallet(node)]);
+  const plan = planBatches(batches, price, targetSeconds);
+  const affordable = wallet === null ? null : wallet >= plan.totalCostPlur;
+  const warnings: PreviewWarning[] = affordable === false ? [{ code: 'insufficientFunds', message: `the plan costs ${formatPlurAsBzz(plan.totalCostPlur)} BZZ but the wallet holds ${formatPlurAsBzz(wallet!)} BZZ` }] : [];
+  const data: OnceData<'plan-batch'> = {
+    ...previewCommon(node, price, wallet),
+    targetSeconds,
+    batches: plan.batches.map(({ topupAmount, costPlur, ...rest }) => ({
+      ...rest,
+      costPlur: String(costPlur),
+      ...(topupAmount === undefined ? {} : { topupAmount: String(topupAmount) }),
+    })),
+    totalCostPlur: String(plan.totalCostPlur),
+    totalCostBzz: formatPlurAsBzz(plan.totalCostPlur),
+    affordable,
+    warnings,
+  };
+  const lines = plan.batches.map((b) => `${b.batchId.slice(0, 8)}…  depth ${b.depth}  ${b.action.padEnd(16)}  ${formatPlurAsBzz(b.costPlur).padStart(12)} BZZ  ${b.reason}`);
+  const summary = batches.length
+    ? `plan for ${formatDuration(targetSeconds)}: ${plan.batches.filter((b) => b.action !== 'none').length} of ${batches.length} batches need action, total ${data.totalCostBzz} BZZ${affordable === false ? ` (the wallet holds ${formatPlurAsBzz(wallet!)} BZZ: not enough)` : ''}; preview only, nothing sent`
+    : `${node.target.url} has no postage batches: nothing to plan (buy-suggest proposes one)`;
+  return { verb: 'plan-batch', status: affordable === false ? 'sad' : 'ok', message: summary, data, text: [...lines, summary].map(showControlCharacters).join('\n') };
+};

@@ -1,0 +1,71 @@
+/**
+ * What `upload-file` and `upload-collection` share: choosing the batch and sending the stream.
+ *
+ * Batch: with a prefix, that batch of the node (full ID or unique prefix; unknown or ambiguous refused); it must
+ * be usable and, if immutable, have room for the upload (an immutable batch refuses chunks once a bucket is
+ * full: 402 mid-upload). A mutable batch without room is used with a warning in the reason: its oldest chunks
+ * get overwritten, which is what mutable batches are for. Without a prefix, core/cockpit/batch-choice.ts picks
+ * (usable, TTL over a day, room, longest TTL). Every refusal is an error result (exit 2 desktop, 1 terminal).
+ *
+ * Time limit: the request may take `--timeout` (default 15 s) plus one second per MB, so a large upload is not
+ * cut off while a stalled one still ends.
+ */
+import type { PostageBatch, UploadResult } from '../../../actors/node-client/index.js';
+import { pickUploadBatch, remainingBytes, resolveBatchPrefix, uploadFootprintBytes } from '../../../core/cockpit/batch-choice.js';
+import { formatDuration, shortId } from '../../../core/cockpit/format.js';
+import { parseBatchPrefix } from '../../../core/cockpit/verb-inputs.js';
+import { argument, nodeFailure, type OnceNode } from './once-node.js';
+import { readBatches } from './once-stamps.js';
+import { OnceError, timeoutOf, type OnceContext } from './once.js';
+import { UploadProgress } from './upload-progress.js';
+
+export interface ChosenBatch {
+  batch: PostageBatch;
+  reason: string;
+}
+
+export async function chooseBatch(node: OnceNode, prefixText: string | undefined, bytes: number, files: number): Promise<ChosenBatch> {
+  const footprint = uploadFootprintBytes(bytes, files);
+  const batches = await readBatches(node);
+  const refuse = (reason: string) => new OnceError(`${node.target.url}: ${reason}`, { node: node.target.url, error: { code: 'batch', detail: reason } });
+  if (prefixText === undefined) {
+    const pick = pickUploadBatch(batches, footprint);
+    if (!pick.ok) throw refuse(pick.reason);
+    return { batch: batches.find((b) => b.batchID === pick.batch.batchID)!, reason: pick.reason };
+  }
+  const prefix = argument(() => parseBatchPrefix(prefixText));
+  const found = resolveBatchPrefix(prefix, batches);
+  if (!found.ok) throw refuse(found.reason);
+  const batch = batches.find((b) => b.batchID === found.batch.batchID)!;
+  if (!batch.usable) throw refuse(`batch ${shortId(batch.batchID)} is not usable yet (a purchase needs about 10 blocks to confirm)`);
+  if (batch.batchTTL === 0) throw refuse(`batch ${shortId(batch.batchID)} has expired`);
+  const room = remainingBytes(batch);
+  const mb = (n: number) => `${(n / 1e6).toFixed(2)} MB`;
+  if (room < footprint && batch.immutableFlag) {
+    throw refuse(`batch ${shortId(batch.batchID)} is too small for this upload: about ${mb(room)} free, the upload needs about ${mb(footprint)} (dilute it, or pick another batch)`);
+  }
+  const ttl = batch.batchTTL < 0 ? 'TTL unknown' : `TTL ${formatDuration(batch.batchTTL)}`;
+  const tight = room < footprint ? `; mutable and short of room (${mb(room)} free for ${mb(footprint)}): the oldest chunks will be overwritten` : `, about ${mb(room)} free`;
+  return { batch, reason: `batch ${shortId(batch.batchID)} as given: usable, ${ttl}${tight}` };
+}
+
+/** Sends the stream with progress on stderr; a node failure becomes the verb's error. */
+export async function sendUpload(
+  verb: string,
+  node: OnceNode,
+  context: OnceContext,
+  total: number,
+  send: (onBytes: (n: number) => void, timeoutMs: number) => Promise<UploadResult>,
+): Promise<{ result: UploadResult; seconds: number }> {
+  const progress = new UploadProgress(verb, total, context.stderr ?? (() => {}), context.stderrIsTty === true);
+  const started = performance.now();
+  try {
+    const result = await send((n) => progress.add(n), timeoutOf(context) + Math.ceil(total / 1e6) * 1000);
+    progress.done();
+    return { result, seconds: (performance.now() - started) / 1000 };
+  } catch (error) {
+    progress.failed();
+    if (error instanceof OnceError) throw error;
+    throw nodeFailure(node, error, 'the upload', '/bzz');
+  }
+}
