@@ -61,5 +61,5 @@ describe('taplo (the engine of Even Better TOML) with the schema', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
