@@ -6,6 +6,8 @@
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { errorLine } from '../../core/cockpit/text.js';
 import type { NodeEndpoints, PinCheck } from '../node-client/index.js';
 import { pinCheckFailure } from './screens/pins.js';
 
@@ -59,4 +61,28 @@ export async function streamPinCheckToFile(client: Pick<NodeEndpoints, 'pinsChec
   out.end();
   await once(out, 'finish');
   return summary;
+}
+
+export interface PinsCheckVerbOptions {
+  /** Where the file goes: the cockpit's data directory (COCKPIT_DATA), else the system temp directory. */
+  readonly directory: string;
+  readonly signal?: AbortSignal;
+  readonly now?: () => Date;
+}
+
+/**
+ * `:pins-check` as a one-shot verb (the engine's `runVerb` binds it): streams the check of every pin to a new
+ * file in `directory` and answers the banner line, `ok` false when a pin is damaged or the check stopped.
+ */
+export async function runPinsCheckVerb(client: Pick<NodeEndpoints, 'pinsCheck'>, options: PinsCheckVerbOptions): Promise<{ ok: boolean; text: string }> {
+  const file = join(options.directory, pinCheckFileName((options.now ?? (() => new Date()))()));
+  let summary: PinCheckFileSummary;
+  try {
+    summary = await streamPinCheckToFile(client, file, options.signal ? { signal: options.signal } : {});
+  } catch (error) {
+    return { ok: false, text: `pins-check: cannot write ${file}: ${errorLine(error)}` };
+  }
+  const counts = `${summary.pins} pin${summary.pins === 1 ? '' : 's'}, ${summary.damaged} damaged`;
+  if (summary.error) return { ok: false, text: `pins-check stopped after ${counts}: ${summary.error} → ${file}` };
+  return { ok: summary.damaged === 0, text: `pins-check: ${counts} → ${file}` };
 }
