@@ -71,7 +71,11 @@ export function pubsubSocketLogic(connection: PubsubDeps['connection'], now: () 
         if (bytes.length > MAX_MESSAGE_BYTES) return sendBack({ type: 'socket.dropped', reason: `a ${bytes.length}-byte frame (a message is at most 4096 bytes)` });
         sendBack({ type: 'socket.message', payload: new Uint8Array(bytes), receivedAtMs: now() });
       });
+      let refused = false;
       socket.on('unexpected-response', (_request, response) => {
+        // The node answered the upgrade with a plain HTTP status: read its message, then report (the socket's own
+        // error and close events that follow are about the same refusal).
+        refused = true;
         let body = '';
         response.setEncoding('utf8');
         response.on('data', (part: string) => {
@@ -86,13 +90,17 @@ export function pubsubSocketLogic(connection: PubsubDeps['connection'], now: () 
           }
           const hint = response.statusCode === 401 ? ' (pass --token or set NODE_TOKEN)' : response.statusCode === 404 ? ' (not served by this node)' : '';
           finish(`subscription refused: ${response.statusCode ?? '?'} ${oneLine(message, 120)}${hint}`);
+          socket.terminate();
         };
         response.on('end', report);
         response.on('error', report);
-        socket.terminate();
       });
-      socket.on('error', (error) => finish(errorLine(error)));
-      socket.on('close', (code, reason) => finish(closeReason(code, reason.toString('utf8'))));
+      socket.on('error', (error) => {
+        if (!refused) finish(errorLine(error));
+      });
+      socket.on('close', (code, reason) => {
+        if (!refused) finish(closeReason(code, reason.toString('utf8')));
+      });
     };
     return () => {
       done = true;
