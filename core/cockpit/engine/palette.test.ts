@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { topicFromInput } from '../../swarm/topic.js';
 import { PaletteError, PALETTE_VERBS, parsePaletteLine, splitPaletteLine, suggestions } from './palette.js';
 
 const ref = 'ab'.repeat(32);
@@ -33,6 +34,9 @@ describe('palette parsing', () => {
     expect(parse(`:manifest ${ref}`)).toEqual({ kind: 'screenCommand', screen: 'manifest', verb: 'inspect', args: [ref] });
     expect(parse(':manifest')).toEqual({ kind: 'screen', screen: 'manifest' });
     expect(parse(`:ft ${owner} ${topic} 20`)).toEqual({ kind: 'screenCommand', screen: 'feedTimeline', verb: 'feed-timeline', args: [owner, topic, '20'] });
+    // A text topic is hashed (as :pss does): S13 gets it as typed, :feed-probe its keccak256.
+    expect(parse(`:ft ${owner} 'my feed'`)).toMatchObject({ args: [owner, 'my feed'] });
+    expect(parse(`:fp ${owner} news`)).toMatchObject({ args: [owner, topicFromInput('news').hex] });
     expect(parse(`:durability ${ref}`)).toEqual({ kind: 'screenCommand', screen: 'watchlist', verb: 'durability', args: [ref] });
     expect(parse(`:fp ${owner} ${topic}`)).toEqual({ kind: 'oneShot', verb: 'feed-probe', args: [owner, topic] });
     expect(parse(':diagnose')).toEqual({ kind: 'oneShot', verb: 'diagnose', args: [] });

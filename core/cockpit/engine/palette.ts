@@ -13,10 +13,13 @@
  * - Terminal extras (`:watch-ref`, `:watch-ref-stop`, `:pins-check`, `:loggers`, `:set-logger`,
  *   `:notifications`) are refused on the desktop with a message naming the terminal cockpit; `:upload` and the
  *   other desktop verbs work on both faces (the terminal has them through its --once verbs anyway).
- * - Feed topics are 64 hex (as retcheck's feed handles); a PSS topic is any string (hashed unless 64 hex).
+ * - Topics follow one rule everywhere (core/swarm/topic.ts): a 64-hex topic as given, any other text hashed with
+ *   keccak256, as bee-js does: `:pss`, `:feed-probe` and `:feed-timeline` (which hands S13 the text as typed, so
+ *   the screen can show the name it hashed).
  */
 import { InputError } from '../../swarm/input-error.js';
-import { parseBatchId, parseEthAddress, parseReference, parseTopic } from '../../swarm/references.js';
+import { parseBatchId, parseEthAddress, parseReference } from '../../swarm/references.js';
+import { topicFromInput } from '../../swarm/topic.js';
 import { MAX_BATCH_DEPTH, MIN_BATCH_DEPTH } from '../../swarm/stamp-math.js';
 import { LOGGER_VERBOSITIES } from '../loggers.js';
 import { SCREENS, type ScreenId } from '../view/screens.js';
@@ -95,7 +98,13 @@ function checked<T>(parse: () => T): T {
 
 const reference = (text: string) => checked(() => parseReference(text).hex);
 const owner = (text: string) => checked(() => parseEthAddress(text, 'feed owner').hex);
-const feedTopic = (text: string) => checked(() => parseTopic(text, 'feed topic').hex);
+const feedTopic = (text: string) => checked(() => topicFromInput(text, 'feed topic').hex);
+/** As typed when it is text (S13 shows the name it hashed), normalised when it is hex. */
+const feedTopicArg = (text: string) =>
+  checked(() => {
+    const topic = topicFromInput(text, 'feed topic');
+    return topic.hashed ? text : topic.hex;
+  });
 const batchId = (text: string) => checked(() => parseBatchId(text).hex);
 
 function batchPrefix(text: string): string {
@@ -226,7 +235,7 @@ export const PALETTE_VERBS: readonly PaletteVerb[] = [
     faces: BOTH,
     parse: (args) => {
       arity(args, 2, 3, ':feed-timeline <owner> <topic> [max]');
-      const walked = [owner(args[0]!), feedTopic(args[1]!)];
+      const walked = [owner(args[0]!), feedTopicArg(args[1]!)];
       if (args[2] !== undefined) walked.push(String(integer(args[2], 'max entries', 1, FEED_TIMELINE_MAX_ENTRIES)));
       return { kind: 'screenCommand', screen: 'feedTimeline', verb: 'feed-timeline', args: walked };
     },
