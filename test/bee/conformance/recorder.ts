@@ -60,14 +60,24 @@ export class ScenarioRecorder {
       return value;
     });
     const url = `${base}${path}${request.query ? `?${request.query}` : ''}`;
-    const res = await fetch(url, {
-      method: request.method,
-      headers: request.headers ?? {},
-      // A copy into a fresh ArrayBuffer: fetch's BodyInit does not take a view over any ArrayBufferLike.
-      ...(request.body !== undefined ? { body: typeof request.body === 'string' ? request.body : new Uint8Array(request.body) } : {}),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(request.timeoutMs ?? 60_000),
-    });
+    const send = () =>
+      fetch(url, {
+        method: request.method,
+        headers: request.headers ?? {},
+        // A copy into a fresh ArrayBuffer: fetch's BodyInit does not take a view over any ArrayBufferLike.
+        ...(request.body !== undefined ? { body: typeof request.body === 'string' ? request.body : new Uint8Array(request.body) } : {}),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(request.timeoutMs ?? 60_000),
+      });
+    let res: Response;
+    try {
+      res = await send();
+    } catch (error) {
+      // A keep-alive socket the node closed while idle resets the next request before any answer (Node's
+      // documented race); like the node client, send once more on a fresh socket. Anything else is a result.
+      if (!isResetBeforeAnswer(error)) throw error;
+      res = await send();
+    }
     const response = new StepResponse(res.status, res.headers, new Uint8Array(await res.arrayBuffer()));
     this.transcript.push(
       toTranscriptStep({
@@ -81,4 +91,9 @@ export class ScenarioRecorder {
     );
     return response;
   }
+}
+
+function isResetBeforeAnswer(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
+  return error instanceof TypeError && (cause?.code === 'ECONNRESET' || cause?.code === 'EPIPE' || cause?.code === 'UND_ERR_SOCKET');
 }
