@@ -17,6 +17,7 @@ export const SYSTEM_DEPS = [
   { command: 'chromium', package: 'chromium', envPath: 'CHROMIUM_PATH', why: 'the web app and desktop renderer tests (headless, through playwright-core)' },
   { command: 'tmux', package: 'tmux', why: 'the terminal cockpit tests (a real terminal)' },
   { command: 'openssl', package: 'openssl', why: 'a TLS certificate for the HTTPS web app test' },
+  { command: 'prometheus', package: 'prometheus', why: 'the cockpit --serve-metrics test (a real Prometheus scraping it; promtool checks the shipped rules)' },
 ];
 
 function isExecutable(path) {

@@ -29,7 +29,7 @@ import { SCREEN_IDS, screenInfo, type ScreenId } from '../../core/cockpit/view/s
 import { interpretUiEvent } from '../../core/cockpit/engine/interpret.js';
 import { clockTime } from '../../core/cockpit/format.js';
 import { composeView, type ViewParts } from '../../core/cockpit/engine/compose-view.js';
-import { fleetPollIntervalMs, memoryStateStore, type CockpitEngineConfig, type EngineStateStore } from '../../core/cockpit/engine/config.js';
+import { fleetPollIntervalMs, memoryStateStore, type CockpitEngineConfig, type EngineStateStore, type PersistedScreen } from '../../core/cockpit/engine/config.js';
 import type { EngineNodeRef, FleetNodeFacts, ScreenEnv } from '../../core/cockpit/engine/screen-env.js';
 import type { NodeHealthSnapshot } from '../../core/cockpit/health-snapshot.js';
 import { cockpitMachine, fleetActorId, fleetNodeMachine, screenActorId, screenSrc, type CockpitSnapshot, type VerbInput, type VerbOutcome } from '../../machines/cockpit/cockpit.machine.js';
@@ -85,6 +85,10 @@ export interface CockpitEngine extends CockpitEngineHandle {
   readonly root: AnyActorRef;
   /** The cockpit's own outbound call statistics (S8, `--serve-metrics`). */
   readonly callStats: CallStats;
+  /** Every fleet node's latest facts (headless modes: `--serve-metrics`). */
+  fleet(): FleetNodeFacts[];
+  /** Called after every node call the cockpit makes (success or failure); returns the unsubscribe function. */
+  onCall(listener: (record: CallRecord) => void): () => void;
 }
 
 /** View notifications are coalesced to at most one per this many milliseconds (20 a second). */
@@ -250,14 +254,12 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   const app = options.app ?? { name: face === 'desktop' ? 'cockpit' : 'cockpit-tui', version: '0.0.0' };
   const shownBanners = new Map<ScreenId, number>();
 
-  function readParts(snapshot: CockpitSnapshot): ViewParts {
+  /** Every fleet poller's facts, in node order (S15, the picker, `--serve-metrics`). */
+  function fleetOf(snapshot: CockpitSnapshot): FleetNodeFacts[] {
     const ctx = snapshot.context;
     const children = snapshot.children as Record<string, AnyActorRef | undefined>;
-    const session = selectUiSessionState(children.session!.getSnapshot() as UiSessionSnapshot);
-    const activeNode = ctx.nodes.find((node) => node.name === ctx.activeNode)!;
-    const fleet = ctx.nodes.map((node): FleetNodeFacts => {
-      const child = children[fleetActorId(node.name)];
-      const gates = child?.getSnapshot() as GatesSnapshot | undefined;
+    return ctx.nodes.map((node): FleetNodeFacts => {
+      const gates = children[fleetActorId(node.name)]?.getSnapshot() as GatesSnapshot | undefined;
       return {
         name: node.name,
         url: node.url,
@@ -268,6 +270,14 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
         polling: gates?.matches('polling') ?? false,
       };
     });
+  }
+
+  function readParts(snapshot: CockpitSnapshot): ViewParts {
+    const ctx = snapshot.context;
+    const children = snapshot.children as Record<string, AnyActorRef | undefined>;
+    const session = selectUiSessionState(children.session!.getSnapshot() as UiSessionSnapshot);
+    const activeNode = ctx.nodes.find((node) => node.name === ctx.activeNode)!;
+    const fleet = fleetOf(snapshot);
     const watchlist = children.watchlist?.getSnapshot() as WatchlistSnapshot | undefined;
     const env: ScreenEnv = {
       face,
@@ -320,7 +330,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     const session = (root.getSnapshot().children as Record<string, AnyActorRef | undefined>).session;
     if (!session) return;
     const { context } = session.getSnapshot() as UiSessionSnapshot;
-    const next = { lastScreen: `S${screenInfo(context.screen).number}`, logPaneHeight: context.log.height, logFilter: context.log.filter };
+    const next = { lastScreen: `S${screenInfo(context.screen).number}` as PersistedScreen, logPaneHeight: context.log.height, logFilter: context.log.filter };
     const key = JSON.stringify(next);
     if (key === persistedKey) return;
     persistedKey = key;
@@ -359,6 +369,11 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   return {
     root,
     callStats,
+    fleet: () => fleetOf(root.getSnapshot()),
+    onCall(listener) {
+      callListeners.add(listener);
+      return () => callListeners.delete(listener);
+    },
     getView,
     subscribe(listener) {
       listeners.add(listener);

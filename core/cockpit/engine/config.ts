@@ -43,13 +43,15 @@ export interface CockpitEngineConfig {
   readonly storeLogs?: { readonly rotateSizeMb: number; readonly keepFiles: number };
 }
 
+/** How the state file names a screen. */
+export type PersistedScreen = 'S1' | 'S2' | 'S3' | 'S4' | 'S5' | 'S6' | 'S7' | 'S8' | 'S9' | 'S10' | 'S11' | 'S12' | 'S13' | 'S14' | 'S15';
+
 /** The cockpit's persisted UI state (config-schema/cockpit-state.ts is the file's schema). */
 export interface EnginePersistedState {
   /** Log pane height in lines, 4..24. */
   readonly logPaneHeight: number;
-  /** `S1`..`S15`. */
-  readonly lastScreen: string;
-  readonly watchlist: readonly { readonly reference: string; readonly intervalSeconds?: number; readonly addedAt?: string }[];
+  readonly lastScreen: PersistedScreen;
+  readonly watchlist: { reference: string; intervalSeconds?: number; addedAt?: string }[];
   readonly logFilter?: string;
 }
 

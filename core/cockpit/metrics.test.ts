@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { LatencyHistogram, labelValue, renderMetrics, snakeGateId } from './metrics.js';
+import { fleetFacts } from './engine/view-fixtures.js';
+import { computeGates } from './gates.js';
+import { unreachable, withSnapshot } from './snapshot-fixtures.js';
+
+describe('Prometheus exposition', () => {
+  it('names gates in snake case', () => {
+    expect(['apiReachable', 'chainRpcFresh', 'binSaturation', 'redistributionHealthy', 'stampTtl'].map((id) => snakeGateId(id as never))).toEqual([
+      'api_reachable', 'chain_rpc_fresh', 'bin_saturation', 'redistribution_healthy', 'stamp_ttl',
+    ]);
+  });
+
+  it('escapes label values', () => {
+    expect(labelValue('a"b\\c\nd')).toBe('a\\"b\\\\c\\nd');
+  });
+
+  it('renders gates, up, fleet counts and worst TTL per node; a node not polled yet has no gate series', () => {
+    const [healthy, frozen, down, fresh] = fleetFacts(['n1', 'n2', 'http://10.0.0.3:1633', 'n4']);
+    const frozenSnapshot = withSnapshot(frozen!.snapshot!, { redistributionstate: { isFrozen: true } });
+    const downSnapshot = { ...down!.snapshot!, health: unreachable };
+    const text = renderMetrics([
+      healthy!,
+      { ...frozen!, snapshot: frozenSnapshot, gates: computeGates(frozenSnapshot) },
+      { ...down!, snapshot: downSnapshot, gates: computeGates(downSnapshot) },
+      { ...fresh!, snapshot: null, gates: null },
+    ]);
+    expect(text).toContain('# TYPE cockpit_gate_state gauge\ncockpit_gate_state{node="n1",gate="api_reachable"} 0\n');
+    expect(text).toContain('cockpit_gate_state{node="n2",gate="not_frozen"} 2\n');
+    expect(text).toContain('cockpit_gate_state{node="n1",gate="api_version"} 0\n');
+    expect(text).not.toContain('node="n4",gate=');
+    expect(text).toContain('cockpit_node_up{node="n1"} 1\ncockpit_node_up{node="n2"} 1\ncockpit_node_up{node="http://10.0.0.3:1633"} 0\ncockpit_node_up{node="n4"} 0\n');
+    expect(text).toContain('cockpit_fleet_nodes{status="pass"} 1\ncockpit_fleet_nodes{status="warn"} 0\ncockpit_fleet_nodes{status="fail"} 2\n');
+    expect(text).toMatch(/cockpit_stamp_ttl_worst_seconds\{node="n1"\} \d+\n/);
+    expect(text.endsWith('\n')).toBe(true);
+  });
+
+  it('keeps cumulative latency buckets, sum, count and errors per endpoint', () => {
+    const latency = new LatencyHistogram();
+    latency.record('GET /health', 3, false);
+    latency.record('GET /health', 40, false);
+    latency.record('GET /health', 20_000, true);
+    const lines = latency.render();
+    expect(lines).toContain('cockpit_http_request_duration_seconds_bucket{endpoint="GET /health",le="0.005"} 1');
+    expect(lines).toContain('cockpit_http_request_duration_seconds_bucket{endpoint="GET /health",le="0.05"} 2');
+    expect(lines).toContain('cockpit_http_request_duration_seconds_bucket{endpoint="GET /health",le="10"} 2');
+    expect(lines).toContain('cockpit_http_request_duration_seconds_bucket{endpoint="GET /health",le="+Inf"} 3');
+    expect(lines).toContain('cockpit_http_request_duration_seconds_count{endpoint="GET /health"} 3');
+    expect(lines).toContain('cockpit_http_request_errors_total{endpoint="GET /health"} 1');
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * `cockpit --serve-metrics`: the fleet in the Prometheus text exposition format (version 0.0.4), rendered from
+ * the engine's fleet facts and the cockpit's own outbound calls. Pure: facts in, text out; the latency
+ * histogram is a small mutable store fed by the node clients' call hook.
+ *
+ * Series (documented with examples in docs/cockpit.md "Prometheus"):
+ * - `cockpit_gate_state{node,gate}` 0 pass, 1 warn, 2 fail; `gate` is the gate's name in snake case, the ten S1
+ *   gates and `api_version`. Absent for a node before its first answered poll.
+ * - `cockpit_node_up{node}` 1 when the node's last poll got Bee's answer on /health, else 0.
+ * - `cockpit_fleet_nodes{status="pass|warn|fail"}` nodes by their worst gate (unjudgeable nodes count as fail;
+ *   nodes not polled yet are not counted).
+ * - `cockpit_stamp_ttl_worst_seconds{node}` the worst usable batch's TTL; absent without a known TTL.
+ * - `cockpit_http_request_duration_seconds{endpoint}` histogram of the cockpit's own calls per endpoint
+ *   template (`GET /stamps/{id}`), and `cockpit_http_request_errors_total{endpoint}`.
+ * A node from the command line without a name is named by its URL.
+ */
+import { GATE_IDS, type GateId, type GateState } from './gate-definitions.js';
+import { worstBatch } from './gate-rules.js';
+import { nodeStatus } from './node-status.js';
+import type { FleetNodeFacts } from './engine/screen-env.js';
+
+export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
+
+/** Prometheus' default buckets, in seconds. */
+export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
+
+const GATE_VALUE: Readonly<Record<GateState, number>> = { Pass: 0, Warn: 1, Fail: 2 };
+
+/** `apiReachable` → `api_reachable`. */
+export function snakeGateId(id: GateId): string {
+  return id.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** A label value with `\`, `"` and newlines escaped, as the text format requires. */
+export function labelValue(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+}
+
+const labels = (pairs: Readonly<Record<string, string>>) =>
+  `{${Object.entries(pairs)
+    .map(([key, value]) => `${key}="${labelValue(value)}"`)
+    .join(',')}}`;
+
+interface EndpointLatency {
+  readonly counts: number[];
+  sum: number;
+  count: number;
+  errors: number;
+}
+
+/** Call latencies per endpoint template, in cumulative buckets. Bounded by the number of templates. */
+export class LatencyHistogram {
+  private readonly endpoints = new Map<string, EndpointLatency>();
+
+  constructor(private readonly maxEndpoints = 256) {}
+
+  record(endpoint: string, ms: number, failed: boolean): void {
+    let entry = this.endpoints.get(endpoint);
+    if (!entry) {
+      if (this.endpoints.size >= this.maxEndpoints) return;
+      this.endpoints.set(endpoint, (entry = { counts: new Array<number>(LATENCY_BUCKETS.length).fill(0), sum: 0, count: 0, errors: 0 }));
+    }
+    const seconds = ms / 1000;
+    for (let i = 0; i < LATENCY_BUCKETS.length; i++) if (seconds <= LATENCY_BUCKETS[i]!) entry.counts[i]!++;
+    entry.sum += seconds;
+    entry.count++;
+    if (failed) entry.errors++;
+  }
+
+  render(): string[] {
+    const lines = [
+      '# HELP cockpit_http_request_duration_seconds Latency of the cockpit’s own calls to nodes, per endpoint template.',
+      '# TYPE cockpit_http_request_duration_seconds histogram',
+    ];
+    const sorted = [...this.endpoints.entries()].sort(([a], [b]) => a.localeCompare(b));
+    for (const [endpoint, entry] of sorted) {
+      LATENCY_BUCKETS.forEach((le, i) => lines.push(`cockpit_http_request_duration_seconds_bucket${labels({ endpoint, le: String(le) })} ${entry.counts[i]}`));
+      lines.push(`cockpit_http_request_duration_seconds_bucket${labels({ endpoint, le: '+Inf' })} ${entry.count}`);
+      lines.push(`cockpit_http_request_duration_seconds_sum${labels({ endpoint })} ${entry.sum}`);
+      lines.push(`cockpit_http_request_duration_seconds_count${labels({ endpoint })} ${entry.count}`);
+    }
+    lines.push('# HELP cockpit_http_request_errors_total Calls that failed or answered 400 and above, per endpoint template.', '# TYPE cockpit_http_request_errors_total counter');
+    for (const [endpoint, entry] of sorted) lines.push(`cockpit_http_request_errors_total${labels({ endpoint })} ${entry.errors}`);
+    return lines;
+  }
+}
+
+export function renderMetrics(fleet: readonly FleetNodeFacts[], latency?: LatencyHistogram): string {
+  const lines: string[] = [];
+  const statuses = fleet.map((node) => ({ node, status: nodeStatus(node.snapshot, node.gates, node.pollError) }));
+
+  lines.push('# HELP cockpit_gate_state Health gate of a node: 0 pass, 1 warn, 2 fail.', '# TYPE cockpit_gate_state gauge');
+  for (const { node } of statuses) {
+    if (!node.gates) continue;
+    for (const id of GATE_IDS) {
+      const gate = node.gates.find((g) => g.id === id);
+      if (gate) lines.push(`cockpit_gate_state${labels({ node: node.name, gate: snakeGateId(id) })} ${GATE_VALUE[gate.state]}`);
+    }
+  }
+
+  lines.push('# HELP cockpit_node_up 1 when the node answered its last /health poll as Bee does, else 0.', '# TYPE cockpit_node_up gauge');
+  for (const { node } of statuses) lines.push(`cockpit_node_up${labels({ node: node.name })} ${node.snapshot?.health.ok ? 1 : 0}`);
+
+  lines.push('# HELP cockpit_fleet_nodes Nodes by their worst gate (a node that cannot be judged counts as fail).', '# TYPE cockpit_fleet_nodes gauge');
+  const polled = statuses.filter(({ node, status }) => node.snapshot !== null || status.tone === 'fail');
+  const count = (tone: string) => polled.filter(({ status }) => status.tone === tone).length;
+  lines.push(`cockpit_fleet_nodes{status="pass"} ${count('ok')}`, `cockpit_fleet_nodes{status="warn"} ${count('warn')}`, `cockpit_fleet_nodes{status="fail"} ${count('fail')}`);
+
+  lines.push('# HELP cockpit_stamp_ttl_worst_seconds TTL of the node’s worst postage batch, in seconds.', '# TYPE cockpit_stamp_ttl_worst_seconds gauge');
+  for (const { node } of statuses) {
+    const worst = node.snapshot ? worstBatch(node.snapshot) : null;
+    if (worst) lines.push(`cockpit_stamp_ttl_worst_seconds${labels({ node: node.name })} ${worst.batchTTL}`);
+  }
+
+  if (latency) lines.push(...latency.render());
+  return `${lines.join('\n')}\n`;
+}

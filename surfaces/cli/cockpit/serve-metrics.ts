@@ -1,0 +1,75 @@
+/**
+ * `cockpit --serve-metrics <host:port> [--config PATH] [launch flags] [urls...]`: the cockpit engine headless
+ * (no window, no terminal UI) with every launch flag of the interactive cockpit (`--node-bin` included: the
+ * node is supervised), serving `GET /metrics` for Prometheus. SIGTERM or SIGINT stops it as closing the window
+ * would: the supervised node is stopped (SIGTERM to its group, up to 5 s, then SIGKILL) and the final status
+ * printed.
+ */
+import { homedir } from 'node:os';
+import { resolveCockpitConfig } from '../../../actors/cockpit/config-loader.js';
+import { startCockpitEngine, type CockpitEngine } from '../../../actors/cockpit/engine.js';
+import { startMetricsServer } from '../../../actors/cockpit/metrics-server.js';
+import { CockpitStateStore } from '../../../actors/cockpit/state-store.js';
+import { LatencyHistogram, renderMetrics } from '../../../core/cockpit/metrics.js';
+import type { ListenAddress } from '../../../core/cockpit/listen-address.js';
+import type { CockpitLaunchArgs } from '../../../core/cockpit/config/resolved-config.js';
+
+export interface ServeMetricsOptions {
+  readonly listen: ListenAddress;
+  readonly launch: CockpitLaunchArgs;
+  readonly env: NodeJS.ProcessEnv;
+  readonly version: string;
+  readonly platform?: NodeJS.Platform;
+  readonly homedir?: string;
+  /** Where the engine keeps its state; default the resolved data directory. */
+  readonly stateStore?: CockpitStateStore;
+  /** Fleet poll interval override (tests); default the desktop's 15 s. */
+  readonly fleetPollIntervalMs?: number;
+}
+
+export interface ServingMetrics {
+  readonly url: string;
+  readonly engine: CockpitEngine;
+  /** Stops the metrics server and the engine (and the supervised node); the final status, or null. */
+  stop(): Promise<string | null>;
+}
+
+/** Resolves the config (throws CockpitConfigError with every problem), starts the engine and the server. */
+export async function serveMetrics(options: ServeMetricsOptions): Promise<ServingMetrics> {
+  const { config } = await resolveCockpitConfig({
+    args: options.launch,
+    env: options.env,
+    platform: options.platform ?? process.platform,
+    homedir: options.homedir ?? homedir(),
+    frontEnd: 'desktop',
+  });
+  const stateStore = options.stateStore ?? (await CockpitStateStore.open(config.dataDir.path));
+  const engine = startCockpitEngine({
+    face: 'desktop',
+    config,
+    stateStore,
+    app: { name: 'cockpit', version: options.version },
+    ...(options.fleetPollIntervalMs === undefined ? {} : { fleetPollIntervalMs: options.fleetPollIntervalMs }),
+  });
+  const latency = new LatencyHistogram();
+  const offCalls = engine.onCall((record) => latency.record(`${record.method} ${record.template}`, record.ms, record.error !== undefined || (record.status ?? 0) >= 400));
+  let server;
+  try {
+    server = await startMetricsServer(options.listen, () => renderMetrics(engine.fleet(), latency));
+  } catch (error) {
+    offCalls();
+    await engine.stop();
+    throw error;
+  }
+  let stopping: Promise<string | null> | undefined;
+  return {
+    url: server.url,
+    engine,
+    stop: () =>
+      (stopping ??= (async () => {
+        offCalls();
+        await server.close();
+        return (await engine.stop()).finalStatus;
+      })()),
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * `cockpit --serve-metrics` scraped by a real Prometheus (Debian `prometheus`, /usr/bin/prometheus) started on
+ * loopback with a generated config; every assertion goes through Prometheus's own query API. The shipped
+ * example scrape config and alerting rules are checked (and the rules unit-tested) with promtool.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
+import { serveMetrics, type ServingMetrics } from '../../surfaces/cli/cockpit/serve-metrics.js';
+
+const PROMETHEUS = process.env.PROMETHEUS_BIN ?? '/usr/bin/prometheus';
+const PROMTOOL = process.env.PROMTOOL_BIN ?? '/usr/bin/promtool';
+const docs = fileURLToPath(new URL('../../docs/prometheus/', import.meta.url));
+
+let devnet: StartedDevnet;
+let dir: string;
+let serving: ServingMetrics;
+let prometheus: ChildProcess;
+let prometheusUrl: string;
+let prometheusLog = '';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; prometheus log tail:\n${prometheusLog.slice(-2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+interface Sample {
+  metric: Record<string, string>;
+  value: [number, string];
+}
+
+async function query(expr: string): Promise<Sample[]> {
+  const response = await fetch(`${prometheusUrl}/api/v1/query?query=${encodeURIComponent(expr)}`);
+  const body = (await response.json()) as { status: string; data: { result: Sample[] } };
+  if (body.status !== 'success') throw new Error(`query ${expr} failed`);
+  return body.data.result;
+}
+
+const byNode = (samples: Sample[]) => Object.fromEntries(samples.map((s) => [s.metric.node, Number(s.value[1])]));
+
+beforeAll(async () => {
+  devnet = await startDevnet({ nodes: 2, port: 0, mineBlocks: false, pushDelayMs: 0 });
+  dir = await mkdtemp(join(tmpdir(), 'serve-metrics-'));
+  // No config file: the node list is the ad-hoc fleet of URLs, named by URL; the data directory is temporary.
+  serving = await serveMetrics({
+    listen: { host: '127.0.0.1', port: 0 },
+    launch: { urls: devnet.nodes.map((node) => node.url) },
+    env: { COCKPIT_DATA: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'config') },
+    homedir: dir,
+    version: 'test',
+    fleetPollIntervalMs: 500,
+  });
+  const port = await freePort();
+  prometheusUrl = `http://127.0.0.1:${port}`;
+  const config = join(dir, 'prometheus.yml');
+  await writeFile(config, `global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: cockpit\n    static_configs:\n      - targets: ['${new URL(serving.url).host}']\n`);
+  prometheus = spawn(PROMETHEUS, [`--config.file=${config}`, `--storage.tsdb.path=${join(dir, 'tsdb')}`, `--web.listen-address=127.0.0.1:${port}`, '--log.level=warn'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  prometheus.stdout!.on('data', (d: Buffer) => (prometheusLog += d.toString()));
+  prometheus.stderr!.on('data', (d: Buffer) => (prometheusLog += d.toString()));
+  await until(async () => ((await fetch(`${prometheusUrl}/-/ready`)).ok ? true : undefined), 'Prometheus to be ready');
+}, 60_000);
+
+afterAll(async () => {
+  prometheus?.kill('SIGTERM');
+  await serving?.stop();
+  await devnet?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('cockpit --serve-metrics under a real Prometheus', () => {
+  it('serves a valid exposition (promtool check metrics)', async () => {
+    const text = await until(async () => {
+      const body = await (await fetch(`${serving.url}/metrics`)).text();
+      return body.includes('cockpit_gate_state{') ? body : undefined;
+    }, 'gate series');
+    expect(execFileSync(PROMTOOL, ['check', 'metrics'], { input: text, encoding: 'utf8' })).toBe('');
+    expect((await fetch(`${serving.url}/nope`)).status).toBe(404);
+  });
+
+  it('Prometheus scrapes every gate of every node, node up, fleet counts, worst TTL and the call histogram', async () => {
+    const [a, b] = devnet.nodes.map((node) => node.url);
+    const gates = await until(async () => {
+      const samples = await query('cockpit_gate_state');
+      return samples.length === 22 ? samples : undefined;
+    }, '11 gates of 2 nodes');
+    expect(new Set(gates.map((s) => s.metric.gate))).toEqual(
+      new Set(['api_reachable', 'chain_rpc_fresh', 'wallet_funded', 'warmup_complete', 'peer_count', 'reserve_fill', 'bin_saturation', 'redistribution_healthy', 'not_frozen', 'stamp_ttl', 'api_version']),
+    );
+    expect(byNode(await query('cockpit_node_up'))).toEqual({ [a!]: 1, [b!]: 1 });
+    const ttl = byNode(await query('cockpit_stamp_ttl_worst_seconds'));
+    expect(ttl[a!]).toBeGreaterThan(86_400);
+    const calls = await query('sum by (endpoint) (cockpit_http_request_duration_seconds_count)');
+    expect(calls.map((s) => s.metric.endpoint)).toContain('GET /health');
+  });
+
+  it('a frozen node shows as 2 on not_frozen and one failing node in the fleet; healing brings it back', async () => {
+    const [a, b] = devnet.nodes.map((node) => node.url);
+    await devnet.control.node(1).setFault({ frozen: true });
+    try {
+      await until(async () => {
+        const frozen = byNode(await query('cockpit_gate_state{gate="not_frozen"}'));
+        return frozen[a!] === 0 && frozen[b!] === 2 ? true : undefined;
+      }, 'not_frozen 2 on the frozen node');
+      const fleet = Object.fromEntries((await query('cockpit_fleet_nodes')).map((s) => [s.metric.status, Number(s.value[1])]));
+      expect(fleet).toEqual({ pass: 1, warn: 0, fail: 1 });
+    } finally {
+      await devnet.control.node(1).heal();
+    }
+    await until(async () => (byNode(await query('cockpit_gate_state{gate="not_frozen"}'))[b!] === 0 ? true : undefined), 'recovery');
+    await devnet.control.node(0).setFault({ down: true });
+    try {
+      await until(async () => (byNode(await query('cockpit_node_up'))[a!] === 0 ? true : undefined), 'node_up 0 for a node that is down');
+    } finally {
+      await devnet.control.node(0).heal();
+    }
+  });
+
+  it('ships an example scrape config and alerting rules that promtool accepts and whose unit tests pass', () => {
+    expect(execFileSync(PROMTOOL, ['check', 'config', join(docs, 'prometheus.yml')], { encoding: 'utf8' })).toMatch(/SUCCESS/);
+    expect(execFileSync(PROMTOOL, ['test', 'rules', join(docs, 'cockpit-alerts.test.yml')], { encoding: 'utf8' })).toMatch(/SUCCESS/);
+  });
+});
