@@ -46,7 +46,7 @@ export function describeNodeProblem(error: EndpointFailure): string {
   if (error.code === 'http' && error.status === 404) return '/health answered 404: not a Bee node API?';
   if (error.code === 'http') return `answered HTTP ${error.status ?? '?'}: ${error.detail}`;
   if (error.code === 'network') return `unreachable: ${error.detail}`;
-  if (error.code === 'timeout') return `no answer in time: ${error.detail}`;
+  if (error.code === 'timeout') return `no complete answer: ${error.detail}`;
   if (error.code === 'invalid-response') return `not a Bee answer: ${error.detail}`;
   return error.detail;
 }
