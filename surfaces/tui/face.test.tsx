@@ -217,6 +217,12 @@ describe('cockpit-tui face: log pane, toasts, banner', () => {
     expect(text).not.toContain('"n"=31');
   });
 
+  it('drops the date of a log line\'s time on a narrow terminal, keeps it on a wide one', async () => {
+    const lines = [{ seq: 1, time: '2026-11-24 15:50:58.600', level: 'error' as const, text: 'node/pullsync sync batch' }];
+    expect((await draw(cockpitView({ lines }), 80, 24)).text).toMatch(/^15:50:58\.600 ERR node\/pullsync/m);
+    expect((await draw(cockpitView({ lines }), 200, 50)).text).toMatch(/^2026-11-24 15:50:58\.600 ERR/m);
+  });
+
   it('keeps the body readable when the log pane is taller than the terminal allows', async () => {
     const { screen } = await draw(cockpitView({ logHeight: 24 }), 80, 24);
     expect(screen.filter((row) => /^14:03/.test(row)).length).toBeLessThan(24);

@@ -45,12 +45,19 @@ async function loadFace(): Promise<typeof import('./run-face.js')> {
 
 /**
  * Draws the cockpit of an engine on this terminal until the engine says exit. `startEngine` runs only once
- * the terminal is known to be usable.
+ * the terminal is known to be usable, and before the face's modules load: the engine's first polls are on
+ * the wire while React and Ink are read and compiled, so the first Health screen has its data sooner.
  */
 export async function runInteractive(startEngine: () => Promise<CockpitEngineHandle>, terminal: FaceTerminal = process): Promise<FaceResult> {
   const refusal = interactiveRefusal(terminal);
   if (refusal !== null) return { code: 2, finalStatus: null, error: new Error(refusal) };
-  const { runFace } = await loadFace();
   const engine = await startEngine();
-  return runFace(engine, terminal);
+  let face: typeof import('./run-face.js');
+  try {
+    face = await loadFace();
+  } catch (error) {
+    await engine.stop();
+    throw error;
+  }
+  return face.runFace(engine, terminal);
 }

@@ -50,9 +50,14 @@ function headerLine(pane: LogPaneView, width: number, theme: TerminalTheme): Lin
   return fitLine([...fitLine(left, leftRoom, theme.glyphs.ellipsis, true), space(2), ...right], width, theme.glyphs.ellipsis);
 }
 
+/** A leading date (`2026-11-24 `) in a line's time: dropped below WIDE_LOG columns, where the line's text needs the room. */
+const DATE_PREFIX = /^\d{4}-\d{2}-\d{2}[ T]/;
+const WIDE_LOG = 120;
+
 function logLine(line: LogLineView, width: number, theme: TerminalTheme): Line {
   const tag = line.level === null ? null : LEVEL_TAG[line.level];
-  const parts: Seg[] = [seg(line.time, { tone: 'muted' }), space(1)];
+  const time = width < WIDE_LOG ? line.time.replace(DATE_PREFIX, '') : line.time;
+  const parts: Seg[] = [seg(time, { tone: 'muted' }), space(1)];
   parts.push(tag === null ? space(3) : { text: tag.text, tone: tag.tone, bold: line.level === 'error' });
   parts.push(space(1), seg(line.text, { tone: line.tone }));
   return fitLine(parts, width, theme.glyphs.ellipsis);
