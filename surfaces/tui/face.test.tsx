@@ -158,7 +158,7 @@ describe('cockpit-tui face: overlays', () => {
     it(`the palette at ${columns}x${rows}: input, refusal, suggestions, highlight`, async () => {
       const { ui, screen, text } = await draw(cockpitView({ overlay: PALETTE }), columns, rows, 'palette');
       expectSound(ui, screen, columns, rows);
-      expect(text).toContain('> :ft 1f3a█');
+      expect(text).toContain(':ft 1f3a█');
       expect(text).toContain('owner must be 40 hex characters');
       expect(text).toMatch(/:feed-timeline <owner> <topic> \[max\] +open S13 and walk a feed/);
       expect(text).toContain(':feed-probe <owner> <topic>');

@@ -25,9 +25,10 @@ export function paletteLines(palette: PaletteView, width: number, rows: number, 
   const out: Line[] = [];
   // The end of the input (where the cursor is) stays visible while typing a long reference.
   const input = inert(palette.input);
-  const room = width - 3;
+  const room = width - 2;
   const tail = textWidth(input) <= room ? input : ellipsis + Array.from(input).slice(-(room - 1)).join('');
-  out.push([seg('> ', { accent: true }), { text: tail, bold: true }, { text: cursor, accent: true }]);
+  // The palette's input is what follows the colon that opened it.
+  out.push([seg(':', { accent: true }), { text: tail, bold: true }, { text: cursor, accent: true }]);
   if (palette.error !== null) out.push(fitLine([seg(palette.error, { tone: 'fail' })], width, ellipsis));
   out.push([]);
   const listRows = Math.max(1, rows - out.length);

@@ -369,7 +369,7 @@ export function cockpitView(options: ViewOptions = {}): CockpitView {
 
 export const PALETTE: PaletteView = {
   kind: 'palette',
-  input: ':ft 1f3a',
+  input: 'ft 1f3a',
   suggestions: [
     { usage: ':feed-timeline <owner> <topic> [max]', description: 'open S13 and walk a feed' },
     { usage: ':feed-probe <owner> <topic>', description: 'fetch the latest feed update' },
