@@ -134,7 +134,7 @@ export interface BodyColumns {
 }
 
 function drillHeader(drill: NonNullable<BodyInput['drill']>, width: number, theme: TerminalTheme): Line[] {
-  const head: Line = [seg(drill.title, { accent: true }), seg('  Esc closes', { tone: 'muted' })];
+  const head: Line = [seg(drill.title, { accent: true })];
   const lines: Line[] = [fitLine(head, width, theme.glyphs.ellipsis)];
   if (drill.subtitle !== null) lines.push(fitLine([seg(drill.subtitle, { tone: drill.status === 'error' ? 'fail' : 'muted' })], width, theme.glyphs.ellipsis));
   else if (drill.status === 'loading') lines.push([seg(`loading${theme.glyphs.ellipsis}`, { tone: 'muted' })]);

@@ -85,7 +85,7 @@ export const Overlay = memo(function Overlay({ overlay, rows, width, theme }: Si
   const maxInnerRows = Math.max(3, rows - top - 2 - 1);
   const lines = useMemo(() => {
     const content = overlayLines(overlay, inner - 2, maxInnerRows - 2, theme);
-    return [boxed([seg(overlayTitle(overlay), { accent: true }), seg('  Esc closes', { tone: 'muted' })], inner, theme), boxed([], inner, theme), ...content.map((line) => boxed(line, inner, theme))];
+    return [boxed([seg(overlayTitle(overlay), { accent: true })], inner, theme), boxed([], inner, theme), ...content.map((line) => boxed(line, inner, theme))];
   }, [overlay, inner, maxInnerRows, theme]);
   const height = Math.min(lines.length, maxInnerRows);
   return (

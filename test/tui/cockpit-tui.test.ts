@@ -1,0 +1,317 @@
+/**
+ * `cockpit-tui` as a person uses it: the real bin, in a real terminal (tmux), against a devnet with faults.
+ * Keys go in with `send-keys`, the screen comes back with `capture-pane`, and every byte the cockpit writes is
+ * recorded (bells, the alternate screen). Every screen is captured at 80x24 and 200x50 into
+ * test-output/tui-screens/ for a reviewer to read.
+ *
+ * The fleet: alpha and beta (devnet nodes with their log files), gamma (a devnet node that wants a token the
+ * config does not give), ghost (nothing listens), and a node whose configured name carries terminal escapes.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
+import { SCREENS, TERMINAL_ALT_SCREENS } from '../../core/cockpit/view/screens.js';
+import { runBin } from '../run-bin.js';
+import { captureScreen, closedPort, cockpitHome, compileCockpitTui, rowOf, startCockpitTui, type CockpitHome } from './cockpit-session.js';
+import { countBells, type TmuxTerminal } from './tmux.js';
+
+let bin = '';
+let devnet: StartedDevnet;
+let home: CockpitHome;
+const open: TmuxTerminal[] = [];
+
+beforeAll(async () => {
+  bin = compileCockpitTui('tui-cockpit');
+  devnet = await startDevnet({ nodes: 3, port: 0 });
+  devnet.control.node(2).setFault({ authToken: 'only-for-the-operator' });
+  const ghost = await closedPort();
+  const [alpha, beta, gamma] = devnet.nodes;
+  home = cockpitHome(`
+[[nodes]]
+name = "alpha"
+url = "${alpha!.url}"
+default = true
+log_file = "${alpha!.logFile}"
+
+[[nodes]]
+name = "beta"
+url = "${beta!.url}"
+log_file = "${beta!.logFile}"
+
+[[nodes]]
+name = "gamma"
+url = "${gamma!.url}"
+
+[[nodes]]
+name = "ghost"
+url = "http://127.0.0.1:${ghost}"
+
+[[nodes]]
+name = "evil\\u001b]0;pwned\\u0007\\u001b[2J"
+url = "http://127.0.0.1:${ghost}/evil"
+
+[notifications]
+bell = "warn"
+toast_seconds = 10
+`);
+}, 180_000);
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((terminal) => terminal.close()));
+  devnet.control.node(0).heal();
+});
+
+afterAll(async () => {
+  await devnet?.stop();
+  home?.cleanup();
+});
+
+async function cockpit(columns = 100, rows = 30, args: string[] = []): Promise<TmuxTerminal> {
+  const terminal = await startCockpitTui(bin, home, args, columns, rows);
+  open.push(terminal);
+  // Drawn: the top bar names the active node and a screen title is up (which screen is the one the last
+  // run left open: the data directory remembers it).
+  await terminal.waitFor((rows) => /● \S/.test(rows[0] ?? '') && /^S\d+ /.test(rows[2] ?? ''), 30_000);
+  return terminal;
+}
+
+/** No overlay (below 120 columns an overlay is a box across the whole width under the title) and no prompt. */
+function browsing(rows: readonly string[]): boolean {
+  return !(rows[3] ?? '').startsWith('╭') && !rows.some((row) => row.includes('█'));
+}
+
+describe('cockpit-tui in a real terminal against a devnet', { timeout: 180_000 }, () => {
+  it('draws every screen, readable at 80x24 and using the room at 200x50', async () => {
+    const terminal = await cockpit(80, 24);
+    await terminal.keys('M-1');
+    await terminal.waitFor('API reachable');
+    for (const screen of SCREENS) {
+      const alt = TERMINAL_ALT_SCREENS.indexOf(screen.id);
+      if (alt >= 0) {
+        await terminal.keys(`M-${alt + 1}`);
+      } else {
+        await terminal.keys(':');
+        await terminal.type(`go ${screen.aliases[0]}`);
+        await terminal.keys('Enter');
+      }
+      const title = `S${screen.number} ${screen.title}`;
+      // The screen's data has arrived when its title line no longer says it is loading.
+      const narrow = await terminal.waitFor((rows) => (rows[2] ?? '').startsWith(title) && !(rows[2] ?? '').includes('loading') && !(rows[3] ?? '').startsWith('loading'), 20_000);
+      const name = `S${String(screen.number).padStart(2, '0')}-${screen.id}`;
+      await captureScreen(terminal, `${name}-80x24`);
+      expect(narrow).toHaveLength(24);
+      expect(narrow.every((row) => row.length <= 80)).toBe(true);
+      // Something under the title, not an empty frame.
+      expect(narrow.slice(3, 20).filter((row) => row.trim() !== '').length).toBeGreaterThan(0);
+      await terminal.resize(200, 50);
+      // Redrawn at the new size: the wide top bar has room for the app and the node's URL.
+      const url = devnet.nodes[0]!.url;
+      const wide = await terminal.waitFor((rows) => rows.length === 50 && (rows[2] ?? '').startsWith(title) && (rows[0] ?? '').includes('cockpit-tui') && (rows[0] ?? '').includes(url));
+      await captureScreen(terminal, `${name}-200x50`);
+      expect(wide.every((row) => row.length <= 200)).toBe(true);
+      await terminal.resize(80, 24);
+      await terminal.waitFor((rows) => rows.length === 24 && (rows[2] ?? '').startsWith(title) && !(rows[0] ?? '').includes(url));
+    }
+  });
+
+  it('S1 shows the gates of the active node, S15 every node with its own problem', async () => {
+    const terminal = await cockpit(120, 40);
+    await terminal.keys('M-1');
+    const gates = ['API reachable', 'chain RPC fresh', 'wallet funded', 'warmup complete', 'peer count', 'reserve fill', 'bin saturation', 'redistribution healthy', 'not frozen', 'stamp TTL'];
+    // Each gate's own row of the table (a toast may name a gate too, on the right).
+    let rows = await terminal.waitFor((r) => (r[2] ?? '').startsWith('S1 Health') && gates.every((gate) => rowOf(r, new RegExp(`^[▶ ] +${gate} `), 3) > 2));
+    expect(rows.join('\n')).toContain('Pass');
+    await terminal.keys('M-5');
+    // Table rows (toasts of the first poll may stand over the right of the screen).
+    rows = await terminal.waitFor((r) => r.some((row) => /^ +ghost +unreachable/.test(row)) && r.some((row) => /^ +gamma +needs a tok/.test(row)));
+    expect(rows.some((row, i) => i > 2 && /alpha +ok/.test(row))).toBe(true);
+    await captureScreen(terminal, 'S15-fleet-with-problems-120x40');
+  });
+
+  it('shows a node name carrying escapes inert, and never lets it act on the terminal', async () => {
+    const terminal = await cockpit(120, 40);
+    await terminal.keys('M-5');
+    const rows = await terminal.waitFor('evil\\x1b]0;pwned\\x07\\x1b[2J');
+    expect(rows.join('\n')).toContain('evil\\x1b]0;pwned');
+    expect(await terminal.paneFormat('pane_title')).not.toBe('pwned');
+    expect(terminal.output()).not.toContain('\u001b]0;pwned');
+  });
+
+  it('the palette filters as you type, runs :go, refuses wrong arguments in red, and Esc closes it', async () => {
+    const terminal = await cockpit(100, 30);
+    await terminal.keys(':');
+    await terminal.waitFor('Command');
+    await terminal.type('feed');
+    let rows = await terminal.waitFor(':feed-timeline');
+    expect(rows.join('\n')).toContain(':feed-probe');
+    expect(rows.join('\n')).not.toContain(':fleet');
+    await terminal.keys('Escape');
+    rows = await terminal.waitFor(browsing);
+    await terminal.keys(':');
+    await terminal.type('go stamps');
+    await terminal.keys('Enter');
+    await terminal.waitFor((r) => (r[2] ?? '').startsWith('S2 Stamps'));
+    await terminal.keys(':');
+    await terminal.type('ft 1f3a');
+    await terminal.keys('Enter');
+    rows = await terminal.waitFor(/owner|<owner>|hex/);
+    await captureScreen(terminal, 'palette-refusal-100x30');
+    await terminal.keys('Escape');
+    await terminal.waitFor(browsing);
+  });
+
+  it('Ctrl+N picks a node (j and Enter), :context and :ctx switch by name, and a token-less node says so', async () => {
+    const terminal = await cockpit(100, 30);
+    await terminal.keys('C-n');
+    let rows = await terminal.waitFor('Switch node');
+    for (const name of ['alpha', 'beta', 'gamma', 'ghost']) expect(rowOf(rows, name, 3), name).toBeGreaterThan(2);
+    await captureScreen(terminal, 'picker-100x30');
+    await terminal.keys('j');
+    await terminal.keys('Enter');
+    rows = await terminal.waitFor((r) => (r[0] ?? '').includes('beta') && browsing(r));
+    await terminal.keys(':');
+    await terminal.type('context alpha');
+    await terminal.keys('Enter');
+    await terminal.waitFor((r) => (r[0] ?? '').includes('● alpha'));
+    await terminal.keys(':');
+    await terminal.type('ctx gamma');
+    await terminal.keys('Enter');
+    rows = await terminal.waitFor((r) => (r[0] ?? '').includes('gamma') && /token/.test(r[0] ?? ''));
+    await captureScreen(terminal, 'switched-to-token-node-100x30');
+    await terminal.keys(':');
+    await terminal.type('switch ghost');
+    await terminal.keys('Enter');
+    rows = await terminal.waitFor((r) => (r[0] ?? '').includes('ghost') && /unreachable/.test(r[0] ?? ''));
+    await terminal.keys('C-n');
+    await terminal.waitFor('Switch node');
+    await terminal.keys('Escape');
+    await terminal.waitFor(browsing);
+  });
+
+  it('the log pane: Ctrl+L shows it, / filters (Enter commits, Esc on an emptied prompt clears), Shift+L fullscreen, + and - resize', async () => {
+    const terminal = await cockpit(100, 30);
+    let rows = await terminal.screen();
+    if (rowOf(rows, '── Errors') === -1) {
+      await terminal.keys('C-l');
+      rows = await terminal.waitFor('── Errors');
+    }
+    rows = await terminal.waitFor(/node-0\.log.*\(config\)/);
+    const paneTop = rowOf(rows, '── Errors');
+    await terminal.keys('+');
+    rows = await terminal.waitFor((r) => rowOf(r, '── Errors') === paneTop - 1);
+    await terminal.keys('-');
+    rows = await terminal.waitFor((r) => rowOf(r, '── Errors') === paneTop);
+    await terminal.keys('/');
+    await terminal.type('api access');
+    rows = await terminal.waitFor('/api access█');
+    await terminal.keys('Enter');
+    rows = await terminal.waitFor('filter api access');
+    await captureScreen(terminal, 'log-filter-100x30');
+    await terminal.keys('L');
+    rows = await terminal.waitFor((r) => rowOf(r, /^S\d+ /) === -1 && rowOf(r, '── Errors') === 2);
+    await captureScreen(terminal, 'log-fullscreen-100x30');
+    await terminal.keys('L');
+    await terminal.waitFor((r) => rowOf(r, /^S\d+ /) === 2);
+    // `/` opens the prompt with the committed filter; erased, Esc on the empty prompt clears the filter.
+    await terminal.keys('/');
+    await terminal.waitFor('/api access█');
+    await terminal.keys(...Array.from({ length: 'api access'.length }, () => 'BSpace'));
+    await terminal.waitFor('/█');
+    await terminal.keys('Escape');
+    rows = await terminal.waitFor((r) => !r.join('\n').includes('filter api access') && browsing(r));
+  });
+
+  it('Esc closes every overlay, prompt and field, back to browsing', async () => {
+    const terminal = await cockpit(100, 30);
+    const opens: [string, string[], string][] = [
+      ['palette', [':'], 'Command'],
+      ['picker', ['C-n'], 'Switch node'],
+      ['help', ['?'], 'Keys and verbs'],
+      ['notifications', ['C-M-n'], 'Notification'],
+      ['log filter', ['/'], '█'],
+    ];
+    for (const [name, keys, shown] of opens) {
+      await terminal.keys(...keys);
+      await terminal.waitFor(shown);
+      await terminal.keys('Escape');
+      const rows = await terminal.waitFor(browsing);
+      expect(browsing(rows), name).toBe(true);
+    }
+  });
+
+  it('Esc leaves a screen\'s form field (S11 root reference: `e` focuses it)', async () => {
+    const terminal = await cockpit(100, 30);
+    await terminal.keys(':');
+    await terminal.type('go manifest');
+    await terminal.keys('Enter');
+    await terminal.waitFor((r) => (r[2] ?? '').startsWith('S11 Manifest'));
+    await terminal.keys('e');
+    await terminal.waitFor((r) => r.some((row) => row.includes('█')));
+    await terminal.keys('Escape');
+    await terminal.waitFor((r) => !r.some((row) => row.includes('█')));
+  });
+
+  it('Enter drills into a row (S2 batch: its bucket histogram) and Esc closes the drill', async () => {
+    const terminal = await cockpit(100, 30);
+    await terminal.keys('M-2');
+    await terminal.waitFor((r) => (r[2] ?? '').startsWith('S2 Stamps') && r.some((row) => row.startsWith('▶')));
+    await terminal.keys('Enter');
+    // The drill replaces the body below 150 columns: its title stands where the table's first row was.
+    const rows = await terminal.waitFor((r) => /bucket/i.test(r[3] ?? '') && !r.some((row) => row.includes('loading')), 20_000);
+    await captureScreen(terminal, 'S02-stamps-drill-100x30');
+    expect(rows.join('\n')).toMatch(/Buckets by fill/);
+    await terminal.keys('Escape');
+    await terminal.waitFor((r) => !/bucket/i.test(r[3] ?? '') && r.some((row) => row.startsWith('▶')));
+  });
+
+  it('a gate going to Fail raises a toast and rings once; its recovery shows but never rings', async () => {
+    const terminal = await cockpit(100, 30);
+    await terminal.keys('M-1');
+    await terminal.waitFor((r) => /alpha (ok|\d+ warn)/.test(r[0] ?? '') && r.join('\n').includes('API reachable'));
+    const bellsBefore = countBells(terminal.output());
+    devnet.control.node(0).setFault({ emptyWallet: true });
+    await terminal.keys('M-1');
+    await terminal.keys('r');
+    let rows = await terminal.waitFor((r) => r.some((row) => row.includes('wallet funded') && /Fail/.test(row) && row.indexOf('wallet funded') > 40), 20_000);
+    await captureScreen(terminal, 'toast-fail-100x30');
+    await terminal.waitForOutput((raw) => countBells(raw) === bellsBefore + 1);
+    devnet.control.node(0).heal();
+    await terminal.keys('r');
+    rows = await terminal.waitFor((r) => r.some((row) => row.includes('wallet funded') && /Pass/.test(row) && row.indexOf('wallet funded') > 40), 20_000);
+    expect(rows.join('\n')).toMatch(/Fail → Pass|recovered|Pass/);
+    // Give a wrong bell every chance to arrive: one more poll after the recovery.
+    await terminal.keys('r');
+    await terminal.waitFor((r) => r.some((row) => /wallet funded/.test(row)));
+    expect(countBells(terminal.output())).toBe(bellsBefore + 1);
+  });
+
+  it('says so when the terminal is too small, and comes back when it grows', async () => {
+    const terminal = await cockpit(100, 30);
+    await terminal.resize(50, 12);
+    await terminal.waitFor('needs at least 60x16');
+    await terminal.resize(100, 30);
+    await terminal.waitFor((rows) => /^S\d+ /.test(rows[2] ?? '') && !rows.join('\n').includes('needs at least'));
+  });
+
+  it(':q exits cleanly and gives the terminal back', async () => {
+    const terminal = await cockpit(100, 30);
+    await terminal.keys(':');
+    await terminal.type('q');
+    await terminal.keys('Enter');
+    const rows = await terminal.waitFor((r) => r.join(' ').includes('[exited 0]') && / -?icanon /.test(r.join(' ')));
+    const settings = rows.join(' ');
+    expect(settings).toMatch(/(^|\s)icanon(\s|$)/);
+    expect(settings).toMatch(/(^|\s)echo(\s|$)/);
+    expect(await terminal.paneFormat('alternate_on')).toBe('0');
+    expect(await terminal.paneFormat('cursor_flag')).toBe('1');
+  });
+
+  it('refuses interactive mode without a terminal, while --once still works', async () => {
+    const refused = await runBin(bin, ['--config', home.configPath], home.env);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--once');
+    expect(refused.stdout).toBe('');
+    const once = await runBin(bin, ['--once', 'version-check', devnet.nodes[0]!.url], home.env);
+    expect(once.code).toBe(0);
+    expect(once.stdout).toContain('8.1.0');
+  });
+});
