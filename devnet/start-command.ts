@@ -21,7 +21,7 @@
  */
 import { DEFAULT_PUSH_RATE } from './cli-options.js';
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { booleanOption, listOption, readBeeYaml, type BeeNodeConfig, type BeeVerbosity } from '../core/node-config/bee-yaml.js';
 import { startDevnet, type StartedDevnet } from './devnet.js';
@@ -73,6 +73,8 @@ function beeLine(level: string, msg: string, fields: Record<string, string>): st
 async function loadConfig(path: string): Promise<BeeNodeConfig | string> {
   let text: string;
   try {
+    const stats = await stat(path);
+    if (!stats.isFile() && !stats.isDirectory()) return `read ${path}: not a regular file`;
     text = await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

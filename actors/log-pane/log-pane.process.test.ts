@@ -130,6 +130,10 @@ describe('log command (sh -c)', () => {
     const paused = await waitFor(actor, (s) => s.matches({ source: 'commandPaused' }), { timeout: 10_000 });
     expect(selectLogPaneHeader(paused).detail).toMatch(/^log command exited with code 0 after \d\.\d s without writing anything; running it again in 1 s$/);
 
+    actor.send({ type: 'node.switched', input: { nodeUrl: 'http://127.0.0.1:1', platform: process.platform, config: { logCommand: 'echo to stderr only >&2; sleep 60' } } });
+    await until('the stderr line', () => msgs(book, 'cockpit').includes('log command stderr: to stderr only'));
+    expect(selectLogPane(actor.getSnapshot()).placeholder).toBe('the log command has written nothing on its stdout yet (log commands follow stdout only: add 2>&1 for a source that logs to stderr)');
+
     const marker = join(dir, 'sleeper-pid');
     actor.send({ type: 'node.switched', input: { nodeUrl: 'http://127.0.0.1:1', platform: process.platform, config: { logCommand: `sleep 60 & echo $! > ${marker}; wait` } } });
     await waitFor(actor, (s) => s.matches({ source: 'followingCommand' }), { timeout: 10_000 });

@@ -35,6 +35,9 @@ async function checkBinary(path: string): Promise<string | undefined> {
 
 async function readConfig(path: string): Promise<{ text: string } | { reason: string }> {
   try {
+    // A named pipe or a device would block the read (or never end): only a regular file is a config.
+    const stats = await stat(path);
+    if (!stats.isFile() && !stats.isDirectory()) return { reason: `node config ${path} is not a regular file` };
     return { text: await readFile(path, 'utf8') };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

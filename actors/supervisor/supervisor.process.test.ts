@@ -4,7 +4,7 @@
  * row of the spec's state table, the restart budget, capture rotation, bad input, SIGTERM in headless mode,
  * and the kill -9 test: no orphan after the cockpit itself is SIGKILLed.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -217,6 +217,9 @@ describe('supervisor with a real node process', () => {
     expect(await refusalOf(devnetBin, join(dir, 'missing.yaml'))).toBe(`node config ${join(dir, 'missing.yaml')} does not exist`);
     expect(await refusalOf(devnetBin, join(dir, 'a-directory.yaml'))).toBe(`node config ${join(dir, 'a-directory.yaml')} is a directory, not a YAML file`);
     expect(await refusalOf(devnetBin, unknownKey)).toBe(`node config ${unknownKey}: unknown parameters (Bee refuses to start): api-adr`);
+    const fifo = join(dir, 'a-fifo.yaml');
+    spawnSync('mkfifo', [fifo]);
+    expect(await refusalOf(devnetBin, fifo)).toBe(`node config ${fifo} is not a regular file`); // and no hang on the read
 
     const taken: Server = createServer();
     await new Promise<void>((resolve) => taken.listen(yaml.port, '127.0.0.1', resolve));

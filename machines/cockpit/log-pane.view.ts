@@ -114,6 +114,9 @@ export function selectLogPane(snapshot: LogPaneSnapshotLike, rows = 50): LogPane
     if (display.filter && view.kept > 0) placeholder = `no line in ${LOG_TAB_TITLES[display.activeTab]} contains “${display.filter}”`;
     else if (isNodeTab && (header.state === 'unavailable' || header.state === 'failed')) placeholder = header.detail;
     else if (isNodeTab && header.state !== 'following') placeholder = header.detail;
+    else if (isNodeTab && context.source?.kind === 'command' && NODE_TABS.every((tab) => totals[tab] === 0 || tab === 'cockpitHttp')) {
+      placeholder = 'the log command has written nothing on its stdout yet (log commands follow stdout only: add 2>&1 for a source that logs to stderr)';
+    }
   }
   return {
     visible: display.mode !== 'hidden',
