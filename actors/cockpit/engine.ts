@@ -40,6 +40,9 @@ import { logPaneMachine, type LogPaneSnapshot } from '../../machines/cockpit/log
 import { supervisorMachine } from '../../machines/cockpit/supervisor.machine.js';
 import { selectSupervisorChip, type SupervisorSnapshotLike } from '../../machines/cockpit/supervisor.view.js';
 import { logFacts } from './log-view.js';
+import { runOneShotVerb, type OnceVerbLike, type OneShotDeps } from './one-shot-verbs.js';
+import type { DiagnoseInputs } from './diagnose.js';
+import { LOG_TABS } from '../../core/log/log-book.js';
 import { postWebhookLogic } from './webhook.js';
 import { durabilityCheckLogic } from './durability.js';
 import { watchlistMachine, type WatchlistSnapshot } from '../../machines/cockpit/watchlist.machine.js';
@@ -67,7 +70,12 @@ export interface StartCockpitEngineOptions {
    * dripping a byte a second, fails its own row within one poll instead of holding it forever.
    */
   readonly requestTimeoutMs?: number;
-  /** One-shot palette verbs (`:hash`, `:cid`, …); the bins bind the `--once` verbs here (actors/cockpit/verbs.ts). */
+  /**
+   * The `--once` verbs (the bins pass theirs): the palette's one-shot verbs run through them
+   * (actors/cockpit/one-shot-verbs.ts), so a palette verb and its `--once` twin never differ.
+   */
+  readonly onceVerbs?: readonly OnceVerbLike[];
+  /** Replaces the one-shot verb runner entirely (tests). */
   readonly runVerb?: (input: VerbInput & { readonly token?: string }, signal: AbortSignal) => Promise<VerbOutcome>;
   /** The OS colour scheme, when the face knows it (Electron's nativeTheme); `[ui].theme = auto` follows it. */
   readonly systemScheme?: 'light' | 'dark';
@@ -139,12 +147,35 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     if (!input) throw new Error('a fleet poller needs its node');
     return fetchHealthSnapshot(clientFor(input), { signal, now });
   });
-  const runVerb = options.runVerb;
+  const oneShotDeps: OneShotDeps = {
+    client: () => clientFor(currentNode()),
+    onceVerbs: options.onceVerbs ?? [],
+    ...(config.dataDir ? { dataDir: config.dataDir.path } : {}),
+    env: process.env,
+    diagnoseInputs: () => diagnoseInputs(),
+    logCockpit: (message) => logBook()?.addCockpitEvent('info', message, clockTime(now())),
+  };
+  const runVerb = options.runVerb ?? ((input: VerbInput & { readonly token?: string }, signal: AbortSignal) => runOneShotVerb(input, signal, oneShotDeps));
   const oneShot = fromPromise<VerbOutcome, VerbInput>(({ input, signal }) => {
-    if (!runVerb) return Promise.resolve({ ok: false, text: `:${input.verb} is not available in this cockpit` });
     const token = tokens.get(input.node.name);
     return runVerb(token ? { ...input, token } : input, signal);
   });
+  const logBook = () => ((root.getSnapshot().children as Record<string, AnyActorRef | undefined>).logPane?.getSnapshot() as LogPaneSnapshot | undefined)?.context.book;
+  /** What `:diagnose` bundles: secrets are passed so the bundle writer can scrub them, never written. */
+  const diagnoseInputs = (): DiagnoseInputs => {
+    const fleet = fleetOf(root.getSnapshot());
+    const active = fleet.find((node) => node.active);
+    const book = logBook();
+    const health = active?.snapshot?.health;
+    return {
+      versions: { cockpit: app.version, ...(health?.ok ? { node: `Bee ${health.value.version} (API ${health.value.apiVersion})` } : {}) },
+      config,
+      secrets: [...config.nodes.flatMap((node) => (node.token ? [node.token] : [])), ...[config.alerts.webhookUrl, config.fleet.aggregateWebhookUrl].filter((u): u is string => Boolean(u))],
+      gates: Object.fromEntries(fleet.map((node) => [node.name, node.gates])),
+      callStats: callStats.snapshot(),
+      logs: book ? Object.fromEntries(LOG_TABS.map((tab) => [tab, book.view(tab, 200).entries.map((entry) => entry.line)])) : {},
+    };
+  };
   const screenProvided = Object.fromEntries(
     SCREEN_IDS.map((id) => {
       const bind = SCREEN_ACTORS[id];
@@ -348,7 +379,12 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   const uptimeTicker = supervisorRef ? setInterval(markDirty, 1000) : null;
   uptimeTicker?.unref?.();
   let captureSent = false;
+  let wasRunning = false;
   const supervisorSubscription = supervisorRef?.subscribe((snapshot: SupervisorSnapshotLike) => {
+    // The node just answered /health: poll the fleet now rather than at the next interval.
+    const running = (snapshot.matches as (state: string) => boolean)('supervising.running');
+    if (running && !wasRunning) root.send({ type: 'engine.repollFleet' });
+    wasRunning = running;
     if (captureSent || !snapshot.context.captureFile) return;
     captureSent = true;
     root.send({ type: 'supervisor.captureKnown', file: snapshot.context.captureFile, apiUrl: snapshot.context.apiUrl });

@@ -10,6 +10,7 @@ import { chainEndpoints } from './endpoints/chain.js';
 import { contentEndpoints } from './endpoints/content.js';
 import { downloadEndpoints } from './endpoints/download.js';
 import { feedEndpoints } from './endpoints/feeds.js';
+import { messagingEndpoints } from './endpoints/messaging.js';
 import { granteeEndpoints } from './endpoints/grantee.js';
 import { stampEndpoints } from './endpoints/stamps.js';
 import { statusEndpoints } from './endpoints/status.js';
@@ -57,6 +58,7 @@ function buildEndpoints(transport: Transport) {
     ...uploadEndpoints(transport),
     ...downloadEndpoints(transport),
     ...feedEndpoints(transport),
+    ...messagingEndpoints(transport),
     ...granteeEndpoints(transport),
   };
 }

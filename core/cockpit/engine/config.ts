@@ -41,6 +41,8 @@ export interface CockpitEngineConfig {
   readonly pubsub?: { readonly historyFile?: string; readonly rotateSizeMb: number; readonly keepFiles: number };
   readonly supervisor?: { readonly autoRestart: boolean; readonly maxRestartsPerHour: number };
   readonly storeLogs?: { readonly rotateSizeMb: number; readonly keepFiles: number };
+  /** The data directory (COCKPIT_DATA, …): `:pins-check` writes its file there. */
+  readonly dataDir?: { readonly path: string };
 }
 
 /** How the state file names a screen. */

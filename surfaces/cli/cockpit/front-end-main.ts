@@ -52,6 +52,10 @@ export async function runFrontEnd(
     }
     case 'interactive':
       return interactive(args.launch);
+    case 'serveMetrics': {
+      const { serveMetricsMain } = await import('./serve-metrics.js');
+      return serveMetricsMain({ listen: args.listen, launch: args.launch, env: io.env, version, stderr: io.stderr }, frontEnd);
+    }
     case 'once': {
       const out = { json: args.json, stdout: io.stdout, stderr: io.stderr };
       const context = {

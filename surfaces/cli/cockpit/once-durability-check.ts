@@ -6,24 +6,20 @@
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { parseReference } from '../../../core/swarm/references.js';
+import { askStewardship } from '../../../actors/cockpit/durability.js';
 import { argument, connectNode, nodeFailure } from './once-node.js';
 import type { OnceRun } from './once.js';
 
 export const run: OnceRun = async (args, context) => {
   const { node, rest } = await connectNode('durability-check', args, context, { min: 1, max: 1, usage: '<ref>' });
   const reference = argument(() => parseReference(rest[0]!)).hex;
-  const started = performance.now();
-  const check = await node.client.stewardshipCheck(reference).catch((error: unknown) => {
+  // The same check as S12's watchlist (actors/cockpit/durability.ts).
+  const { retrievable, elapsedMs, pinned: pin } = await askStewardship(node.client, reference, { timeoutMs: context.timeoutMs }).catch((error: unknown) => {
     throw nodeFailure(node, error, `a stewardship check of ${reference}`, '/stewardship');
   });
-  const elapsedMs = Math.round(performance.now() - started);
-  const pin = await node.client.getPin(reference).then(
-    (found) => found !== null,
-    () => undefined,
-  );
-  const data: OnceData<'durability-check'> = { node: node.target.url, reference, retrievable: check.isRetrievable, elapsedMs, ...(pin === undefined ? {} : { pinned: pin }) };
+  const data: OnceData<'durability-check'> = { node: node.target.url, reference, retrievable, elapsedMs, ...(pin === undefined ? {} : { pinned: pin }) };
   const pinned = pin ? ', pinned on this node' : '';
-  return check.isRetrievable
+  return retrievable
     ? { verb: 'durability-check', status: 'ok', message: `${reference} is retrievable from the network (checked through ${node.target.url} in ${elapsedMs} ms${pinned})`, data }
     : { verb: 'durability-check', status: 'sad', message: `${reference} is NOT retrievable from the network: some chunk is missing (checked through ${node.target.url}${pinned}; re-upload with PUT /stewardship or retcheck --reseed)`, data };
 };

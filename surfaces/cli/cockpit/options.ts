@@ -7,6 +7,8 @@
  */
 import { Command, CommanderError } from 'commander';
 import type { CockpitLaunchArgs } from '../../../core/cockpit/config/resolved-config.js';
+import { parseListenAddress, type ListenAddress } from '../../../core/cockpit/listen-address.js';
+import { InputError } from '../../../core/swarm/input-error.js';
 import { DEFAULT_ONCE_TIMEOUT_MS } from './once.js';
 
 export type FrontEndName = 'cockpit' | 'cockpit-tui';
@@ -29,6 +31,8 @@ export type CockpitArgs =
     }
   /** No `--once`: the interactive cockpit, with every launch flag. */
   | { kind: 'interactive'; launch: CockpitLaunchArgs }
+  /** `cockpit --serve-metrics <host:port>`: the engine headless, serving Prometheus metrics, with every launch flag. */
+  | { kind: 'serveMetrics'; listen: ListenAddress; launch: CockpitLaunchArgs }
   /** `--help` without a verb: the program help is in `text`. */
   | { kind: 'help'; text: string }
   /** `--once <verb> --help`: the caller prints that verb's help. */
@@ -63,6 +67,7 @@ function buildProgram(name: FrontEndName, version: string): Command {
     .option('--node-bin <PATH>', 'spawn and supervise the node binary (needs --node-config)')
     .option('--node-config <PATH>', 'the node\'s YAML config, for --node-bin');
   if (name === 'cockpit-tui') program.option('--ascii', 'ASCII instead of box-drawing characters (beats [ui] ascii_fallback)');
+  if (name === 'cockpit') program.option('--serve-metrics <host:port>', 'run headless and serve Prometheus metrics at http://<host:port>/metrics (a bare port: loopback)');
   return program
     .option('-h, --help', 'show this help')
     .helpOption(false)
@@ -94,6 +99,7 @@ interface RawOptions {
   nodeBin?: string;
   nodeConfig?: string;
   ascii?: boolean;
+  serveMetrics?: string;
   help?: boolean;
 }
 
@@ -116,8 +122,10 @@ export function parseCockpitArgs(argv: readonly string[], version: string, verbH
   if (options.once === undefined) {
     if (options.json) throw new CockpitUsageError('--json needs --once <verb>');
     if (options.timeout !== undefined) throw new CockpitUsageError('--timeout needs --once <verb>');
+    if (options.serveMetrics !== undefined) return { kind: 'serveMetrics', listen: listenAddress(options.serveMetrics), launch: launchArgs(options, program.args) };
     return { kind: 'interactive', launch: launchArgs(options, program.args) };
   }
+  if (options.serveMetrics !== undefined) throw new CockpitUsageError('--serve-metrics and --once are two modes; give one');
   return {
     kind: 'once',
     once: options.once,
@@ -143,4 +151,13 @@ function launchArgs(options: RawOptions, urls: string[]): CockpitLaunchArgs {
 function helpAfter(verbHelp: string, name: FrontEndName): string {
   const codes = name === 'cockpit' ? '0 ok, 1 unhealthy or sad result, 2 error (network, parse, unreadable file), 64 usage error' : '0 ok, 1 unhealthy or failed (including network and parse errors), 2 usage error';
   return `\n--once verbs:\n${verbHelp}\n\nExit codes of --once: ${codes}.\n`;
+}
+
+function listenAddress(text: string): ListenAddress {
+  try {
+    return parseListenAddress(text);
+  } catch (error) {
+    if (error instanceof InputError) throw new CockpitUsageError(error.message);
+    throw error;
+  }
 }

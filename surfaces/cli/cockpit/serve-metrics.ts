@@ -13,11 +13,16 @@ import { CockpitStateStore } from '../../../actors/cockpit/state-store.js';
 import { LatencyHistogram, renderMetrics } from '../../../core/cockpit/metrics.js';
 import type { ListenAddress } from '../../../core/cockpit/listen-address.js';
 import type { CockpitLaunchArgs } from '../../../core/cockpit/config/resolved-config.js';
+import { CockpitConfigError } from '../../../core/cockpit/config/config-problem.js';
+import { showControlCharacters } from '../../../core/terminal/visible-text.js';
+import { stopOnSignals } from '../../../actors/supervisor/stop-on-signals.js';
+import { onceVerbs } from './once-verbs.js';
+import type { OnceFrontEnd } from './once.js';
 
 export interface ServeMetricsOptions {
   readonly listen: ListenAddress;
   readonly launch: CockpitLaunchArgs;
-  readonly env: NodeJS.ProcessEnv;
+  readonly env: Readonly<Record<string, string | undefined>>;
   readonly version: string;
   readonly platform?: NodeJS.Platform;
   readonly homedir?: string;
@@ -49,6 +54,7 @@ export async function serveMetrics(options: ServeMetricsOptions): Promise<Servin
     config,
     stateStore,
     app: { name: 'cockpit', version: options.version },
+    onceVerbs: onceVerbs(),
     ...(options.fleetPollIntervalMs === undefined ? {} : { fleetPollIntervalMs: options.fleetPollIntervalMs }),
   });
   const latency = new LatencyHistogram();
@@ -72,4 +78,46 @@ export async function serveMetrics(options: ServeMetricsOptions): Promise<Servin
         return (await engine.stop()).finalStatus;
       })()),
   };
+}
+
+export interface ServeMetricsMainOptions extends ServeMetricsOptions {
+  readonly stderr: (text: string) => void;
+  /** Default: the process; tests pass an emitter. */
+  readonly signals?: Pick<NodeJS.Process, 'on' | 'off'>;
+}
+
+/**
+ * The bin's `--serve-metrics` mode: serve until SIGTERM or SIGINT, then stop (the supervised node as the state
+ * table says), print the final status and return 0. A bad configuration is the usage code when it is a
+ * command-line mistake, the error code otherwise; an address in use is the error code.
+ */
+export async function serveMetricsMain(options: ServeMetricsMainOptions, frontEnd: OnceFrontEnd): Promise<number> {
+  const say = (line: string) => options.stderr(`${frontEnd.name}: ${showControlCharacters(line)}\n`);
+  let serving: ServingMetrics;
+  try {
+    serving = await serveMetrics(options);
+  } catch (error) {
+    if (error instanceof CockpitConfigError) {
+      say(error.message);
+      return error.isUsage ? frontEnd.exit.usage : frontEnd.exit.error;
+    }
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+      say(`cannot listen on ${options.listen.host}:${options.listen.port}: ${code === 'EADDRINUSE' ? 'the address is in use' : code === 'EACCES' ? 'permission denied' : 'no such address on this host'}`);
+      return frontEnd.exit.error;
+    }
+    throw error;
+  }
+  say(`serving Prometheus metrics at ${serving.url}/metrics (SIGTERM or Ctrl-C stops)`);
+  return new Promise<number>((resolve) => {
+    const off = stopOnSignals({
+      stop: async () => (await serving.stop()) ?? 'stopped',
+      print: (line) => say(line),
+      exit: (code) => {
+        off();
+        resolve(code);
+      },
+      ...(options.signals ? { target: options.signals } : {}),
+    });
+  });
 }

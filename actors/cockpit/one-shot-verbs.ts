@@ -1,0 +1,140 @@
+/**
+ * The palette's one-shot verbs (2-cockpit.md §4): each runs once against the active node and answers one
+ * banner line, green or red. Verbs the `--once` mode has are run through those very verbs (the bins hand them
+ * to the engine), so the palette and the scripts can never disagree: `:hash`, `:cid`, `:feed-probe`,
+ * `:upload` (`upload-file` or `upload-collection` by what the path is), `:batch buy|topup|dilute|extend`
+ * (the `*-preview` verbs; no transaction is ever sent). The rest have no `--once` twin and live here:
+ * `:pss`, `:loggers`, `:set-logger`, `:pins-check` (actors/cockpit/pins-check-file.ts) and `:diagnose`
+ * (actors/cockpit/diagnose.ts).
+ *
+ * Decisions where the spec is silent (also in docs/cockpit.md "The engine"):
+ * - `:pss <topic> <payload> [batch-prefix]` sends to the active node's own neighbourhood (its overlay's prefix
+ *   at its storage radius, the `pss-target` rule), so a subscriber on S14 of the same node receives it: the
+ *   palette has no target argument, and the operator's own node is the one they are looking at. Without a
+ *   prefix the usable batch with the longest TTL stamps it.
+ * - `:loggers` answers how many loggers and their verbosities in the banner and writes every logger to the
+ *   Cockpit log tab.
+ */
+import { stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { pssTarget } from '../../core/cockpit/neighbourhood.js';
+import { hexToBytes, utf8Encode } from '../../core/swarm/bytes.js';
+import { topicFromInput } from '../../core/swarm/topic.js';
+import { errorLine } from '../../core/cockpit/text.js';
+import type { OneShotVerb } from '../../core/cockpit/engine/palette.js';
+import { LOGGER_VERBOSITIES, type LoggerVerbosity } from '../../core/cockpit/loggers.js';
+import type { VerbInput, VerbOutcome } from '../../machines/cockpit/cockpit.machine.js';
+import type { NodeClient } from '../node-client/index.js';
+import { writeDiagnosticBundle, type DiagnoseInputs } from './diagnose.js';
+import { runPinsCheckVerb } from './pins-check-file.js';
+
+/** What the engine needs of a `--once` verb (surfaces/cli/cockpit/once.ts `OnceVerb` fits). */
+export interface OnceVerbLike {
+  readonly name: string;
+  readonly aliases?: readonly string[];
+  run(args: readonly string[], context: OnceVerbContext): Promise<{ readonly status: string; readonly message: string }>;
+}
+
+export interface OnceVerbContext {
+  readonly node?: string;
+  readonly token?: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly timeoutMs: number;
+}
+
+export interface OneShotDeps {
+  /** The active node's client. */
+  readonly client: () => NodeClient;
+  readonly onceVerbs: readonly OnceVerbLike[];
+  /** Where `:pins-check` writes its file: the data directory, else the temp directory. */
+  readonly dataDir?: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** What `:diagnose` puts in its bundle, gathered by the engine at the time of the call. */
+  readonly diagnoseInputs: () => DiagnoseInputs;
+  /** A line for the Cockpit log tab. */
+  readonly logCockpit: (message: string) => void;
+  /** Per-request timeout of the `--once` verbs run from the palette (default 60 s: uploads take time). */
+  readonly timeoutMs?: number;
+}
+
+/** The `--once` verb a palette verb runs, when it has one. */
+const ONCE_TWINS: Partial<Record<OneShotVerb, string>> = {
+  hash: 'hash',
+  cid: 'cid',
+  'feed-probe': 'feed-probe',
+  'buy-preview': 'buy-preview',
+  'topup-preview': 'topup-preview',
+  'dilute-preview': 'dilute-preview',
+  'extend-preview': 'extend-preview',
+};
+
+export async function runOneShotVerb(input: VerbInput & { readonly token?: string }, signal: AbortSignal, deps: OneShotDeps): Promise<VerbOutcome> {
+  try {
+    switch (input.verb) {
+      case 'upload': {
+        const isDirectory = await stat(input.args[0]!).then((s) => s.isDirectory(), () => false);
+        return await runOnce(isDirectory ? 'upload-collection' : 'upload-file', input, deps);
+      }
+      case 'pss':
+        return await sendPss(deps.client(), input.args, signal);
+      case 'loggers':
+        return await listLoggers(deps, signal);
+      case 'set-logger': {
+        const [expression, verbosity] = input.args as [string, LoggerVerbosity];
+        if (!LOGGER_VERBOSITIES.includes(verbosity)) return { ok: false, text: `unknown verbosity ${verbosity}` };
+        await deps.client().setLogger(expression, verbosity, { signal });
+        return { ok: true, text: `logger ${expression} set to ${verbosity} until the node restarts` };
+      }
+      case 'pins-check':
+        return await runPinsCheckVerb(deps.client(), { directory: deps.dataDir ?? tmpdir(), signal });
+      case 'diagnose': {
+        const bundle = await writeDiagnosticBundle(deps.diagnoseInputs(), signal);
+        return { ok: true, text: `diagnostic bundle (${bundle.files.length} files, tokens removed) in ${bundle.dir}` };
+      }
+      default: {
+        const twin = ONCE_TWINS[input.verb];
+        return twin ? await runOnce(twin, input, deps) : { ok: false, text: `:${input.verb} is not available` };
+      }
+    }
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return { ok: false, text: `:${input.verb}: ${errorLine(error)}` };
+  }
+}
+
+async function runOnce(name: string, input: VerbInput & { readonly token?: string }, deps: OneShotDeps): Promise<VerbOutcome> {
+  const verb = deps.onceVerbs.find((v) => v.name === name || v.aliases?.includes(name));
+  if (!verb) return { ok: false, text: `:${input.verb} is not available: this cockpit has no ${name} verb` };
+  const result = await verb.run(input.args, {
+    node: input.node.url,
+    env: deps.env,
+    timeoutMs: deps.timeoutMs ?? 60_000,
+    ...(input.token ? { token: input.token } : {}),
+  });
+  return { ok: result.status === 'ok', text: result.message.split('\n')[0]! };
+}
+
+async function sendPss(client: NodeClient, args: readonly string[], signal: AbortSignal): Promise<VerbOutcome> {
+  const [topicText, payload, prefix] = args as [string, string, string | undefined];
+  const topic = topicFromInput(topicText);
+  const [addresses, status, stamps] = await Promise.all([client.addresses({ signal }), client.status({ signal }), client.stamps({ signal })]);
+  const usable = stamps.filter((batch) => batch.usable && (prefix === undefined || batch.batchID.startsWith(prefix)));
+  if (usable.length === 0) return { ok: false, text: prefix ? `:pss: no usable batch starts with ${prefix}` : ':pss: no usable postage batch on this node' };
+  if (prefix !== undefined && usable.length > 1) return { ok: false, text: `:pss: ${usable.length} usable batches start with ${prefix}; give more of the ID` };
+  const batch = usable.reduce((a, b) => (b.batchTTL > a.batchTTL ? b : a));
+  const target = pssTarget(hexToBytes(addresses.overlay), status.storageRadius);
+  await client.pssSend(topic.hex, target.target, utf8Encode(payload), { batchId: batch.batchID, signal });
+  const named = topic.hashed ? `"${topicText}" (${topic.hex.slice(0, 8)}…)` : `${topic.hex.slice(0, 8)}…`;
+  return { ok: true, text: `pss: ${utf8Encode(payload).length} bytes sent on topic ${named} to neighbourhood ${target.target}, stamped by ${batch.batchID.slice(0, 8)}…` };
+}
+
+async function listLoggers(deps: OneShotDeps, signal: AbortSignal): Promise<VerbOutcome> {
+  const { loggers } = await deps.client().loggers({ signal });
+  const byVerbosity = new Map<string, number>();
+  for (const logger of loggers) {
+    byVerbosity.set(logger.verbosity, (byVerbosity.get(logger.verbosity) ?? 0) + 1);
+    deps.logCockpit(`logger ${logger.logger} ${logger.verbosity}`);
+  }
+  const counts = [...byVerbosity.entries()].map(([verbosity, n]) => `${n} ${verbosity}`).join(', ');
+  return { ok: true, text: `${loggers.length} loggers (${counts}); each listed in the Cockpit log tab` };
+}

@@ -1,0 +1,95 @@
+/**
+ * The palette's one-shot verbs on a devnet, each answering one banner: the ones with a `--once` twin run
+ * through that very verb (same answer as `cockpit --once`), the others (`:pss`, `:loggers`, `:set-logger`,
+ * `:pins-check`) through the engine's own actors.
+ */
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineConfigForUrls } from '../../core/cockpit/engine/config.js';
+import { topicFromInput } from '../../core/swarm/topic.js';
+import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
+import { openSubscriber, websocketUrl } from '../../devnet/messaging/subscriber-client.js';
+import { onceVerbs } from '../../surfaces/cli/cockpit/once-verbs.js';
+import { runOnce } from '../../surfaces/cli/cockpit/once.js';
+import { startEngineHarness, type EngineHarness } from './engine-harness.js';
+
+let devnet: StartedDevnet;
+let dir: string;
+let h: EngineHarness;
+
+beforeAll(async () => {
+  devnet = await startDevnet({ nodes: 2, port: 0, mineBlocks: false, pushDelayMs: 0 });
+  dir = await mkdtemp(join(tmpdir(), 'engine-verbs-'));
+  h = await startEngineHarness({
+    devnet,
+    face: 'terminal',
+    onceVerbs: onceVerbs(),
+    config: (urls) => ({ ...engineConfigForUrls(urls), dataDir: { path: dir } }),
+  });
+});
+afterAll(async () => {
+  await h?.stop();
+  await devnet?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Types a palette line and resolves with the verb's result banner (not the "running" one). */
+async function palette(line: string): Promise<{ text: string; tone: 'ok' | 'fail' }> {
+  const before = h.view().banner?.id ?? 0;
+  h.key(':');
+  h.type(line);
+  h.key('Enter');
+  const view = await h.waitForView((v) => v.banner !== null && v.banner.id > before && !v.banner.text.startsWith('running :'), { what: `the banner of :${line}`, timeoutMs: 20_000 });
+  const { text, tone } = view.banner!;
+  return { text, tone };
+}
+
+describe('one-shot palette verbs', () => {
+  it(':hash answers with the message of cockpit --once hash --json', async () => {
+    const file = join(dir, 'data.bin');
+    await writeFile(file, new Uint8Array(10_000).map((_, i) => i & 0xff));
+    let once = '';
+    await runOnce(onceVerbs(), 'hash', [file], { json: true, stdout: (t) => (once += t), stderr: () => {} }, { env: {}, timeoutMs: 5000 } as never);
+    expect(await palette(`hash ${file}`)).toEqual({ text: (JSON.parse(once) as { message: string }).message, tone: 'ok' });
+  });
+
+  it(':batch buy previews without a transaction, and a missing file is a red banner', async () => {
+    const preview = await palette('batch buy 20');
+    expect(preview.tone).toBe('ok');
+    expect(preview.text).toMatch(/depth 20/);
+    expect((await palette(`hash ${join(dir, 'missing.bin')}`)).tone).toBe('fail');
+  });
+
+  it(':pss sends to the active node’s own neighbourhood, where its subscriber hears it', async () => {
+    const node = devnet.nodes[0]!;
+    const topic = topicFromInput('cockpit-test');
+    const subscriber = await openSubscriber(websocketUrl(node.url, `/pss/subscribe/${topic.hex}`));
+    try {
+      const sent = await palette('pss cockpit-test "hello node"');
+      expect(sent.tone, sent.text).toBe('ok');
+      expect(sent.text).toMatch(/^pss: 10 bytes sent on topic "cockpit-test" \([0-9a-f]{8}…\) to neighbourhood [0-9a-f]+, stamped by [0-9a-f]{8}…$/);
+      expect(new TextDecoder().decode(await subscriber.next(5000))).toBe('hello node');
+    } finally {
+      await subscriber.close();
+    }
+    expect(await palette('pss t x ffffff')).toEqual({ text: ':pss: no usable batch starts with ffffff', tone: 'fail' });
+  });
+
+  it(':loggers lists them in the Cockpit tab; :set-logger changes one until the node restarts', async () => {
+    const listed = await palette('loggers');
+    expect(listed.tone).toBe('ok');
+    expect(listed.text).toMatch(/^\d+ loggers \(.+\); each listed in the Cockpit log tab$/);
+    expect(h.view().logPane.tabs.find((t) => t.id === 'cockpit')!.count).toBeGreaterThan(0);
+    expect(await palette('set-logger node/api debug')).toEqual({ text: 'logger node/api set to debug until the node restarts', tone: 'ok' });
+  });
+
+  it(':pins-check streams the check to a file in the data directory', async () => {
+    const result = await palette('pins-check');
+    expect(result.text).toMatch(/^pins-check: \d+ pins?, 0 damaged → /);
+    const files = (await readdir(dir)).filter((name) => name.startsWith('pins-check-'));
+    expect(files).toHaveLength(1);
+    expect((await readFile(join(dir, files[0]!), 'utf8')).trim().split('\n').at(-1)).toMatch(/^\{"summary":/);
+  });
+});
