@@ -59,3 +59,10 @@ describe('parseBeeLogLine', () => {
     );
   });
 });
+
+describe('Bee’s JSON form with Go quoting', () => {
+  it('reads a line whose strings use Go escapes JSON does not have (as Bee’s formatter writes them)', () => {
+    const line = parseBeeLogLine('{"time":"t","level":"warning","logger":"node","msg":"say \\"hi\\"\\n\\ttab \\x00 é","peers":["a b","c"],"peer":{"address":"ab12","depth":3},"ok":true,"nothing":null}');
+    expect(line).toEqual({ format: 'json', level: 'warning', time: 't', logger: 'node', msg: 'say "hi"\n\ttab \x00 é', fields: { peers: '["a b","c"]', peer: '{"address":"ab12","depth":3}', ok: 'true', nothing: 'null' } });
+  });
+});

@@ -38,6 +38,8 @@ const QUOTE = 34; // "
 const BACKSLASH = 92;
 const SPACE = 32;
 const EQUALS = 61;
+const COLON = 58;
+const COMMA = 44;
 
 export function normalizeLevel(word: string): BeeLogLevel | undefined {
   return LEVELS[word] ?? LEVELS[word.toLowerCase()];
@@ -133,27 +135,35 @@ function parseJsonLine(line: string): BeeLogLine {
   try {
     record = JSON.parse(line);
   } catch {
-    return textLine(line);
+    // Go-quoted strings (`\x00`, `\a`) are not JSON: read the pairs the way the text form is read.
+    const end = line.trimEnd().endsWith('}') ? line.trimEnd().length - 1 : line.length;
+    return parsePairs(line, 1, end, true);
   }
   if (record === null || typeof record !== 'object' || Array.isArray(record)) return textLine(line);
   return fromRecord(record as Record<string, unknown>, 'json', line);
 }
 
-function parseLogfmtLine(line: string): BeeLogLine {
+/**
+ * Reads `"key"=value "key"=value …` (Bee's text form), or with `colon` the inside of Bee's JSON form
+ * `{"key":value,"key":value}`: Bee's formatter quotes strings with Go's strconv.Quote in both forms, so a
+ * value such as `"a\x00b"` makes its "JSON" invalid JSON; this reads it anyway.
+ */
+function parsePairs(line: string, from: number, to: number, colon: boolean): BeeLogLine {
+  const separator = colon ? COLON : EQUALS;
   // The four base keys go to their own slots, every other key straight into `fields` (no second copy).
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   let time = '';
   let level = '';
   let logger = '';
   let msg: string | undefined;
-  let i = 0;
-  const n = line.length;
+  let i = from;
+  const n = to;
   while (i < n) {
-    while (i < n && line.charCodeAt(i) === SPACE) i++;
+    while (i < n && (line.charCodeAt(i) === SPACE || (colon && line.charCodeAt(i) === COMMA))) i++;
     if (i >= n) break;
     if (line.charCodeAt(i) !== QUOTE) break; // not a key: stop, keep what was read
     const keyEnd = quotedEnd(line, i);
-    if (keyEnd < 0 || line.charCodeAt(keyEnd) !== EQUALS) break;
+    if (keyEnd < 0 || keyEnd >= n || line.charCodeAt(keyEnd) !== separator) break;
     const key = unquoteGo(line.slice(i, keyEnd));
     let j = keyEnd + 1;
     const first = line.charCodeAt(j);
@@ -173,8 +183,8 @@ function parseLogfmtLine(line: string): BeeLogLine {
       value = line.slice(j, stop);
       j = stop;
     } else {
-      let end = line.indexOf(' ', j);
-      if (end < 0) end = n;
+      let end = j;
+      while (end < n && line.charCodeAt(end) !== SPACE && !(colon && line.charCodeAt(end) === COMMA)) end++;
       value = line.slice(j, end);
       j = end;
     }
@@ -187,12 +197,12 @@ function parseLogfmtLine(line: string): BeeLogLine {
   }
   const normalized = normalizeLevel(level);
   if (!normalized || msg === undefined) return textLine(line);
-  return { format: 'logfmt', level: normalized, time, logger, msg, fields };
+  return { format: colon ? 'json' : 'logfmt', level: normalized, time, logger, msg, fields };
 }
 
 export function parseBeeLogLine(line: string): BeeLogLine {
   const first = line.charCodeAt(0);
-  if (first === QUOTE) return parseLogfmtLine(line);
+  if (first === QUOTE) return parsePairs(line, 0, line.length, false);
   if (first === 123) return parseJsonLine(line);
   return textLine(line);
 }
