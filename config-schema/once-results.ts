@@ -163,6 +163,7 @@ export const feedProbeDataSchema = z.looseObject({
   payloadBytes: int.min(0).optional(),
   resolvedVersion: z.string().optional(),
   reference: reference.optional(),
+  time: z.string().optional(),
 });
 
 export const feedTimelineDataSchema = z.looseObject({

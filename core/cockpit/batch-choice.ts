@@ -2,10 +2,10 @@
  * Which postage batch a command means (pure, over GET /stamps rows):
  * - `resolveBatchPrefix`: a full ID or a unique prefix of one of the node's batches; an unknown or ambiguous
  *   prefix is refused, naming the candidates.
- * - `pickUploadBatch`: without a prefix, the batch an upload should use: usable, not expiring within a day,
- *   room for the upload (bee-js's effective capacity scaled by the fullest bucket's free share), and among
- *   those the longest TTL (content should outlive the batch as long as possible), then the most room.
- *   The reason says which was chosen and why, or why none fits.
+ * - `pickUploadBatch`: without a prefix, the batch an upload should use: usable, room for the upload (bee-js's
+ *   effective capacity scaled by the fullest bucket's free share), not expiring within a day when any batch
+ *   outlives one (else the longest-lived, with a warning), and among those the longest TTL (content should
+ *   outlive the batch as long as possible), then the most room. The reason says which and why, or why none fits.
  */
 import { formatDuration, shortId } from './format.js';
 import { effectiveCapacityBytes, theoreticalCapacityBytes } from '../swarm/stamp-math.js';
@@ -62,16 +62,19 @@ export function pickUploadBatch(batches: readonly BatchRow[], footprint: number)
   if (batches.length === 0) return { ok: false, reason: 'this node has no postage batch: buy one first (see buy-suggest)' };
   const usable = batches.filter((b) => b.usable);
   if (usable.length === 0) return { ok: false, reason: `none of the node's ${batches.length} batch${batches.length === 1 ? ' is' : 'es are'} usable yet (a purchase needs about 10 blocks to confirm)` };
-  const alive = usable.filter((b) => b.batchTTL < 0 || b.batchTTL >= EXPIRING_SECONDS);
-  const roomy = alive.filter((b) => remainingBytes(b) >= footprint);
+  const roomy = usable.filter((b) => remainingBytes(b) >= footprint);
   if (roomy.length === 0) {
-    const why = alive.length === 0 ? `every usable batch expires within a day` : `no usable batch has room for about ${(footprint / 1e6).toFixed(2)} MB (most room: ${shortId(best(alive, (b) => remainingBytes(b)).batchID)} with ${(remainingBytes(best(alive, (b) => remainingBytes(b))) / 1e6).toFixed(2)} MB)`;
-    return { ok: false, reason: `${why}: top up or dilute a batch, or buy one (plan-batch, buy-suggest)` };
+    const most = best(usable, (b) => remainingBytes(b));
+    return { ok: false, reason: `no usable batch has room for about ${(footprint / 1e6).toFixed(2)} MB (most room: ${shortId(most.batchID)} with ${(remainingBytes(most) / 1e6).toFixed(2)} MB): dilute or top up a batch, or buy one (plan-batch, buy-suggest)` };
   }
-  const chosen = [...roomy].sort((a, b) => ttlOf(b) - ttlOf(a) || remainingBytes(b) - remainingBytes(a))[0]!;
-  const others = roomy.length - 1;
+  // Batches that outlive a day come first; only when none does is an expiring one used, and the reason warns.
+  const alive = roomy.filter((b) => b.batchTTL < 0 || b.batchTTL >= EXPIRING_SECONDS);
+  const pool = alive.length ? alive : roomy;
+  const chosen = [...pool].sort((a, b) => ttlOf(b) - ttlOf(a) || remainingBytes(b) - remainingBytes(a))[0]!;
+  const others = pool.length - 1;
   const ttl = chosen.batchTTL < 0 ? 'unknown TTL' : `TTL ${formatDuration(chosen.batchTTL)}`;
-  const reason = `batch ${shortId(chosen.batchID)}: usable, ${ttl}${others ? ` (the longest of ${roomy.length} batches with room)` : ''}, about ${(remainingBytes(chosen) / 1e6).toFixed(2)} MB free of ${(effectiveCapacityBytes(chosen.depth) / 1e6).toFixed(2)} MB effective (${(theoreticalCapacityBytes(chosen.depth) / 1e6).toFixed(0)} MB theoretical)`;
+  const expiring = alive.length ? '' : `; it expires within a day, and the upload with it unless you top it up (extend-preview)`;
+  const reason = `batch ${shortId(chosen.batchID)}: usable, ${ttl}${others ? ` (the longest of ${pool.length} batches with room)` : ''}, about ${(remainingBytes(chosen) / 1e6).toFixed(2)} MB free of ${(effectiveCapacityBytes(chosen.depth) / 1e6).toFixed(2)} MB effective (${(theoreticalCapacityBytes(chosen.depth) / 1e6).toFixed(0)} MB theoretical)${expiring}`;
   return { ok: true, batch: chosen, reason };
 }
 

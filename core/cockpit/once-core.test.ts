@@ -47,7 +47,7 @@ describe('batch choice', () => {
     expect(resolveBatchPrefix('ef', [])).toEqual({ ok: false, reason: 'no batch of this node starts with ef; it has no batches' });
   });
 
-  it('auto-pick: usable, not expiring within a day, room for the upload, longest TTL', () => {
+  it('auto-pick: usable, room for the upload, not expiring within a day (unless only such batches have room), longest TTL', () => {
     const rows = [
       batch({ batchID: '01'.repeat(32), batchTTL: 10 * 86_400 }),
       batch({ batchID: '02'.repeat(32), batchTTL: 90 * 86_400, usable: false }),
@@ -60,7 +60,8 @@ describe('batch choice', () => {
     expect(pick.ok && pick.reason).toMatch(/^batch 03030303…: usable, TTL 60 d \(the longest of 2 batches with room\), about 7070\.00 MB free/);
     expect(pickUploadBatch([], 1)).toMatchObject({ ok: false, reason: expect.stringContaining('has no postage batch') });
     expect(pickUploadBatch([rows[1]!], 1)).toMatchObject({ ok: false, reason: expect.stringContaining('usable yet') });
-    expect(pickUploadBatch([rows[3]!], 1)).toMatchObject({ ok: false, reason: expect.stringContaining('expires within a day') });
+    // Only an expiring batch: used, and the reason warns.
+    expect(pickUploadBatch([rows[3]!], 1)).toMatchObject({ ok: true, reason: expect.stringContaining('it expires within a day, and the upload with it') });
     expect(pickUploadBatch([rows[4]!], 10_000_000)).toMatchObject({ ok: false, reason: expect.stringContaining('no usable batch has room') });
   });
 

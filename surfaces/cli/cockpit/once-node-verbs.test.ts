@@ -269,7 +269,7 @@ describe('--once feed-probe and feed-timeline', () => {
   it('feed-probe: the latest index, the next one, payload size; the topic as text or hex, the owner with 0x', async () => {
     const { code, result } = await json<{ found: boolean; index: number; nextIndex: number; payloadBytes: number; topic: string; topicFrom: string }>(['--once', 'feed-probe', owner, topicName, url]);
     expect(code).toBe(0);
-    expect(result.data).toMatchObject({ found: true, index: 5, nextIndex: 6, payloadBytes: 3000, topic: bytesToHex(topic), topicFrom: 'keccak256' });
+    expect(result.data).toMatchObject({ found: true, index: 5, nextIndex: 6, payloadBytes: 3000, resolvedVersion: 'v2', topic: bytesToHex(topic), topicFrom: 'keccak256' });
     const hex = await json(['--once', 'fp', `0x${owner.toUpperCase()}`, bytesToHex(topic), url]);
     expect(hex.result.data).toMatchObject({ index: 5, topicFrom: 'hex' });
     const none = await json(['--once', 'feed-probe', owner, 'no such topic', url]);

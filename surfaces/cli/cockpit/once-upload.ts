@@ -5,7 +5,7 @@
  * be usable and, if immutable, have room for the upload (an immutable batch refuses chunks once a bucket is
  * full: 402 mid-upload). A mutable batch without room is used with a warning in the reason: its oldest chunks
  * get overwritten, which is what mutable batches are for. Without a prefix, core/cockpit/batch-choice.ts picks
- * (usable, TTL over a day, room, longest TTL). Every refusal is an error result (exit 2 desktop, 1 terminal).
+ * (usable, room, TTL over a day unless no batch has one, longest TTL). Every refusal is an error result (exit 2 desktop, 1 terminal).
  *
  * Time limit: the request may take `--timeout` (default 15 s) plus one second per MB, so a large upload is not
  * cut off while a stalled one still ends.
