@@ -4,6 +4,7 @@
  * command line are). A new ad-hoc node gets no token: the active node's token is never sent to another host;
  * a node that needs one says so in its row.
  */
+import { normaliseUrl } from '../config/resolve-config.js';
 import type { EngineNodeRef } from './screen-env.js';
 
 export type SwitchTarget =
@@ -11,16 +12,9 @@ export type SwitchTarget =
   | { readonly kind: 'newNode'; readonly node: EngineNodeRef }
   | { readonly kind: 'unknown'; readonly message: string };
 
-/** `http://host:1633/` → `http://host:1633`; null for anything that is not a plain http(s) URL. */
+/** `http://host:1633/` → `http://host:1633`; null for anything that is not a plain http(s) URL (the config's rule). */
 export function normaliseNodeUrl(text: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return null;
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash) return null;
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  return normaliseUrl(text) ?? null;
 }
 
 export function resolveSwitchTarget(nodes: readonly EngineNodeRef[], target: string): SwitchTarget {

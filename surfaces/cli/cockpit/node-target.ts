@@ -7,6 +7,7 @@
  * (exit 2 desktop, 1 terminal), a bad flag a usage error.
  */
 import { homedir } from 'node:os';
+import type { ResolveCockpitConfigInput } from '../../../actors/cockpit/config-loader.js';
 import type { ResolvedCockpitConfig } from '../../../core/cockpit/config/resolved-config.js';
 import { OnceError, OnceUsageError, type OnceContext } from './once.js';
 
@@ -43,10 +44,9 @@ export async function resolveNodeTarget(verb: string, args: readonly string[], c
   return { url: node.url, name: node.name, config, ...(node.token === undefined ? {} : { token: node.token }) };
 }
 
-/** The cockpit configuration for a verb: flags, environment and config file, as the interactive cockpit reads them. */
-export async function resolveOnceConfig(context: OnceContext, urls: readonly string[] = []): Promise<ResolvedCockpitConfig> {
-  const [{ diagnoseCockpitConfig }, { formatConfigProblem }] = await Promise.all([import('../../../actors/cockpit/config-loader.js'), import('../../../core/cockpit/config/config-problem.js')]);
-  const diagnosis = await diagnoseCockpitConfig({
+/** What the config resolver needs from a verb's context: the launch flags and the environment. */
+export function configInput(context: OnceContext, urls: readonly string[]): ResolveCockpitConfigInput {
+  return {
     args: {
       urls,
       ...(context.node === undefined ? {} : { node: context.node }),
@@ -56,7 +56,13 @@ export async function resolveOnceConfig(context: OnceContext, urls: readonly str
     env: context.env,
     platform: process.platform,
     homedir: homedir(),
-  });
+  };
+}
+
+/** The cockpit configuration for a verb: flags, environment and config file, as the interactive cockpit reads them. */
+export async function resolveOnceConfig(context: OnceContext, urls: readonly string[] = []): Promise<ResolvedCockpitConfig> {
+  const [{ diagnoseCockpitConfig }, { formatConfigProblem }] = await Promise.all([import('../../../actors/cockpit/config-loader.js'), import('../../../core/cockpit/config/config-problem.js')]);
+  const diagnosis = await diagnoseCockpitConfig(configInput(context, urls));
   if (diagnosis.ok) return diagnosis.config;
   const message = diagnosis.problems.map(formatConfigProblem).join('; ');
   if (diagnosis.problems.every((p) => p.kind === 'usage')) throw new OnceUsageError(message);

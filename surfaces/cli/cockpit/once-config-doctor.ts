@@ -18,6 +18,7 @@ import { formatConfigProblem, type ConfigProblem } from '../../../core/cockpit/c
 import { type ResolvedCockpitConfig, type ResolvedNode } from '../../../core/cockpit/config/resolved-config.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
 import { diagnoseCockpitConfig } from '../../../actors/cockpit/config-loader.js';
+import { configInput } from './node-target.js';
 import type { OnceRun } from './once.js';
 
 type Doctor = OnceData<'config-doctor'>;
@@ -29,17 +30,7 @@ export const details = `Arguments:
 Never contacts a node and never prints a token or webhook URL: only where each comes from.`;
 
 export const run: OnceRun = async (args, context) => {
-  const diagnosis = await diagnoseCockpitConfig({
-    args: {
-      urls: args,
-      ...(context.node === undefined ? {} : { node: context.node }),
-      ...(context.token === undefined ? {} : { token: context.token }),
-      ...(context.config === undefined ? {} : { config: context.config }),
-    },
-    env: context.env,
-    platform: process.platform,
-    homedir: homedir(),
-  });
+  const diagnosis = await diagnoseCockpitConfig(configInput(context, args));
   if (!diagnosis.ok) {
     const { configFileLocation } = await import('../../../core/cockpit/config/config-paths.js');
     const location = configFileLocation({ platform: process.platform, env: context.env, homedir: homedir(), cwd: process.cwd(), flag: context.config });
