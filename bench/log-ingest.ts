@@ -4,14 +4,16 @@
  * (parseBeeLogLine) -> per-tab rings (LogBook), as a file tailer or a log command feeds it.
  *
  * 1. Throughput: `--lines` (default 2,000,000) lines shaped like Bee v2.8.1's (every level, `api access`
- *    lines, some JSON-format lines and some plain text), fed in 64 KiB chunks. Prints lines/s (target
- *    >= 100,000) and checks that nothing was lost from the rings' point of view: every tab counted exactly
+ *    lines, some JSON-format lines and some plain text), fed in 64 KiB chunks. Prints lines/s of wall time
+ *    and per CPU second of this process (target >= 100,000; the CPU figure is the one other jobs sharing
+ *    the cores do not change, so it decides the exit code) and checks that nothing was lost from the rings' point of view: every tab counted exactly
  *    the lines routed to it, and each ring holds the newest lines of its tab, numbered contiguously.
  * 2. Surface updates: the same lines through the real log-pane machine for `--seconds` (default 3) of wall
  *    time; prints how many revisions surfaces saw per second (target <= 20).
  *
  * Usage: npm run build && node dist/bench/log-ingest.js [--lines N] [--seconds S] [--json]
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { LOG_TABS, LogBook, type LogTab } from '../core/log/log-book.js';
 import { LineSplitter } from '../core/log/line-splitter.js';
@@ -63,11 +65,14 @@ function buildCorpus(count: number): { chunks: Buffer[]; perTab: Record<LogTab, 
   return { chunks: reads, perTab, lastIndexOf };
 }
 
-function ingest(book: LogBook, chunks: readonly Buffer[]): number {
+/** Wall seconds, and CPU seconds of this process (what the figure is when other jobs share the cores). */
+function ingest(book: LogBook, chunks: readonly Buffer[]): { seconds: number; cpuSeconds: number } {
   const splitter = new LineSplitter();
+  const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
   for (const chunk of chunks) book.ingestNodeLines(splitter.push(chunk));
-  return Number(process.hrtime.bigint() - started) / 1e9;
+  const used = process.cpuUsage(cpu);
+  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, cpuSeconds: (used.user + used.system) / 1e6 };
 }
 
 function checkNothingLost(book: LogBook, perTab: Record<LogTab, number>, lastIndexOf: Record<LogTab, number[]>): string[] {
@@ -123,16 +128,18 @@ const bytes = chunks.reduce((n, c) => n + c.length, 0);
 ingest(new LogBook(), chunks.slice(0, 50)); // warm up the JIT
 const rounds = [0, 1, 2].map(() => {
   const book = new LogBook();
-  const seconds = ingest(book, chunks);
-  return { seconds, book };
+  return { ...ingest(book, chunks), book };
 });
 const best = rounds.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+const bestCpu = Math.min(...rounds.map((r) => r.cpuSeconds));
 const problems = checkNothingLost(best.book, perTab, lastIndexOf);
 const updates = await surfaceUpdates(chunks, SECONDS);
 const result = {
   lines: LINES,
   megabytes: +(bytes / 1e6).toFixed(1),
   linesPerSecond: Math.round(LINES / best.seconds),
+  linesPerCpuSecond: Math.round(LINES / bestCpu),
+  loadAverage: loadavg()[0]!.toFixed(1),
   megabytesPerSecond: +(bytes / 1e6 / best.seconds).toFixed(1),
   nothingLost: problems.length === 0,
   problems,
@@ -146,10 +153,11 @@ if (JSON_OUT) {
   process.stdout.write(
     [
       `log ingest: ${LINES.toLocaleString('en')} lines (${result.megabytes} MB) in 64 KiB reads -> splitter -> parser -> rings`,
-      `  ${result.linesPerSecond.toLocaleString('en')} lines/s, ${result.megabytesPerSecond} MB/s (best of 3; target >= 100,000 lines/s)`,
+      `  ${result.linesPerSecond.toLocaleString('en')} lines/s of wall time, ${result.megabytesPerSecond} MB/s (best of 3; load average ${result.loadAverage} on ${availableParallelism()} cores)`,
+      `  ${result.linesPerCpuSecond.toLocaleString('en')} lines per CPU second (target >= 100,000: the figure other jobs on the machine do not change)`,
       `  nothing lost from the rings' view: ${result.nothingLost ? 'yes (every tab counted exactly, rings hold the newest lines, contiguous)' : `NO: ${problems.join('; ')}`}`,
       `  surface updates: ${result.surfaceUpdatesPerSecond}/s while ${updates.lines.toLocaleString('en')} lines arrived in ${SECONDS} s (target <= 20/s)`,
     ].join('\n') + '\n',
   );
 }
-process.exitCode = result.nothingLost && result.linesPerSecond >= 100_000 && result.surfaceUpdatesPerSecond <= 20 ? 0 : 1;
+process.exitCode = result.nothingLost && result.linesPerCpuSecond >= 100_000 && result.surfaceUpdatesPerSecond <= 20 ? 0 : 1;
