@@ -165,6 +165,9 @@ export async function tagPinStewardshipSteps(run: ScenarioRecorder, batchId: str
   await run.step('pin get', { method: 'GET', path: '/pins/{ref}', params: pin, addresses: ref });
   await run.step('pin list', { method: 'GET', path: '/pins' });
   await run.step('pin check', { method: 'GET', path: '/pins/check', query: `ref=${refs.small0}` });
+  // S10: the check of every pin (one here), and of a reference that is not pinned (Bee: a line with total 0).
+  await run.step('pin check, every pin', { method: 'GET', path: '/pins/check' });
+  await run.step('pin check, not pinned', { method: 'GET', path: '/pins/check', query: `ref=${UNKNOWN_REF}` });
   await run.step('pin delete', { method: 'DELETE', path: '/pins/{ref}', params: pin });
   await run.step('pin get after delete', { method: 'GET', path: '/pins/{ref}', params: pin });
   await run.step('pin create, unknown content', { method: 'POST', path: '/pins/{ref}', params: { ref: UNKNOWN_REF }, timeoutMs: 120_000 });

@@ -67,6 +67,15 @@ async function stampSteps(run: ScenarioRecorder, batchId: string): Promise<void>
   await run.step('stamp buy, below 24 h minimum', { method: 'POST', path: '/stamps/{amount}/{depth}', params: { amount: '10', depth: '17' } });
 }
 
+/**
+ * S6's ping of its peer fan-out (the peer's balance, settlement and cheques are in the operator scenario, with
+ * swap on): a connected peer, and a stranger (404 "peer not found").
+ */
+async function peerSteps(run: ScenarioRecorder, peer: string): Promise<void> {
+  await run.step('ping a connected peer', { method: 'POST', path: '/pingpong/{peer}', params: { peer } });
+  await run.step('ping an unknown peer', { method: 'POST', path: '/pingpong/{peer}', params: { peer: UNKNOWN_REF } });
+}
+
 /** Last: these change `batchId` (more value, one more depth), which earlier steps must not see. */
 async function batchChangeSteps(run: ScenarioRecorder, batchId: string): Promise<void> {
   const current = (await run.step('stamp get before changes', { method: 'GET', path: '/stamps/{id}', params: { id: batchId } })).json<{ depth?: number }>();
@@ -87,6 +96,8 @@ export async function runConformanceScenario(target: ScenarioTarget): Promise<Tr
   await feedSteps(run, target.batchId, bzz.file);
   await tagPinStewardshipSteps(run, target.batchId, { ...bytes, ...bzz });
   await granteeSteps(run, target.batchId);
+  const second = (await (await fetch(`${target.urls[1]}/addresses`)).json()) as { overlay: string };
+  await peerSteps(run, second.overlay);
   await batchChangeSteps(run, target.batchId);
   return run.transcript;
 }
