@@ -257,7 +257,13 @@ export class NodeChain implements ChainMember {
     // An isolated node has no connections at all; it still knows its peers.
     connected = this.isolated() ? [] : connected.slice(0, Math.max(0, Math.floor(limit)));
     const on = new Set(connected.map((p) => p.overlayHex));
-    return { connected, known: all.filter((p) => !on.has(p.overlayHex)), depth, reachability: this.faults.privateReachability ? 'Private' : 'Public' };
+    return { connected, known: all.filter((p) => !on.has(p.overlayHex)), depth, reachability: this.reachability() };
+  }
+
+  /** AutoNAT's verdict: Private under the fault; Unknown while warming up (right after start it has not decided). */
+  reachability(): 'Public' | 'Private' | 'Unknown' {
+    if (this.faults.privateReachability) return 'Private';
+    return this.faults.warmingUp ? 'Unknown' : 'Public';
   }
 
   /** The connected peers of topologyView. */

@@ -42,7 +42,7 @@ export function ownStatus(node: NodeChain): StatusSnapshot {
     connectedPeers: peers.length,
     neighborhoodSize: peers.filter((p) => proximity(node.overlay, hexToBytes(p.overlayHex)) >= reserve.storageRadius).length,
     batchCommitment: reserve.commitment,
-    isReachable: !node.faults.privateReachability,
+    isReachable: node.reachability() === 'Public',
     lastSyncedBlock: node.syncedBlock(),
     committedDepth: reserve.storageRadius + reserve.reserveCapacityDoubling,
     isWarmingUp: node.faults.warmingUp,

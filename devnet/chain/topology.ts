@@ -89,7 +89,7 @@ export interface TopologySnapshot {
   timestamp: string;
   nnLowWatermark: number;
   depth: number;
-  reachability: 'Public' | 'Private';
+  reachability: 'Public' | 'Private' | 'Unknown';
   networkAvailability: 'Available' | 'Unavailable';
   bins: Record<string, BinInfo>;
   lightNodes: BinInfo;
@@ -107,7 +107,7 @@ export interface TopologyView {
   known: readonly TopologyPeer[];
   /** Bee v2.8.1: the storage radius. */
   depth: number;
-  reachability: 'Public' | 'Private';
+  reachability: 'Public' | 'Private' | 'Unknown';
 }
 
 export function topologySnapshot(overlay: Uint8Array, view: TopologyView, nowMs: number, uptimeSeconds: number): TopologySnapshot {

@@ -263,6 +263,35 @@ describe('S11 Manifest on a devnet node', () => {
     actor.stop();
   });
 
+  it('a fork whose node the node cannot serve is a red row with the reason; the rest of the tree stays', async () => {
+    const { actor } = manifestScreen();
+    actor.send({ type: 'screen.command', verb: 'inspect', args: [site] });
+    const s = await settled(actor);
+    actor.stop();
+    const docs = Object.values(s.context.tree!.nodes).find((n) => n.pathText === 'docs/')!;
+    // (Losing the chunk on the devnet is not enough: like Bee, it reads a lost root from its replicas.)
+    const upstream = devnet.nodes[0]!.url;
+    const broken = await startLoopbackServer(async (request, response) => {
+      if (request.url.startsWith(`/bytes/${docs.reference}`)) return sendJson(response, 500, { code: 500, message: 'joiner: read chunk failed' });
+      const answer = await fetch(`${upstream}${request.url}`);
+      response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream' });
+      response.end(Buffer.from(await answer.arrayBuffer()));
+    });
+    try {
+      const walker = createActor(manifestScreenMachine.provide({ actors: manifestScreenActors(createNodeClient({ baseUrl: broken.url })) })).start();
+      walker.send({ type: 'screen.command', verb: 'inspect', args: [site] });
+      await settled(walker);
+      const t = selectManifestContent(walker.getSnapshot()).sections.find((x) => x.kind === 'tree');
+      const rows = t?.kind === 'tree' ? t.rows : [];
+      expect(rows.find((r) => r.label === 'docs/')).toMatchObject({ tone: 'fail', detail: expect.stringMatching(/^cannot load: \/bytes\/[0-9a-f]{8}…: 500 joiner: read chunk failed$/) });
+      expect(rows.find((r) => r.label === '/')?.detail).toBe('index index.html');
+      expect(selectManifestContent(walker.getSnapshot()).status).toBe('ready');
+      walker.stop();
+    } finally {
+      await broken.close();
+    }
+  });
+
   it('a feed manifest shows its owner and topic', async () => {
     const owner = 'ab'.repeat(20);
     const { reference } = await clients[0]!.createFeedManifest(owner, bytesToHex(topicFromString('cockpit feed')), batch());

@@ -205,6 +205,10 @@ describe('S7 Network on a devnet node', () => {
     expect(facts(section(behindNat, 'reachability'))['why']!.value).toContain('behind NAT');
     expect((await clients[0]!.status()).isReachable).toBe(true);
     await withFault(0, { privateReachability: true }, async () => expect((await clients[0]!.status()).isReachable).toBe(false));
+    // Right after start (warming up) AutoNAT has not decided: Private, amber, and why.
+    const starting = await withFault(0, { warmingUp: true }, () => network(0));
+    expect(facts(section(starting, 'reachability'))['reachability']).toMatchObject({ value: 'Private', tone: 'warn' });
+    expect(facts(section(starting, 'reachability'))['why']!.value).toContain('not decided yet (Unknown)');
     const isolated = await withFault(0, { isolated: true, peerCount: 0 }, () => network(0));
     expect(facts(section(isolated, 'reachability'))['why']!.value).toContain('network unavailable');
   });

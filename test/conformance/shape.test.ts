@@ -27,6 +27,15 @@ describe('shapeSignature', () => {
   });
 });
 
+describe('top-level arrays (NDJSON lines read as an array)', () => {
+  it('diffs a body that is an array, one side empty or not', () => {
+    const lines = shapeSignature([{ reference: 'a', total: 1 }]);
+    expect(lines).toEqual({ '.': 'array', '[]': 'object', '[].reference': 'string', '[].total': 'number' });
+    expect(diffShapes(lines, shapeSignature([]))).toEqual([]);
+    expect(diffShapes(lines, shapeSignature([{ reference: 'b', total: '1' }]))).toEqual(['[].total: left number, right string']);
+  });
+});
+
 describe('nullable and opaque paths', () => {
   const cheque = { beneficiary: '0x1', chequebook: '0x2', payout: '5' };
   const options = { nullable: ['.lastcheques[].lastreceived', '.lastcheques[].lastsent'], opaque: ['.tree'] };

@@ -62,7 +62,8 @@ function objectAncestors(path: string): string[] {
 /** The array paths (ending in `[]`) above `path`, innermost first. */
 function arrayAncestors(path: string): string[] {
   const found: string[] = [];
-  for (let i = path.lastIndexOf('[]'); i >= 0; i = path.lastIndexOf('[]', i - 1)) found.push(path.slice(0, i + 2));
+  // i > 0 guards a path starting with `[]` (a top-level array, NDJSON lines): lastIndexOf(…, -1) finds 0 again.
+  for (let i = path.lastIndexOf('[]'); i >= 0; i = i > 0 ? path.lastIndexOf('[]', i - 1) : -1) found.push(path.slice(0, i + 2));
   return found;
 }
 

@@ -64,11 +64,19 @@ function bodyShape(response: RawResponse, options: ShapeOptions | undefined): Sh
   const text = new TextDecoder().decode(response.body);
   const type = mediaType(response.headers);
   if (type === 'application/json' || type === 'application/x-ndjson') {
+    // NDJSON (/pins/check, which Bee labels application/json) is read as the array of its lines.
+    const lines = text.split('\n').filter((line) => line.trim() !== '');
+    const parse = (): unknown => {
+      if (type === 'application/x-ndjson') return lines.map((l) => JSON.parse(l) as unknown);
+      try {
+        return JSON.parse(text) as unknown;
+      } catch (error) {
+        if (lines.length > 1) return lines.map((l) => JSON.parse(l) as unknown);
+        throw error;
+      }
+    };
     try {
-      // NDJSON (/pins/check) is read as the array of its lines.
-      const lines = text.split('\n').filter((line) => line.trim() !== '');
-      const parsed: unknown = type === 'application/x-ndjson' ? lines.map((l) => JSON.parse(l) as unknown) : JSON.parse(text);
-      return shapeSignature(parsed, options);
+      return shapeSignature(parse(), options);
     } catch {
       return { '.': 'invalid-json' };
     }
