@@ -4,6 +4,7 @@
  * {nodes:[{url, overlay}], batchId, anvilUrl} on stdout, and runs until SIGINT/SIGTERM (or "stop" on
  * stdin), then tears every process group down. Progress and errors go to stderr.
  */
+import { showControlCharacters } from '../core/terminal/visible-text.js';
 import { Command, InvalidArgumentError } from 'commander';
 import { startBeeCluster, type BeeCluster } from './cluster.js';
 
@@ -23,8 +24,9 @@ async function main(argv: string[]): Promise<number> {
     .parse(argv);
   const opts = program.opts<{ nodes: number; depth: number; keep: boolean; verbosity: string }>();
 
+  // Lines quote Bee's own output: shown, never obeyed by the terminal.
   const log = (line: string): void => {
-    process.stderr.write(`bee-cluster: ${line}\n`);
+    process.stderr.write(`bee-cluster: ${showControlCharacters(line)}\n`);
   };
   let cluster: BeeCluster | undefined;
   let stopping: Promise<void> | undefined;
