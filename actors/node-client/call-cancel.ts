@@ -2,26 +2,54 @@
  * Cancellation plumbing of the transport, built for calls made by the thousand (the per-chunk walk makes one per
  * chunk and vantage, each a loopback round trip of well under a millisecond).
  *
- * - CallAbort is the signal each call hands to undici. undici accepts an EventEmitter with `aborted`/`reason` as a
- *   request signal; that costs a small fraction of an AbortController plus the listener undici hangs on it, which
- *   together cost as much client CPU as a tenth of the whole probe.
+ * - CallAbort is the signal each call hands to its wire. undici accepts an emitter with `aborted`/`reason` as a
+ *   request signal; a minimal one costs a small fraction of an AbortController plus the listener undici hangs on
+ *   it, which together cost as much client CPU as a tenth of the whole probe.
  * - DeadlineTimer keeps the per-call timeouts of one transport on a single timer armed for the earliest deadline,
  *   instead of a setTimeout and clearTimeout per call. A call still aborts at its own deadline, never earlier.
  * - CallerSignals forwards a caller's AbortSignal to every call made with it through one listener per signal
  *   while calls with it are in flight (callers share one signal among hundreds of calls), instead of adding and
  *   removing a listener per call.
  */
-import { EventEmitter } from 'node:events';
+type AbortListener = () => void;
 
-export class CallAbort extends EventEmitter {
+/**
+ * The per-call abort signal, in the shape undici accepts (`on`/`once`/`removeListener` and `aborted`/`reason`)
+ * and the other wires use. Not an EventEmitter: a call has one or two listeners and aborts at most once, and
+ * an EventEmitter per call showed up in the walk's profile.
+ */
+export class CallAbort {
   aborted = false;
   reason: unknown = undefined;
+  private listeners: AbortListener[] | undefined;
+
+  on(_event: 'abort', listener: AbortListener): this {
+    (this.listeners ??= []).push(listener);
+    return this;
+  }
+
+  /** Aborting happens once, so every listener is a once-listener. */
+  once(event: 'abort', listener: AbortListener): this {
+    return this.on(event, listener);
+  }
+
+  removeListener(_event: 'abort', listener: AbortListener): this {
+    const at = this.listeners?.indexOf(listener) ?? -1;
+    if (at >= 0) this.listeners!.splice(at, 1);
+    return this;
+  }
+
+  off(event: 'abort', listener: AbortListener): this {
+    return this.removeListener(event, listener);
+  }
 
   abort(reason: unknown): void {
     if (this.aborted) return;
     this.aborted = true;
     this.reason = reason;
-    this.emit('abort');
+    const listeners = this.listeners;
+    this.listeners = undefined;
+    if (listeners) for (const listener of listeners) listener();
   }
 }
 

@@ -24,6 +24,8 @@ export class Call implements OpenCall, Deadline {
   status!: number;
   body!: BodyStream;
   private rawHeaders: WireResponse['headers'] | undefined;
+  /** A buffered response (wire.ts requestBuffered), whose header pairs are flattened on first read. */
+  private buffered: { readonly rawHeaders: readonly (Buffer | string)[] } | undefined;
   private flatHeaders: Record<string, string> | undefined;
   private timedOut = false;
   private watched: DeadlineTimer | undefined;
@@ -60,12 +62,23 @@ export class Call implements OpenCall, Deadline {
     this.body = response.body;
   }
 
+  /** A buffered response: status and header pairs only; the caller holds the body. */
+  respondBuffered(response: { readonly statusCode: number; readonly rawHeaders: readonly (Buffer | string)[] }): void {
+    this.status = response.statusCode;
+    this.buffered = response;
+  }
+
   /** Flattened on first read: most callers of a bulk download never look at the headers. */
   get headers(): Readonly<Record<string, string>> {
-    return (this.flatHeaders ??= this.rawHeaders ? flattenHeaders(this.rawHeaders) : {});
+    if (!this.flatHeaders) {
+      if (this.buffered) this.flatHeaders = flattenPairs(this.buffered.rawHeaders);
+      else this.flatHeaders = this.rawHeaders ? flattenHeaders(this.rawHeaders) : {};
+    }
+    return this.flatHeaders;
   }
 
   header(name: string): string | undefined {
+    if (this.buffered) return this.headers[name];
     const value = this.rawHeaders?.[name];
     return Array.isArray(value) ? value.join(', ') : value;
   }
@@ -117,6 +130,16 @@ function flattenHeaders(headers: WireResponse['headers']): Record<string, string
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function flattenPairs(pairs: readonly (Buffer | string)[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i + 1 < pairs.length; i += 2) {
+    const name = pairs[i]!.toString().toLowerCase();
+    const value = pairs[i + 1]!.toString();
+    out[name] = out[name] === undefined ? value : `${out[name]}, ${value}`;
   }
   return out;
 }

@@ -18,7 +18,8 @@ import { uploadEndpoints } from './endpoints/upload.js';
 import { Transport } from './http.js';
 import { createNodeHttpWire } from './node-http-wire.js';
 import { parseBaseUrl } from './url.js';
-import type { Wire, WireResponse } from './wire.js';
+import { undiciWire } from './undici-wire.js';
+import type { Wire } from './wire.js';
 
 export interface NodeClientOptions {
   /** e.g. `http://localhost:1633`; http/https only, no credentials in the URL. */
@@ -33,6 +34,8 @@ export interface NodeClientOptions {
    * to load (wire.ts says why).
    */
   readonly dispatcher?: Dispatcher;
+  /** A wire of your own (wire.ts), e.g. createRawHttpWire for calls made by the thousand; wins over `dispatcher`. */
+  readonly wire?: Wire;
   /** Statistics sink; pass a shared one to aggregate several clients. Default: a fresh `createCallStats()`. */
   readonly stats?: CallStats;
   /** Called after every call, success or failure (the -vv HTTP log). Exceptions thrown here are ignored. */
@@ -42,11 +45,6 @@ export interface NodeClientOptions {
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
 let sharedWire: Wire | undefined;
-
-/** An undici Dispatcher as a wire: its request() already has the wire's shape. */
-function dispatcherWire(dispatcher: Dispatcher): Wire {
-  return { request: (request) => dispatcher.request(request as Dispatcher.RequestOptions) as Promise<WireResponse> };
-}
 
 function buildEndpoints(transport: Transport) {
   return {
@@ -80,7 +78,7 @@ export function createNodeClient(options: NodeClientOptions): NodeClient {
     baseUrl,
     timeoutMs,
     stats,
-    wire: options.dispatcher ? dispatcherWire(options.dispatcher) : (sharedWire ??= createNodeHttpWire()),
+    wire: options.wire ?? (options.dispatcher ? undiciWire(options.dispatcher) : (sharedWire ??= createNodeHttpWire())),
     ...(options.token ? { token: options.token } : {}),
     ...(options.onCall ? { onCall: options.onCall } : {}),
   });

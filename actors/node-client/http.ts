@@ -16,9 +16,16 @@ import { DeadlineTimer } from './call-cancel.js';
 import { Call } from './call.js';
 import type { NodeApiError, NodeApiErrorCode } from './errors.js';
 import { fillTemplate, queryString, type QueryValue } from './url.js';
-import type { BodyStream, Wire, WireResponse } from './wire.js';
+import { BodyOverLimit, type BodyStream, type BufferedResponse, type Wire, type WireResponse } from './wire.js';
 
 export type { BodyStream } from './wire.js';
+
+/** A whole body read by Transport.fetchBuffered, with the status and (on demand) the headers. */
+export interface BufferedBytes {
+  readonly status: number;
+  readonly body: Uint8Array;
+  header(name: string): string | undefined;
+}
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -99,7 +106,13 @@ export class Transport {
     return token ? text.split(token).join('[redacted]') : text;
   }
 
-  async open(spec: RequestSpec, callOptions: CallOptions = NO_OPTIONS): Promise<OpenCall> {
+  /** Whether the wire reads small bodies without a stream (wire.ts requestBuffered). */
+  get canBuffer(): boolean {
+    return this.options.wire.requestBuffered !== undefined;
+  }
+
+  /** Builds the URL and the Call, and starts its deadline; throws (settled) when the caller already aborted. */
+  private begin(spec: RequestSpec, callOptions: CallOptions): { call: Call; target: { origin: string; path: string } } {
     let url: string;
     let target: { origin: string; path: string };
     if (spec.absoluteUrl) {
@@ -114,7 +127,11 @@ export class Transport {
     const call = new Call(this, spec, this.scrub(url), callOptions.timeoutMs ?? this.options.timeoutMs, callOptions.signal, limit);
     if (call.callerSignal?.aborted) throw call.settle(call.callerSignal.reason ?? new Error('aborted'))!;
     call.watch(this.deadlines);
+    return { call, target };
+  }
 
+  async open(spec: RequestSpec, callOptions: CallOptions = NO_OPTIONS): Promise<OpenCall> {
+    const { call, target } = this.begin(spec, callOptions);
     let response: WireResponse;
     try {
       response = await this.options.wire.request({
@@ -137,6 +154,41 @@ export class Transport {
       throw call.settle(call.error('http', { bodyExcerpt: text, ...(beeMessage === undefined ? {} : { beeMessage }) }))!;
     }
     return call;
+  }
+
+  /**
+   * One call whose whole body (at most the call's cap) is wanted as bytes: through the wire's buffered fast
+   * path (undici's dispatch: no stream per call); readers.ts fetchBytes falls back to open() and a capped
+   * read on a wire without one. Same errors, timeouts, statistics and token rules as open().
+   */
+  async fetchBuffered(spec: RequestSpec, callOptions: CallOptions = NO_OPTIONS): Promise<BufferedBytes> {
+    const wire = this.options.wire;
+    if (!wire.requestBuffered) throw new Error('this wire has no buffered path (check Transport.canBuffer)');
+    const { call, target } = this.begin(spec, callOptions);
+    let response: BufferedResponse;
+    try {
+      response = await wire.requestBuffered(
+        { origin: target.origin, path: target.path, method: spec.method, headers: this.headersFor(spec), body: toUndiciBody(spec.body), signal: call.abort },
+        call.bodyLimit,
+      );
+    } catch (failure) {
+      if (failure instanceof BodyOverLimit) {
+        const size = failure.declared === undefined ? `more than ${failure.limit} bytes` : `${failure.declared} bytes (Content-Length)`;
+        throw call.settle(call.error('invalid-response', { detail: `body of ${size} is over this endpoint's limit of ${failure.limit} bytes`, limitBytes: failure.limit }))!;
+      }
+      throw call.settle(failure)!;
+    }
+    call.respondBuffered(response);
+    const status = response.statusCode;
+    const accepted = spec.accept ? spec.accept(status) : status >= 200 && status < 300;
+    if (!accepted) {
+      const text = response.body.subarray(0, ERROR_BODY_READ_LIMIT).toString('utf8');
+      const beeMessage = beeMessageOf(text);
+      throw call.settle(call.error('http', { bodyExcerpt: text, ...(beeMessage === undefined ? {} : { beeMessage }) }))!;
+    }
+    call.settle();
+    const body = response.body;
+    return { status, body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength), header: (name) => call.header(name) };
   }
 
   /** Opens a call, lets `consume` read the body, and settles it either way. */

@@ -7,6 +7,9 @@ export { createNodeClient, DEFAULT_TIMEOUT_MS, type NodeClient, type NodeClientO
 export { createCallStats, percentile, OVERFLOW_TEMPLATE, type CallRecord, type CallStats, type CallStatsOptions, type EndpointStats } from './call-stats.js';
 export { NodeApiError, isNodeApiError, isNotFound, BODY_EXCERPT_MAX, type NodeApiErrorCode, type NodeApiErrorData } from './errors.js';
 export type { CallOptions, RequestBody, HttpMethod } from './http.js';
+export type { Wire } from './wire.js';
+export { undiciWire } from './undici-wire.js';
+export { createRawHttpWire, type RawHttpWireOptions } from './raw-http-wire.js';
 export type { UploadOptions, ChunkUploadOptions, DownloadOptions } from './swarm-headers.js';
 export { parseBaseUrl } from './url.js';
 export { goDurationToMs } from './go-duration.js';

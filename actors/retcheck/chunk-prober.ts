@@ -63,7 +63,7 @@ export function createChunkProber(api: RetcheckApi) {
         (body) => {
           line.reachability = nextReachability(line.reachability, { kind: 'answered' });
           if (body === undefined) return queue.answer({ address, vantage: index, found: false, elapsedMs: now() - started });
-          const verdict = verifier.verify(chunkAddress, hexToBytes(chunkAddress), body);
+          const verdict = verifier.verify(chunkAddress, body);
           if (verdict.kind === 'mismatch') return queue.answer({ address, vantage: index, found: false, elapsedMs: now() - started, error: `invalid chunk: ${verdict.reason}` });
           let links: { children: string[]; parity: string[] };
           try {

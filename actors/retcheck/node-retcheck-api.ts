@@ -5,7 +5,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { Agent, type Dispatcher } from 'undici';
-import { createNodeClient, createCallStats, type CallRecord, type NodeClient } from '../node-client/index.js';
+import { createNodeClient, createCallStats, createRawHttpWire, undiciWire, type CallRecord, type NodeClient } from '../node-client/index.js';
 import { referenceFromFeedLookup } from '../../core/retcheck/feed-reference.js';
 import { bytesToHex, hexToBytes } from '../../core/swarm/bytes.js';
 import { feedUpdateAddress, parseFeedIndexHeader } from '../../core/swarm/feeds.js';
@@ -20,12 +20,14 @@ export interface NodeRetcheckApiOptions {
 export function createNodeRetcheckApi(options: NodeRetcheckApiOptions = {}): RetcheckApi & { close(): Promise<void> } {
   const ownDispatcher = options.dispatcher ? undefined : new Agent({ keepAliveTimeout: 10_000 });
   const dispatcher = options.dispatcher ?? ownDispatcher!;
+  // Chunk fetches (thousands per walk) go over raw keep-alive sockets; everything else, and https, over undici.
+  const wire = createRawHttpWire({ fallback: undiciWire(dispatcher) });
   const stats = createCallStats();
   const clients = new Map<string, NodeClient>();
   const client = (baseUrl: string): NodeClient => {
     let c = clients.get(baseUrl);
     if (!c) {
-      c = createNodeClient({ baseUrl, dispatcher, stats, ...(options.onCall ? { onCall: options.onCall } : {}) });
+      c = createNodeClient({ baseUrl, wire, stats, ...(options.onCall ? { onCall: options.onCall } : {}) });
       clients.set(baseUrl, c);
     }
     return c;
@@ -81,6 +83,7 @@ export function createNodeRetcheckApi(options: NodeRetcheckApiOptions = {}): Ret
       await client(nodeUrl).stewardshipReupload(reference, batchId, limits(l));
     },
     close: async () => {
+      wire.close();
       await ownDispatcher?.close();
     },
   };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { chunkChildren, hasManifestVersionHash, spanSize } from './chunk-children.js';
+import { chunkChildren, hasManifestVersionHash, manifestReferences, spanSize } from './chunk-children.js';
+import { addPath } from '../swarm/mantaray-paths.js';
+import { saveManifest } from '../swarm/manifest-hash.js';
 import { createNode, parseNode, serializeNode } from '../swarm/mantaray.js';
 import { splitIntoChunks } from '../swarm/chunk-tree.js';
 import { bytesToHex, uint64LE } from '../swarm/bytes.js';
@@ -89,5 +91,49 @@ describe('chunkChildren on erasure-coded trees (Bee 2.8.1 default level 1)', () 
       expect([...byAddress.keys()].filter((a) => !seen.has(a))).toEqual([]);
       expect([...seen].filter((a) => !byAddress.has(a))).toEqual([]);
     }
+  });
+});
+
+describe('manifestReferences (the walk reads references in place)', () => {
+  /** What parseNode gives: the entry, then each fork's reference, zero references left out. */
+  function viaParse(payload: Uint8Array): string[] {
+    const node = parseNode(payload);
+    const refs: string[] = [];
+    const add = (ref: Uint8Array | undefined) => {
+      if (ref && ref.some((b) => b !== 0)) refs.push(bytesToHex(ref));
+    };
+    add(node.entry);
+    for (const fork of node.forks?.values() ?? []) add(fork.node.reference);
+    return [...new Set(refs)];
+  }
+
+  it('equals parseNode on every node of random manifests, metadata and long prefixes included', () => {
+    const pathArb = fc.array(fc.constantFrom('a', 'ab', '/', 'dir/', 'index.html', 'é', 'x'.repeat(13), 'long-segment-name-over-thirty-bytes'), { minLength: 1, maxLength: 6 }).map((p) => p.join(''));
+    const entryArb = fc.record({
+      path: pathArb,
+      ref: fc.uint8Array({ minLength: 32, maxLength: 32 }),
+      metadata: fc.option(fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.string({ maxLength: 40 }), { minKeys: 1, maxKeys: 3 }), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(fc.array(entryArb, { minLength: 1, maxLength: 12 }), (entries) => {
+        const root = createNode();
+        for (const e of entries) addPath(root, e.path, e.ref, e.metadata);
+        const payloads: Uint8Array[] = [];
+        saveManifest(root, { onChunk: (chunk) => payloads.push(chunk.data.subarray(8)) });
+        for (const payload of payloads) {
+          if (!hasManifestVersionHash(payload)) continue;
+          expect(manifestReferences(payload)).toEqual(viaParse(payload));
+        }
+      }),
+    );
+  });
+
+  it('refuses a truncated node', () => {
+    const root = createNode();
+    addPath(root, 'a/b.txt', new Uint8Array(32).fill(9), { 'Content-Type': 'text/plain' });
+    const payloads: Uint8Array[] = [];
+    saveManifest(root, { onChunk: (chunk) => payloads.push(chunk.data.subarray(8)) });
+    const withForks = payloads.find((p) => (manifestReferences(p) ?? []).length > 0 && p.length > 100)!;
+    expect(manifestReferences(withForks.subarray(0, withForks.length - 20))).toBeUndefined();
   });
 });

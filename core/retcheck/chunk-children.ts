@@ -19,7 +19,7 @@ import { parseChunkData, CHUNK_SIZE } from '../swarm/chunk.js';
 import { bytesToHex } from '../swarm/bytes.js';
 import { splitIntermediateRefs } from '../swarm/redundancy.js';
 import { encryptedTreeChunk } from '../swarm/encrypted-chunk-tree.js';
-import { parseNode, isZeroEntry, OBFUSCATION_KEY_SIZE, VERSION_01_HASH, VERSION_02_HASH } from '../swarm/mantaray.js';
+import { OBFUSCATION_KEY_SIZE, VERSION_01_HASH, VERSION_02_HASH } from '../swarm/mantaray.js';
 
 export type ChunkKind = 'intermediate' | 'manifest' | 'leaf';
 
@@ -100,19 +100,63 @@ function encryptedChunkChildren(data: Uint8Array, key: Uint8Array): ChunkChildre
 function manifestChildren(payload: Uint8Array): ChunkChildren {
   // Most chunks of a walk are raw content: rule them out without building (and throwing) a parse error.
   if (!hasManifestVersionHash(payload)) return { kind: 'leaf', children: [], parity: [] };
-  let node;
-  try {
-    node = parseNode(payload);
-  } catch {
-    return { kind: 'leaf', children: [], parity: [] };
-  }
-  const children: string[] = [];
-  if (node.entry && !isZeroEntry(node.entry)) children.push(bytesToHex(node.entry));
-  for (const fork of node.forks?.values() ?? []) {
-    if (fork.node.reference && !isZeroEntry(fork.node.reference)) children.push(bytesToHex(fork.node.reference));
-  }
-  return { kind: 'manifest', children: [...new Set(children)], parity: [] };
+  const children = manifestReferences(payload);
+  return children === undefined ? { kind: 'leaf', children: [], parity: [] } : { kind: 'manifest', children, parity: [] };
 }
+
+const ENTRY_SIZE_AT = OBFUSCATION_KEY_SIZE + 31;
+const FORK_HEADER = 32; // type 1 + prefix length 1 + prefix 30
+const WITH_METADATA = 16;
+
+/**
+ * The entry and fork references of a mantaray node, read in place: what parseNode would give for them (Bee's
+ * dialect: a node whose reference size is 0 lists no forks), without decoding metadata or copying prefixes,
+ * which a walk of a collection (a manifest node per file) paid for on every node. Undefined when the bytes are
+ * not a well-formed node. Bytes are de-obfuscated as read: byte i is payload[i] XOR key[i mod 32].
+ */
+export function manifestReferences(payload: Uint8Array): string[] | undefined {
+  const at = (i: number) => payload[i]! ^ payload[i % OBFUSCATION_KEY_SIZE]!;
+  const refSize = at(ENTRY_SIZE_AT);
+  if (refSize !== 0 && refSize !== 32 && refSize !== 64) return undefined;
+  let offset = ENTRY_SIZE_AT + 1;
+  if (payload.length < offset + refSize + 32) return undefined;
+  const refs = new Set<string>();
+  const readRef = (from: number): void => {
+    let hex = '';
+    let zero = true;
+    for (let i = from; i < from + refSize; i++) {
+      const byte = at(i);
+      if (byte !== 0) zero = false;
+      hex += HEX[byte];
+    }
+    if (!zero) refs.add(hex);
+  };
+  if (refSize > 0) readRef(offset);
+  offset += refSize;
+  const bitmapAt = offset;
+  offset += 32;
+  if (refSize === 0) return [...refs];
+  const isV2 = hasVersionHash(payload, VERSION_02_HASH);
+  for (let key = 0; key < 256; key++) {
+    if ((at(bitmapAt + (key >> 3)) & (1 << (key & 7))) === 0) continue;
+    if (payload.length < offset + FORK_HEADER + refSize) return undefined;
+    const type = at(offset);
+    const prefixLength = at(offset + 1);
+    if (prefixLength < 1 || prefixLength > 30 || at(offset + 2) !== key) return undefined;
+    offset += FORK_HEADER;
+    readRef(offset);
+    offset += refSize;
+    if (isV2 && (type & WITH_METADATA) === WITH_METADATA) {
+      if (payload.length < offset + 2) return undefined;
+      const size = (at(offset) << 8) | at(offset + 1);
+      offset += 2 + size;
+      if (payload.length < offset) return undefined;
+    }
+  }
+  return [...refs];
+}
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 const VERSION_HASH_SIZE = 31;
 

@@ -35,11 +35,11 @@ describe('createChunkVerifier', () => {
   it('gives the same verdicts, and never accepts a different body for a verified address', () => {
     const verifier = createChunkVerifier();
     const hex = bytesToHex(content.address);
-    expect(verifier.verify(hex, content.address, content.data).kind).toBe('content');
-    expect(verifier.verify(hex, content.address, content.data.slice()).kind).toBe('content');
+    expect(verifier.verify(hex, content.data).kind).toBe('content');
+    expect(verifier.verify(hex, content.data.slice()).kind).toBe('content');
     const tampered = content.data.slice();
     tampered[9]! ^= 0x80;
-    expect(verifier.verify(hex, content.address, tampered).kind).toBe('mismatch');
-    expect(verifier.verify(hex, content.address, content.data).kind).toBe('content');
+    expect(verifier.verify(hex, tampered).kind).toBe('mismatch');
+    expect(verifier.verify(hex, content.data).kind).toBe('content');
   });
 });

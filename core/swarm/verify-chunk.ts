@@ -4,7 +4,7 @@
  * keccak256(identifier ‖ owner), where the owner is recovered from the signature over the identifier and
  * the wrapped chunk's address. A node can claim to have any chunk; only a body that verifies proves it.
  */
-import { bytesEqual } from './bytes.js';
+import { bytesEqual, hexToBytes } from './bytes.js';
 import { isValidContentChunk, MAX_CHUNK_DATA_SIZE, SPAN_SIZE } from './chunk.js';
 import { parseSingleOwnerChunk, SOC_MAX_SIZE, SOC_MIN_SIZE } from './soc.js';
 
@@ -37,10 +37,10 @@ export function verifyChunk(address: Uint8Array, body: Uint8Array): ChunkVerdict
 export function createChunkVerifier() {
   const verified = new Map<string, { body: Uint8Array; verdict: ChunkVerdict }>();
   return {
-    verify(addressHex: string, address: Uint8Array, body: Uint8Array): ChunkVerdict {
+    verify(addressHex: string, body: Uint8Array): ChunkVerdict {
       const known = verified.get(addressHex);
       if (known && bytesEqual(known.body, body)) return known.verdict;
-      const verdict = verifyChunk(address, body);
+      const verdict = verifyChunk(hexToBytes(addressHex), body);
       if (verdict.kind !== 'mismatch' && !known) verified.set(addressHex, { body, verdict });
       return verdict;
     },

@@ -25,6 +25,7 @@
  */
 import { assign, enqueueActions, fromCallback, setup, type SnapshotFrom } from 'xstate';
 import type { ChunkVantageProbe } from '../../config-schema/retcheck-report.js';
+import { appendToQueue, queuePosition } from '../../core/retcheck/queue-index.js';
 import { allRows, editResults, rowAt, singleRow, type ResultBlocks, type ResultRow } from '../../core/retcheck/result-blocks.js';
 
 export interface ChunkWalkVantage {
@@ -85,27 +86,16 @@ export interface ChunkWalkOutput {
 }
 
 /**
- * A copy of `position` with `addresses` numbered from `first`. A for-in copy: spreading a record of a thousand
- * addresses costs nearly twice as much, and the walk copies it once per chunk that has children.
- */
-function withPositions(position: Record<string, number>, addresses: string[], first: number): Record<string, number> {
-  const next: Record<string, number> = {};
-  for (const address in position) next[address] = position[address]!;
-  addresses.forEach((address, i) => (next[address] = first + i));
-  return next;
-}
-
-/**
  * Addresses of `list` not yet discovered and not in `taken`, without repeats, in list order: up to `room` of
  * them in `fresh`, the rest (which the cap keeps out) in `overflow`.
  */
-function freshAddresses(list: string[] | undefined, position: Record<string, number>, taken: string[], room: number): { fresh: string[]; overflow: string[] } {
+function freshAddresses(list: string[] | undefined, isKnown: (address: string) => boolean, taken: string[], room: number): { fresh: string[]; overflow: string[] } {
   const fresh: string[] = [];
   const overflow: string[] = [];
   if (!list || list.length === 0) return { fresh, overflow };
   const seen = new Set(taken);
   for (const address of list) {
-    if (position[address] === undefined && !seen.has(address)) {
+    if (!isKnown(address) && !seen.has(address)) {
       seen.add(address);
       (fresh.length < room ? fresh : overflow).push(address);
     }
@@ -114,9 +104,9 @@ function freshAddresses(list: string[] | undefined, position: Record<string, num
 }
 
 /** Distinct references beyond the cap that were never discovered under it. */
-function countBeyondCap(beyondCap: readonly (readonly string[])[], position: Record<string, number>): number {
+function countBeyondCap(beyondCap: readonly (readonly string[])[], queue: readonly string[]): number {
   const distinct = new Set<string>();
-  for (const list of beyondCap) for (const address of list) if (position[address] === undefined) distinct.add(address);
+  for (const list of beyondCap) for (const address of list) if (queuePosition(queue, address) === undefined) distinct.add(address);
   return distinct.size;
 }
 
@@ -134,8 +124,6 @@ function hasFoundProbe(row: ResultRow): boolean {
 interface ChunkWalkContext extends ChunkWalkInput {
   /** Chunk addresses in discovery (breadth-first) order. */
   queue: string[];
-  /** Index of each discovered address in `queue`: deduplicates shared subtrees. */
-  position: Record<string, number>;
   /** Discovered parity chunks: probed, never descended into. */
   parityChunks: Record<string, true>;
   /**
@@ -177,8 +165,8 @@ const missingChunkProber = fromCallback<ChunkRequestBatch, ChunkProberInput>(() 
  * Chunk index of an answer the walk is waiting for, or -1 for one it is not: an unknown chunk or vantage, a
  * pair not requested yet, or a pair already answered (strays and repeats are ignored).
  */
-function awaitedIndex(context: Pick<ChunkWalkContext, 'position' | 'vantages' | 'nextPair'>, results: ResultBlocks, answer: ChunkAnswer): number {
-  const index = context.position[answer.address];
+function awaitedIndex(context: Pick<ChunkWalkContext, 'queue' | 'vantages' | 'nextPair'>, results: ResultBlocks, answer: ChunkAnswer): number {
+  const index = queuePosition(context.queue, answer.address);
   const width = context.vantages.length;
   if (index === undefined || !Number.isInteger(answer.vantage) || answer.vantage < 0 || answer.vantage >= width) return -1;
   if (index * width + answer.vantage >= context.nextPair || rowAt(results, index)?.[answer.vantage] !== null) return -1;
@@ -194,29 +182,46 @@ export const chunkWalkMachine = setup({
   },
   actions: {
     recordAnswers: assign(({ context, event }) => {
-      let { queue, position, parityChunks, outstanding, beyondCap } = context;
+      const { queue } = context;
+      let { outstanding } = context;
       const results = editResults(context.results);
+      // New addresses of this batch, appended to the queue (and parity set, and overflow) once, at the end.
+      const added: string[] = [];
+      const addedSet = new Set<string>();
+      const addedParity = new Set<string>();
+      const overflow: string[][] = [];
+      const isKnown = (address: string) => addedSet.has(address) || queuePosition(queue, address) !== undefined;
       for (const answer of event.answers) {
-        const index = awaitedIndex({ position, vantages: context.vantages, nextPair: context.nextPair }, results.current(), answer);
+        const index = awaitedIndex(context, results.current(), answer);
         if (index < 0) continue;
         // A chunk's children come from the first body that arrives for it (a found answer always carries one).
         const isFirstBody = !hasFoundProbe(rowAt(results.current(), index)!);
         const elapsed_ms = Math.max(0, Math.round(answer.elapsedMs));
         results.set(index, answer.vantage, probeOf(answer, elapsed_ms));
         outstanding--;
-        if (!answer.found || !isFirstBody || parityChunks[answer.address]) continue;
+        if (!answer.found || !isFirstBody || context.parityChunks[answer.address]) continue;
         // Children once per chunk, then parity, skipping duplicates (shared subtrees) and respecting the cap.
-        const room = context.cap - queue.length;
-        const { fresh: children, overflow: childOverflow } = freshAddresses(answer.children, position, [], room);
-        const { fresh: parity, overflow: parityOverflow } = freshAddresses(answer.parity, position, children, room - children.length);
-        if (childOverflow.length + parityOverflow.length > 0) beyondCap = [...beyondCap, [...childOverflow, ...parityOverflow]];
+        const discovered = queue.length + added.length;
+        const room = context.cap - discovered;
+        const { fresh: children, overflow: childOverflow } = freshAddresses(answer.children, isKnown, [], room);
+        const { fresh: parity, overflow: parityOverflow } = freshAddresses(answer.parity, isKnown, children, room - children.length);
+        if (childOverflow.length + parityOverflow.length > 0) overflow.push([...childOverflow, ...parityOverflow]);
         if (children.length + parity.length === 0) continue;
-        position = withPositions(position, [...children, ...parity], queue.length);
-        if (parity.length > 0) parityChunks = { ...parityChunks, ...Object.fromEntries(parity.map((address) => [address, true as const])) };
-        queue = queue.concat(children, parity);
+        for (const address of [...children, ...parity]) {
+          added.push(address);
+          addedSet.add(address);
+        }
+        for (const address of parity) addedParity.add(address);
         results.appendRows(children.length + parity.length, context.vantages.length);
       }
-      return { queue, position, parityChunks, results: results.current(), outstanding, beyondCap };
+      const parityChunks = addedParity.size === 0 ? context.parityChunks : { ...context.parityChunks, ...Object.fromEntries([...addedParity].map((address) => [address, true as const])) };
+      return {
+        queue: added.length === 0 ? queue : appendToQueue(queue, added),
+        parityChunks,
+        results: results.current(),
+        outstanding,
+        beyondCap: overflow.length === 0 ? context.beyondCap : [...context.beyondCap, ...overflow],
+      };
     }),
     dispatchRequests: enqueueActions(({ context, enqueue }) => {
       const width = context.vantages.length;
@@ -240,7 +245,6 @@ export const chunkWalkMachine = setup({
     ...input,
     concurrency: Math.max(1, input.concurrency),
     queue: [input.root],
-    position: { [input.root]: 0 },
     parityChunks: {},
     beyondCap: [],
     results: singleRow(input.vantages.length),
@@ -265,7 +269,7 @@ export const chunkWalkMachine = setup({
   },
   output: ({ context }) => ({
     chunks: context.queue.map((address, i) => ({ address, perVantage: [...rowAt(context.results, i)!] })),
-    cap: { limit: context.cap, foundNotProbed: countBeyondCap(context.beyondCap, context.position) },
+    cap: { limit: context.cap, foundNotProbed: countBeyondCap(context.beyondCap, context.queue) },
   }),
 });
 

@@ -8,7 +8,7 @@
 import { InputError } from '../../../core/swarm/input-error.js';
 import type { CallOptions, RequestSpec, Transport } from '../http.js';
 import { CHUNK_BODY_LIMIT, DEFAULT_DOWNLOAD_LIMIT } from '../body-limits.js';
-import { drainBody, readBytes } from '../readers.js';
+import { drainBody, fetchBytes, readBytes } from '../readers.js';
 import { downloadHeaders, type DownloadOptions } from '../swarm-headers.js';
 import { chunkAddressParam, parseProbeUrl, referenceParam } from '../url.js';
 
@@ -101,19 +101,21 @@ export function downloadEndpoints(t: Transport) {
       }),
 
     /** Raw chunk data: span(8) + payload. Bee fetches it from the network when it is not local. */
-    downloadChunk: (address: string, o?: DownloadCallOptions): Promise<Uint8Array> =>
-      t.run(
-        {
-          method: 'GET',
-          template: '/chunks/{address}',
-          params: { address: chunkAddressParam(address) },
-          headers: downloadHeaders(o ?? {}),
-          // No chunk is larger than a single-owner chunk; a bigger answer is not a chunk (body-limits.ts).
-          maxBodyBytes: CHUNK_BODY_LIMIT,
-        },
-        o,
-        (call) => readBytes(call),
-      ),
+    downloadChunk: async (address: string, o?: DownloadCallOptions): Promise<Uint8Array> =>
+      (
+        await fetchBytes(
+          t,
+          {
+            method: 'GET',
+            template: '/chunks/{address}',
+            params: { address: chunkAddressParam(address) },
+            headers: downloadHeaders(o ?? {}),
+            // No chunk is larger than a single-owner chunk; a bigger answer is not a chunk (body-limits.ts).
+            maxBodyBytes: CHUNK_BODY_LIMIT,
+          },
+          o,
+        )
+      ).body,
 
     streamBytes: (ref: string, o?: DownloadCallOptions) => stream(bytesSpec(ref, o), o),
     streamBzz: (ref: string, path = '', o?: DownloadCallOptions) => stream(bzzSpec(ref, path, o), o),

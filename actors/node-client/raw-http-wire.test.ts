@@ -1,0 +1,145 @@
+/**
+ * The raw keep-alive wire (raw-http-wire.ts) against real servers on loopback: node:http answers with a
+ * length, chunked, or none (body to the end of the connection), plain TCP servers that answer wrongly, a
+ * server that drops idle sockets, and the node client on top of it (errors, timeouts, caps, fallbacks).
+ */
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CallAbort } from './call-cancel.js';
+import { createNodeClient } from './client.js';
+import { NodeApiError } from './errors.js';
+import { sendBeeError, startLoopbackServer, type LoopbackServer } from './loopback-server.js';
+import { createNodeHttpWire } from './node-http-wire.js';
+import { createRawHttpWire } from './raw-http-wire.js';
+import { BodyOverLimit } from './wire.js';
+
+const fallback = createNodeHttpWire();
+let cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+function wire() {
+  const w = createRawHttpWire({ fallback });
+  cleanups.push(() => w.close());
+  return w;
+}
+
+async function server(handler: Parameters<typeof startLoopbackServer>[0]): Promise<LoopbackServer> {
+  const s = await startLoopbackServer(handler);
+  cleanups.push(() => s.close());
+  return s;
+}
+
+/** A TCP server that writes `answer` to every connection once it has read a request head. */
+async function tcpServer(answer: (socket: Socket) => void): Promise<string> {
+  const s: TcpServer = createTcpServer((socket) => {
+    socket.on('error', () => {});
+    socket.once('data', () => answer(socket));
+  });
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise<void>((resolve) => s.close(() => resolve())));
+  return `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+}
+
+const get = (origin: string, path = '/x', limit = 1 << 20) => wire().requestBuffered!({ origin, path, method: 'GET', signal: new CallAbort() }, limit);
+
+describe('raw HTTP wire: framing', () => {
+  it('reads Content-Length bodies and reuses one socket for calls in turn', async () => {
+    let connections = 0;
+    const http = createHttpServer((_request, response) => response.writeHead(200, { 'content-length': 5, 'x-tag': 'A' }).end('hello'));
+    http.on('connection', () => connections++);
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => (http.closeAllConnections(), http.close(() => resolve()))));
+    const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    const w = wire();
+    for (let i = 0; i < 5; i++) {
+      const answer = await w.requestBuffered!({ origin, path: `/n/${i}`, method: 'GET', signal: new CallAbort() }, 100);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body.toString()).toBe('hello');
+      expect(answer.rawHeaders).toContain('x-tag');
+    }
+    expect(connections).toBe(1);
+  });
+
+  it('reads chunked bodies, and bodies that end with the connection', async () => {
+    const chunked = await server((_request, response) => {
+      response.writeHead(200, { 'content-type': 'binary/octet-stream' });
+      response.write('abc');
+      response.write('defgh');
+      response.end('!');
+    });
+    expect((await get(chunked.url)).body.toString()).toBe('abcdefgh!');
+    const untilClose = await tcpServer((socket) => socket.end('HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\n\r\nall of it'));
+    expect((await get(untilClose)).body.toString()).toBe('all of it');
+  });
+
+  it('a request failing on an idle socket the server closed is retried once on a new socket', async () => {
+    let connections = 0;
+    const origin = await tcpServer((socket) => {
+      connections++;
+      // Answers one request, then closes the idle socket after a moment, as keep-alive timeouts do.
+      socket.write('HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok');
+      setTimeout(() => socket.destroy(), 20);
+    });
+    const w = wire();
+    const ask = () => w.requestBuffered!({ origin, path: '/', method: 'GET', signal: new CallAbort() }, 100);
+    expect((await ask()).body.toString()).toBe('ok');
+    await new Promise((r) => setTimeout(r, 80));
+    expect((await ask()).body.toString()).toBe('ok');
+    expect(connections).toBe(2);
+  });
+
+  it('stops at the limit: a declared length over it, and a chunked body growing past it', async () => {
+    const big = await server((_request, response) => response.writeHead(200, { 'content-length': 5000 }).end(Buffer.alloc(5000)));
+    await expect(get(big.url, '/', 4201)).rejects.toBeInstanceOf(BodyOverLimit);
+    const growing = await server((_request, response) => {
+      response.writeHead(200);
+      for (let i = 0; i < 10; i++) response.write(Buffer.alloc(1000));
+      response.end();
+    });
+    await expect(get(growing.url, '/', 4201)).rejects.toMatchObject({ limit: 4201 });
+  });
+
+  it('refuses what is not HTTP, and an impossible Content-Length', async () => {
+    await expect(get(await tcpServer((socket) => socket.end('SSH-2.0-OpenSSH\r\n\r\n')))).rejects.toThrow(/not an HTTP answer/);
+    await expect(get(await tcpServer((socket) => socket.end('HTTP/1.1 200 OK\r\ncontent-length: 12abc\r\n\r\n')))).rejects.toThrow(/content-length/);
+  });
+
+  it('an abort ends the request at once', async () => {
+    const origin = await tcpServer(() => {}); // never answers
+    const signal = new CallAbort();
+    const pending = wire().requestBuffered!({ origin, path: '/', method: 'GET', signal }, 100);
+    setTimeout(() => signal.abort(new Error('enough')), 20);
+    await expect(pending).rejects.toThrow('enough');
+  });
+});
+
+describe('the node client on the raw wire', () => {
+  const client = (baseUrl: string, timeoutMs = 5000) => createNodeClient({ baseUrl, wire: wire(), timeoutMs });
+  const REF = 'ab'.repeat(32);
+
+  it('downloadChunk: bytes, Bee errors, timeouts, refused connections and caps as NodeApiErrors', async () => {
+    const s = await server((request, response) => {
+      if (request.url.endsWith(REF)) response.writeHead(200, { 'content-length': 8 }).end(Buffer.from([1, 0, 0, 0, 0, 0, 0, 0]));
+      else if (request.url.endsWith('cd'.repeat(32))) sendBeeError(response, 500, 'read chunk failed');
+      else if (request.url.endsWith('ef'.repeat(32))) response.writeHead(200).end(Buffer.alloc(5000));
+    });
+    expect([...(await client(s.url).downloadChunk(REF))]).toEqual([1, 0, 0, 0, 0, 0, 0, 0]);
+    await expect(client(s.url).downloadChunk('cd'.repeat(32))).rejects.toMatchObject({ code: 'http', status: 500, beeMessage: 'read chunk failed' });
+    await expect(client(s.url).downloadChunk('ef'.repeat(32))).rejects.toMatchObject({ code: 'invalid-response', limitBytes: 4201 });
+    await expect(client(s.url, 200).downloadChunk('99'.repeat(32))).rejects.toMatchObject({ code: 'timeout' });
+    const closed = await startLoopbackServer(() => {});
+    await closed.close();
+    const refused = await client(closed.url).downloadChunk(REF).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(NodeApiError);
+    expect(refused).toMatchObject({ code: 'network' });
+  });
+
+  it('everything it does not do itself goes to the fallback (JSON calls stream through it)', async () => {
+    const s = await server((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok","version":"2.8.1","apiVersion":"8.1.0"}'));
+    await expect(client(s.url).health()).resolves.toMatchObject({ version: '2.8.1' });
+  });
+});

@@ -1,0 +1,362 @@
+/**
+ * A wire (wire.ts) for small answers fetched by the thousand over plain HTTP: the per-chunk walk's
+ * GET /chunks/{address}. It speaks HTTP/1.1 on keep-alive sockets itself, one request at a time per socket,
+ * and hands back the whole body as a Buffer: no stream, no parser objects, no per-request state beyond a few
+ * fields. A walk's client CPU per probe was mostly the HTTP library (undici's request() about 60 µs, its
+ * dispatch() about 40, this about 25 on this machine; bench:retcheck-walk).
+ *
+ * Scope, kept small on purpose: http: origins only; GET/HEAD without a request body; answers with
+ * Content-Length, chunked transfer coding, or a body ending with the connection. Anything else (https, a
+ * request body, a streamed read) goes to the `fallback` wire. A request that fails on a reused idle socket
+ * before any byte of the answer arrived (the server closed it meanwhile) is retried once on a new socket.
+ */
+import { connect, type Socket } from 'node:net';
+import { BodyOverLimit, type BufferedResponse, type Wire, type WireRequest } from './wire.js';
+
+export interface RawHttpWireOptions {
+  /** Where everything this wire does not do itself goes (https, request bodies, streamed reads). */
+  readonly fallback: Wire;
+  /** Sockets per origin (default 16): more requests wait for a free one. */
+  readonly maxSockets?: number;
+  /** Idle sockets are closed after this long (default 4 s, under the 5 s keep-alive of Node and Bee servers). */
+  readonly idleMs?: number;
+}
+
+interface Pending {
+  readonly request: WireRequest;
+  readonly limit: number;
+  readonly resolve: (response: BufferedResponse) => void;
+  readonly reject: (error: unknown) => void;
+  /** False once it was retried: a second failure is final. */
+  retry: boolean;
+}
+
+const CRLF_CRLF = Buffer.from('\r\n\r\n');
+
+export function createRawHttpWire(options: RawHttpWireOptions): Wire & { close(): void } {
+  const pools = new Map<string, Pool>();
+  const maxSockets = options.maxSockets ?? 16;
+  const idleMs = options.idleMs ?? 4_000;
+  return {
+    request: (request) => options.fallback.request(request),
+    requestBuffered(request, limit) {
+      const canDo = request.origin.startsWith('http:') && request.body === undefined && (request.method === 'GET' || request.method === 'HEAD');
+      if (!canDo) {
+        if (options.fallback.requestBuffered) return options.fallback.requestBuffered(request, limit);
+        return Promise.reject(new Error('raw wire: no buffered fallback for this request'));
+      }
+      let pool = pools.get(request.origin);
+      if (!pool) pools.set(request.origin, (pool = new Pool(request.origin, maxSockets, idleMs)));
+      const target = pool;
+      return new Promise<BufferedResponse>((resolve, reject) => {
+        if (request.signal.aborted) return reject(reasonOf(request.signal));
+        target.submit({ request, limit, resolve, reject, retry: true });
+      });
+    },
+    close() {
+      for (const pool of pools.values()) pool.close();
+      pools.clear();
+    },
+  };
+}
+
+/** The value of header `name` in a lower-cased header block, trimmed; undefined when absent. */
+function headerIn(lowerHead: string, name: string): string | undefined {
+  const at = lowerHead.indexOf(`\r\n${name}:`);
+  if (at < 0) return undefined;
+  const start = at + name.length + 3;
+  const end = lowerHead.indexOf('\r\n', start);
+  return lowerHead.slice(start, end < 0 ? undefined : end).trim();
+}
+
+/** Name/value pairs of a header block (status line first, which is skipped); names lower-cased. */
+function headerPairs(head: string): string[] {
+  const pairs: string[] = [];
+  const lines = head.split('\r\n');
+  for (let i = 1; i < lines.length; i++) {
+    const colon = lines[i]!.indexOf(':');
+    if (colon > 0) pairs.push(lines[i]!.slice(0, colon).trim().toLowerCase(), lines[i]!.slice(colon + 1).trim());
+  }
+  return pairs;
+}
+
+function reasonOf(signal: WireRequest['signal']): Error {
+  const reason = signal.reason;
+  return reason instanceof Error ? reason : new Error(reason === undefined ? 'aborted' : String(reason));
+}
+
+class Pool {
+  private readonly idle: Connection[] = [];
+  private readonly waiting: Pending[] = [];
+  private open = 0;
+  private readonly host: string;
+  private readonly hostname: string;
+  private readonly port: number;
+
+  constructor(
+    origin: string,
+    private readonly maxSockets: number,
+    readonly idleMs: number,
+  ) {
+    const url = new URL(origin);
+    this.host = url.host;
+    this.hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    this.port = url.port ? Number(url.port) : 80;
+  }
+
+  submit(pending: Pending): void {
+    const connection = this.idle.pop();
+    if (connection) return connection.send(pending, true);
+    if (this.open < this.maxSockets) {
+      this.open++;
+      return new Connection(this, connect({ host: this.hostname, port: this.port, noDelay: true })).send(pending, false);
+    }
+    this.waiting.push(pending);
+  }
+
+  /** A socket finished an answer and can take the next request. */
+  release(connection: Connection): void {
+    const next = this.waiting.shift();
+    if (next) return connection.send(next, true);
+    this.idle.push(connection);
+    connection.rest();
+  }
+
+  /** A socket closed; start a waiting request on a new one. */
+  forget(connection: Connection): void {
+    const at = this.idle.indexOf(connection);
+    if (at >= 0) this.idle.splice(at, 1);
+    this.open--;
+    const next = this.waiting.shift();
+    if (next) this.submit(next);
+  }
+
+  requestHead(request: WireRequest): string {
+    let head = `${request.method} ${request.path} HTTP/1.1\r\nhost: ${this.host}\r\n`;
+    if (request.headers) for (const name in request.headers) head += `${name}: ${request.headers[name]}\r\n`;
+    return `${head}\r\n`;
+  }
+
+  close(): void {
+    for (const connection of [...this.idle]) connection.destroy();
+    for (const pending of this.waiting.splice(0)) pending.reject(new Error('raw wire closed'));
+  }
+}
+
+/** One keep-alive socket and the answer it is reading. */
+class Connection {
+  private pending: Pending | undefined;
+  private reused = false;
+  private gotBytes = false;
+  private buffered: Buffer | undefined;
+  // The answer being read.
+  private status = 0;
+  /** The answer's header block (after the status line), parsed into pairs only if someone asks. */
+  private head = '';
+  private bodyParts: Buffer[] = [];
+  private bodySize = 0;
+  /** -1: until the connection ends; -2: chunked; else bytes still expected. */
+  private remaining = 0;
+  private inBody = false;
+  private closeAfter = false;
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private left = false;
+  private readonly onAbort = () => this.fail(reasonOf(this.pending!.request.signal), false);
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly socket: Socket,
+  ) {
+    socket.on('data', (data: Buffer) => this.onData(data));
+    socket.on('error', (error) => this.fail(error, true));
+    socket.on('close', () => {
+      if (this.pending && this.remaining === -1 && this.inBody) return this.finish();
+      this.fail(Object.assign(new Error('socket closed before the answer ended'), { code: 'ECONNRESET' }), true);
+    });
+  }
+
+  send(pending: Pending, reused: boolean): void {
+    clearTimeout(this.idleTimer);
+    this.socket.ref();
+    this.pending = pending;
+    this.reused = reused;
+    this.gotBytes = false;
+    this.status = 0;
+    this.head = '';
+    this.bodyParts = [];
+    this.bodySize = 0;
+    this.inBody = false;
+    this.closeAfter = false;
+    pending.request.signal.once('abort', this.onAbort);
+    this.socket.write(this.pool.requestHead(pending.request));
+  }
+
+  /** Idle: does not keep the process alive, and closes after a while. */
+  rest(): void {
+    this.socket.unref();
+    this.idleTimer = setTimeout(() => this.destroy(), this.pool.idleMs);
+    this.idleTimer.unref();
+  }
+
+  destroy(): void {
+    clearTimeout(this.idleTimer);
+    this.socket.destroy();
+  }
+
+  /** Closes the socket and takes it out of the pool, once. */
+  private leave(): void {
+    this.destroy();
+    if (this.left) return;
+    this.left = true;
+    this.pool.forget(this);
+  }
+
+  private onData(data: Buffer): void {
+    if (!this.pending) return this.leave(); // bytes nobody asked for: the socket is out of step
+    this.gotBytes = true;
+    let chunk = this.buffered ? Buffer.concat([this.buffered, data]) : data;
+    this.buffered = undefined;
+    while (chunk.length > 0 && this.pending) {
+      if (!this.inBody) {
+        const end = chunk.indexOf(CRLF_CRLF);
+        if (end < 0) {
+          if (chunk.length > 64 * 1024) return this.fail(new Error('answer headers larger than 64 KiB'), false);
+          this.buffered = chunk;
+          return;
+        }
+        if (!this.readHead(chunk.toString('latin1', 0, end))) return;
+        chunk = chunk.subarray(end + 4);
+        if (!this.inBody) continue; // a 1xx interim answer: the real one follows
+        if (this.remaining === 0) return this.finish(chunk);
+        continue;
+      }
+      chunk = this.readBody(chunk);
+    }
+  }
+
+  /** Parses a status line and headers; false when the answer was refused (the request then failed). */
+  private readHead(head: string): boolean {
+    const status = Number(head.slice(9, 12));
+    if (!head.startsWith('HTTP/1.') || !Number.isInteger(status)) {
+      this.fail(new Error(`not an HTTP answer: ${JSON.stringify(head.slice(0, 40))}`), false);
+      return false;
+    }
+    if (status >= 100 && status < 200) return true;
+    // Only three headers steer the framing; they are looked up in place instead of splitting every line.
+    const lower = head.toLowerCase();
+    const lengthText = headerIn(lower, 'content-length');
+    const length = lengthText === undefined ? -1 : /^\d+$/.test(lengthText) ? Number(lengthText) : NaN;
+    const chunked = headerIn(lower, 'transfer-encoding')?.includes('chunked') === true;
+    this.closeAfter = headerIn(lower, 'connection') === 'close';
+    this.status = status;
+    this.head = head;
+    this.inBody = true;
+    const noBody = this.pending!.request.method === 'HEAD' || status === 204 || status === 304;
+    if (noBody) this.remaining = 0;
+    else if (chunked) this.remaining = -2;
+    else if (Number.isSafeInteger(length) && length >= 0) {
+      if (length > this.pending!.limit) {
+        this.fail(new BodyOverLimit(this.pending!.limit, length), false);
+        return false;
+      }
+      this.remaining = length;
+    } else if (lengthText !== undefined) {
+      this.fail(new Error(`bad content-length ${JSON.stringify(lengthText)}`), false);
+      return false;
+    } else {
+      this.remaining = -1;
+      this.closeAfter = true;
+    }
+    return true;
+  }
+
+  /** Takes what belongs to the body from `chunk`; returns what is left over (nothing, on keep-alive). */
+  private readBody(chunk: Buffer): Buffer {
+    if (this.remaining === -2) return this.readChunked(chunk);
+    const take = this.remaining === -1 ? chunk.length : Math.min(this.remaining, chunk.length);
+    if (!this.append(chunk.subarray(0, take))) return Buffer.alloc(0);
+    if (this.remaining !== -1) {
+      this.remaining -= take;
+      if (this.remaining === 0) this.finish(chunk.subarray(take));
+    }
+    return Buffer.alloc(0);
+  }
+
+  /** Chunked transfer coding: `<hex size>\r\n<bytes>\r\n` ... `0\r\n\r\n` (trailers ignored). */
+  private readChunked(chunk: Buffer): Buffer {
+    let rest = chunk;
+    while (rest.length > 0) {
+      const lineEnd = rest.indexOf('\r\n');
+      if (lineEnd < 0) {
+        this.buffered = rest;
+        return Buffer.alloc(0);
+      }
+      const size = parseInt(rest.toString('latin1', 0, lineEnd), 16);
+      if (!Number.isSafeInteger(size) || size < 0) {
+        this.fail(new Error('bad chunked transfer coding'), false);
+        return Buffer.alloc(0);
+      }
+      if (size === 0) {
+        const end = rest.indexOf(CRLF_CRLF, lineEnd);
+        if (end < 0) {
+          this.buffered = rest;
+          return Buffer.alloc(0);
+        }
+        this.finish(rest.subarray(end + 4));
+        return Buffer.alloc(0);
+      }
+      if (rest.length < lineEnd + 2 + size + 2) {
+        this.buffered = rest;
+        return Buffer.alloc(0);
+      }
+      if (!this.append(rest.subarray(lineEnd + 2, lineEnd + 2 + size))) return Buffer.alloc(0);
+      rest = rest.subarray(lineEnd + 2 + size + 2);
+    }
+    return rest;
+  }
+
+  private append(part: Buffer): boolean {
+    this.bodySize += part.length;
+    if (this.bodySize > this.pending!.limit) {
+      this.fail(new BodyOverLimit(this.pending!.limit), false);
+      return false;
+    }
+    if (part.length > 0) this.bodyParts.push(part);
+    return true;
+  }
+
+  private finish(leftover?: Buffer): void {
+    const pending = this.pending!;
+    this.pending = undefined;
+    pending.request.signal.removeListener('abort', this.onAbort);
+    const body = this.bodyParts.length === 1 ? this.bodyParts[0]! : Buffer.concat(this.bodyParts, this.bodySize);
+    const head = this.head;
+    let pairs: string[] | undefined;
+    pending.resolve({
+      statusCode: this.status,
+      body,
+      get rawHeaders() {
+        return (pairs ??= headerPairs(head));
+      },
+    });
+    // Bytes after the answer mean the server and we disagree about framing: do not reuse the socket.
+    if (this.closeAfter || (leftover && leftover.length > 0) || this.socket.destroyed) return this.leave();
+    this.pool.release(this);
+  }
+
+  /** Ends the request in flight (if any) with `error`, and the socket with it. */
+  private fail(error: unknown, socketGone: boolean): void {
+    const pending = this.pending;
+    this.pending = undefined;
+    this.leave();
+    if (!pending) return;
+    pending.request.signal.removeListener('abort', this.onAbort);
+    // An idle socket the server had already closed: the request never reached it; try once on a new socket.
+    if (socketGone && this.reused && !this.gotBytes && pending.retry && !pending.request.signal.aborted) {
+      pending.retry = false;
+      this.pool.submit(pending);
+      return;
+    }
+    pending.reject(error);
+  }
+}
