@@ -93,7 +93,7 @@ describe('raw HTTP wire: framing', () => {
   });
 
   it('stops at the limit: a declared length over it, and a chunked body growing past it', async () => {
-    const big = await server((_request, response) => response.writeHead(200, { 'content-length': 5000 }).end(Buffer.alloc(5000)));
+    const big = await server((_request, response) => void response.writeHead(200, { 'content-length': 5000 }).end(Buffer.alloc(5000)));
     await expect(get(big.url, '/', 4201)).rejects.toBeInstanceOf(BodyOverLimit);
     const growing = await server((_request, response) => {
       response.writeHead(200);
@@ -139,7 +139,7 @@ describe('the node client on the raw wire', () => {
   });
 
   it('everything it does not do itself goes to the fallback (JSON calls stream through it)', async () => {
-    const s = await server((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok","version":"2.8.1","apiVersion":"8.1.0"}'));
+    const s = await server((_request, response) => void response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok","version":"2.8.1","apiVersion":"8.1.0"}'));
     await expect(client(s.url).health()).resolves.toMatchObject({ version: '2.8.1' });
   });
 });
