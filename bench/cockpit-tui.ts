@@ -136,7 +136,7 @@ async function main(): Promise<void> {
     const lags: number[] = [];
     for (let i = 0; i < options.keys; i++) {
       const [key, title] = i % 2 === 0 ? ['\t', 'S2 Stamps'] : ['\u001b[Z', 'S1 Health'];
-      const from = flood.session.output().length;
+      const from = flood.session.mark();
       const sent = performance.now();
       flood.session.write(key);
       lags.push((await flood.session.waitFor(title, from, 10_000)) - sent);

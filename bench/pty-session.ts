@@ -9,9 +9,11 @@ import { readFileSync } from 'node:fs';
 
 export interface PtySession {
   readonly pid: number;
-  /** Everything written so far (latin1: bytes as characters). */
-  output(): string;
-  /** Resolves with the time (performance.now) at which the output, from `from` on, first contains `text`. */
+  /** How many bytes the program has written so far: a mark to wait from. */
+  mark(): number;
+  /** The last bytes written (at most TAIL_BYTES, latin1). */
+  tail(): string;
+  /** Resolves with the time (performance.now) at which the output after `from` (a mark) first contains `text`. */
   waitFor(text: string, from?: number, timeoutMs?: number): Promise<number>;
   write(bytes: string): void;
   /** CPU seconds the program used so far (user + system), from /proc. */
@@ -21,6 +23,13 @@ export interface PtySession {
   exited: Promise<number | null>;
   kill(): void;
 }
+
+/**
+ * Only the newest output is kept: a cockpit under a log flood writes megabytes a second, and a reader that
+ * slowed down (searching an ever-growing string) would fill the terminal's buffer and stall the program it
+ * measures. Waiters scan each chunk as it arrives (with the few bytes before it, for a match across chunks).
+ */
+const TAIL_BYTES = 256 * 1024;
 
 const CLOCK_TICKS = 100;
 
@@ -40,13 +49,22 @@ function childOf(pid: number): number | null {
 export async function startPty(argv: readonly string[], options: { columns: number; rows: number; env?: NodeJS.ProcessEnv }): Promise<PtySession> {
   const command = `stty cols ${options.columns} rows ${options.rows} && exec ${argv.map(shellQuote).join(' ')}`;
   const child: ChildProcess = spawn('script', ['-q', '-f', '-e', '-c', command, '/dev/null'], { env: options.env ?? process.env, stdio: ['pipe', 'pipe', 'inherit'] });
-  let output = '';
+  let tail = '';
+  let total = 0;
   const waiters: { text: string; from: number; resolve: (at: number) => void }[] = [];
   child.stdout?.on('data', (chunk: Buffer) => {
     const at = performance.now();
-    output += chunk.toString('latin1');
+    const text = chunk.toString('latin1');
+    const before = tail;
+    const start = total;
+    total += text.length;
+    tail = (tail + text).slice(-TAIL_BYTES);
     for (const waiter of [...waiters]) {
-      if (output.indexOf(waiter.text, waiter.from) !== -1) {
+      // The part of the output a waiter may look at: what came after its mark, plus enough of the previous
+      // output for a match that straddles two chunks.
+      const carry = Math.max(0, Math.min(waiter.text.length - 1, start - waiter.from));
+      const window = before.slice(before.length - carry) + text.slice(Math.max(0, waiter.from - start));
+      if (window.includes(waiter.text)) {
         waiters.splice(waiters.indexOf(waiter), 1);
         waiter.resolve(at);
       }
@@ -64,11 +82,20 @@ export async function startPty(argv: readonly string[], options: { columns: numb
   const stat = (): string[] => readFileSync(`/proc/${programPid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
   return {
     pid: programPid,
-    output: () => output,
+    mark: () => total,
+    tail: () => tail,
     waitFor(text, from = 0, timeoutMs = 30_000) {
-      if (output.indexOf(text, from) !== -1) return Promise.resolve(performance.now());
+      const seen = tail.slice(Math.max(0, tail.length - (total - from)));
+      if (from < total && seen.includes(text)) return Promise.resolve(performance.now());
       return new Promise((resolve, reject) => {
-        const waiter = { text, from, resolve: (at: number) => { clearTimeout(timer); resolve(at); } };
+        const waiter = {
+          text,
+          from: Math.max(from, total - (text.length - 1)),
+          resolve: (at: number) => {
+            clearTimeout(timer);
+            resolve(at);
+          },
+        };
         const timer = setTimeout(() => {
           waiters.splice(waiters.indexOf(waiter), 1);
           reject(new Error(`the terminal never showed ${JSON.stringify(text)} within ${timeoutMs} ms`));

@@ -35,7 +35,8 @@ for (const [name, target] of bins) {
     platform: 'node',
     // Absolute ids of the modules left in place are written as paths relative to each output file.
     makeAbsoluteExternalsRelative: true,
-    external: (id, importer, isResolved) => isResolved && id !== entry && keepsItsPlace(id),
+    // react-devtools-core is Ink's optional dev tool (loaded only with DEV=true) and is not installed.
+    external: (id, importer, isResolved) => id === 'react-devtools-core' || (isResolved && id !== entry && keepsItsPlace(id)),
     logLevel: 'warn',
     onLog: (level, log) => {
       // Circular imports inside packages (zod, undici) are theirs, and harmless.
