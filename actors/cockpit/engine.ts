@@ -97,6 +97,12 @@ export interface CockpitEngine extends CockpitEngineHandle {
   fleet(): FleetNodeFacts[];
   /** Called after every node call the cockpit makes (success or failure); returns the unsubscribe function. */
   onCall(listener: (record: CallRecord) => void): () => void;
+  /**
+   * Settles when the desktop window may open (2-cockpit.md §3: "the cockpit window opens" once the supervised
+   * node's /health answers 200): at once without supervision; else when the node runs, or cannot be waited for
+   * any longer (no 200 within 60 s, an exit, a refused start-up check), where the window's red chip says why.
+   */
+  whenNodeAnswers(): Promise<void>;
 }
 
 /** View notifications are coalesced to at most one per this many milliseconds (20 a second). */
@@ -281,7 +287,9 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     },
   });
 
-  const theme = resolveTheme(config, options.systemScheme);
+  // `[ui].theme = auto` follows the face's system scheme, which the face reports (ui.scheme) when it knows it.
+  let systemScheme = options.systemScheme;
+  let theme = resolveTheme(config, systemScheme);
   const app = options.app ?? { name: face === 'desktop' ? 'cockpit' : 'cockpit-tui', version: '0.0.0' };
   const shownBanners = new Map<ScreenId, number>();
 
@@ -411,6 +419,14 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
       return () => callListeners.delete(listener);
     },
     getView,
+    async whenNodeAnswers() {
+      const supervisor = children().supervisor;
+      if (!supervisor) return;
+      await waitFor(supervisor, (s: SupervisorSnapshotLike & { status: string }) => {
+        const is = s.matches as (path: string) => boolean;
+        return s.status === 'done' || !(is('checking') || (is('supervising.starting') && !is('supervising.starting.deadline.overdue')));
+      }, { timeout: Infinity });
+    },
     subscribe(listener) {
       listeners.add(listener);
       markDirty();
@@ -418,6 +434,13 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     },
     send(event: CockpitUiEvent) {
       if (stopped) return;
+      if (event.type === 'ui.scheme') {
+        if (event.scheme === systemScheme) return;
+        systemScheme = event.scheme;
+        theme = resolveTheme(config, systemScheme);
+        markDirty();
+        return;
+      }
       const commands = interpretUiEvent(event, getView());
       const session = (root.getSnapshot().children as Record<string, AnyActorRef | undefined>).session;
       for (const command of commands) {

@@ -73,7 +73,9 @@ describe('overlays and the focus rule', () => {
     expect(events(key(palette('f'), 'j'))).toEqual([{ type: 'palette.input', input: 'fj' }]);
     expect(events(key(palette('f'), '1'))).toEqual([{ type: 'palette.input', input: 'f1' }]);
     expect(events(key(palette('fj'), 'Backspace'))).toEqual([{ type: 'palette.input', input: 'f' }]);
-    expect(events(key(palette('f', 'desktop'), 'j'))).toEqual([]); // the desktop input edits itself (ui.input)
+    // The desktop sends printable keys only before its input holds the focus (typed right after `:`): text too.
+    expect(events(key(palette('f', 'desktop'), 'j'))).toEqual([{ type: 'palette.input', input: 'fj' }]);
+    expect(events(key(palette('f', 'desktop'), 'Escape'))).toEqual([{ type: 'overlay.close' }]);
     expect(events(key(palette('f'), 'l', { ctrl: true }))).toEqual([{ type: 'log.toggle' }]);
     expect(events(key(palette('f'), 'Escape'))).toEqual([{ type: 'overlay.close' }]);
   });
@@ -189,6 +191,13 @@ describe('pointer and desktop inputs', () => {
 
   it('a drop pre-fills :upload with the (quoted) path', () => {
     expect(events(interpretUiEvent({ type: 'ui.drop', paths: ['/home/op/My Site'] }, desktop))).toEqual([{ type: 'palette.open', input: 'upload "/home/op/My Site"' }]);
+  });
+
+  it('a drop the face could not take is a red banner naming it; a scheme change is not the session\'s', () => {
+    expect(events(interpretUiEvent({ type: 'ui.dropFailed', name: 'notes.txt', reason: 'the browser could not read it (NotReadableError)' }, desktop))).toEqual([
+      { type: 'banner.show', text: 'cannot upload the dropped "notes.txt": the browser could not read it (NotReadableError)', tone: 'fail' },
+    ]);
+    expect(interpretUiEvent({ type: 'ui.scheme', scheme: 'light' }, desktop)).toEqual([]);
   });
 
   it('the desktop palette input sends its whole value; submit runs it', () => {

@@ -7,7 +7,7 @@
  * The focus rule: while a text input has focus (palette, log filter, a screen's form field) unmodified keys
  * are text, not shortcuts; Ctrl (and the terminal's Alt) shortcuts work regardless of focus. The terminal
  * face edits text through `ui.key` (the engine inserts the character); the desktop face edits in real
- * inputs and sends `ui.input`, so printable keys with focus are ignored there.
+ * inputs and sends `ui.input`, and sends printable keys only while its input has not taken the focus yet.
  *
  * Decisions where the spec leaves room (also in docs/cockpit.md "The engine"):
  * - `[` and `]` cycle the log pane's tabs while it is shown (clicks on tabs do it on the desktop).
@@ -18,6 +18,7 @@
  * - Enter on an empty palette takes the highlighted suggestion: a verb without arguments runs; one with
  *   arguments is written into the input, ready for them.
  * - A drop of several paths pre-fills `:upload` with the first (the palette shows it; the operator edits).
+ *   A drop the face could not take (`ui.dropFailed`: a file the browser cannot read) is a red banner.
  */
 import { LOG_PANE_MAX_HEIGHT, LOG_PANE_MIN_HEIGHT } from './config.js';
 import { toEngine, toSession, type UiCommand } from './commands.js';
@@ -45,6 +46,11 @@ export function interpretUiEvent(event: CockpitUiEvent, view: CockpitView): UiCo
       return [toSession({ type: 'session.quit' })];
     case 'ui.drop':
       return event.paths.length ? [toSession({ type: 'palette.open', input: `upload ${quoteWord(event.paths[0]!)}` })] : NONE;
+    case 'ui.dropFailed':
+      return [toSession({ type: 'banner.show', text: `cannot upload the dropped ${JSON.stringify(event.name)}: ${event.reason}`, tone: 'fail' })];
+    case 'ui.scheme':
+      // The theme is the engine handle's (actors/cockpit/engine.ts resolves `[ui].theme = auto` with it).
+      return NONE;
     case 'ui.focus':
       return focus(event.target, view);
     case 'ui.input':
@@ -95,7 +101,10 @@ function modifiedShortcut(k: KeyEvent, view: CockpitView): UiCommand[] | null {
 }
 
 function keyWithFocus(k: KeyEvent, target: InputTarget, view: CockpitView): UiCommand[] {
-  const editsText = view.face === 'terminal' && !k.ctrl && !k.alt && !k.meta;
+  // The terminal edits text through keys. The desktop edits in real <input>s (ui.input) and sends printable
+  // keys only while none of its inputs holds the focus yet (typed right after `:`, before the palette's
+  // input appeared): those are text too, or they would be lost.
+  const editsText = !k.ctrl && !k.alt && !k.meta;
   switch (target.kind) {
     case 'palette': {
       const palette = view.overlay?.kind === 'palette' ? view.overlay : null;

@@ -55,5 +55,15 @@ export type CockpitUiEvent =
   /** Files or folders dropped on the window, as local paths (Electron gives paths; `--serve` writes the
    *  dropped browser files to a temp directory first): pre-fills the palette with `:upload <path>`. */
   | { readonly type: 'ui.drop'; readonly paths: readonly string[] }
+  /**
+   * A drop the face could not hand over (a dropped file the browser cannot read, a drop the `--serve` host
+   * refused): the engine shows `reason` as a red banner naming `name`. Nothing is pre-filled.
+   */
+  | { readonly type: 'ui.dropFailed'; readonly name: string; readonly reason: string }
+  /**
+   * The face's system colour scheme (Electron's nativeTheme, a browser's prefers-color-scheme), sent when the
+   * face starts and when it changes: `[ui].theme = auto` follows it (the engine resolves the theme).
+   */
+  | { readonly type: 'ui.scheme'; readonly scheme: 'light' | 'dark' }
   /** The window closes / the terminal face is asked to quit (Ctrl+C): same as `:quit`. */
   | { readonly type: 'ui.quit' };

@@ -1,0 +1,169 @@
+/**
+ * `cockpit --serve [host:port] [launch flags] [urls...]`: the desktop window in any browser. The engine runs
+ * here (every launch flag, `--node-bin` supervision included), the built renderer and its bridge are served
+ * by actors/cockpit/serve/serve-server.ts, and the URL, with its random token, is printed on stdout.
+ *
+ * - Loopback by default, port 0 (a free port); `0.0.0.0:8080` or a host name serve further, on purpose.
+ * - With `--node-bin`, the URL is printed once the node answers /health (the window "opens"), or once the
+ *   supervisor gives up waiting (its red chip in the window then says why).
+ * - SIGTERM or SIGINT is the window closing: the server closes, the engine stops (a supervised node gets
+ *   SIGTERM, 5 s, SIGKILL) and the final status is printed. `:quit` in the window does the same.
+ *
+ * Exit codes (the desktop bin's): 0 after a normal stop; 64 for a command-line mistake (a bad config given
+ * by flag included); 2 for a bad config file, an address that cannot be bound, or a renderer not built.
+ */
+import { homedir } from 'node:os';
+import { resolveCockpitConfig } from '../../actors/cockpit/config-loader.js';
+import { startCockpitEngine, type CockpitEngine, type StartCockpitEngineOptions } from '../../actors/cockpit/engine.js';
+import { CockpitStateStore } from '../../actors/cockpit/state-store.js';
+import { loadRendererFiles, RendererNotBuiltError, type RendererFiles } from '../../actors/cockpit/serve/renderer-files.js';
+import { startServeServer, type ServeServer } from '../../actors/cockpit/serve/serve-server.js';
+import { stopOnSignals } from '../../actors/supervisor/stop-on-signals.js';
+import { CockpitConfigError } from '../../core/cockpit/config/config-problem.js';
+import type { CockpitLaunchArgs } from '../../core/cockpit/config/resolved-config.js';
+import type { ListenAddress } from '../../core/cockpit/listen-address.js';
+import { showControlCharacters } from '../../core/terminal/visible-text.js';
+import type { CockpitView } from '../../core/cockpit/view/view-model.js';
+
+export const DEFAULT_SERVE_ADDRESS: ListenAddress = { host: '127.0.0.1', port: 0 };
+
+export interface ServeCockpitOptions {
+  readonly listen: ListenAddress;
+  readonly launch: CockpitLaunchArgs;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly version: string;
+  readonly platform?: NodeJS.Platform;
+  readonly homedir?: string;
+  /** Where the engine keeps its state; default the resolved data directory's state.json. */
+  readonly stateStore?: StartCockpitEngineOptions['stateStore'];
+  /** Engine options for tests (fleet poll interval, request timeout). */
+  readonly engineOptions?: Partial<Pick<StartCockpitEngineOptions, 'fleetPollIntervalMs' | 'requestTimeoutMs' | 'runVerb'>>;
+  /** The renderer's files; default the built renderer of this checkout. */
+  readonly files?: RendererFiles;
+  readonly token?: string;
+  readonly dropRoot?: string;
+  /** Told while the supervised node starts, before the URL. */
+  readonly progress?: (line: string) => void;
+}
+
+export interface ServingCockpit {
+  readonly url: string;
+  readonly engine: CockpitEngine;
+  readonly server: ServeServer;
+  /** Resolves with the exit view when the window asks to close (`:quit`). */
+  readonly exitRequested: Promise<NonNullable<CockpitView['exit']>>;
+  /** Closes the server, stops the engine (and the supervised node); the final status or null. Idempotent. */
+  stop(): Promise<string | null>;
+}
+
+export async function serveCockpit(options: ServeCockpitOptions): Promise<ServingCockpit> {
+  const files = options.files ?? loadRendererFiles();
+  const { config } = await resolveCockpitConfig({
+    args: options.launch,
+    env: options.env,
+    platform: options.platform ?? process.platform,
+    homedir: options.homedir ?? homedir(),
+    frontEnd: 'desktop',
+  });
+  const stateStore = options.stateStore ?? (await CockpitStateStore.open(config.dataDir.path));
+  const engine = startCockpitEngine({ face: 'desktop', config, stateStore, app: { name: 'cockpit', version: options.version }, ...options.engineOptions });
+  let server: ServeServer;
+  try {
+    if (config.store) options.progress?.(`starting the node (${config.store.bin}); the window opens once it answers /health`);
+    await engine.whenNodeAnswers();
+    server = await startServeServer({
+      listen: options.listen,
+      engine,
+      files,
+      ...(options.token === undefined ? {} : { token: options.token }),
+      ...(options.dropRoot === undefined ? {} : { dropRoot: options.dropRoot }),
+    });
+  } catch (error) {
+    await engine.stop();
+    throw error;
+  }
+  const exitRequested = new Promise<NonNullable<CockpitView['exit']>>((resolve) => {
+    const check = (view: CockpitView) => {
+      if (view.exit === null) return;
+      off();
+      resolve(view.exit);
+    };
+    const off = engine.subscribe(check);
+    check(engine.getView());
+  });
+  let stopping: Promise<string | null> | undefined;
+  return {
+    url: server.url,
+    engine,
+    server,
+    exitRequested,
+    stop: () =>
+      (stopping ??= (async () => {
+        await server.close();
+        return (await engine.stop()).finalStatus;
+      })()),
+  };
+}
+
+export interface ServeMainOptions extends ServeCockpitOptions {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** Default: the process; tests pass an emitter. */
+  readonly signals?: Pick<NodeJS.Process, 'on' | 'off'>;
+}
+
+export interface ServeExitCodes {
+  readonly ok: number;
+  readonly error: number;
+  readonly usage: number;
+}
+
+/** The bin's `--serve` mode: serve until SIGTERM, SIGINT or `:quit`, then stop and print the final status. */
+export async function serveMain(options: ServeMainOptions, exit: ServeExitCodes): Promise<number> {
+  const say = (line: string) => options.stderr(`cockpit: ${showControlCharacters(line)}\n`);
+  let serving: ServingCockpit;
+  try {
+    serving = await serveCockpit({ ...options, progress: say });
+  } catch (error) {
+    if (error instanceof CockpitConfigError) {
+      say(error.message);
+      return error.isUsage ? exit.usage : exit.error;
+    }
+    if (error instanceof RendererNotBuiltError) {
+      say(error.message);
+      return exit.error;
+    }
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+      say(`cannot listen on ${options.listen.host}:${options.listen.port}: ${code === 'EADDRINUSE' ? 'the address is in use' : code === 'EACCES' ? 'permission denied' : 'no such address on this host'}`);
+      return exit.error;
+    }
+    throw error;
+  }
+  const loopback = /^(127\.|::1$|localhost$)/.test(options.listen.host);
+  say(`the cockpit window is at the URL below${loopback ? ' (this machine only; from elsewhere: ssh -L <port>:127.0.0.1:<port>)' : ''}; SIGTERM or Ctrl-C closes it`);
+  options.stdout(`${serving.url}\n`);
+  return new Promise<number>((resolve) => {
+    let done = false;
+    const finish = (code: number) => {
+      if (done) return;
+      done = true;
+      off();
+      resolve(code);
+    };
+    const off = stopOnSignals({
+      stop: async () => {
+        const status = await serving.stop();
+        return status === null ? 'stopped' : `node: ${status}`;
+      },
+      print: (line) => say(line),
+      exit: finish,
+      ...(options.signals ? { target: options.signals } : {}),
+    });
+    void serving.exitRequested.then(async (exitView) => {
+      const status = await serving.stop();
+      if (status !== null) say(`node: ${status}`);
+      finish(exitView.code);
+    });
+  });
+}
