@@ -423,7 +423,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
       const supervisor = children().supervisor;
       if (!supervisor) return;
       await waitFor(supervisor, (s: SupervisorSnapshotLike & { status: string }) => {
-        const is = s.matches as (path: string) => boolean;
+        const is = (path: string) => (s.matches as (path: string) => boolean)(path);
         return s.status === 'done' || !(is('checking') || (is('supervising.starting') && !is('supervising.starting.deadline.overdue')));
       }, { timeout: Infinity });
     },

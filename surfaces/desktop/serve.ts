@@ -24,6 +24,7 @@ import type { CockpitLaunchArgs } from '../../core/cockpit/config/resolved-confi
 import type { ListenAddress } from '../../core/cockpit/listen-address.js';
 import { showControlCharacters } from '../../core/terminal/visible-text.js';
 import type { CockpitView } from '../../core/cockpit/view/view-model.js';
+import { onceVerbs } from '../cli/cockpit/once-verbs.js';
 
 export const DEFAULT_SERVE_ADDRESS: ListenAddress = { host: '127.0.0.1', port: 0 };
 
@@ -66,7 +67,7 @@ export async function serveCockpit(options: ServeCockpitOptions): Promise<Servin
     frontEnd: 'desktop',
   });
   const stateStore = options.stateStore ?? (await CockpitStateStore.open(config.dataDir.path));
-  const engine = startCockpitEngine({ face: 'desktop', config, stateStore, app: { name: 'cockpit', version: options.version }, ...options.engineOptions });
+  const engine = startCockpitEngine({ face: 'desktop', config, stateStore, app: { name: 'cockpit', version: options.version }, onceVerbs: onceVerbs(), ...options.engineOptions });
   let server: ServeServer;
   try {
     if (config.store) options.progress?.(`starting the node (${config.store.bin}); the window opens once it answers /health`);
@@ -154,7 +155,7 @@ export async function serveMain(options: ServeMainOptions, exit: ServeExitCodes)
     const off = stopOnSignals({
       stop: async () => {
         const status = await serving.stop();
-        return status === null ? 'stopped' : `node: ${status}`;
+        return status ?? 'stopped';
       },
       print: (line) => say(line),
       exit: finish,
@@ -162,7 +163,7 @@ export async function serveMain(options: ServeMainOptions, exit: ServeExitCodes)
     });
     void serving.exitRequested.then(async (exitView) => {
       const status = await serving.stop();
-      if (status !== null) say(`node: ${status}`);
+      say(status ?? 'stopped');
       finish(exitView.code);
     });
   });

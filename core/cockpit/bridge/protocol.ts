@@ -51,7 +51,19 @@ export type BridgeClientMessage =
   /** A dropped file could not be read by the browser (`path` relative to the drop). */
   | { readonly t: 'drop.abort'; readonly id: string; readonly path: string; readonly reason: string };
 
-/** Electron IPC channels (the preload, surfaces/desktop/electron/preload.cts, repeats them: it cannot import). */
+/**
+ * What the Electron preload (surfaces/desktop/electron/preload.cts) exposes to the renderer as
+ * `window.cockpitDesktop`, through contextBridge: the renderer gets these three functions and no Node.
+ */
+export interface CockpitPreloadApi {
+  send(message: BridgeClientMessage): void;
+  /** Returns the unsubscribe function. */
+  onMessage(listener: (message: BridgeServerMessage) => void): () => void;
+  /** Local paths of dropped files and folders (Electron's webUtils.getPathForFile); '' where there is none. */
+  pathsOf(files: readonly File[]): string[];
+}
+
+/** Electron IPC channels (the sandboxed preload repeats them: it cannot import; a test compares). */
 export const IPC_TO_RENDERER = 'cockpit:to-renderer';
 export const IPC_TO_MAIN = 'cockpit:to-main';
 

@@ -52,6 +52,10 @@ export async function runFrontEnd(
     }
     case 'interactive':
       return interactive(args.launch);
+    case 'serve': {
+      const { serveMain } = await import('../../desktop/serve.js');
+      return serveMain({ listen: args.listen, launch: args.launch, env: io.env, version, stdout: io.stdout, stderr: io.stderr }, frontEnd.exit);
+    }
     case 'serveMetrics': {
       const { serveMetricsMain } = await import('./serve-metrics.js');
       return serveMetricsMain({ listen: args.listen, launch: args.launch, env: io.env, version, stderr: io.stderr }, frontEnd);

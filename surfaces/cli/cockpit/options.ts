@@ -33,6 +33,8 @@ export type CockpitArgs =
   | { kind: 'interactive'; launch: CockpitLaunchArgs }
   /** `cockpit --serve-metrics <host:port>`: the engine headless, serving Prometheus metrics, with every launch flag. */
   | { kind: 'serveMetrics'; listen: ListenAddress; launch: CockpitLaunchArgs }
+  /** `cockpit --serve [host:port]`: the desktop window served to a browser (loopback, a free port by default). */
+  | { kind: 'serve'; listen: ListenAddress; launch: CockpitLaunchArgs }
   /** `--help` without a verb: the program help is in `text`. */
   | { kind: 'help'; text: string }
   /** `--once <verb> --help`: the caller prints that verb's help. */
@@ -68,6 +70,7 @@ function buildProgram(name: FrontEndName, version: string): Command {
     .option('--node-config <PATH>', 'the node\'s YAML config, for --node-bin');
   if (name === 'cockpit-tui') program.option('--ascii', 'ASCII instead of box-drawing characters (beats [ui] ascii_fallback)');
   if (name === 'cockpit') program.option('--serve-metrics <host:port>', 'run headless and serve Prometheus metrics at http://<host:port>/metrics (a bare port: loopback)');
+  if (name === 'cockpit') program.option('--serve [host:port]', 'serve the desktop window to a browser instead of opening it (default 127.0.0.1 and a free port); prints the URL with its token');
   return program
     .option('-h, --help', 'show this help')
     .helpOption(false)
@@ -100,6 +103,7 @@ interface RawOptions {
   nodeConfig?: string;
   ascii?: boolean;
   serveMetrics?: string;
+  serve?: string | boolean;
   help?: boolean;
 }
 
@@ -122,10 +126,13 @@ export function parseCockpitArgs(argv: readonly string[], version: string, verbH
   if (options.once === undefined) {
     if (options.json) throw new CockpitUsageError('--json needs --once <verb>');
     if (options.timeout !== undefined) throw new CockpitUsageError('--timeout needs --once <verb>');
+    if (options.serveMetrics !== undefined && options.serve !== undefined) throw new CockpitUsageError('--serve and --serve-metrics are two modes; give one');
     if (options.serveMetrics !== undefined) return { kind: 'serveMetrics', listen: listenAddress(options.serveMetrics), launch: launchArgs(options, program.args) };
+    if (options.serve !== undefined) return serveArgs(options.serve, options, program.args);
     return { kind: 'interactive', launch: launchArgs(options, program.args) };
   }
   if (options.serveMetrics !== undefined) throw new CockpitUsageError('--serve-metrics and --once are two modes; give one');
+  if (options.serve !== undefined) throw new CockpitUsageError('--serve and --once are two modes; give one');
   return {
     kind: 'once',
     once: options.once,
@@ -153,9 +160,21 @@ function helpAfter(verbHelp: string, name: FrontEndName): string {
   return `\n--once verbs:\n${verbHelp}\n\nExit codes of --once: ${codes}.\n`;
 }
 
-function listenAddress(text: string): ListenAddress {
+/**
+ * `--serve` takes an optional address, so commander gives it the next word: `cockpit --serve http://n1:1633`
+ * means "serve, with this node", not an address (a URL is never a listen address).
+ */
+function serveArgs(serve: string | boolean, options: RawOptions, urls: string[]): CockpitArgs {
+  const loopback: ListenAddress = { host: '127.0.0.1', port: 0 };
+  if (serve === true) return { kind: 'serve', listen: loopback, launch: launchArgs(options, urls) };
+  const text = String(serve);
+  if (text.includes('://')) return { kind: 'serve', listen: loopback, launch: launchArgs(options, [text, ...urls]) };
+  return { kind: 'serve', listen: listenAddress(text, '--serve address'), launch: launchArgs(options, urls) };
+}
+
+function listenAddress(text: string, what?: string): ListenAddress {
   try {
-    return parseListenAddress(text);
+    return parseListenAddress(text, what);
   } catch (error) {
     if (error instanceof InputError) throw new CockpitUsageError(error.message);
     throw error;

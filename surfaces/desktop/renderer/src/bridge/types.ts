@@ -22,10 +22,4 @@ export interface RendererBridge {
   drop(transfer: DataTransfer): void;
 }
 
-/** What the Electron preload exposes as `window.cockpitDesktop` (surfaces/desktop/electron/preload.cts). */
-export interface CockpitPreloadApi {
-  send(message: unknown): void;
-  onMessage(listener: (message: BridgeServerMessage) => void): () => void;
-  /** Local paths of dropped files and folders (Electron's webUtils.getPathForFile); '' when there is none. */
-  pathsOf(files: readonly File[]): string[];
-}
+export type { CockpitPreloadApi } from '../../../../../core/cockpit/bridge/protocol.js';
