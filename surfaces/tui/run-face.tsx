@@ -105,6 +105,9 @@ export async function runFace(engine: CockpitEngineHandle, terminal: FaceTermina
     stderr,
     exitOnCtrlC: false,
     patchConsole: false,
+    // The engine already sends at most 20 views a second; Ink's own frame limit only adds delay to the frame
+    // that answers a key press (up to 1/maxFps after a log-driven frame), so it is set well above 20.
+    maxFps: 60,
   });
   // The view may already say "exit" or ring (an engine that started before the face).
   onView(engine.getView());
