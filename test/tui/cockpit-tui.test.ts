@@ -70,8 +70,20 @@ async function cockpit(columns = 100, rows = 30, args: string[] = []): Promise<T
   open.push(terminal);
   // Drawn: the top bar names the active node and a screen title is up (which screen is the one the last
   // run left open: the data directory remembers it).
-  await terminal.waitFor((rows) => /● \S/.test(rows[0] ?? '') && /^S\d+ /.test(rows[2] ?? ''), 30_000);
+  await terminal.waitFor((rows) => /[●*] \S/.test(rows[0] ?? '') && /^S\d+ /.test(rows[2] ?? ''), 30_000);
   return terminal;
+}
+
+/**
+ * Runs a palette line as a person types it: `:` opens the palette, the text is typed once the palette has
+ * the focus (shown with its cursor), and Enter runs it once the whole line is shown.
+ */
+async function palette(terminal: TmuxTerminal, line: string): Promise<void> {
+  await terminal.keys(':');
+  await terminal.waitFor((rows) => rows.some((row) => row.includes('Command')) && rows.some((row) => row.includes(':█')));
+  await terminal.type(line);
+  await terminal.waitFor(`:${line}█`);
+  await terminal.keys('Enter');
 }
 
 /** No overlay (below 120 columns an overlay is a box across the whole width under the title) and no prompt. */
@@ -89,9 +101,7 @@ describe('cockpit-tui in a real terminal against a devnet', { timeout: 180_000 }
       if (alt >= 0) {
         await terminal.keys(`M-${alt + 1}`);
       } else {
-        await terminal.keys(':');
-        await terminal.type(`go ${screen.aliases[0]}`);
-        await terminal.keys('Enter');
+        await palette(terminal, `go ${screen.aliases[0]}`);
       }
       const title = `S${screen.number} ${screen.title}`;
       // The screen's data has arrived when its title line no longer says it is loading.
@@ -139,22 +149,23 @@ describe('cockpit-tui in a real terminal against a devnet', { timeout: 180_000 }
   it('the palette filters as you type, runs :go, refuses wrong arguments in red, and Esc closes it', async () => {
     const terminal = await cockpit(100, 30);
     await terminal.keys(':');
-    await terminal.waitFor('Command');
+    await terminal.waitFor(':█');
     await terminal.type('feed');
-    let rows = await terminal.waitFor(':feed-timeline');
+    let rows = await terminal.waitFor((r) => r.some((row) => row.includes(':feed█')) && r.some((row) => row.includes(':feed-timeline')));
     expect(rows.join('\n')).toContain(':feed-probe');
     expect(rows.join('\n')).not.toContain(':fleet');
     await terminal.keys('Escape');
     rows = await terminal.waitFor(browsing);
-    await terminal.keys(':');
-    await terminal.type('go stamps');
-    await terminal.keys('Enter');
+    await palette(terminal, 'go stamps');
     await terminal.waitFor((r) => (r[2] ?? '').startsWith('S2 Stamps'));
-    await terminal.keys(':');
-    await terminal.type('ft 1f3a');
-    await terminal.keys('Enter');
-    rows = await terminal.waitFor(/owner|<owner>|hex/);
+    // Wrong arguments: refused before anything runs, the reason under the input and in the red banner.
+    await palette(terminal, 'ft 1f3a');
+    rows = await terminal.waitFor((r) => r.some((row) => /^✗ :feed-timeline .*arguments/.test(row)));
     await captureScreen(terminal, 'palette-refusal-100x30');
+    expect(rows.filter((row) => /:feed-timeline .*arguments/.test(row))).toHaveLength(2);
+    // Red: the banner row is drawn in the fail colour (SGR 31).
+    const banner = (await terminal.styledScreen()).find((row) => row.includes('arguments') && row.includes('✗'));
+    expect(banner).toMatch(/\u001b\[[0-9;]*31[0-9;]*m/);
     await terminal.keys('Escape');
     await terminal.waitFor(browsing);
   });
@@ -168,23 +179,40 @@ describe('cockpit-tui in a real terminal against a devnet', { timeout: 180_000 }
     await terminal.keys('j');
     await terminal.keys('Enter');
     rows = await terminal.waitFor((r) => (r[0] ?? '').includes('beta') && browsing(r));
-    await terminal.keys(':');
-    await terminal.type('context alpha');
-    await terminal.keys('Enter');
+    await palette(terminal, 'context alpha');
     await terminal.waitFor((r) => (r[0] ?? '').includes('● alpha'));
-    await terminal.keys(':');
-    await terminal.type('ctx gamma');
-    await terminal.keys('Enter');
+    await palette(terminal, 'ctx gamma');
     rows = await terminal.waitFor((r) => (r[0] ?? '').includes('gamma') && /token/.test(r[0] ?? ''));
     await captureScreen(terminal, 'switched-to-token-node-100x30');
-    await terminal.keys(':');
-    await terminal.type('switch ghost');
-    await terminal.keys('Enter');
+    await palette(terminal, 'switch ghost');
     rows = await terminal.waitFor((r) => (r[0] ?? '').includes('ghost') && /unreachable/.test(r[0] ?? ''));
-    await terminal.keys('C-n');
+    await palette(terminal, 'nodes');
     await terminal.waitFor('Switch node');
     await terminal.keys('Escape');
     await terminal.waitFor(browsing);
+  });
+
+  it('Tab and Shift+Tab cycle the screens; j/k, PgDn/PgUp, End/Home move the selection', async () => {
+    const terminal = await cockpit(100, 40);
+    await terminal.keys('M-1');
+    await terminal.waitFor((r) => (r[2] ?? '').startsWith('S1 Health') && r.some((row) => row.startsWith('▶ API reachable')));
+    await terminal.keys('Tab');
+    await terminal.waitFor((r) => (r[2] ?? '').startsWith('S2 Stamps'));
+    await terminal.keys('BTab');
+    await terminal.waitFor((r) => (r[2] ?? '').startsWith('S1 Health'));
+    const selected = (name: string) => (r: string[]) => r.some((row) => row.startsWith(`▶ ${name} `));
+    await terminal.keys('j');
+    await terminal.waitFor(selected('chain RPC fresh'));
+    await terminal.keys('End');
+    await terminal.waitFor(selected('API version'));
+    await terminal.keys('k');
+    await terminal.waitFor(selected('stamp TTL'));
+    await terminal.keys('Home');
+    await terminal.waitFor(selected('API reachable'));
+    await terminal.keys('NPage');
+    await terminal.waitFor(selected('API version'));
+    await terminal.keys('PPage');
+    await terminal.waitFor(selected('API reachable'));
   });
 
   it('the log pane: Ctrl+L shows it, / filters (Enter commits, Esc on an emptied prompt clears), Shift+L fullscreen, + and - resize', async () => {
@@ -240,9 +268,7 @@ describe('cockpit-tui in a real terminal against a devnet', { timeout: 180_000 }
 
   it('Esc leaves a screen\'s form field (S11 root reference: `e` focuses it)', async () => {
     const terminal = await cockpit(100, 30);
-    await terminal.keys(':');
-    await terminal.type('go manifest');
-    await terminal.keys('Enter');
+    await palette(terminal, 'go manifest');
     await terminal.waitFor((r) => (r[2] ?? '').startsWith('S11 Manifest'));
     await terminal.keys('e');
     await terminal.waitFor((r) => r.some((row) => row.includes('█')));
@@ -284,6 +310,24 @@ describe('cockpit-tui in a real terminal against a devnet', { timeout: 180_000 }
     expect(countBells(terminal.output())).toBe(bellsBefore + 1);
   });
 
+  it('--ascii draws without box drawing; NO_COLOR draws without colour', async () => {
+    const ascii = await cockpit(100, 30, ['--ascii']);
+    await ascii.keys('C-n');
+    let rows = await ascii.waitFor('Switch node');
+    await captureScreen(ascii, 'picker-ascii-100x30');
+    const drawn = rows.join('\n');
+    expect(drawn).toContain('+---');
+    expect(drawn).not.toMatch(/[─│╭╮╰╯▶●█░]/);
+    const plain = await startCockpitTui(bin, { ...home, env: { ...home.env, NO_COLOR: '1' } }, [], 100, 30);
+    open.push(plain);
+    await plain.waitFor((r) => /● \S/.test(r[0] ?? '') && /^S\d+ /.test(r[2] ?? ''));
+    await plain.keys('M-5');
+    await plain.waitFor((r) => r.some((row) => /^ +ghost +unreachable/.test(row)));
+    const styled = (await plain.styledScreen()).join('\n');
+    // Bold and inverse video stay (NO_COLOR is about colour); no foreground or background colour at all.
+    expect(styled).not.toMatch(/\u001b\[[0-9;]*(?:3[0-7]|9[0-7]|4[0-7]|10[0-7]|38;|48;)[0-9;]*m/);
+  });
+
   it('says so when the terminal is too small, and comes back when it grows', async () => {
     const terminal = await cockpit(100, 30);
     await terminal.resize(50, 12);
@@ -294,9 +338,7 @@ describe('cockpit-tui in a real terminal against a devnet', { timeout: 180_000 }
 
   it(':q exits cleanly and gives the terminal back', async () => {
     const terminal = await cockpit(100, 30);
-    await terminal.keys(':');
-    await terminal.type('q');
-    await terminal.keys('Enter');
+    await palette(terminal, 'q');
     const rows = await terminal.waitFor((r) => r.join(' ').includes('[exited 0]') && / -?icanon /.test(r.join(' ')));
     const settings = rows.join(' ');
     expect(settings).toMatch(/(^|\s)icanon(\s|$)/);

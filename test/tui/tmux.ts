@@ -81,6 +81,12 @@ export class TmuxTerminal {
     return text.replace(/\n$/, '').split('\n').map((line) => line.replace(/\s+$/, ''));
   }
 
+  /** The visible screen with its colours and attributes as SGR escapes (`capture-pane -e`). */
+  async styledScreen(): Promise<string[]> {
+    const text = await this.tmux('capture-pane', '-p', '-e', '-t', 'main');
+    return text.replace(/\n$/, '').split('\n');
+  }
+
   /** A tmux format value of the pane, e.g. `alternate_on`, `cursor_flag`, `pane_width`. */
   async paneFormat(name: string): Promise<string> {
     return (await this.tmux('display-message', '-p', '-t', 'main', `#{${name}}`)).trim();
