@@ -24,6 +24,20 @@ function keepsItsPlace(id) {
   return readFileSync(id, 'utf8').includes('import.meta.url');
 }
 
+/**
+ * ink loads `react-devtools-core` only under DEV=true and does not depend on it (it is not installed). In a
+ * bundle that import would be a package by name; a stub that says so takes its place.
+ */
+const DEVTOOLS_STUB = '\0react-devtools-core-stub';
+const optionalDevtools = {
+  name: 'optional-react-devtools',
+  resolveId: (source) => (source === 'react-devtools-core' ? DEVTOOLS_STUB : null),
+  load: (id) =>
+    id === DEVTOOLS_STUB
+      ? 'const missing = () => { throw new Error("react-devtools-core is not installed: DEV=true needs it beside the unbundled sources"); };\nexport default { initialize: missing, connectToDevTools: missing };\n'
+      : null,
+};
+
 const started = performance.now();
 for (const [name, target] of bins) {
   const entry = join(root, target);
@@ -35,8 +49,8 @@ for (const [name, target] of bins) {
     platform: 'node',
     // Absolute ids of the modules left in place are written as paths relative to each output file.
     makeAbsoluteExternalsRelative: true,
-    // react-devtools-core is Ink's optional dev tool (loaded only with DEV=true) and is not installed.
-    external: (id, importer, isResolved) => id === 'react-devtools-core' || (isResolved && id !== entry && keepsItsPlace(id)),
+    external: (id, importer, isResolved) => isResolved && id !== entry && keepsItsPlace(id),
+    plugins: [optionalDevtools],
     logLevel: 'warn',
     onLog: (level, log) => {
       // Circular imports inside packages (zod, undici) are theirs, and harmless.
@@ -49,6 +63,8 @@ for (const [name, target] of bins) {
     entryFileNames: basename(entry),
     chunkFileNames: `${chunkDir}/[name]-[hash].js`,
     sourcemap: true,
+    // Packages' JSDoc is for their readers, not for a start-up; it also quotes import lines (ink's docs do).
+    comments: { jsdoc: false, legal: true, annotation: true },
   });
   await bundle.close();
 }
