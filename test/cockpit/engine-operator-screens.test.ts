@@ -38,13 +38,13 @@ describe('the operator screens in the cockpit engine', () => {
     h.key('Escape');
   });
 
-  it('S3: the funded chequebook, cheques and settlements with the other devnet node', async () => {
+  it('S3: the funded chequebook, cheques and settlements with the other devnet node (and the simulated peers)', async () => {
     h.key('3');
     const view = await h.waitForView(ready('swap'), { what: 'S3 ready' });
     const book = section(view, 'chequebook');
     expect(book?.kind === 'facts' && book.rows.find((r) => r.label === 'Total balance')?.value).toBe('10 xBZZ');
     const time = section(view, 'timesettlements');
-    expect(time?.kind === 'table' && time.rows.map((r) => r.key)).toEqual([h.devnet!.nodes[1]!.overlay]);
+    expect(time?.kind === 'table' && time.rows.map((r) => r.key)).toContain(h.devnet!.nodes[1]!.overlay);
   });
 
   it('S4: the round and stake card; r runs the rchash benchmark and banners the verdict', async () => {

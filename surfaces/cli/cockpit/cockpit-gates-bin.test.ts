@@ -72,7 +72,10 @@ describe('cockpit --once readiness', () => {
 
   it('--json: status unhealthy and exit 1 when a gate fails; warnings alone stay ok (exit 0)', async () => {
     const node = devnet.control.node(0);
-    await node.setFault({ frozen: true, peerCount: 10 });
+    // A lagging chain listener only warns (a node with few peers would also starve its bins below the depth: Fail).
+    // Lag needs a chain taller than the lag: mine past it first.
+    devnet.control.advanceBlocks(100);
+    await node.setFault({ frozen: true, chainLagBlocks: 20 });
     try {
       const run = await cockpit(['--once', 'readiness', '--json', '--node', url]);
       expect(run.code).toBe(1);
@@ -89,7 +92,6 @@ describe('cockpit --once readiness', () => {
       expect(json(warnOnly)).toMatchObject({ status: 'ok', message: `${url} ready: 11 gates: 10 pass, 1 warn, 0 fail` });
     } finally {
       await node.heal();
-      await node.setFault({ peerCount: null });
     }
   });
 
