@@ -80,6 +80,8 @@ export interface StartCockpitEngineOptions {
   /** The OS colour scheme, when the face knows it (Electron's nativeTheme); `[ui].theme = auto` follows it. */
   readonly systemScheme?: 'light' | 'dark';
   readonly platform?: string;
+  /** The connection pool of every node client (an undici Agent); default the node client's own. */
+  readonly dispatcher?: import('undici').Dispatcher;
   /** How long a webhook post may take before it counts as failed (default 10 s). */
   readonly webhookTimeoutMs?: number;
   /** First retry delay of a failed webhook post, doubling up to 60 s (default 1 s). */
@@ -109,6 +111,8 @@ export interface CockpitEngine extends CockpitEngineHandle {
 export const VIEW_NOTIFY_MS = 50;
 const CHIP_TONE = { green: 'ok', grey: 'muted', amber: 'warn', red: 'fail' } as const;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 8_000;
+/** Calls of one fleet poll in flight at once (actors/cockpit/health-snapshot.ts says why). */
+export const FLEET_POLL_CONCURRENCY = 3;
 
 export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitEngine {
   const { face, config } = options;
@@ -131,6 +135,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
         stats: callStats,
         onCall: (record) => callListeners.forEach((listener) => listener(record)),
         ...(token ? { token } : {}),
+        ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
       });
       clients.set(node.name, client);
     }
@@ -151,7 +156,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   const deps: ScreenDeps = { client: activeClient, clientFor, now, face, callStats, connection, pubsub: config.pubsub ?? null };
   const fetchHealth = fromPromise<NodeHealthSnapshot, EngineNodeRef | null | undefined>(async ({ input, signal }) => {
     if (!input) throw new Error('a fleet poller needs its node');
-    return fetchHealthSnapshot(clientFor(input), { signal, now });
+    return fetchHealthSnapshot(clientFor(input), { signal, now, concurrency: FLEET_POLL_CONCURRENCY });
   });
   const oneShotDeps: OneShotDeps = {
     client: () => clientFor(currentNode()),
@@ -282,9 +287,6 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
         : {}),
     },
     ...(clock ? { clock } : {}),
-    inspect: (event) => {
-      if (event.type === '@xstate.snapshot') markDirty();
-    },
   });
 
   // `[ui].theme = auto` follows the face's system scheme, which the face reports (ui.scheme) when it knows it.
@@ -297,18 +299,29 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   function fleetOf(snapshot: CockpitSnapshot): FleetNodeFacts[] {
     const ctx = snapshot.context;
     const children = snapshot.children as Record<string, AnyActorRef | undefined>;
-    return ctx.nodes.map((node): FleetNodeFacts => {
+    return ctx.nodes.map((node) => {
       const gates = children[fleetActorId(node.name)]?.getSnapshot() as GatesSnapshot | undefined;
-      return {
-        name: node.name,
-        url: node.url,
-        active: node.name === ctx.activeNode,
-        snapshot: gates?.context.snapshot ?? null,
-        gates: gates ? selectGates(gates) : null,
-        pollError: gates?.context.pollError ?? null,
-        polling: gates?.matches('polling') ?? false,
-      };
+      return gates ? factsOf(node, gates, node.name === ctx.activeNode) : { ...node, active: node.name === ctx.activeNode, snapshot: null, gates: null, pollError: null, polling: false };
     });
+  }
+
+  // One facts object per poller snapshot (and active flag): a view of 200 nodes allocates nothing for the
+  // nodes whose poll has not changed since the last view.
+  const factsCache = new WeakMap<GatesSnapshot, FleetNodeFacts>();
+  function factsOf(node: EngineNodeRef, gates: GatesSnapshot, active: boolean): FleetNodeFacts {
+    const cached = factsCache.get(gates);
+    if (cached && cached.active === active && cached.name === node.name) return cached;
+    const facts: FleetNodeFacts = {
+      name: node.name,
+      url: node.url,
+      active,
+      snapshot: gates.context.snapshot,
+      gates: selectGates(gates),
+      pollError: gates.context.pollError,
+      polling: gates.value === 'polling',
+    };
+    factsCache.set(gates, facts);
+    return facts;
   }
 
   function readParts(snapshot: CockpitSnapshot): ViewParts {
@@ -376,12 +389,49 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     stateStore.update(next.logFilter ? next : { lastScreen: next.lastScreen, logPaneHeight: next.logPaneHeight, logFilter: '' }).catch(() => undefined);
   };
 
+  // The view is dirty when any actor it reads changed: the root, its children, and the alert sinks. (A
+  // subscription per actor, kept in step with the children, costs far less than inspecting every event.)
+  const watched = new Map<AnyActorRef, { unsubscribe(): void }>();
+  const watchActors = () => {
+    const live = new Set<AnyActorRef>();
+    const children = Object.values(root.getSnapshot().children as Record<string, AnyActorRef | undefined>);
+    const sinks = Object.values(((root.getSnapshot().children as Record<string, AnyActorRef | undefined>).alerts?.getSnapshot() as AlertsSnapshot | undefined)?.children ?? {});
+    for (const ref of [...children, ...sinks]) {
+      if (!ref) continue;
+      live.add(ref);
+      if (!watched.has(ref)) watched.set(ref, ref.subscribe({ next: markDirty, error: markDirty, complete: markDirty }));
+    }
+    for (const [ref, subscription] of watched) {
+      if (live.has(ref)) continue;
+      subscription.unsubscribe();
+      watched.delete(ref);
+    }
+  };
+  const rootSubscription = root.subscribe({
+    next: () => {
+      markDirty();
+      watchActors();
+    },
+    error: markDirty,
+  });
   root.start();
+  watchActors();
   const children = () => root.getSnapshot().children as Record<string, AnyActorRef | undefined>;
   // The cockpit's own outbound calls go straight into the log pane's book (the node::http tab); the book is
   // a store made for direct writes, and 200 nodes' polls must not become 200 machine events a second.
   const book = (children().logPane?.getSnapshot() as LogPaneSnapshot | undefined)?.context.book;
-  if (book) callListeners.add((record) => book.addHttpCall(record, clockTime(now())));
+  // One clock text per second, not one Date formatting per call.
+  let stampSecond = -1;
+  let stamp = '';
+  const timeStamp = () => {
+    const ms = now();
+    if (Math.floor(ms / 1000) !== stampSecond) {
+      stampSecond = Math.floor(ms / 1000);
+      stamp = clockTime(ms);
+    }
+    return stamp;
+  };
+  if (book) callListeners.add((record) => book.addHttpCall(record, timeStamp()));
   // The supervisor's capture file becomes the supervised node's log source once the start-up check names it.
   const supervisorRef = children().supervisor;
   const uptimeTicker = supervisorRef ? setInterval(markDirty, 1000) : null;
@@ -455,6 +505,9 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
       if (uptimeTicker) clearInterval(uptimeTicker);
       sessionSubscription.unsubscribe();
       supervisorSubscription?.unsubscribe();
+      rootSubscription.unsubscribe();
+      for (const subscription of watched.values()) subscription.unsubscribe();
+      watched.clear();
       watchlistSubscription?.unsubscribe();
       let finalStatus: string | null = null;
       const supervisor = children().supervisor;

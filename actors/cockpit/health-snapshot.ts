@@ -5,6 +5,7 @@
  * The abort signal reaches every request; an aborted poll rejects instead of returning half a picture.
  */
 import { fromPromise } from 'xstate';
+import { SNAPSHOT_ENDPOINTS } from '../../core/cockpit/health-snapshot.js';
 import type {
   EndpointFailure,
   Fetched,
@@ -26,6 +27,28 @@ export interface HealthSnapshotOptions {
   readonly signal?: AbortSignal;
   /** Clock for takenAtMs (default Date.now). */
   readonly now?: () => number;
+  /**
+   * Calls in flight at once (default all nine). The cockpit's fleet pollers ask three at a time: a node's
+   * sockets are reused within the poll instead of nine opened per poll (a server closes idle ones after 5 s,
+   * before the next poll), which is most of a 200-node fleet's CPU.
+   */
+  readonly concurrency?: number;
+}
+
+/** Runs at most `limit` of the given calls at once, in the order they are asked for. */
+function limiter(limit: number): <T>(call: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async (call) => {
+    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await call();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
 }
 
 /** Bee's 32 proximity orders (MaxPO 31). */
@@ -34,23 +57,24 @@ const BIN_COUNT = 32;
 export async function fetchHealthSnapshot(client: HealthSnapshotClient, options: HealthSnapshotOptions = {}): Promise<NodeHealthSnapshot> {
   const takenAtMs = (options.now ?? Date.now)();
   const o = options.signal ? { signal: options.signal } : {};
+  const run = limiter(options.concurrency ?? SNAPSHOT_ENDPOINTS.length);
   const healthStarted = performance.now();
   let healthMs = 0;
-  const timedHealth = client.health(o).finally(() => {
+  const timedHealth = run(() => client.health(o)).finally(() => {
     healthMs = Math.round(performance.now() - healthStarted);
   });
   const [health, readiness, status, topology, chainstate, wallet, reservestate, redistributionstate, stamps] = await Promise.all([
     settle(timedHealth, ({ status, version, apiVersion }) => ({ status, version, apiVersion })),
-    settle(client.readiness(o), ({ ready, httpStatus }) => ({ ready, httpStatus })),
-    settle(client.status(o), statusFacts),
-    settle(client.topology(o), topologyFacts),
-    settle(client.chainstate(o), ({ chainTip, block }) => ({ chainTip, block })),
-    settle(client.wallet(o), ({ bzzBalance, nativeTokenBalance }) => ({ bzzBalance, nativeTokenBalance })),
-    settle(client.reservestate(o), ({ radius, storageRadius, commitment, reserveCapacityDoubling }) =>
+    settle(run(() => client.readiness(o)), ({ ready, httpStatus }) => ({ ready, httpStatus })),
+    settle(run(() => client.status(o)), statusFacts),
+    settle(run(() => client.topology(o)), topologyFacts),
+    settle(run(() => client.chainstate(o)), ({ chainTip, block }) => ({ chainTip, block })),
+    settle(run(() => client.wallet(o)), ({ bzzBalance, nativeTokenBalance }) => ({ bzzBalance, nativeTokenBalance })),
+    settle(run(() => client.reservestate(o)), ({ radius, storageRadius, commitment, reserveCapacityDoubling }) =>
       reserveCapacityDoubling === undefined ? { radius, storageRadius, commitment } : { radius, storageRadius, commitment, reserveCapacityDoubling },
     ),
-    settle(client.redistributionstate(o), redistributionFacts),
-    settle(client.stamps(o), (list) => list.map(({ batchID, batchTTL, usable, depth, label }): StampFacts => ({ batchID, batchTTL, usable, depth, label }))),
+    settle(run(() => client.redistributionstate(o)), redistributionFacts),
+    settle(run(() => client.stamps(o)), (list) => list.map(({ batchID, batchTTL, usable, depth, label }): StampFacts => ({ batchID, batchTTL, usable, depth, label }))),
   ]);
   // A poll cut short by its owner is no snapshot: the owner has moved on and must not see partial facts.
   options.signal?.throwIfAborted();

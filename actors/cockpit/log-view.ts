@@ -16,9 +16,18 @@ export const VIEW_LOG_LINES = 500;
 const LEVEL_TONE: Readonly<Record<string, Tone>> = { error: 'fail', warning: 'warn', info: 'info', debug: 'muted' };
 const NO_COUNTS = Object.fromEntries(LOG_TABS.map((tab) => [tab, 0])) as LogFacts['counts'];
 
+/** The lines of the last view, reused while the book, the tab and the filter are the same. */
+let lastLines: { book: unknown; revision: number; tab: string; filter: string; lines: LogLineView[]; matching: number } | null = null;
+
 export function logFacts(pane: LogPaneSnapshot | null, session: UiSessionContext['log']): LogFacts {
   if (!pane) return { source: { origin: 'none', label: 'no log pane', tone: 'muted' }, counts: NO_COUNTS, lines: [], matching: 0 };
   const { book } = pane.context;
+  // A hidden pane draws no lines: its tab counts are enough (they say what is waiting).
+  if (!session.visible) return { source: sourceHeader(pane), counts: book.totals(), lines: [], matching: 0 };
+  const cached = lastLines;
+  if (cached && cached.book === book && cached.revision === pane.context.revision && cached.tab === session.tab && cached.filter === session.filter) {
+    return { source: sourceHeader(pane), counts: book.totals(), lines: cached.lines, matching: cached.matching };
+  }
   const view = book.view(session.tab, VIEW_LOG_LINES, session.filter);
   const lines = view.entries.map(
     (entry): LogLineView => ({
@@ -29,6 +38,7 @@ export function logFacts(pane: LogPaneSnapshot | null, session: UiSessionContext
       ...(LEVEL_TONE[entry.level] ? { tone: LEVEL_TONE[entry.level]! } : {}),
     }),
   );
+  lastLines = { book, revision: pane.context.revision, tab: session.tab, filter: session.filter, lines, matching: view.entries.length };
   return { source: sourceHeader(pane), counts: book.totals(), lines, matching: view.entries.length };
 }
 

@@ -43,7 +43,7 @@ export function createNodeHttpWire(options: NodeHttpWireOptions = {}): Wire & { 
 }
 
 /**
- * A kept-alive socket can be closed by the server (its idle timeout, 5 s on Bee) just as a request is written
+ * A kept-alive socket can be closed by the server (its idle timeout, 30 s on Bee v2.8.1) just as a request is written
  * to it; that request then fails with ECONNRESET or EPIPE before any answer. Node's documented remedy: resend
  * once on a fresh socket when the failed socket was a reused one and the body can be sent again (none, text or
  * bytes; a stream is consumed and is never resent). Seen in the benchmark as failed parallel chunk uploads.

@@ -67,10 +67,19 @@ export function gateTone(state: Gate['state']): Tone {
   return TONE[state];
 }
 
+// Views recompute every node's status many times per poll (fleet rows, top bar, picker): one per gate ladder.
+const judged = new WeakMap<readonly Gate[], NodeStatus>();
+
 export function nodeStatus(snapshot: NodeHealthSnapshot | null, gates: readonly Gate[] | null, pollError: string | null = null): NodeStatus {
   if (!snapshot || !gates) {
     return pollError ? { tone: 'fail', text: `poll failed: ${pollError}`, up: false, worst: null } : { tone: 'muted', text: 'polling…', up: false, worst: null };
   }
+  let status = judged.get(gates);
+  if (!status) judged.set(gates, (status = judge(snapshot, gates)));
+  return status;
+}
+
+function judge(snapshot: NodeHealthSnapshot, gates: readonly Gate[]): NodeStatus {
   const problem = unjudgeableBecause(snapshot);
   if (problem) return { tone: 'fail', text: describeNodeProblem(problem), up: false, worst: null };
   const summary = summarizeGates(gates);

@@ -37,7 +37,9 @@ export class NodeServer {
     this.server = createServer({ keepAlive: true }, (req, res) => {
       void this.handle(req, res);
     });
-    this.server.keepAliveTimeout = 5_000;
+    // Bee v2.8.1's API server keeps idle connections 30 s (pkg/node/node.go: IdleTimeout 30 s), so a client
+    // polling every 10 or 15 s reuses its sockets; the devnet does the same.
+    this.server.keepAliveTimeout = 30_000;
     this.websockets = new WebSocketEndpoints(node);
     this.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       if (isWebSocketUpgrade(req)) void this.websockets.handleUpgrade(req, socket, head);

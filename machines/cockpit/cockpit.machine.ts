@@ -119,11 +119,11 @@ export type CockpitEvent =
 /** The gates machine as a fleet row: it tells the root machine about every transition it records. */
 export const fleetNodeMachine = gatesMachine.provide({
   actions: {
-    reportTransitions: sendParent(({ context }) => ({
-      type: 'fleet.transitions' as const,
-      node: context.node?.name ?? '',
-      transitions: selectLatestTransitions({ context } as SnapshotFrom<typeof gatesMachine>),
-    })),
+    // Most polls change no gate: only the ones that do are an event for the root (200 nodes poll 20 times a second).
+    reportTransitions: enqueueActions(({ context, enqueue }) => {
+      const transitions = selectLatestTransitions({ context } as SnapshotFrom<typeof gatesMachine>);
+      if (transitions.length) enqueue.sendParent({ type: 'fleet.transitions' as const, node: context.node?.name ?? '', transitions });
+    }),
   },
 });
 
@@ -132,6 +132,8 @@ const runVerbNotProvided = fromPromise<VerbOutcome, VerbInput>(async () => {
 });
 
 export const fleetActorId = (node: string) => `fleet:${node}`;
+/** Delay between the first polls of consecutive fleet nodes. */
+export const FLEET_STAGGER_MS = 25;
 export const screenActorId = (generation: number, screen: ScreenId) => `screen:${generation}:${screen}`;
 export type ScreenSrc = `screen.${ScreenId}`;
 export const screenSrc = (screen: ScreenId): ScreenSrc => `screen.${screen}`;
@@ -171,9 +173,13 @@ export const cockpitMachine = setup({
   actors: { uiSession: uiSessionMachine, alerts: alertsMachine, watchlist: watchlistMachine, watchRef: watchRefMachine, fleetNode: fleetNodeMachine, logPane: logPaneMachine, supervisor: supervisorMachine, oneShot: runVerbNotProvided, ...screenActors },
   actions: {
     startChildren: enqueueActions(({ context, enqueue }) => {
-      for (const node of context.nodes) {
-        enqueue.spawnChild('fleetNode', { id: fleetActorId(node.name), input: { node, pollIntervalMs: context.fleetPollIntervalMs } });
-      }
+      // First polls are staggered over up to FLEET_STAGGER_MS per node (5 s for 200 nodes, never more than one
+      // interval): a large fleet is not asked nine questions per node in the same instant, and stays spread out.
+      const step = Math.min(FLEET_STAGGER_MS, context.fleetPollIntervalMs / Math.max(1, context.nodes.length));
+      context.nodes.forEach((node, i) => {
+        const firstPollDelayMs = Math.round(i * step);
+        enqueue.spawnChild('fleetNode', { id: fleetActorId(node.name), input: { node, pollIntervalMs: context.fleetPollIntervalMs, firstPollDelayMs } });
+      });
       enqueue.spawnChild('logPane', { id: 'logPane', input: {} });
       enqueue.sendTo('logPane', { type: 'node.switched', input: logInput(context, context.activeNode) });
     }),

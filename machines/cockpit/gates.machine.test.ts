@@ -36,6 +36,11 @@ describeMachineModel(gatesMachine, {
     'xstate.error.actor.fetchHealthSnapshot': { bug: actorFailed('fetchHealthSnapshot', new Error('bug in a projection')) },
   },
   states: {
+    starting: (s, probe) => {
+      // The first poll waits firstPollDelay (0 here: the next tick); poll.now starts it at once.
+      expect(probe.running()).toEqual([]);
+      expect(s.context.snapshot).toBeNull();
+    },
     polling: (s, probe) => {
       expect(probe.running()).toEqual(['fetchHealthSnapshot']);
       expect(selectIsPolling(s)).toBe(true);
@@ -81,6 +86,8 @@ function scriptedPoller(snapshots: NodeHealthSnapshot[], pollIntervalMs = 10_000
   const emitted: GateTransition[] = [];
   actor.on('gate.transition', (event) => emitted.push(event.transition));
   const settle = async () => {
+    // The first poll starts after firstPollDelay (0): move the simulated clock past it.
+    if (actor.getSnapshot().matches('starting')) clock.increment(0);
     for (let i = 0; i < 20 && actor.getSnapshot().matches('polling'); i++) await new Promise((resolve) => setImmediate(resolve));
   };
   return { actor, clock, emitted, polls: () => polls, settle };
@@ -138,7 +145,8 @@ describe('gatesMachine over several polls', () => {
     let polls = 0;
     const machine = gatesMachine.provide({ actors: { fetchHealthSnapshot: fromPromise(async () => flip[polls++ % flip.length]!) } });
     const actor = createActor(machine, { input: { pollIntervalMs: 1000, alertLimit: 5 }, clock }).start();
-    // 12 polls: the first at start, then one per interval.
+    // 12 polls: the first at start (after firstPollDelay 0), then one per interval.
+    clock.increment(0);
     for (let i = 0; i < 11; i++) {
       await new Promise((resolve) => setImmediate(resolve));
       clock.increment(1000);

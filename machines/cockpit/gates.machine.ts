@@ -3,6 +3,7 @@
  * snapshot, and records every gate transition into a bounded alerts ring (2-cockpit.md §3, §6).
  *
  * States
+ * - starting: the first poll waits `firstPollDelay` (a large fleet staggers its pollers; 0 by default).
  * - polling: the `fetchHealthSnapshot` actor (id `fetchHealthSnapshot`) asks the node's nine endpoints.
  *   Endpoint failures come back inside the snapshot (they are gate facts); onError is only for the
  *   unexpected and keeps the previous snapshot, noting the error.
@@ -37,10 +38,16 @@ export interface GatesInput {
   readonly pollIntervalMs?: number;
   /** Bound of the alerts ring (default ALERT_RING_SIZE). */
   readonly alertLimit?: number;
+  /**
+   * Wait this long before the first poll (default 0). A large fleet staggers its pollers' first polls, so 200
+   * nodes are not asked 1,800 questions in the same instant, and stay spread out afterwards.
+   */
+  readonly firstPollDelayMs?: number;
 }
 
 export interface GatesContext {
   readonly node: GatesNode | null;
+  readonly firstPollDelayMs: number;
   readonly pollIntervalMs: number;
   readonly alertLimit: number;
   readonly snapshot: NodeHealthSnapshot | null;
@@ -67,7 +74,7 @@ const errorMessage = (error: unknown): string => (error instanceof Error ? error
 export const gatesMachine = setup({
   types: {} as { context: GatesContext; input: GatesInput; events: GatesEvent; emitted: GatesEmitted },
   actors: { fetchHealthSnapshot: fetchHealthSnapshotNotProvided },
-  delays: { pollInterval: ({ context }) => context.pollIntervalMs },
+  delays: { pollInterval: ({ context }) => context.pollIntervalMs, firstPollDelay: ({ context }) => context.firstPollDelayMs },
   actions: {
     recordSnapshot: enqueueActions(({ context, enqueue }, snapshot: NodeHealthSnapshot) => {
       const streak = nextChainLagStreak(context.chainLagStreak, snapshot);
@@ -88,6 +95,7 @@ export const gatesMachine = setup({
   description: 'Polls one node, derives the health gates, records gate transitions into the alerts ring.',
   context: ({ input }) => ({
     node: input.node ?? null,
+    firstPollDelayMs: input.firstPollDelayMs ?? 0,
     pollIntervalMs: input.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
     alertLimit: input.alertLimit ?? ALERT_RING_SIZE,
     snapshot: null,
@@ -95,8 +103,13 @@ export const gatesMachine = setup({
     alerts: [],
     pollError: null,
   }),
-  initial: 'polling',
+  initial: 'starting',
   states: {
+    starting: {
+      description: 'Before the first poll, firstPollDelay (0 by default: the next tick; a large fleet staggers its pollers).',
+      after: { firstPollDelay: 'polling' },
+      on: { 'poll.now': 'polling', 'poll.pause': 'paused' },
+    },
     polling: {
       description: 'Asking the node for a health snapshot (nine endpoints in parallel).',
       invoke: {

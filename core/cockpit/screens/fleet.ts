@@ -16,6 +16,9 @@ export const FLEET_TABLE = 'nodes';
 export const SWITCH_ACTION = 'switchTo';
 export const REPOLL_ACTION = 'repoll';
 
+type FleetRow = TableSection['rows'][number];
+const rowCache = new WeakMap<readonly unknown[], [FleetRow | undefined, FleetRow | undefined]>();
+
 export function fleetScreen(fleet: readonly FleetNodeFacts[]): ScreenContent {
   const statuses = fleet.map((node) => nodeStatus(node.snapshot, node.gates, node.pollError));
   const count = (tone: string) => statuses.filter((status) => status.tone === tone).length;
@@ -59,8 +62,12 @@ function fleetTable(fleet: readonly FleetNodeFacts[]): TableSection {
       { id: 'url', label: 'URL', align: 'left', priority: 4 },
     ],
     rows: fleet.map((node) => {
+      // A row changes only with its node's poll (or the active node): 200 rows are not rebuilt per view.
+      const cache = node.gates ? rowCache.get(node.gates) : undefined;
+      const cached = cache?.[node.active ? 1 : 0];
+      if (cached) return cached;
       const status = nodeStatus(node.snapshot, node.gates, node.pollError);
-      return {
+      const row = {
         key: node.name,
         tone: status.tone,
         cells: [
@@ -73,6 +80,12 @@ function fleetTable(fleet: readonly FleetNodeFacts[]): TableSection {
           { text: node.url },
         ],
       };
+      if (node.gates) {
+        const entry = rowCache.get(node.gates) ?? [undefined, undefined];
+        entry[node.active ? 1 : 0] = row;
+        rowCache.set(node.gates, entry);
+      }
+      return row;
     }),
     selectable: true,
     emptyText: 'no nodes configured',

@@ -322,7 +322,7 @@ export interface LogPaneView {
     readonly label: string;
     readonly tone: Tone;
   };
-  /** The newest matching lines of the active tab, oldest first (at most a few hundred). */
+  /** The newest matching lines of the active tab, oldest first (at most 500); empty while the pane is hidden. */
   readonly lines: readonly LogLineView[];
   /** Matching lines in the ring (the pane may show fewer). */
   readonly matching: number;

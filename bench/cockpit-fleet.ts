@@ -1,0 +1,183 @@
+#!/usr/bin/env node
+/**
+ * Benchmark: the cockpit engine polling a fleet of 200 devnet nodes on the terminal's 10 s cycle (issue 13
+ * "Speed and memory"). Targets: no poll overruns its interval, under 5 % of one core on average, under
+ * 150 MB RSS.
+ *
+ * The devnet runs in a child process (`devnet --nodes N --port 0 --json`), so every figure is the cockpit's
+ * own: this process runs the real engine (fleet pollers, alerts, the UI session and the screen actors of the
+ * active node) with a subscribed face-like listener on the S15 Fleet screen, which re-composes the 200-row
+ * view at most 20 times a second as polls land.
+ *
+ * Measured over --cycles intervals after every node has answered once (warm-up):
+ *   cpu        process.cpuUsage() over the window / wall time, as % of one core
+ *   rss        process RSS sampled every 500 ms: peak and at the end
+ *   polls      /health calls per node in the window (one per poll), against what the cycle allows
+ *   overruns   polls longer than the interval: a poll's calls run in parallel, so a poll lasts as long as
+ *              its slowest call; any call slower than the interval would be an overrun
+ *   latency    p50 / p95 / max of every call the cockpit made
+ *
+ * Usage: node --expose-gc dist/bench/cockpit-fleet.js [--nodes N] [--cycles N] [--interval-ms MS] [--json]
+ * (`npm run bench:cockpit-fleet`; with --expose-gc the heap figure is what is retained after a collection).
+ * BENCH_PROFILE=<file> writes a CPU profile of the measured window.
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { startCockpitEngine } from '../actors/cockpit/engine.js';
+import { engineConfigForUrls, memoryStateStore } from '../core/cockpit/engine/config.js';
+import type { DevnetDescription } from '../devnet/describe.js';
+
+const TARGETS = { cpuPercent: 5, rssMb: 150 };
+
+interface Options {
+  nodes: number;
+  cycles: number;
+  intervalMs: number;
+  json: boolean;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { nodes: 200, cycles: 6, intervalMs: 10_000, json: false };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    if (flag === '--json') options.json = true;
+    else if (flag === '--nodes' || flag === '--cycles' || flag === '--interval-ms') {
+      const value = Number(argv[++i]);
+      if (!Number.isInteger(value) || value < 1) throw new Error(`${flag} needs a whole number >= 1`);
+      if (flag === '--nodes') options.nodes = value;
+      else if (flag === '--cycles') options.cycles = value;
+      else options.intervalMs = value;
+    } else throw new Error(`unknown option ${flag} (known: --nodes N, --cycles N, --interval-ms MS, --json)`);
+  }
+  return options;
+}
+
+const percentile = (sorted: readonly number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const bin = fileURLToPath(new URL('../devnet/devnet-bin.js', import.meta.url));
+  const devnetProcess = spawn(process.execPath, [bin, '--nodes', String(options.nodes), '--port', '0', '--json', '--block-time', '5'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const line = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: devnetProcess.stdout }).once('line', resolve);
+      devnetProcess.once('exit', (code) => reject(new Error(`devnet exited with ${code} before it was ready`)));
+    });
+    const devnet = JSON.parse(line) as DevnetDescription;
+    const urls = devnet.nodes.map((node) => node.url);
+    const engine = startCockpitEngine({
+      face: 'terminal',
+      config: engineConfigForUrls(urls),
+      stateStore: memoryStateStore({ lastScreen: 'S15' }),
+      fleetPollIntervalMs: options.intervalMs,
+      app: { name: 'cockpit-tui', version: 'bench' },
+    });
+    let views = 0;
+    let rows = 0;
+    const off = engine.subscribe((view) => {
+      views++;
+      const table = view.screen.sections.find((s) => s.kind === 'table');
+      rows = table?.kind === 'table' ? table.rows.length : 0;
+    });
+
+    // Warm-up: every node answered once (the first polls all start together, a burst no later cycle has).
+    const warmStart = performance.now();
+    while (engine.fleet().some((node) => node.snapshot === null)) {
+      if (performance.now() - warmStart > 120_000) throw new Error('the fleet did not answer within 2 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const warmUpMs = performance.now() - warmStart;
+
+    const latencies: number[] = [];
+    const healthCalls = new Map<string, number>();
+    let failedCalls = 0;
+    const offCalls = engine.onCall((record) => {
+      latencies.push(record.ms);
+      if (record.error || (record.status ?? 0) >= 400) failedCalls++;
+      if (record.template.endsWith('/health')) {
+        const node = new URL(record.url).origin;
+        healthCalls.set(node, (healthCalls.get(node) ?? 0) + 1);
+      }
+    });
+    let peakRss = process.memoryUsage.rss();
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 500);
+    // BENCH_PROFILE=<file>: a CPU profile of the measured window only (opens in Chrome DevTools).
+    const profiler = process.env.BENCH_PROFILE ? new Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
+    const cpuBefore = process.cpuUsage();
+    const wallBefore = performance.now();
+    views = 0;
+    await new Promise((resolve) => setTimeout(resolve, options.cycles * options.intervalMs));
+    const cpu = process.cpuUsage(cpuBefore);
+    const wallMs = performance.now() - wallBefore;
+    clearInterval(sampler);
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+      profiler.disconnect();
+    }
+    offCalls();
+    off();
+    const endRss = process.memoryUsage.rss();
+    // With --expose-gc the heap figure is what is retained, not garbage waiting for the collector.
+    (globalThis as { gc?: () => void }).gc?.();
+    const memory = process.memoryUsage();
+    peakRss = Math.max(peakRss, endRss);
+    const viewsSeen = views;
+    await engine.stop();
+
+    const sorted = latencies.sort((a, b) => a - b);
+    const polls = [...healthCalls.values()];
+    const cpuPercent = ((cpu.user + cpu.system) / 1000 / wallMs) * 100;
+    const overruns = latencies.filter((ms) => ms >= options.intervalMs).length;
+    const result = {
+      nodes: urls.length,
+      intervalMs: options.intervalMs,
+      windowS: wallMs / 1000,
+      warmUpS: warmUpMs / 1000,
+      cpuPercent,
+      peakRssMb: peakRss / 1024 / 1024,
+      endRssMb: endRss / 1024 / 1024,
+      heapUsedMb: memory.heapUsed / 1024 / 1024,
+      heapTotalMb: memory.heapTotal / 1024 / 1024,
+      externalMb: memory.external / 1024 / 1024,
+      calls: latencies.length,
+      failedCalls,
+      pollsPerNode: { min: Math.min(...polls), max: Math.max(...polls), nodesPolled: polls.length },
+      latencyMs: { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? 0 },
+      overruns,
+      views: viewsSeen,
+      fleetRows: rows,
+      met: overruns === 0 && cpuPercent < TARGETS.cpuPercent && peakRss / 1024 / 1024 < TARGETS.rssMb && polls.length === urls.length,
+    };
+    if (options.json) {
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+      return;
+    }
+    const out = (label: string, text: string) => process.stdout.write(`  ${label.padEnd(22)}${text}\n`);
+    process.stdout.write(`cockpit engine, ${result.nodes} devnet nodes (another process), polled every ${options.intervalMs / 1000} s, ${result.windowS.toFixed(0)} s measured on S15\n`);
+    out('warm-up', `${result.warmUpS.toFixed(1)} s until every node answered once`);
+    out('CPU', `${result.cpuPercent.toFixed(2)} % of one core (target < ${TARGETS.cpuPercent} %)`);
+    out('RSS', `${result.peakRssMb.toFixed(0)} MB peak, ${result.endRssMb.toFixed(0)} MB at the end (target < ${TARGETS.rssMb} MB)`);
+    out('heap', `${result.heapUsedMb.toFixed(0)} MB used of ${result.heapTotalMb.toFixed(0)} MB, ${result.externalMb.toFixed(0)} MB external`);
+    out('polls per node', `${result.pollsPerNode.min}..${result.pollsPerNode.max} (${result.pollsPerNode.nodesPolled}/${result.nodes} nodes)`);
+    out('calls', `${result.calls}, ${result.failedCalls} failed; latency p50 ${result.latencyMs.p50.toFixed(1)} ms, p95 ${result.latencyMs.p95.toFixed(1)} ms, max ${result.latencyMs.max.toFixed(0)} ms`);
+    out('overruns', `${result.overruns} (a poll lasts as long as its slowest call; none may reach ${options.intervalMs / 1000} s)`);
+    out('views', `${result.views} composed for the subscriber (${result.fleetRows} fleet rows each)`);
+    out('targets met', result.met ? 'yes' : 'NO');
+  } finally {
+    devnetProcess.kill('SIGTERM');
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench:cockpit-fleet: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});
