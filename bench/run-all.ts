@@ -12,7 +12,7 @@
  * Exit codes: 0 every runner ran (failed cases are in the report), 1 bad arguments or spec, 3 the batch is not
  * usable, 4 a runner crashed (the others' results and the report are still written).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,20 @@ import { externalTarget, startBeeTarget, startDevnetTarget, type Target } from '
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
+
+/**
+ * Ctrl-C / SIGTERM: the running runner is stopped and every node this run started (devnet, or the Bee cluster's
+ * Anvil and Bee process groups) is torn down before exiting 130, so nothing is left running.
+ */
+const running = { child: undefined as ChildProcess | undefined, targets: new Set<Target>(), stopping: false, startup: new AbortController() };
+function onSignal(signal: NodeJS.Signals): void {
+  if (running.stopping) return;
+  running.stopping = true;
+  log(`${signal}: stopping the runner and the node(s)`);
+  running.startup.abort(new Error(`${signal} during startup`));
+  running.child?.kill('SIGTERM');
+  void Promise.allSettled([...running.targets].map((t) => t.stop())).then(() => process.exit(130));
+}
 
 interface Options {
   out?: string;
@@ -82,6 +96,7 @@ async function runOne(runner: RunnerName, target: Target, out: string, opts: Opt
   const exit = await new Promise<{ code: number | null; signal: string | null; error?: string }>((done) => {
     const timeoutS = Number(process.env.BENCH_RUNNER_TIMEOUT_S ?? 7200);
     const child = spawn(command, argv, { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'pipe'] });
+    running.child = child;
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutS * 1000);
     child.stderr.on('data', (d: Buffer) => {
       process.stderr.write(d);
@@ -92,6 +107,7 @@ async function runOne(runner: RunnerName, target: Target, out: string, opts: Opt
       done({ code: null, signal: null, error: err.code === 'ENOENT' ? `runner binary not found: ${command} (run: bash bench/build-runners.sh)` : err.message });
     });
     child.on('close', (code, signal) => {
+      running.child = undefined;
       clearTimeout(timer);
       done({ code, signal });
     });
@@ -178,7 +194,12 @@ export async function main(argv: string[]): Promise<number> {
   ensureFixtures(opts.fixtures, fixtureSizes(rows), (line) => log(line));
 
   const external = process.env.NODE_URL !== undefined && !opts.bee;
-  const startTarget = (): Promise<Target> => (opts.bee ? startBeeTarget(log) : external ? Promise.resolve(externalTarget(process.env)) : startDevnetTarget(log));
+  const startTarget = async (): Promise<Target> => {
+    const target = await (opts.bee ? startBeeTarget(log, running.startup.signal) : external ? externalTarget(process.env) : startDevnetTarget(log));
+    running.targets.add(target);
+    return target;
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, onSignal);
   const startedAt = new Date().toISOString();
   const runs: RunnerRun[] = [];
   let shared: Target | undefined;
@@ -199,7 +220,10 @@ export async function main(argv: string[]): Promise<number> {
       try {
         runs.push(await runOne(runner, target, out, opts, sizes));
       } finally {
-        if (!shared) await target.stop();
+        if (!shared) {
+          running.targets.delete(target);
+          await target.stop();
+        }
       }
       const last = runs.at(-1)!;
       log(`runner ${runner}: ${last.status}${last.message ? ` (${last.message})` : ''} in ${last.seconds} s`);

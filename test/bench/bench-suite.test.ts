@@ -5,7 +5,8 @@
  * built first (bench/build-runners.sh, cached under ~/.cache/node-toolkit/bench: minutes the first time on a
  * fresh machine, a second afterwards).
  */
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -226,6 +227,33 @@ describe('bad input', () => {
     const v = await runProcess(process.execPath, [distBench('validate-spec.js'), out], {});
     expect(v.code).toBe(2);
     expect(v.stdout).toMatch(/go: no result \(crashed: exit code 2/);
+  });
+
+  it('run-all on SIGTERM stops the running runner and its node, and exits 130', async () => {
+    const out = join(work, 'sigterm-run');
+    const child = spawn(process.execPath, [distBench('run-all.js'), '--quick', '--no-build', '--runners', 'js', '--cases', 'cpu.ecdsa.verify-1000', '--out', out, '--fixtures', fixtures], {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_URL: undefined },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    await new Promise<void>((resolve) => child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      if (stderr.includes('runner js:')) resolve();
+    }));
+    const runnerAlive = () => readdirSync('/proc').filter((p) => /^\d+$/.test(p)).some((p) => {
+      try {
+        return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(join(out, 'js.json'));
+      } catch {
+        return false;
+      }
+    });
+    await expect.poll(runnerAlive, { timeout: 10_000 }).toBe(true);
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(130);
+    expect(stderr).toContain('SIGTERM: stopping the runner and the node(s)');
+    await expect.poll(runnerAlive, { timeout: 10_000 }).toBe(false);
   });
 
   it('run-all refuses a bad spec (exit 1) and an unusable batch on an external node (exit 3) before running anything', async () => {
