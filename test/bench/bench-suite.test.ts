@@ -44,7 +44,7 @@ afterAll(async () => {
   await devnet?.stop();
 });
 
-describe('smoke pass: npm run bench -- --quick (all four runners, 1 iteration, 1 MB, embedded devnet)', () => {
+describe('smoke pass: npm run bench -- --quick (all four runners, 1 iteration, 1 MB, embedded devnet)', { timeout: 120_000 }, () => {
   let out: string;
   let exit: Awaited<ReturnType<typeof runProcess>>;
   beforeAll(async () => {
@@ -126,7 +126,7 @@ describe('smoke pass: npm run bench -- --quick (all four runners, 1 iteration, 1
   });
 });
 
-describe('bad input', () => {
+describe('bad input', { timeout: 180_000 }, () => {
   function writeSpec(name: string, edit: (spec: { cases: Record<string, unknown>[] }) => void): string {
     const spec = specJson();
     edit(spec);
@@ -151,11 +151,18 @@ describe('bad input', () => {
   });
 
   it.each(RUNNER_NAMES)('%s runner refuses a batch the node does not know, and one that is not usable yet (exit 3)', async (runner) => {
-    const pending = (await createNodeClient({ baseUrl: nodeUrl }).buyStamp(1_658_880_000n, 20)).batchID;
-    for (const batch of ['ab'.repeat(32), pending]) {
-      const r = await runRunner(runner, ['--out', join(work, `never-${runner}.json`), '--fixtures', fixtures, '--cases', 'net.stamps.list', '--iterations', '1'], { NODE_URL: nodeUrl, NODE_BATCH_ID: batch });
-      expect(r.code, `${runner}: ${r.stderr}`).toBe(3);
-      expect(r.stderr).toMatch(/is not usable/);
+    // No blocks are mined on this devnet, so a batch bought now stays unusable (Bee waits for 10 blocks).
+    const still = await startDevnet({ nodes: 1, port: 0, mineBlocks: false });
+    try {
+      const url = still.nodes[0]!.url;
+      const pending = (await createNodeClient({ baseUrl: url }).buyStamp(1_658_880_000n, 20)).batchID;
+      for (const batch of ['ab'.repeat(32), pending]) {
+        const r = await runRunner(runner, ['--out', join(work, `never-${runner}.json`), '--fixtures', fixtures, '--cases', 'net.stamps.list', '--iterations', '1'], { NODE_URL: url, NODE_BATCH_ID: batch });
+        expect(r.code, `${runner}: ${r.stderr}`).toBe(3);
+        expect(r.stderr).toMatch(/is not usable/);
+      }
+    } finally {
+      await still.stop();
     }
   });
 
