@@ -144,6 +144,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--runners <list>', 'runners to run (default: the spec runner_subset)', runnerList)
     .option('--cases <list>', 'only these case ids')
     .option('--iterations <n>', 'iterations per case (BENCH_ITERS; default the spec)', positiveInt)
+    .option('--sizes <list>', 'fixture sizes in MB instead of the spec sizes_mb (e.g. 1,10)')
     .option('--spec <path>', 'spec file', join(repoRoot, 'bench', 'bench-spec.json'))
     .option('--fixtures <dir>', 'fixture directory', process.env.BENCH_FIXTURES_DIR ?? join(repoRoot, 'bench', 'fixtures'))
     .option('--no-build', 'do not (re)build the Go and Rust runners first')
@@ -155,8 +156,8 @@ export async function main(argv: string[]): Promise<number> {
     const code = (err as { exitCode?: number }).exitCode;
     return code === 0 ? 0 : 1;
   }
-  const raw = program.opts<Omit<Options, 'cases'> & { cases?: string }>();
-  const { cases: casesText, ...rest } = raw;
+  const raw = program.opts<Omit<Options, 'cases'> & { cases?: string; sizes?: string }>();
+  const { cases: casesText, sizes: _sizes, ...rest } = raw;
   const opts: Options = { ...rest, spec: resolve(raw.spec), fixtures: resolve(raw.fixtures), ...(casesText ? { cases: list(casesText) } : {}) };
   if (!opts.iterations && process.env.BENCH_ITERS) {
     const n = Number(process.env.BENCH_ITERS);
@@ -179,7 +180,14 @@ export async function main(argv: string[]): Promise<number> {
     log((err as Error).message);
     return 1;
   }
-  const sizes = opts.quick ? [1] : undefined;
+  let sizes = opts.quick ? [1] : undefined;
+  if (raw.sizes && !opts.quick) {
+    sizes = list(raw.sizes).map(Number);
+    if (sizes.some((n) => !Number.isInteger(n) || n < 1)) {
+      log(`--sizes must be positive integers (MB), got "${raw.sizes}"`);
+      return 1;
+    }
+  }
   const rows = expandSpec(loaded.spec, { ...(sizes ? { sizesMb: sizes } : {}), large: process.env.BENCH_LARGE === '1' }).filter((r) => !opts.cases || opts.cases.includes(r.entry.id));
   const out = resolve(opts.out ?? defaultOutDir());
   mkdirSync(out, { recursive: true });
