@@ -38,12 +38,15 @@ fn err<E: std::error::Error>(e: E) -> String {
 impl Node {
     pub fn new(url: &str, token: Option<&str>) -> Result<Self, String> {
         let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(err)?;
+        // One timeout for every call, as the other runners have (bee-rs's default client has none): a node that
+        // stops answering fails the case instead of hanging the run.
+        let http = reqwest::Client::builder().timeout(std::time::Duration::from_secs(300)).build().map_err(err)?;
         let client = match token {
             Some(t) => bee::Client::with_token(url, t),
-            None => bee::Client::new(url),
+            None => bee::Client::with_http_client(url, http.clone()),
         }
         .map_err(|e| format!("NODE_URL {url}: {e}"))?;
-        Ok(Node { rt, client, raw: reqwest::Client::new(), base: url.to_string(), token: token.map(String::from) })
+        Ok(Node { rt, client, raw: http, base: url.to_string(), token: token.map(String::from) })
     }
 
     pub fn warm_up(&self) -> Result<(), String> {
