@@ -15,7 +15,7 @@ export const RUNNER_NAMES = ['ts', 'js', 'rust', 'go'] as const;
 export type RunnerName = (typeof RUNNER_NAMES)[number];
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number');
-const nonNeg = finite.refine((n) => n >= 0, 'must be >= 0');
+const nonNeg = z.number().min(0);
 
 export const caseParamsSchema = z.record(z.string(), finite);
 
