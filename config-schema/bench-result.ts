@@ -68,6 +68,8 @@ export const runnerResultSchema = z.looseObject({
   finished_at: z.string(),
   host: z.looseObject({ os: z.string(), arch: z.string(), cpus: z.number().int().min(1), runtime: z.string() }),
   cases: z.array(caseResultSchema),
+  /** True while the runner is still running (the file is rewritten after every case) or when it died midway. */
+  partial: z.boolean().optional(),
 });
 
 export type CaseResult = z.infer<typeof caseResultSchema>;

@@ -11,7 +11,7 @@
  * Exit codes: 0 result written (failed cases are in it), 1 bad arguments or spec, 3 batch not usable.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { arch, availableParallelism, platform } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -269,9 +269,15 @@ export async function runNodeRunner(def: RunnerDefinition, argv: readonly string
     const what = res.skipped ? `skipped (${res.skip_reason})` : res.failed ? `FAILED: ${res.error}` : `median ${res.median_ms?.toFixed(2)} ms`;
     log(`${row.entry.id} [${row.paramKey}] ${what}`);
     cases.push(res);
+    writeResult(false);
   }
   await rss.stop();
+  writeResult(true);
+  log(`wrote ${options.out}`);
+  return 0;
 
+  /** After every case (atomically), so a runner killed or crashed midway still leaves the rows it finished. */
+  function writeResult(final: boolean): void {
   const result: RunnerResult = {
     schema: RESULT_SCHEMA_ID,
     runner: def.runner,
@@ -285,11 +291,12 @@ export async function runNodeRunner(def: RunnerDefinition, argv: readonly string
     finished_at: new Date().toISOString(),
     host: { os: platform(), arch: arch(), cpus: availableParallelism(), runtime: `node ${process.versions.node}` },
     cases,
+    ...(final ? {} : { partial: true }),
   };
   mkdirSync(dirname(options.out), { recursive: true });
-  writeFileSync(options.out, `${JSON.stringify(result, null, 2)}\n`);
-  log(`wrote ${options.out}`);
-  return 0;
+  writeFileSync(`${options.out}.tmp`, `${JSON.stringify(result, null, 2)}\n`);
+  renameSync(`${options.out}.tmp`, options.out);
+  }
 }
 
 /** Fresh 32-byte random salt at the front of a buffer holding the fixture after it (spec: unique references). */

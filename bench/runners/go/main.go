@@ -92,6 +92,7 @@ type runnerResult struct {
 	FinishedAt string       `json:"finished_at"`
 	Host       host         `json:"host"`
 	Cases      []caseResult `json:"cases"`
+	Partial    bool         `json:"partial,omitempty"`
 }
 
 func logf(format string, args ...any) { fmt.Fprintf(os.Stderr, "bench-go: "+format+"\n", args...) }
@@ -287,6 +288,27 @@ func run() int {
 	rss := startRSSSampler()
 	started := time.Now().UTC().Format(time.RFC3339Nano)
 	results := []caseResult{}
+	// Written after every case (atomically), so a runner killed or crashed midway leaves the rows it finished.
+	write := func(final bool) error {
+		result := runnerResult{
+			Schema: "node-toolkit/bench-result@1", Runner: "go",
+			Client: client{Name: "github.com/ethersphere/bee/v2 packages + net/http", Version: beeVersion, Language: "Go " + runtime.Version(),
+				Note: "bee-go cannot be downloaded here (the Go module proxy refuses it): this runner uses Bee v2.8.1's own Go packages (bmt, file/pipeline, crypto, manifest/mantaray, soc, cac) and net/http, i.e. the reference implementation, not bee-go"},
+			SpecHash: hash, NodeURL: nodeURL, BatchID: batch, Iterations: iterations, SizesMB: sizes,
+			StartedAt: started, FinishedAt: time.Now().UTC().Format(time.RFC3339Nano),
+			Host:    host{OS: runtime.GOOS, Arch: runtime.GOARCH, CPUs: runtime.NumCPU(), Runtime: runtime.Version()},
+			Cases:   results,
+			Partial: !final,
+		}
+		data, _ := json.MarshalIndent(result, "", "  ")
+		if err := os.MkdirAll(filepath.Dir(*out), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(*out+".tmp", append(data, '\n'), 0o644); err != nil {
+			return err
+		}
+		return os.Rename(*out+".tmp", *out)
+	}
 	for _, row := range rows {
 		env := &caseEnv{params: row.params, node: node, batch: batch,
 			fixture: func(mb int) []byte { return loaded[mb] }, fixturePath: func(mb int) string { return fixturePath(*fixtures, mb) }}
@@ -305,22 +327,12 @@ func run() int {
 			logf("%s [%s] median %.2f ms", row.entry.ID, row.paramKey, *res.MedianMs)
 		}
 		results = append(results, res)
+		if err := write(false); err != nil {
+			logf("cannot write %s: %v", *out, err)
+			return 1
+		}
 	}
-	result := runnerResult{
-		Schema: "node-toolkit/bench-result@1", Runner: "go",
-		Client: client{Name: "github.com/ethersphere/bee/v2 packages + net/http", Version: beeVersion, Language: "Go " + runtime.Version(),
-			Note: "bee-go cannot be downloaded here (the Go module proxy refuses it): this runner uses Bee v2.8.1's own Go packages (bmt, file/pipeline, crypto, manifest/mantaray, soc, cac) and net/http, i.e. the reference implementation, not bee-go"},
-		SpecHash: hash, NodeURL: nodeURL, BatchID: batch, Iterations: iterations, SizesMB: sizes,
-		StartedAt: started, FinishedAt: time.Now().UTC().Format(time.RFC3339Nano),
-		Host:  host{OS: runtime.GOOS, Arch: runtime.GOARCH, CPUs: runtime.NumCPU(), Runtime: runtime.Version()},
-		Cases: results,
-	}
-	data, _ := json.MarshalIndent(result, "", "  ")
-	if err := os.MkdirAll(filepath.Dir(*out), 0o755); err != nil {
-		logf("cannot write %s: %v", *out, err)
-		return 1
-	}
-	if err := os.WriteFile(*out, append(data, '\n'), 0o644); err != nil {
+	if err := write(true); err != nil {
 		logf("cannot write %s: %v", *out, err)
 		return 1
 	}

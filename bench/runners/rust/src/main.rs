@@ -243,24 +243,8 @@ fn run() -> Result<i32, String> {
     let rss = measure::RssSampler::start();
     let started = now();
     let mut results = vec![];
-    for row in &rows {
-        let env = Env { params: row.params.clone(), fixtures: fixtures.clone(), fixture_dir: fixture_dir.clone(), node: node.clone(), batch: batch.clone() };
-        let res = if row.entry.kind == "net" && batch.is_empty() {
-            let mut r = run_row(row, |_| Ok(Outcome::Skip(String::new())), &env, 0, &rss);
-            r.skip_reason = "NODE_BATCH_ID is not set".into();
-            r
-        } else {
-            run_row(row, impls[row.entry.id.as_str()], &env, iterations, &rss)
-        };
-        if res.skipped {
-            log(&format!("{} [{}] skipped ({})", row.entry.id, row.param_key, res.skip_reason));
-        } else if res.failed {
-            log(&format!("{} [{}] FAILED: {}", row.entry.id, row.param_key, res.error));
-        } else {
-            log(&format!("{} [{}] median {:.2} ms", row.entry.id, row.param_key, res.median_ms.unwrap_or(0.0)));
-        }
-        results.push(res);
-    }
+    // Written after every case (atomically), so a runner killed or crashed midway leaves the rows it finished.
+    let write = |results: &Vec<CaseResult>, final_: bool| -> Result<(), String> {
     let result = serde_json::json!({
         "schema": "node-toolkit/bench-result@1",
         "runner": "rust",
@@ -279,11 +263,36 @@ fn run() -> Result<i32, String> {
         "finished_at": now(),
         "host": { "os": std::env::consts::OS, "arch": std::env::consts::ARCH, "cpus": std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1), "runtime": "native (tokio)" },
         "cases": results,
+        "partial": !final_,
     });
     if let Some(dir) = std::path::Path::new(&out).parent() {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot write {out}: {e}"))?;
     }
-    std::fs::write(&out, serde_json::to_string_pretty(&result).unwrap() + "\n").map_err(|e| format!("cannot write {out}: {e}"))?;
+    let tmp = format!("{out}.tmp");
+    std::fs::write(&tmp, serde_json::to_string_pretty(&result).unwrap() + "\n").map_err(|e| format!("cannot write {out}: {e}"))?;
+    std::fs::rename(&tmp, &out).map_err(|e| format!("cannot write {out}: {e}"))?;
+    Ok(())
+    };
+    for row in &rows {
+        let env = Env { params: row.params.clone(), fixtures: fixtures.clone(), fixture_dir: fixture_dir.clone(), node: node.clone(), batch: batch.clone() };
+        let res = if row.entry.kind == "net" && batch.is_empty() {
+            let mut r = run_row(row, |_| Ok(Outcome::Skip(String::new())), &env, 0, &rss);
+            r.skip_reason = "NODE_BATCH_ID is not set".into();
+            r
+        } else {
+            run_row(row, impls[row.entry.id.as_str()], &env, iterations, &rss)
+        };
+        if res.skipped {
+            log(&format!("{} [{}] skipped ({})", row.entry.id, row.param_key, res.skip_reason));
+        } else if res.failed {
+            log(&format!("{} [{}] FAILED: {}", row.entry.id, row.param_key, res.error));
+        } else {
+            log(&format!("{} [{}] median {:.2} ms", row.entry.id, row.param_key, res.median_ms.unwrap_or(0.0)));
+        }
+        results.push(res);
+        write(&results, false)?;
+    }
+    write(&results, true)?;
     log(&format!("wrote {out}"));
     Ok(0)
 }
