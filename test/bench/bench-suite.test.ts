@@ -49,7 +49,8 @@ describe('smoke pass: npm run bench -- --quick (all four runners, 1 iteration, 1
   let exit: Awaited<ReturnType<typeof runProcess>>;
   beforeAll(async () => {
     out = join(work, 'smoke');
-    exit = await runProcess(process.execPath, [distBench('run-all.js'), '--quick', '--no-build', '--out', out, '--fixtures', fixtures], { NODE_URL: undefined, BENCH_RUNNER_ORDER: undefined, BENCH_ITERS: undefined });
+    // About 3 minutes on an idle machine (bee-js's signing cases are most of it); far longer on a loaded one.
+    exit = await runProcess(process.execPath, [distBench('run-all.js'), '--quick', '--no-build', '--out', out, '--fixtures', fixtures], { NODE_URL: undefined, BENCH_RUNNER_ORDER: undefined, BENCH_ITERS: undefined }, 39 * 60_000);
   }, 40 * 60_000);
 
   it('runs every runner and writes report.md, report.html, aggregate.json, results.csv and one result per runner', () => {
