@@ -146,11 +146,12 @@ export function alertsLines(alerts: AlertsView, width: number, rows: number, the
   if (alerts.entries.length === 0) return [[seg('no gate transitions yet', { tone: 'muted' })]];
   const table = {
     columns: [
+      // The reason is cut to fit rather than dropped; the node name goes first on a narrow terminal.
       { id: 'time', label: 'time', align: 'left' as const, priority: 1 },
-      { id: 'node', label: 'node', align: 'left' as const, priority: 3 },
+      { id: 'node', label: 'node', align: 'left' as const, priority: 2 },
       { id: 'gate', label: 'gate', align: 'left' as const, priority: 1 },
       { id: 'change', label: 'change', align: 'left' as const, priority: 1 },
-      { id: 'reason', label: 'reason', align: 'left' as const, priority: 2 },
+      { id: 'reason', label: 'reason', align: 'left' as const, priority: 1 },
     ],
     rows: alerts.entries.map((e) => ({ key: e.key, cells: [{ text: e.time }, { text: e.node }, { text: e.gate }, { text: e.change }, { text: e.reason }] })),
   };

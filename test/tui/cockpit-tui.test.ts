@@ -7,6 +7,8 @@
  * The fleet: alpha and beta (devnet nodes with their log files), gamma (a devnet node that wants a token the
  * config does not give), ghost (nothing listens), and a node whose configured name carries terminal escapes.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { SCREENS, TERMINAL_ALT_SCREENS } from '../../core/cockpit/view/screens.js';
@@ -287,6 +289,29 @@ describe('cockpit-tui in a real terminal against a devnet', { timeout: 180_000 }
     expect(rows.join('\n')).toMatch(/Buckets by fill/);
     await terminal.keys('Escape');
     await terminal.waitFor((r) => !/bucket/i.test(r[3] ?? '') && r.some((row) => row.startsWith('▶')));
+  });
+
+  it('one-shot verbs answer in an 8 s banner (green or red); :watch-ref counts in the top bar; :notifications opens the history', async () => {
+    const terminal = await cockpit(120, 30);
+    const file = join(home.dir, 'hello.txt');
+    writeFileSync(file, 'hello swarm\n');
+    await palette(terminal, `hash ${file}`);
+    let rows = await terminal.waitFor((r) => r.some((row) => /^✓ .*[0-9a-f]{8}/.test(row)), 20_000);
+    await captureScreen(terminal, 'banner-hash-120x30');
+    await palette(terminal, 'hash /no/such/file');
+    rows = await terminal.waitFor((r) => r.some((row) => row.startsWith('✗ ')), 20_000);
+    await palette(terminal, 'loggers');
+    rows = await terminal.waitFor((r) => r.some((row) => /^✓ .*logger/.test(row)), 20_000);
+    const reference = 'ab'.repeat(32);
+    await palette(terminal, `watch-ref ${reference} 30`);
+    rows = await terminal.waitFor((r) => (r[0] ?? '').includes('watch 1'));
+    await palette(terminal, 'watch-ref-stop');
+    await terminal.waitFor((r) => !(r[0] ?? '').includes('watch 1'));
+    await palette(terminal, 'notifications');
+    await terminal.waitFor((r) => (r[3] ?? '').includes('╭') && (r[4] ?? '').includes('Notifications') && r.some((row) => /→ Fail/.test(row)));
+    await captureScreen(terminal, 'notifications-120x30');
+    await terminal.keys('Escape');
+    await terminal.waitFor((r) => !(r[4] ?? '').includes('Notifications'));
   });
 
   it('a gate going to Fail raises a toast and rings once; its recovery shows but never rings', async () => {

@@ -79,7 +79,8 @@ export function CockpitApp({ engine }: { readonly engine: FaceEngine }) {
       {regions.logPane ? <LogPane pane={view.logPane} rows={regions.logLines} width={columns} theme={theme} /> : null}
       {view.banner !== null ? <Banner slice={view.banner} width={columns} theme={theme} /> : null}
       <Hints slice={view.hints} width={columns} theme={theme} />
-      {view.toasts.length > 0 ? <Toasts toasts={view.toasts} width={columns} theme={theme} /> : null}
+      {/* An open overlay has the operator's attention; toasts wait beneath it (torn box edges beside it help nobody). */}
+      {view.toasts.length > 0 && view.overlay === null ? <Toasts toasts={view.toasts} width={columns} theme={theme} /> : null}
       {view.overlay !== null ? <Overlay overlay={view.overlay} rows={regions.rows} width={columns} theme={theme} /> : null}
     </Box>
   );
