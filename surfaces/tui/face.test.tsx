@@ -261,6 +261,12 @@ describe('cockpit-tui face: log pane, toasts, banner', () => {
     for (const row of rowsOf) expect(screen[row]!.indexOf('✗')).toBeGreaterThan(30);
   });
 
+  it('keeps toasts beneath an open overlay', async () => {
+    const toasts = [{ id: 1, text: 'node-1: peer count Pass → Fail', tone: 'fail' as const }];
+    expect((await draw(cockpitView({ toasts }), 100, 30)).text).toContain('peer count Pass → Fail');
+    expect((await draw(cockpitView({ toasts, overlay: PICKER }), 100, 30)).text).not.toContain('peer count Pass → Fail');
+  });
+
   it('shows the one-shot banner, red for errors and green for success', async () => {
     const ok = await draw(cockpitView({ banner: { id: 1, text: 'hash: 2f0c… (1.2 MiB)', tone: 'ok' } }), 80, 24, 'banner-ok');
     expect(ok.screen[ok.screen.length - 2]).toBe('✓ hash: 2f0c… (1.2 MiB)');
