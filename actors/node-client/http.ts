@@ -20,13 +20,6 @@ import { BodyOverLimit, type BodyStream, type BufferedResponse, type Wire, type 
 
 export type { BodyStream } from './wire.js';
 
-/** A whole body read by Transport.fetchBuffered, with the status and (on demand) the headers. */
-export interface BufferedBytes {
-  readonly status: number;
-  readonly body: Uint8Array;
-  header(name: string): string | undefined;
-}
-
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Request bodies: bytes, text, or a stream (sent chunked unless a content-length header is given). */
@@ -157,11 +150,11 @@ export class Transport {
   }
 
   /**
-   * One call whose whole body (at most the call's cap) is wanted as bytes: through the wire's buffered fast
+   * One call whose whole body (at most the call's cap) is wanted as bytes, headers unread: through the wire's buffered fast
    * path (undici's dispatch: no stream per call); readers.ts fetchBytes falls back to open() and a capped
    * read on a wire without one. Same errors, timeouts, statistics and token rules as open().
    */
-  async fetchBuffered(spec: RequestSpec, callOptions: CallOptions = NO_OPTIONS): Promise<BufferedBytes> {
+  async fetchBuffered(spec: RequestSpec, callOptions: CallOptions = NO_OPTIONS): Promise<Uint8Array> {
     const wire = this.options.wire;
     if (!wire.requestBuffered) throw new Error('this wire has no buffered path (check Transport.canBuffer)');
     const { call, target } = this.begin(spec, callOptions);
@@ -188,7 +181,7 @@ export class Transport {
     }
     call.settle();
     const body = response.body;
-    return { status, body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength), header: (name) => call.header(name) };
+    return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
   }
 
   /** Opens a call, lets `consume` read the body, and settles it either way. */

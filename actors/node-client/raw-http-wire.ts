@@ -60,6 +60,20 @@ export function createRawHttpWire(options: RawHttpWireOptions): Wire & { close()
   };
 }
 
+/** An answer; its header pairs are split out of the header block only if someone reads them. */
+class RawResponse implements BufferedResponse {
+  private pairs: string[] | undefined;
+  constructor(
+    readonly statusCode: number,
+    readonly body: Buffer,
+    private readonly head: string,
+  ) {}
+
+  get rawHeaders(): string[] {
+    return (this.pairs ??= headerPairs(this.head));
+  }
+}
+
 /** The value of header `name` in a lower-cased header block, trimmed; undefined when absent. */
 function headerIn(lowerHead: string, name: string): string | undefined {
   const at = lowerHead.indexOf(`\r\n${name}:`);
@@ -89,6 +103,7 @@ class Pool {
   private readonly idle: Connection[] = [];
   private readonly waiting: Pending[] = [];
   private open = 0;
+  private sweeper: ReturnType<typeof setInterval> | undefined;
   private readonly host: string;
   private readonly hostname: string;
   private readonly port: number;
@@ -96,7 +111,7 @@ class Pool {
   constructor(
     origin: string,
     private readonly maxSockets: number,
-    readonly idleMs: number,
+    private readonly idleMs: number,
   ) {
     const url = new URL(origin);
     this.host = url.host;
@@ -120,6 +135,20 @@ class Pool {
     if (next) return connection.send(next, true);
     this.idle.push(connection);
     connection.rest();
+    // One sweep timer per pool, not a timer per answer: closes sockets idle for longer than idleMs.
+    if (!this.sweeper) {
+      this.sweeper = setInterval(() => this.sweep(), this.idleMs);
+      this.sweeper.unref();
+    }
+  }
+
+  private sweep(): void {
+    const now = performance.now();
+    for (const connection of [...this.idle]) if (now - connection.idleSince >= this.idleMs) connection.destroy();
+    if (this.idle.length === 0 && this.open === 0) {
+      clearInterval(this.sweeper);
+      this.sweeper = undefined;
+    }
   }
 
   /** A socket closed; start a waiting request on a new one. */
@@ -138,6 +167,8 @@ class Pool {
   }
 
   close(): void {
+    clearInterval(this.sweeper);
+    this.sweeper = undefined;
     for (const connection of [...this.idle]) connection.destroy();
     for (const pending of this.waiting.splice(0)) pending.reject(new Error('raw wire closed'));
   }
@@ -159,7 +190,8 @@ class Connection {
   private remaining = 0;
   private inBody = false;
   private closeAfter = false;
-  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** performance.now() when it last went idle (the pool's sweep closes long-idle sockets). */
+  idleSince = 0;
   private left = false;
   private readonly onAbort = () => this.fail(reasonOf(this.pending!.request.signal), false);
 
@@ -176,7 +208,6 @@ class Connection {
   }
 
   send(pending: Pending, reused: boolean): void {
-    clearTimeout(this.idleTimer);
     this.socket.ref();
     this.pending = pending;
     this.reused = reused;
@@ -191,15 +222,13 @@ class Connection {
     this.socket.write(this.pool.requestHead(pending.request));
   }
 
-  /** Idle: does not keep the process alive, and closes after a while. */
+  /** Idle: does not keep the process alive; the pool's sweep closes it after a while. */
   rest(): void {
     this.socket.unref();
-    this.idleTimer = setTimeout(() => this.destroy(), this.pool.idleMs);
-    this.idleTimer.unref();
+    this.idleSince = performance.now();
   }
 
   destroy(): void {
-    clearTimeout(this.idleTimer);
     this.socket.destroy();
   }
 
@@ -330,15 +359,7 @@ class Connection {
     this.pending = undefined;
     pending.request.signal.removeListener('abort', this.onAbort);
     const body = this.bodyParts.length === 1 ? this.bodyParts[0]! : Buffer.concat(this.bodyParts, this.bodySize);
-    const head = this.head;
-    let pairs: string[] | undefined;
-    pending.resolve({
-      statusCode: this.status,
-      body,
-      get rawHeaders() {
-        return (pairs ??= headerPairs(head));
-      },
-    });
+    pending.resolve(new RawResponse(this.status, body, this.head));
     // Bytes after the answer mean the server and we disagree about framing: do not reuse the socket.
     if (this.closeAfter || (leftover && leftover.length > 0) || this.socket.destroyed) return this.leave();
     this.pool.release(this);

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import { IGNORED_BODY_LIMIT, NDJSON_LINE_LIMIT } from './body-limits.js';
-import { discardBody, type BufferedBytes, type CallOptions, type OpenCall, type RequestSpec, type Transport } from './http.js';
+import { discardBody, type CallOptions, type OpenCall, type RequestSpec, type Transport } from './http.js';
 import type { BodyStream } from './wire.js';
 
 /** The error for a body past its cap (body-limits.ts): `invalid-response`, with the cap in `limitBytes`. */
@@ -100,9 +100,9 @@ export async function readBytes(call: OpenCall): Promise<Uint8Array> {
 }
 
 /** One call's whole body as bytes (at most its cap): the wire's buffered fast path when it has one. */
-export function fetchBytes(transport: Transport, spec: RequestSpec, options?: CallOptions): Promise<BufferedBytes> {
+export function fetchBytes(transport: Transport, spec: RequestSpec, options?: CallOptions): Promise<Uint8Array> {
   if (transport.canBuffer) return transport.fetchBuffered(spec, options);
-  return transport.run(spec, options, async (call) => ({ status: call.status, body: await readBytes(call), header: (name: string) => call.header(name) }));
+  return transport.run(spec, options, readBytes);
 }
 
 /** Counts the body chunk by chunk without keeping it: memory stays at one chunk whatever the size. */

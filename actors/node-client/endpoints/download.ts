@@ -101,21 +101,19 @@ export function downloadEndpoints(t: Transport) {
       }),
 
     /** Raw chunk data: span(8) + payload. Bee fetches it from the network when it is not local. */
-    downloadChunk: async (address: string, o?: DownloadCallOptions): Promise<Uint8Array> =>
-      (
-        await fetchBytes(
-          t,
-          {
-            method: 'GET',
-            template: '/chunks/{address}',
-            params: { address: chunkAddressParam(address) },
-            headers: downloadHeaders(o ?? {}),
-            // No chunk is larger than a single-owner chunk; a bigger answer is not a chunk (body-limits.ts).
-            maxBodyBytes: CHUNK_BODY_LIMIT,
-          },
-          o,
-        )
-      ).body,
+    downloadChunk: (address: string, o?: DownloadCallOptions): Promise<Uint8Array> =>
+      fetchBytes(
+        t,
+        {
+          method: 'GET',
+          template: '/chunks/{address}',
+          params: { address: chunkAddressParam(address) },
+          headers: downloadHeaders(o ?? {}),
+          // No chunk is larger than a single-owner chunk; a bigger answer is not a chunk (body-limits.ts).
+          maxBodyBytes: CHUNK_BODY_LIMIT,
+        },
+        o,
+      ),
 
     streamBytes: (ref: string, o?: DownloadCallOptions) => stream(bytesSpec(ref, o), o),
     streamBzz: (ref: string, path = '', o?: DownloadCallOptions) => stream(bzzSpec(ref, path, o), o),
