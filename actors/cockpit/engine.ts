@@ -407,10 +407,17 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
       watched.delete(ref);
     }
   };
+  let persistedActive = config.activeNode;
   const rootSubscription = root.subscribe({
-    next: () => {
+    next: (snapshot) => {
       markDirty();
       watchActors();
+      // Remember the active node for the next start (used only when the command line and config do not choose).
+      const active = (snapshot as CockpitSnapshot).context.activeNode;
+      if (active !== persistedActive) {
+        persistedActive = active;
+        stateStore.update({ lastActiveNode: active }).catch(() => undefined);
+      }
     },
     error: markDirty,
   });

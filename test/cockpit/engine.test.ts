@@ -29,6 +29,8 @@ describe('cockpit engine on a devnet', () => {
     h.key('Enter');
     const switched = await h.waitForView((v) => v.topBar.node.url === h.devnet!.nodes[1]!.url);
     expect(switched.banner?.text).toMatch(/^switched to /);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(h.stateStore.get().lastActiveNode).toBe(h.devnet!.nodes[1]!.url);
   });
 
   it('screen actors run against the active node only: S2 shows the new node’s batch after a switch', async () => {
