@@ -4,36 +4,36 @@
 import { z } from 'zod';
 import { bigDecimal, list, nullableBigDecimal } from './common.js';
 
-export const balanceSchema = z.object({
+export const balanceSchema = z.lazy(() => z.object({
   peer: z.string(),
   balance: bigDecimal,
   thresholdreceived: nullableBigDecimal.optional(),
   thresholdgiven: nullableBigDecimal.optional(),
-});
+}));
 export type Balance = z.output<typeof balanceSchema>;
 
-export const balancesSchema = z.object({ balances: list(balanceSchema) });
+export const balancesSchema = z.lazy(() => z.object({ balances: list(balanceSchema) }));
 
-export const settlementSchema = z.object({
+export const settlementSchema = z.lazy(() => z.object({
   peer: z.string(),
   received: nullableBigDecimal,
   sent: nullableBigDecimal,
-});
+}));
 export type Settlement = z.output<typeof settlementSchema>;
 
-export const settlementsSchema = z.object({
+export const settlementsSchema = z.lazy(() => z.object({
   totalReceived: nullableBigDecimal,
   totalSent: nullableBigDecimal,
   settlements: list(settlementSchema),
-});
+}));
 export type Settlements = z.output<typeof settlementsSchema>;
 
-export const chequebookAddressSchema = z.object({ chequebookAddress: z.string() });
+export const chequebookAddressSchema = z.lazy(() => z.object({ chequebookAddress: z.string() }));
 
-export const chequebookBalanceSchema = z.object({
+export const chequebookBalanceSchema = z.lazy(() => z.object({
   totalBalance: nullableBigDecimal,
   availableBalance: nullableBigDecimal,
-});
+}));
 export type ChequebookBalance = z.output<typeof chequebookBalanceSchema>;
 
 const chequeSchema = z.object({
@@ -42,16 +42,16 @@ const chequeSchema = z.object({
   payout: nullableBigDecimal,
 });
 
-export const peerChequesSchema = z.object({
+export const peerChequesSchema = z.lazy(() => z.object({
   peer: z.string(),
   lastreceived: chequeSchema.nullish(),
   lastsent: chequeSchema.nullish(),
-});
+}));
 export type PeerCheques = z.output<typeof peerChequesSchema>;
 
-export const lastChequesSchema = z.object({ lastcheques: list(peerChequesSchema) });
+export const lastChequesSchema = z.lazy(() => z.object({ lastcheques: list(peerChequesSchema) }));
 
-export const cashoutStatusSchema = z.object({
+export const cashoutStatusSchema = z.lazy(() => z.object({
   peer: z.string(),
   lastCashedCheque: chequeSchema.nullish(),
   transactionHash: z.string().nullish(),
@@ -63,5 +63,5 @@ export const cashoutStatusSchema = z.object({
     })
     .nullish(),
   uncashedAmount: nullableBigDecimal,
-});
+}));
 export type CashoutStatus = z.output<typeof cashoutStatusSchema>;

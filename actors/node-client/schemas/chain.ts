@@ -4,26 +4,26 @@
 import { z } from 'zod';
 import { bigDecimal, list, nullableBigDecimal } from './common.js';
 
-export const chainStateSchema = z.object({
+export const chainStateSchema = z.lazy(() => z.object({
   chainTip: z.number(),
   block: z.number(),
   totalAmount: bigDecimal,
   currentPrice: bigDecimal,
   /** New in v2.8.1, omitted when zero. */
   minimumValidityBlocks: z.number().optional(),
-});
+}));
 export type ChainState = z.output<typeof chainStateSchema>;
 
-export const reserveStateSchema = z.object({
+export const reserveStateSchema = z.lazy(() => z.object({
   radius: z.number(),
   storageRadius: z.number(),
   commitment: z.number(),
   /** Since v2.7. */
   reserveCapacityDoubling: z.number().optional(),
-});
+}));
 export type ReserveState = z.output<typeof reserveStateSchema>;
 
-export const redistributionStateSchema = z.object({
+export const redistributionStateSchema = z.lazy(() => z.object({
   minimumGasFunds: nullableBigDecimal,
   hasSufficientFunds: z.boolean(),
   isFrozen: z.boolean(),
@@ -41,7 +41,7 @@ export const redistributionStateSchema = z.object({
   block: z.number(),
   reward: nullableBigDecimal,
   fees: nullableBigDecimal,
-});
+}));
 export type RedistributionState = z.output<typeof redistributionStateSchema>;
 
 const postageProofSchema = z.object({
@@ -69,29 +69,29 @@ const rchashProofSchema = z.object({
   socProof: list(socProofSchema),
 });
 
-export const rchashSchema = z.object({
+export const rchashSchema = z.lazy(() => z.object({
   hash: z.string(),
   durationSeconds: z.number(),
   proofs: z.object({ proof1: rchashProofSchema, proof2: rchashProofSchema, proofLast: rchashProofSchema }).optional(),
-});
+}));
 export type RcHash = z.output<typeof rchashSchema>;
 
-export const walletSchema = z.object({
+export const walletSchema = z.lazy(() => z.object({
   bzzBalance: nullableBigDecimal,
   nativeTokenBalance: nullableBigDecimal,
   chainID: z.number(),
   chequebookContractAddress: z.string(),
   walletAddress: z.string(),
-});
+}));
 export type Wallet = z.output<typeof walletSchema>;
 
-export const stakeSchema = z.object({ stakedAmount: nullableBigDecimal });
+export const stakeSchema = z.lazy(() => z.object({ stakedAmount: nullableBigDecimal }));
 export type Stake = z.output<typeof stakeSchema>;
 
-export const stakeWithdrawableSchema = z.object({ withdrawableAmount: nullableBigDecimal });
+export const stakeWithdrawableSchema = z.lazy(() => z.object({ withdrawableAmount: nullableBigDecimal }));
 export type StakeWithdrawable = z.output<typeof stakeWithdrawableSchema>;
 
-export const transactionInfoSchema = z.object({
+export const transactionInfoSchema = z.lazy(() => z.object({
   transactionHash: z.string(),
   to: z.string(),
   nonce: z.number(),
@@ -104,7 +104,7 @@ export const transactionInfoSchema = z.object({
   created: z.string(),
   description: z.string(),
   value: nullableBigDecimal,
-});
+}));
 export type TransactionInfo = z.output<typeof transactionInfoSchema>;
 
-export const pendingTransactionsSchema = z.object({ pendingTransactions: list(transactionInfoSchema) });
+export const pendingTransactionsSchema = z.lazy(() => z.object({ pendingTransactions: list(transactionInfoSchema) }));

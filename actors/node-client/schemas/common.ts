@@ -9,6 +9,9 @@
  * BigInt fields (PLUR, wei, gas prices) are kept as DECIMAL STRINGS: Bee sends them as strings, strings survive
  * JSON (machine context, reports) unchanged, and callers that do arithmetic call `BigInt(value)`.
  * A few BigInt fields are numbers in some releases (`currentPrice`), so numbers are accepted and normalised.
+ *
+ * Every endpoint schema is `z.lazy(() => ...)`: built on its first use, not when the client loads. Building the
+ * fifty-odd schemas took a sixth of a one-shot command's start-up (`cockpit --once version-check` needs one).
  */
 import { z } from 'zod';
 
@@ -42,18 +45,18 @@ export function list<T extends z.ZodType>(item: T) {
 }
 
 /** Bee's generic message body `{code, message, reasons?}`: errors and bodiless successes. */
-export const beeMessageSchema = z.object({
+export const beeMessageSchema = z.lazy(() => z.object({
   code: z.number().optional(),
   message: z.string().optional(),
   reasons: z.unknown().optional(),
-});
+}));
 export type BeeMessage = z.output<typeof beeMessageSchema>;
 
 /** `{reference}`: the answer of every upload and of GET /pins/{ref}. */
-export const referenceResponseSchema = z.object({ reference: referenceHex });
+export const referenceResponseSchema = z.lazy(() => z.object({ reference: referenceHex }));
 
 /** `{transactionHash}`: resend, cancel, cashout, deposit, withdraw. */
-export const transactionHashResponseSchema = z.object({ transactionHash: txHash });
+export const transactionHashResponseSchema = z.lazy(() => z.object({ transactionHash: txHash }));
 
 /** `{txHash}`: stake calls. */
-export const txHashResponseSchema = z.object({ txHash: txHash });
+export const txHashResponseSchema = z.lazy(() => z.object({ txHash: txHash }));

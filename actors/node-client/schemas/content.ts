@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { list, referenceHex } from './common.js';
 
-export const tagSchema = z.object({
+export const tagSchema = z.lazy(() => z.object({
   uid: z.number(),
   /** Root reference, `""` until the split is done (so not validated as hex). */
   address: z.string().optional(),
@@ -14,20 +14,20 @@ export const tagSchema = z.object({
   stored: z.number(),
   sent: z.number(),
   synced: z.number(),
-});
+}));
 export type Tag = z.output<typeof tagSchema>;
 
-export const tagsSchema = z.object({ tags: list(tagSchema) });
+export const tagsSchema = z.lazy(() => z.object({ tags: list(tagSchema) }));
 
-export const pinsSchema = z.object({ references: list(referenceHex) });
+export const pinsSchema = z.lazy(() => z.object({ references: list(referenceHex) }));
 
 /** One NDJSON line of GET /pins/check. */
-export const pinCheckSchema = z.object({
+export const pinCheckSchema = z.lazy(() => z.object({
   reference: referenceHex,
   total: z.number(),
   missing: z.number(),
   invalid: z.number(),
-});
+}));
 export type PinCheck = z.output<typeof pinCheckSchema>;
 
-export const stewardshipSchema = z.object({ isRetrievable: z.boolean() });
+export const stewardshipSchema = z.lazy(() => z.object({ isRetrievable: z.boolean() }));

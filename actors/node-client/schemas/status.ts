@@ -5,64 +5,66 @@
 import { z } from 'zod';
 import { hexString, list } from './common.js';
 
-export const healthSchema = z.object({
+export const healthSchema = z.lazy(() => z.object({
   status: z.string(),
   version: z.string(),
   apiVersion: z.string(),
-});
+}));
 export type Health = z.output<typeof healthSchema>;
 
 /** Before Bee v2.3 the readiness body was empty, so every field is optional here. */
-export const readinessBodySchema = z.object({
+export const readinessBodySchema = z.lazy(() => z.object({
   status: z.string().optional(),
   version: z.string().optional(),
   apiVersion: z.string().optional(),
-});
+}));
 
-export const nodeInfoSchema = z.object({
+export const nodeInfoSchema = z.lazy(() => z.object({
   beeMode: z.string(),
   chequebookEnabled: z.boolean(),
   swapEnabled: z.boolean(),
-});
+}));
 export type NodeInfo = z.output<typeof nodeInfoSchema>;
 
-export const addressesSchema = z.object({
+export const addressesSchema = z.lazy(() => z.object({
   overlay: hexString(64),
   underlay: list(z.string()),
   ethereum: z.string().optional(),
   chain_address: z.string().optional(),
   publicKey: z.string(),
   pssPublicKey: z.string(),
-});
+}));
 export type Addresses = z.output<typeof addressesSchema>;
 
 /** One `/status` snapshot; `/status/peers` returns many with `requestFailed` set on failed peers. */
-export const statusSnapshotSchema = z.object({
-  overlay: z.string(),
-  proximity: z.number(),
-  beeMode: z.string(),
-  reserveSize: z.number(),
-  reserveSizeWithinRadius: z.number(),
-  pullsyncRate: z.number(),
-  storageRadius: z.number(),
-  connectedPeers: z.number(),
-  neighborhoodSize: z.number(),
-  batchCommitment: z.number(),
-  isReachable: z.boolean(),
-  lastSyncedBlock: z.number(),
-  committedDepth: z.number().optional(),
-  isWarmingUp: z.boolean().optional(),
-  requestFailed: z.boolean().optional(),
-});
+const statusSnapshotObject = () =>
+  z.object({
+    overlay: z.string(),
+    proximity: z.number(),
+    beeMode: z.string(),
+    reserveSize: z.number(),
+    reserveSizeWithinRadius: z.number(),
+    pullsyncRate: z.number(),
+    storageRadius: z.number(),
+    connectedPeers: z.number(),
+    neighborhoodSize: z.number(),
+    batchCommitment: z.number(),
+    isReachable: z.boolean(),
+    lastSyncedBlock: z.number(),
+    committedDepth: z.number().optional(),
+    isWarmingUp: z.boolean().optional(),
+    requestFailed: z.boolean().optional(),
+  });
+export const statusSnapshotSchema = z.lazy(statusSnapshotObject);
 export type StatusSnapshot = z.output<typeof statusSnapshotSchema>;
 
 /** A failed peer in `/status/peers` carries only overlay, proximity and `requestFailed`, so relax the rest. */
-export const statusPeersSchema = z.object({
-  snapshots: list(statusSnapshotSchema.partial().extend({ overlay: z.string() })),
-});
+export const statusPeersSchema = z.lazy(() => z.object({
+  snapshots: list(statusSnapshotObject().partial().extend({ overlay: z.string() })),
+}));
 export type StatusPeers = z.output<typeof statusPeersSchema>;
 
-export const neighborhoodsSchema = z.object({
+export const neighborhoodsSchema = z.lazy(() => z.object({
   neighborhoods: list(
     z.object({
       neighborhood: z.string(),
@@ -70,7 +72,7 @@ export const neighborhoodsSchema = z.object({
       proximity: z.number(),
     }),
   ),
-});
+}));
 export type Neighborhoods = z.output<typeof neighborhoodsSchema>;
 
 const peerMetricsSchema = z.object({
@@ -102,7 +104,7 @@ function onlyBinKeys(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).filter(([key]) => /^bin_\d+$/.test(key)));
 }
 
-export const topologySchema = z.object({
+export const topologySchema = z.lazy(() => z.object({
   baseAddr: z.string(),
   population: z.number(),
   connected: z.number(),
@@ -114,19 +116,19 @@ export const topologySchema = z.object({
   /** Keys `bin_0` … `bin_31`; any other key is ignored like every unknown field. */
   bins: z.preprocess(onlyBinKeys, z.record(z.string(), binSchema)),
   lightNodes: binSchema.optional(),
-});
+}));
 export type Topology = z.output<typeof topologySchema>;
 
-export const peersSchema = z.object({
+export const peersSchema = z.lazy(() => z.object({
   peers: list(z.object({ address: z.string(), fullNode: z.boolean().optional() })),
-});
+}));
 export type Peers = z.output<typeof peersSchema>;
 
-export const pingpongSchema = z.object({ rtt: z.string() });
+export const pingpongSchema = z.lazy(() => z.object({ rtt: z.string() }));
 
-export const welcomeMessageSchema = z.object({ welcomeMessage: z.string() });
+export const welcomeMessageSchema = z.lazy(() => z.object({ welcomeMessage: z.string() }));
 
-export const loggersSchema = z.object({
+export const loggersSchema = z.lazy(() => z.object({
   tree: z.unknown().optional(),
   loggers: list(
     z.object({
@@ -136,5 +138,5 @@ export const loggersSchema = z.object({
       id: z.string(),
     }),
   ),
-});
+}));
 export type Loggers = z.output<typeof loggersSchema>;
