@@ -54,6 +54,9 @@ export function createBridgeSession(options: BridgeSessionOptions): BridgeSessio
   let waiting: ReturnType<typeof setTimeout> | null = null;
   let started = options.greet === true;
 
+  /** The last renderer event the engine has (views say so: `ack`), and the last `ack` sent. */
+  let acked = 0;
+  let ackSent = 0;
   const flush = (): void => {
     waiting = null;
     if (closed || !started) return;
@@ -62,7 +65,9 @@ export function createBridgeSession(options: BridgeSessionOptions): BridgeSessio
       return;
     }
     const message = sender.next(engine.getView());
-    if (message) transport.send(message);
+    if (message) transport.send(acked > 0 ? { ...message, ack: acked } : message);
+    else if (acked > ackSent) transport.send({ t: 'ack', ack: acked });
+    ackSent = acked;
   };
   const onView = (_view: CockpitView): void => {
     if (waiting === null) flush();
@@ -92,14 +97,18 @@ export function createBridgeSession(options: BridgeSessionOptions): BridgeSessio
       case 'hello':
         started = true;
         sender.reset();
+        acked = 0;
+        ackSent = 0;
         flush();
         return;
       case 'event':
-        if (message.event.type === 'ui.drop' && !options.acceptPathDrops) {
-          refused += 1;
-          return;
+        if (message.event.type === 'ui.drop' && !options.acceptPathDrops) refused += 1;
+        else engine.send(message.event);
+        // The view now reflects this event: answer at once (a key that changed nothing is acknowledged too).
+        if (message.seq !== undefined) {
+          acked = message.seq;
+          if (waiting === null) flush();
         }
-        engine.send(message.event);
         return;
       case 'drop.begin': {
         const { id } = message;

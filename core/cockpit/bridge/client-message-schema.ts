@@ -51,7 +51,7 @@ const dropId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 export const clientMessageSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('hello') }),
-  z.object({ t: z.literal('event'), event: uiEventSchema }),
+  z.object({ t: z.literal('event'), event: uiEventSchema, seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional() }),
   z.object({
     t: z.literal('drop.begin'),
     id: dropId,

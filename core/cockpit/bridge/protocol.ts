@@ -9,6 +9,11 @@
  * passes views through shareUnchanged, so "changed" is "not the same object"). The renderer merges them and
  * passes each slice through shareUnchanged again, so a fleet update that changes one row re-renders one row.
  *
+ * Events are numbered (`seq`, from 1 after each whole view) and every view message says up to which event it
+ * reflects (`ack`; an `ack` message alone when an event changed nothing). The renderer's text inputs use it:
+ * a view older than the last edit sent is not the input's value yet, and an input that opened while keys
+ * typed before it were still on their way takes the focus only once the view has them.
+ *
  * Dropped files on `--serve`: a browser cannot hand over local paths, so the renderer's adapter uploads them
  * through the bridge into a temporary directory on the cockpit's machine (`drop.begin`, binary chunks, each
  * acknowledged so at most a few are in flight, `drop.end`), and the engine then gets `ui.drop` with that path.
@@ -22,10 +27,12 @@ export type ViewSlices = { -readonly [K in keyof CockpitView]?: CockpitView[K] }
 
 /** Cockpit (Node) -> renderer. */
 export type BridgeServerMessage =
-  /** The whole view: the first message of every connection (and the answer to `hello`). */
-  | { readonly t: 'view'; readonly view: CockpitView }
-  /** The top-level slices that changed since the last message. */
-  | { readonly t: 'patch'; readonly slices: ViewSlices }
+  /** The whole view: the first message of every connection (and the answer to `hello`); event numbers restart. */
+  | { readonly t: 'view'; readonly view: CockpitView; readonly ack?: number }
+  /** The top-level slices that changed since the last message, as of event `ack`. */
+  | { readonly t: 'patch'; readonly slices: ViewSlices; readonly ack?: number }
+  /** Events up to `ack` are in, and changed nothing the view shows. */
+  | { readonly t: 'ack'; readonly ack: number }
   /** `count` bytes of a dropped file's chunk are written; the sender may send more. */
   | { readonly t: 'drop.ack'; readonly id: string; readonly bytes: number }
   /** The cockpit refused or failed a drop (no room, a bad name); the engine has shown why. */
@@ -45,7 +52,8 @@ export interface DropEntry {
 export type BridgeClientMessage =
   /** The renderer (re)started: send the whole view. */
   | { readonly t: 'hello' }
-  | { readonly t: 'event'; readonly event: CockpitUiEvent }
+  /** `seq`: 1, 2, 3, ... after each whole view (see `ack`). */
+  | { readonly t: 'event'; readonly event: CockpitUiEvent; readonly seq?: number }
   | { readonly t: 'drop.begin'; readonly id: string; readonly entries: readonly DropEntry[] }
   | { readonly t: 'drop.end'; readonly id: string }
   /** A dropped file could not be read by the browser (`path` relative to the drop). */

@@ -9,7 +9,7 @@ import type { BridgeServerMessage, ViewSlices } from './protocol.js';
 
 export interface ViewSender {
   /** The message for this view: the whole view first, then patches; null when nothing changed. */
-  next(view: CockpitView): BridgeServerMessage | null;
+  next(view: CockpitView): Extract<BridgeServerMessage, { t: 'view' | 'patch' }> | null;
   /** Forget what was sent: the next view goes whole (a renderer that reloaded says `hello`). */
   reset(): void;
 }

@@ -16,9 +16,10 @@ import { Banner, ConnectionNotice, ExitNotice, Hints, Tabs, TopBar } from './com
 import { LogPane } from './components/LogPane.js';
 import { Overlay } from './components/Overlays.js';
 import { Screen } from './components/Screen.js';
-import { SendContext } from './components/send-context.js';
+import { SendContext, StoreContext } from './components/send-context.js';
 import { cx } from './components/tone.js';
 import type { InputTarget } from '../../../../core/cockpit/view/view-model.js';
+import type { CockpitUiEvent } from '../../../../core/cockpit/view/ui-events.js';
 
 const MEASURES_KEPT = 200;
 
@@ -38,7 +39,7 @@ function useRepaintMeasure(store: ViewStore, view: unknown): void {
 export function App({ store, bridge }: { readonly store: ViewStore; readonly bridge: RendererBridge }) {
   const view = useSyncExternalStore(store.subscribe, store.getView);
   const status = useSyncExternalStore(store.subscribe, store.getStatus);
-  const send = useCallback<RendererBridge['send']>((event) => bridge.send(event), [bridge]);
+  const send = useCallback((event: CockpitUiEvent) => bridge.send(event, store.nextSeq()), [bridge, store]);
   const [dragging, setDragging] = useState(false);
   useRepaintMeasure(store, view);
 
@@ -89,6 +90,7 @@ export function App({ store, bridge }: { readonly store: ViewStore; readonly bri
   }
   const focus: InputTarget | null = view.inputFocus;
   return (
+    <StoreContext.Provider value={store}>
     <SendContext.Provider value={send}>
       <div className={cx('cockpit', status.state !== 'open' && 'stale', dragging && 'dragging', view.logPane.visible && 'with-log')} data-face={view.face}>
         <TopBar bar={view.topBar} />
@@ -109,5 +111,6 @@ export function App({ store, bridge }: { readonly store: ViewStore; readonly bri
         {view.exit !== null ? <ExitNotice exit={view.exit} /> : null}
       </div>
     </SendContext.Provider>
+    </StoreContext.Provider>
   );
 }

@@ -14,7 +14,7 @@ import './styles.css';
 const preload = (window as unknown as { cockpitDesktop?: CockpitPreloadApi }).cockpitDesktop;
 const bridge: RendererBridge = preload ? electronBridge(preload) : websocketBridge(bridgeSocketUrl(window.location));
 const store = new ViewStore();
-reportSystemScheme(store, bridge.send);
+reportSystemScheme(store, (event) => bridge.send(event, store.nextSeq()));
 if (bridge.host === 'browser') showBrowserNotifications(store);
 bridge.start(store.receive, store.setStatus);
 

@@ -16,8 +16,8 @@ export function electronBridge(api: CockpitPreloadApi): RendererBridge {
       onStatus({ state: 'open', attempt: 0 });
       post({ t: 'hello' });
     },
-    send(event) {
-      post({ t: 'event', event });
+    send(event, seq) {
+      post(seq === undefined ? { t: 'event', event } : { t: 'event', event, seq });
     },
     drop(transfer) {
       const files = Array.from(transfer.files ?? []);

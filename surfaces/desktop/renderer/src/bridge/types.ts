@@ -17,7 +17,8 @@ export interface RendererBridge {
   readonly host: 'electron' | 'browser';
   /** Starts receiving; the adapter (re)connects on its own. */
   start(onMessage: (message: BridgeServerMessage) => void, onStatus: (status: BridgeStatus) => void): void;
-  send(event: CockpitUiEvent): void;
+  /** `seq`: the event's number (ViewStore.nextSeq), which the views acknowledge. */
+  send(event: CockpitUiEvent, seq?: number): void;
   /** Files or folders dropped on the window. */
   drop(transfer: DataTransfer): void;
 }

@@ -14,6 +14,9 @@ export class ViewStore {
   private view: CockpitView | null = null;
   private status: BridgeStatus = { state: 'connecting', attempt: 0 };
   private readonly listeners = new Set<() => void>();
+  /** The number of the last event sent, and of the last one the views reflect (protocol.ts `ack`). */
+  private sentSeq = 0;
+  private ackedSeq = 0;
   /** performance.now() when the current view arrived. */
   receivedAt = 0;
 
@@ -27,10 +30,30 @@ export class ViewStore {
   readonly getView = (): CockpitView | null => this.view;
   readonly getStatus = (): BridgeStatus => this.status;
 
+  /** True when the views reflect every event sent (text inputs trust the view's value then). */
+  readonly isSynced = (): boolean => this.ackedSeq >= this.sentSeq;
+
+  /** The number for the next event sent. */
+  readonly nextSeq = (): number => {
+    const wasSynced = this.isSynced();
+    this.sentSeq += 1;
+    if (wasSynced) this.emit();
+    return this.sentSeq;
+  };
+
   readonly receive = (message: BridgeServerMessage): void => {
-    if (message.t !== 'view' && message.t !== 'patch') return;
-    const next = applyViewMessage(this.view, message);
-    if (next === this.view) return;
+    if (message.t !== 'view' && message.t !== 'patch' && message.t !== 'ack') return;
+    const wasSynced = this.isSynced();
+    if (message.t === 'view') {
+      // A whole view starts a new numbering (a new connection, or the answer to hello).
+      this.sentSeq = 0;
+      this.ackedSeq = message.ack ?? 0;
+    } else if (message.ack !== undefined) this.ackedSeq = Math.max(this.ackedSeq, message.ack);
+    const next = message.t === 'ack' ? this.view : applyViewMessage(this.view, message);
+    if (next === this.view) {
+      if (wasSynced !== this.isSynced()) this.emit();
+      return;
+    }
     this.receivedAt = performance.now();
     this.view = next;
     this.emit();

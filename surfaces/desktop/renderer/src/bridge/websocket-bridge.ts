@@ -118,7 +118,9 @@ export function websocketBridge(url: string): RendererBridge {
         for (let offset = 0; offset === 0 || offset < item.file.size; offset += DROP_CHUNK_BYTES) {
           let bytes: Uint8Array;
           try {
-            bytes = new Uint8Array(await item.file.slice(offset, offset + DROP_CHUNK_BYTES).arrayBuffer());
+            // An empty slice never touches the disk, so an empty (or vanished) file is read whole.
+            const part = item.file.size === 0 ? item.file : item.file.slice(offset, offset + DROP_CHUNK_BYTES);
+            bytes = new Uint8Array(await part.arrayBuffer());
           } catch (error) {
             post({ t: 'drop.abort', id, path: item.entry.path, reason: unreadable(error) });
             return;
@@ -144,8 +146,8 @@ export function websocketBridge(url: string): RendererBridge {
       onStatus = statusListener;
       connect();
     },
-    send(event: CockpitUiEvent) {
-      post({ t: 'event', event });
+    send(event: CockpitUiEvent, seq?: number) {
+      post(seq === undefined ? { t: 'event', event } : { t: 'event', event, seq });
     },
     drop(transfer) {
       const taken = takeDropped(transfer);

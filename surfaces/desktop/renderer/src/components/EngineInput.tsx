@@ -1,15 +1,17 @@
 /**
  * A real <input> whose value and focus belong to the engine (the palette, the log filter, a screen's form
- * field). Typing edits locally and sends the whole value (`ui.input`); the engine's value wins whenever it
- * is not an echo of what was typed (a drop pre-filling `:upload <path>`, Enter writing a suggestion into the
- * palette). Focus follows `view.inputFocus`: the engine focuses and blurs; clicking into the input asks it
+ * field). Typing edits locally and sends the whole value (`ui.input`); the engine's value is the input's
+ * whenever the views reflect every event sent (protocol.ts `ack`): a drop pre-filling `:upload <path>`, a
+ * suggestion written in, the echo of what was typed. Keys typed right after `:`, before this input exists,
+ * reach the engine as keys; the input takes the focus once the view holds them, so none is lost.
+ * Focus follows `view.inputFocus`: the engine focuses and blurs; clicking into the input asks it
  * (`ui.focus`), leaving it for something that is not another cockpit input says so (`ui.focus` null).
  * Enter and the navigation keys are App's (keys.ts): they reach the engine as `ui.submit` / `ui.key`.
  */
 import { memo, useLayoutEffect, useRef, useState, type ChangeEvent, type FocusEvent } from 'react';
 import type { InputTarget } from '../../../../../core/cockpit/view/view-model.js';
 import { inputTargetOf } from '../keys.js';
-import { useSend } from './send-context.js';
+import { useSend, useSynced } from './send-context.js';
 
 export interface EngineInputProps {
   readonly target: InputTarget;
@@ -29,32 +31,29 @@ function dataOf(target: InputTarget): Record<string, string> {
 export const EngineInput = memo(function EngineInput({ target, value, focused, placeholder, label, className, testId, invalid }: EngineInputProps) {
   const send = useSend();
   const ref = useRef<HTMLInputElement>(null);
+  const synced = useSynced();
   const [draft, setDraft] = useState(value);
-  const typed = useRef<string[]>([]);
-  const lastValue = useRef(value);
-  if (value !== lastValue.current) {
-    lastValue.current = value;
-    const echo = typed.current.indexOf(value);
-    if (echo >= 0) typed.current = typed.current.slice(echo + 1);
-    else {
-      typed.current = [];
-      if (draft !== value) setDraft(value);
-    }
-  }
+  // The engine's value is the input's whenever the views reflect every event sent (our own edits included);
+  // a view older than the last edit is not (what was typed since is newer).
+  useLayoutEffect(() => {
+    if (synced && value !== draft) setDraft(value);
+    // Only the engine's value and the sync state drive this; the draft follows them.
+  }, [value, synced]);
 
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    if (focused && document.activeElement !== element) {
+    // An input that opened while keys typed before it were on their way takes the focus once the view has
+    // them (they went to the engine as keys); keys typed after that are typed here.
+    if (focused && synced && document.activeElement !== element) {
       element.focus();
       element.setSelectionRange(element.value.length, element.value.length);
     } else if (!focused && document.activeElement === element) element.blur();
-  }, [focused]);
+  }, [focused, synced]);
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const next = event.target.value;
     setDraft(next);
-    typed.current.push(next);
     send({ type: 'ui.input', target, value: next });
   };
   const onFocus = () => {

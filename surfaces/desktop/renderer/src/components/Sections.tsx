@@ -7,7 +7,7 @@
  * Node text is React text, never HTML. Clicks become `ui.click`: a row selects (the engine drills when the
  * row is already selected: a double click), a shortened cell reveals its full value, a button acts.
  */
-import { memo, useLayoutEffect, useRef, type MouseEvent } from 'react';
+import { memo, useLayoutEffect, useRef } from 'react';
 import type {
   ActionsSection,
   BarsSection,
@@ -85,10 +85,8 @@ const TableRowView = memo(function TableRowView({
   const send = useSend();
   const ref = useScrollIntoView<HTMLTableRowElement>(selected);
   const onClick = selectable ? () => send({ type: 'ui.click', target: { kind: inDrill ? 'drillRow' : 'row', section: sectionId, index, activate: false } }) : undefined;
-  const reveal = (column: string) => (event: MouseEvent) => {
-    event.stopPropagation();
-    send({ type: 'ui.click', target: { kind: 'cell', section: sectionId, index, column } });
-  };
+  // A shortened value (a reference) is revealed by a click on it; the click also selects its row.
+  const reveal = (column: string) => () => send({ type: 'ui.click', target: { kind: 'cell', section: sectionId, index, column } });
   return (
     <tr ref={ref} className={cx(toneClass(row.tone), selected && 'selected', selectable && 'selectable')} aria-selected={selectable ? selected : undefined} data-key={row.key} onClick={onClick}>
       {columns.map((column, c) => {

@@ -1,0 +1,416 @@
+/**
+ * The desktop window (issue 17) in real headless Chromium, through `cockpit --serve` (surfaces/desktop/serve.ts)
+ * and the real engine, against a devnet with faults: every screen (screenshots in test-output/desktop/), drills,
+ * the palette and its verbs, the node picker and `:context`, the log pane, the alerts popup and an OS
+ * notification from a gate transition, drag and drop of a file and a folder, a dropped file that cannot be
+ * read, an upload to an unusable batch, node text with HTML in it, the focus rule, themes, and a lost bridge.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
+import { makeTar } from '../../devnet/testing/make-tar.js';
+import { createNodeClient } from '../../actors/node-client/index.js';
+import { SCREENS } from '../../core/cockpit/view/screens.js';
+import { launchChromium } from '../fixtures/browser.js';
+import { dropPaths, ensureRendererBuilt, openWindow, screenshot, serveWindow, type CockpitWindow } from './window-harness.js';
+import { startTcpProxy } from './tcp-proxy.js';
+
+const HOSTILE_LABEL = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
+
+let devnet: StartedDevnet;
+let win: CockpitWindow;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let pendingBatch: string;
+let manifest: string;
+let files: string;
+
+const names = ['alpha', 'beta', 'gamma'];
+
+beforeAll(async () => {
+  await ensureRendererBuilt();
+  devnet = await startDevnet({ nodes: 3, port: 0, mineBlocks: false, pushDelayMs: 0 });
+  const node = devnet.nodes[0]!;
+  // A batch bought just now: not usable until 10 blocks (none are mined), with a label that is HTML.
+  const bought = await fetch(`${node.url}/stamps/1000000000/17?label=${encodeURIComponent(HOSTILE_LABEL)}`, { method: 'POST' });
+  if (bought.status !== 201) throw new Error(`buying the pending batch: ${bought.status} ${await bought.text()}`);
+  pendingBatch = ((await bought.json()) as { batchID: string }).batchID;
+  const client = createNodeClient({ baseUrl: node.url });
+  ({ reference: manifest } = await client.uploadCollection(makeTar([{ path: 'index.html', data: 'hi' }, { path: 'css/a.css', data: 'a' }]), { batchId: node.batchId!, indexDocument: 'index.html', deferred: false }));
+  await client.uploadBytes(new TextEncoder().encode('pinned for S10'), { batchId: node.batchId!, pin: true, deferred: false });
+  files = mkdtempSync(join(tmpdir(), 'window-files-'));
+  const config = [
+    '[notifications]',
+    'desktop = true',
+    ...devnet.nodes.flatMap((n, i) => ['', '[[nodes]]', `name = "${names[i]}"`, `url = "${n.url}"`]),
+  ].join('\n');
+  win = await serveWindow({ urls: [], configToml: config });
+  browser = await launchChromium();
+  ({ context, page } = await openWindow(browser, win.serving.url));
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await win?.stop();
+  await devnet?.stop();
+});
+
+const screenEl = () => page.getByTestId('screen');
+const waitScreen = async (id: string) => {
+  await page.waitForSelector(`[data-testid="screen"][data-screen="${id}"]:not([data-status="loading"])`, { timeout: 30_000 });
+};
+const pageErrors = () => (page as Page & { errors: string[] }).errors;
+
+async function palette(line: string): Promise<void> {
+  await page.keyboard.press(':');
+  const input = page.getByTestId('palette-input');
+  await input.waitFor();
+  await input.fill(line);
+  await input.press('Enter');
+}
+
+async function home(): Promise<void> {
+  for (let i = 0; i < 3 && (await page.locator('.overlay, [data-testid="drill"]').count()) > 0; i++) await page.keyboard.press('Escape');
+  await page.locator('body').click({ position: { x: 5, y: 400 } }).catch(() => undefined);
+  await page.keyboard.press('1');
+  await waitScreen('health');
+}
+
+describe('the desktop window in Chromium (cockpit --serve, devnet)', () => {
+  it('first paint: the Health screen with its gate ladder', async () => {
+    await waitScreen('health');
+    await expect.poll(() => page.getByTestId('section-gates').locator('tbody tr').count(), { timeout: 20_000 }).toBe(11);
+    expect(await page.getByTestId('screen-title').textContent()).toBe('S1 Health');
+    expect(await page.getByTestId('node-name').textContent()).toBe('alpha');
+    await screenshot(page, 'S01-health');
+    expect(pageErrors()).toEqual([]);
+  });
+
+  it('every screen (keys 1-9, Tab, tab clicks), each ready or saying why, every section kind drawn', async () => {
+    const kinds = new Set<string>();
+    for (const screen of SCREENS) {
+      if (screen.number <= 9) await page.keyboard.press(String(screen.number));
+      else if (screen.number === 10) await page.keyboard.press('Tab');
+      else await page.locator(`.tab[data-screen="${screen.id}"]`).click();
+      await waitScreen(screen.id);
+      if (screen.id === 'manifest') {
+        await palette(`inspect ${manifest}`);
+        await page.waitForSelector('[data-kind="tree"] .tree-row >> nth=1', { timeout: 20_000 });
+      }
+      expect(await page.getByTestId('screen-title').textContent()).toBe(`S${screen.number} ${screen.title}`);
+      for (const kind of await page.locator('[data-testid="screen"] [data-kind]').evaluateAll((els) => els.map((el) => el.getAttribute('data-kind')))) kinds.add(kind!);
+      await screenshot(page, `S${String(screen.number).padStart(2, '0')}-${screen.id}`);
+    }
+    expect([...kinds].sort()).toEqual(['actions', 'bars', 'facts', 'form', 'strip', 'table', 'text', 'tree']);
+    expect(pageErrors()).toEqual([]);
+  }, 240_000);
+
+  it('drills: S2 bucket histogram (Enter, Esc) and S6 peer (double click, the close button)', async () => {
+    await page.keyboard.press('2');
+    await waitScreen('stamps');
+    // The usable devnet batch (the pending one sorts first, and has no buckets to show yet).
+    await page.locator('[data-testid="section-batches"] tbody tr', { hasText: 'devnet' }).click();
+    await page.keyboard.press('Enter');
+    const drill = page.getByTestId('drill');
+    await drill.waitFor();
+    await expect.poll(() => drill.textContent(), { timeout: 20_000 }).toMatch(/Fullest bucket|Stamped chunks/);
+    await screenshot(page, 'S02-stamps-drill');
+    await page.keyboard.press('Escape');
+    await drill.waitFor({ state: 'detached' });
+
+    await page.keyboard.press('6');
+    await waitScreen('peers');
+    await page.locator('[data-testid="section-peers"] tbody tr').nth(1).dblclick();
+    await drill.waitFor();
+    await expect.poll(() => drill.textContent(), { timeout: 20_000 }).toMatch(/ping|Ping/);
+    await screenshot(page, 'S06-peers-drill');
+    await page.getByTestId('close-drill').click();
+    await drill.waitFor({ state: 'detached' });
+  });
+
+  it('the palette filters as typed, moves with Up/Down, runs with Enter; verbs answer in 8 s banners', async () => {
+    await home();
+    await page.keyboard.press('Control+p');
+    const input = page.getByTestId('palette-input');
+    await input.waitFor();
+    await page.keyboard.type('fle');
+    await expect.poll(() => page.locator('.suggestion').first().textContent()).toContain(':fleet');
+    await screenshot(page, 'overlay-palette');
+    await page.keyboard.type('et');
+    await page.keyboard.press('Enter');
+    await waitScreen('fleet');
+    await expect.poll(() => page.locator('[data-testid="screen"] [data-kind="table"] tbody tr').count(), { timeout: 20_000 }).toBe(3);
+
+    // Enter on an empty palette runs the highlighted suggestion: Down to `:nodes` opens the picker.
+    await page.keyboard.press(':');
+    await input.waitFor();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.locator('.suggestion.highlighted').textContent()).toContain(':nodes');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('overlay-picker').waitFor();
+    await page.keyboard.press('Escape');
+
+    // Typed right after `:`, before the input took the focus: nothing is lost.
+    await page.keyboard.type(':health', { delay: 0 });
+    await expect.poll(() => input.inputValue()).toBe('health');
+    await page.keyboard.press('Enter');
+    await waitScreen('health');
+
+    const file = join(files, 'hello.txt');
+    writeFileSync(file, 'hello swarm');
+    await palette(`hash ${file}`);
+    const banner = page.getByTestId('banner');
+    await expect.poll(() => banner.textContent(), { timeout: 20_000 }).toMatch(/[0-9a-f]{64}/);
+    expect(await banner.getAttribute('data-tone')).toBe('ok');
+    await screenshot(page, 'banner-ok');
+
+    await palette('frobnicate');
+    await page.getByTestId('palette-error').waitFor();
+    expect(await banner.getAttribute('data-tone')).toBe('fail');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('overlay-palette').waitFor({ state: 'detached' });
+  });
+
+  it('Ctrl+N picker and :context switch the active node', async () => {
+    await home();
+    await page.keyboard.press('Control+n');
+    const picker = page.getByTestId('overlay-picker');
+    await picker.waitFor();
+    expect(await picker.locator('.picker-node').count()).toBe(3);
+    await screenshot(page, 'overlay-picker');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('node-name').textContent(), { timeout: 20_000 }).toBe('beta');
+    await palette('context gamma');
+    await expect.poll(() => page.getByTestId('node-name').textContent(), { timeout: 20_000 }).toBe('gamma');
+    await palette('ctx alpha');
+    await expect.poll(() => page.getByTestId('node-name').textContent(), { timeout: 20_000 }).toBe('alpha');
+  });
+
+  it('Ctrl+L log pane: seven tabs, the cockpit\'s own calls, the filter', async () => {
+    await home();
+    await page.keyboard.press('Control+l');
+    const pane = page.getByTestId('log-pane');
+    await pane.waitFor();
+    expect(await pane.locator('.log-tab').evaluateAll((tabs) => tabs.map((t) => t.textContent?.replace(/\s*\d+$/, '')))).toEqual(['Errors', 'Warning', 'Info', 'Debug', 'Bee HTTP', 'node::http', 'Cockpit']);
+    await pane.locator('.log-tab[data-tab="cockpitHttp"]').click();
+    await expect.poll(() => pane.locator('.log-line').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const filter = page.getByTestId('log-filter');
+    await filter.click();
+    await filter.fill('/stamps');
+    await filter.press('Enter');
+    await expect.poll(async () => (await pane.locator('.log-line .log-text').allTextContents()).every((t) => t.includes('/stamps'))).toBe(true);
+    await screenshot(page, 'log-pane');
+    await filter.fill('');
+    await filter.press('Enter');
+    // Ctrl shortcuts work whatever has the focus.
+    await page.keyboard.press('Control+l');
+    await pane.waitFor({ state: 'detached' });
+  });
+
+  it('a gate transition: an OS notification through the bridge, and the Ctrl+A alerts popup', async () => {
+    await home();
+    const control = devnet.control.node(0);
+    control.setFault({ frozen: true });
+    try {
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { __notifications: { title: string }[] }).__notifications.map((n) => n.title)), { timeout: 30_000 })
+        .toContainEqual(expect.stringContaining('not frozen'));
+      await page.getByTestId('alerts-marker').waitFor();
+      await page.keyboard.press('Control+a');
+      const alerts = page.getByTestId('overlay-alerts');
+      await alerts.waitFor();
+      await expect.poll(() => alerts.textContent()).toMatch(/not frozen.*Pass → Fail/s);
+      await screenshot(page, 'overlay-alerts');
+      await page.keyboard.press('Escape');
+    } finally {
+      control.heal();
+    }
+  });
+
+  it('? opens the help with the desktop keys and verbs', async () => {
+    await home();
+    await page.keyboard.press('?');
+    const help = page.getByTestId('overlay-help');
+    await help.waitFor();
+    expect(await help.textContent()).toContain('Ctrl+N');
+    await screenshot(page, 'overlay-help');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+  });
+
+  it('dropping a file or a folder pre-fills :upload with the copy the cockpit wrote; Enter uploads the folder', async () => {
+    await home();
+    const file = join(files, 'notes.txt');
+    writeFileSync(file, 'dropped file');
+    await dropPaths(page, [file]);
+    const input = page.getByTestId('palette-input');
+    await expect.poll(() => input.inputValue(), { timeout: 20_000 }).toMatch(/^upload \S+\/notes\.txt$/);
+    const written = (await input.inputValue()).slice('upload '.length);
+    expect(written.startsWith(win.dropRoot)).toBe(true);
+    expect(readFileSync(written, 'utf8')).toBe('dropped file');
+    await page.keyboard.press('Escape');
+
+    const site = join(files, 'site');
+    mkdirSync(join(site, 'css'), { recursive: true });
+    mkdirSync(join(site, 'empty'));
+    writeFileSync(join(site, 'index.html'), '<h1>site</h1>');
+    writeFileSync(join(site, 'css', 'main.css'), 'h1{}'.repeat(200_000)); // 800 kB: several chunks
+    await dropPaths(page, [site]);
+    await expect.poll(() => input.inputValue(), { timeout: 30_000 }).toMatch(/^upload \S+\/site$/);
+    const folder = (await input.inputValue()).slice('upload '.length);
+    expect(basename(folder)).toBe('site');
+    expect(readdirSync(folder).sort()).toEqual(['css', 'empty', 'index.html']);
+    expect(readFileSync(join(folder, 'css', 'main.css'), 'utf8')).toBe(readFileSync(join(site, 'css', 'main.css'), 'utf8'));
+    await screenshot(page, 'drop-folder');
+    await input.press('Enter');
+    const banner = page.getByTestId('banner');
+    await expect.poll(() => banner.textContent(), { timeout: 60_000 }).toMatch(/[0-9a-f]{64}/);
+    expect(await banner.getAttribute('data-tone')).toBe('ok');
+  }, 120_000);
+
+  it('a dropped file that cannot be read (gone since the drag) is a red banner', async () => {
+    await home();
+    await dropPaths(page, [join(files, 'gone-since-the-drag.txt')]);
+    const banner = page.getByTestId('banner');
+    await expect.poll(() => banner.textContent(), { timeout: 20_000 }).toContain('cannot upload the dropped "gone-since-the-drag.txt"');
+    expect(await banner.getAttribute('data-tone')).toBe('fail');
+    expect(await page.locator('.overlay-palette').count()).toBe(0);
+    await screenshot(page, 'drop-unreadable');
+  });
+
+  it('an upload to an unusable batch is a red banner', async () => {
+    await home();
+    const file = join(files, 'to-pending.txt');
+    writeFileSync(file, 'not today');
+    await palette(`upload ${file} ${pendingBatch.slice(0, 12)}`);
+    const banner = page.getByTestId('banner');
+    await expect.poll(() => banner.textContent(), { timeout: 30_000 }).toMatch(/not usable yet/);
+    expect(await banner.getAttribute('data-tone')).toBe('fail');
+    await screenshot(page, 'banner-unusable-batch');
+  });
+
+  it('node strings with HTML or script are shown as text', async () => {
+    await page.keyboard.press('2');
+    await waitScreen('stamps');
+    const table = page.getByTestId('section-batches');
+    await expect.poll(() => table.textContent(), { timeout: 30_000 }).toContain(HOSTILE_LABEL);
+    expect(await table.locator('img, script').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    await screenshot(page, 'S02-stamps-hostile-label');
+  });
+
+  it('the focus rule: typed text in a form is text, Ctrl shortcuts still work', async () => {
+    await page.locator(`.tab[data-screen="feedTimeline"]`).click();
+    await waitScreen('feedTimeline');
+    const owner = page.locator('[data-input="form"]').first();
+    await owner.click();
+    await page.keyboard.type('12ab');
+    expect(await owner.inputValue()).toBe('12ab');
+    expect(await screenEl().getAttribute('data-screen')).toBe('feedTimeline');
+    await page.keyboard.press('Control+l');
+    await page.getByTestId('log-pane').waitFor();
+    await page.keyboard.press('Control+l');
+    // Esc leaves the field (the engine says so; the window follows), then keys are shortcuts again.
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !(document.activeElement instanceof HTMLInputElement));
+    await page.keyboard.press('1');
+    await waitScreen('health');
+  });
+
+  it('a lost bridge connection: the window says so, reconnects, and goes on', async () => {
+    const url = new URL(win.serving.url);
+    const proxy = await startTcpProxy(Number(url.port));
+    const other = await context.newPage();
+    try {
+      await other.goto(`http://127.0.0.1:${proxy.port}${url.pathname}`);
+      await other.waitForSelector('[data-testid="screen"][data-status="ready"]', { timeout: 30_000 });
+      proxy.down();
+      const notice = other.getByTestId('connection');
+      await notice.waitFor({ timeout: 20_000 });
+      expect(await notice.textContent()).toMatch(/connection to the cockpit was lost: reconnecting/);
+      await screenshot(other, 'connection-lost');
+      proxy.up();
+      await notice.waitFor({ state: 'detached', timeout: 30_000 });
+      await other.keyboard.press('3');
+      await other.waitForSelector('[data-testid="screen"][data-screen="swap"]', { timeout: 20_000 });
+    } finally {
+      await other.close();
+      await proxy.close();
+    }
+  }, 90_000);
+
+  it('a foreign page cannot reach the cockpit, even knowing the URL; a rebound name is refused', async () => {
+    const before = win.serving.server.connections();
+    const foreign = await context.newPage();
+    const { createServer } = await import('node:http');
+    const site = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>foreign</title>'));
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    try {
+      await foreign.goto(`http://127.0.0.1:${(site.address() as { port: number }).port}/`);
+      const result = await foreign.evaluate(async (target) => {
+        const out: Record<string, string> = {};
+        try {
+          const res = await fetch(target);
+          out.fetch = `read ${res.status}`;
+        } catch (error) {
+          out.fetch = `refused ${(error as Error).name}`;
+        }
+        out.socket = await new Promise<string>((resolve) => {
+          const socket = new WebSocket(`${target.replace(/^http/, 'ws')}bridge`);
+          socket.onopen = () => resolve('open');
+          socket.onerror = () => resolve('refused');
+        });
+        return out;
+      }, win.serving.url);
+      expect(result).toEqual({ fetch: 'refused TypeError', socket: 'refused' });
+      expect(win.serving.server.connections()).toBeLessThanOrEqual(before);
+    } finally {
+      await foreign.close();
+      await new Promise((resolve) => site.close(resolve));
+    }
+    // DNS rebinding: a name that resolves to our address is not ours.
+    const url = new URL(win.serving.url);
+    const rebound = await launchChromium([`--host-resolver-rules=MAP rebind.test 127.0.0.1`]);
+    try {
+      const rpage = await rebound.newPage();
+      const response = await rpage.goto(`http://rebind.test:${url.port}${url.pathname}`);
+      expect(response?.status()).toBe(403);
+      expect(await rpage.locator('#root').count()).toBe(0);
+    } finally {
+      await rebound.close();
+    }
+  }, 90_000);
+});
+
+describe('themes and the supervisor chip', () => {
+  it('auto follows the browser\'s scheme, --theme wins, NO_COLOR draws mono', async () => {
+    const light = await openWindow(browser, win.serving.url, { colorScheme: 'light' });
+    try {
+      await expect.poll(() => light.page.evaluate(() => document.documentElement.dataset.scheme), { timeout: 20_000 }).toBe('light');
+      await light.page.waitForSelector('[data-testid="screen"][data-status="ready"]', { timeout: 30_000 });
+      await screenshot(light.page, 'theme-light');
+    } finally {
+      await light.context.close();
+    }
+    const mono = await serveWindow({ urls: [devnet.nodes[1]!.url], env: { NO_COLOR: '1' }, launch: { theme: 'light' } });
+    const forced = await serveWindow({ urls: [devnet.nodes[1]!.url], launch: { theme: 'light' } });
+    try {
+      const a = await openWindow(browser, mono.serving.url, { colorScheme: 'dark' });
+      await expect.poll(() => a.page.evaluate(() => document.documentElement.dataset.scheme), { timeout: 20_000 }).toBe('mono');
+      await a.page.waitForSelector('[data-testid="screen"][data-status="ready"]', { timeout: 30_000 });
+      await screenshot(a.page, 'theme-mono');
+      await a.context.close();
+      const b = await openWindow(browser, forced.serving.url, { colorScheme: 'dark' });
+      await expect.poll(() => b.page.evaluate(() => document.documentElement.dataset.scheme), { timeout: 20_000 }).toBe('light');
+      await b.context.close();
+    } finally {
+      await mono.stop();
+      await forced.stop();
+    }
+  }, 90_000);
+});
