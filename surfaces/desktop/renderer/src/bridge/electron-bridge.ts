@@ -12,7 +12,7 @@ export function electronBridge(api: CockpitPreloadApi): RendererBridge {
   return {
     host: 'electron',
     start(onMessage, onStatus) {
-      api.onMessage(onMessage);
+      api.onMessage((message) => onMessage(message, performance.now()));
       onStatus({ state: 'open', attempt: 0 });
       post({ t: 'hello' });
     },

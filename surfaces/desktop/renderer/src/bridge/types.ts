@@ -16,7 +16,8 @@ export interface BridgeStatus {
 export interface RendererBridge {
   readonly host: 'electron' | 'browser';
   /** Starts receiving; the adapter (re)connects on its own. */
-  start(onMessage: (message: BridgeServerMessage) => void, onStatus: (status: BridgeStatus) => void): void;
+  /** `arrivedAt`: performance.now() when the message arrived, before it was parsed. */
+  start(onMessage: (message: BridgeServerMessage, arrivedAt: number) => void, onStatus: (status: BridgeStatus) => void): void;
   /** `seq`: the event's number (ViewStore.nextSeq), which the views acknowledge. */
   send(event: CockpitUiEvent, seq?: number): void;
   /** Files or folders dropped on the window. */

@@ -2,8 +2,8 @@
  * Views as the renderer holds them: every bridge message merged into the last view (core's applyViewMessage,
  * which keeps the identity of unchanged parts), and the connection's state, for useSyncExternalStore.
  *
- * It also marks, for the speed bench (bench/desktop-renderer.ts), when each view arrived: App measures from
- * there to the frame after React committed it (`cockpit:repaint` in the page's performance timeline).
+ * It also keeps, for the speed bench (bench/desktop-renderer.ts), when the current view's message arrived:
+ * App measures from there (see useRepaintMeasure).
  */
 import type { BridgeServerMessage } from '../../../../../core/cockpit/bridge/protocol.js';
 import { applyViewMessage } from '../../../../../core/cockpit/bridge/view-slices.js';
@@ -41,7 +41,7 @@ export class ViewStore {
     return this.sentSeq;
   };
 
-  readonly receive = (message: BridgeServerMessage): void => {
+  readonly receive = (message: BridgeServerMessage, arrivedAt: number = performance.now()): void => {
     if (message.t !== 'view' && message.t !== 'patch' && message.t !== 'ack') return;
     const wasSynced = this.isSynced();
     if (message.t === 'view') {
@@ -54,7 +54,7 @@ export class ViewStore {
       if (wasSynced !== this.isSynced()) this.emit();
       return;
     }
-    this.receivedAt = performance.now();
+    this.receivedAt = arrivedAt;
     this.view = next;
     this.emit();
   };

@@ -47,7 +47,7 @@ export function bridgeSocketUrl(location: Location): string {
 
 export function websocketBridge(url: string): RendererBridge {
   let socket: WebSocket | null = null;
-  let onMessage: (message: BridgeServerMessage) => void = () => {};
+  let onMessage: (message: BridgeServerMessage, arrivedAt: number) => void = () => {};
   let onStatus: (status: BridgeStatus) => void = () => {};
   let attempt = 0;
   let everOpen = false;
@@ -70,6 +70,7 @@ export function websocketBridge(url: string): RendererBridge {
       onStatus({ state: 'open', attempt: 0 });
     };
     ws.onmessage = (event: MessageEvent) => {
+      const arrivedAt = performance.now();
       if (typeof event.data !== 'string') return;
       const message = JSON.parse(event.data) as BridgeServerMessage;
       if (message.t === 'drop.ack' || message.t === 'drop.failed' || message.t === 'drop.done') {
@@ -81,7 +82,7 @@ export function websocketBridge(url: string): RendererBridge {
         }
         return;
       }
-      onMessage(message);
+      onMessage(message, arrivedAt);
     };
     ws.onclose = () => {
       if (socket !== ws) return;
