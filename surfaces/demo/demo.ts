@@ -44,7 +44,7 @@ async function main(argv: string[]): Promise<number> {
     const { reference } = await client.uploadFile(demoFile(), { batchId: first.batchId!, name: 'hello.txt', contentType: 'text/plain', deferred: false });
     const nodes = devnet.nodes.map((n) => n.url);
     const gateways = devnet.gateways.map((g) => g.url);
-    process.stdout.write(`devnet: ${nodes.length} nodes (${nodes.join(', ')}), gateway ${gateways.join(', ')}\nlogs:   ${devnet.logDir}${keepLogs ? '' : ' (removed on exit; npm start -- --keep-logs keeps them)'}\nuploaded hello.txt -> ${reference}\n\n$ retcheck ${reference} ${nodes.map((n) => `-b ${n}`).join(' ')} --gateway ${gateways[0]}\n`);
+    process.stdout.write(`devnet: ${nodes.length} nodes (${nodes.join(', ')}), gateway ${gateways.join(', ')}\nlogs:   ${devnet.logDir}${keepLogs ? '' : ' (removed on exit; npm start -- --keep-logs keeps them)'}\nuploaded hello.txt -> ${reference}\n\n$ npx retcheck ${reference} ${nodes.map((n) => `-b ${n}`).join(' ')} --gateway ${gateways[0]}\n`);
     const code = await runRetcheck(
       { input: { target: { kind: 'reference', reference }, nodes, gateways, timeoutMs: 10_000, perChunk: false, cold: false, concurrency: 8 }, output: 'text', logLevel: 'warn' },
       { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t), color: process.stdout.isTTY === true && !process.env.NO_COLOR },
