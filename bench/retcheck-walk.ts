@@ -31,7 +31,7 @@ import { Agent, request } from 'undici';
 import { createActor, toPromise } from 'xstate';
 import { createNodeClient } from '../actors/node-client/index.js';
 import { createNodeRetcheckApi } from '../actors/retcheck/node-retcheck-api.js';
-import { createRetcheckActors } from '../actors/retcheck/retcheck-actors.js';
+import { createChunkProber } from '../actors/retcheck/chunk-prober.js';
 import { chunkWalkMachine, type WalkedChunk } from '../machines/retcheck/chunk-walk.machine.js';
 import { CHUNK_WALK_CAP } from '../machines/retcheck/retcheck.machine.js';
 import type { DevnetDescription } from '../devnet/describe.js';
@@ -119,7 +119,7 @@ async function timed<T>(run: () => Promise<T>): Promise<{ value: T } & Timing> {
 
 async function walkWithRetcheck(vantages: Vantage[], root: string, concurrency: number, dispatcher: Agent): Promise<WalkedChunk[]> {
   const api = createNodeRetcheckApi({ dispatcher });
-  const machine = chunkWalkMachine.provide({ actors: { chunkProber: createRetcheckActors(api).chunkProber } });
+  const machine = chunkWalkMachine.provide({ actors: { chunkProber: createChunkProber(api) } });
   const actor = createActor(machine, { input: { root, vantages, concurrency, cap: CHUNK_WALK_CAP, timeoutMs: 60_000 } }).start();
   return (await toPromise(actor)).chunks;
 }

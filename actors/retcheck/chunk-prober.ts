@@ -1,101 +1,29 @@
 /**
  * The chunk walk's prober (machines/retcheck/chunk-walk.machine.ts): fetches GET /chunks/{address} for each
- * request of the walk through the RetcheckApi port, at most `concurrency` at a time (fetch-queue.ts), and
- * answers in batches. It is where a node's answer is judged:
- *
- * - A body counts only when it verifies against the address asked for (core/swarm/verify-chunk.ts): a node
- *   answering 200 with an HTML page, or with another chunk, gets an error for that chunk, not a "found", and
- *   the walk never reads children out of an unverified body. Bodies of one chunk from several nodes are
- *   hashed once and compared.
- * - A node that stops answering is given up on (core/retcheck/vantage-reachability.ts): after a few failures
- *   in a row to reach it, its requests in flight are cancelled and its remaining chunks are answered at once
- *   as not probed, with the reason.
+ * request of the walk through the RetcheckApi port, at most `concurrency` at a time (fetch-queue.ts), judges
+ * each answer (chunk-probe-runner.ts) and answers in batches. The CLI and the browser run this same prober.
  */
 import { fromCallback } from 'xstate';
-import { chunkChildren } from '../../core/retcheck/chunk-children.js';
-import { nextReachability, REACHABLE, type VantageReachability } from '../../core/retcheck/vantage-reachability.js';
-import { hexToBytes } from '../../core/swarm/bytes.js';
-import { createChunkVerifier } from '../../core/swarm/verify-chunk.js';
-import type { ChunkAnswer, ChunkAnswerBatch, ChunkProberInput, ChunkRequest, ChunkRequestBatch } from '../../machines/retcheck/chunk-walk.machine.js';
+import type { ChunkAnswerBatch, ChunkProberInput, ChunkRequestBatch } from '../../machines/retcheck/chunk-walk.machine.js';
+import { ChunkProbeRunner } from './chunk-probe-runner.js';
 import { fetchQueue } from './fetch-queue.js';
-import { errorText, isUnreachableError, type RetcheckApi } from './retcheck-api.js';
-
-const now = () => performance.now();
-
-/** Per vantage: a way to cancel its calls, and whether it still answers. */
-interface VantageLine {
-  readonly controller: AbortController;
-  readonly limits: { signal: AbortSignal; timeoutMs: number };
-  reachability: VantageReachability;
-}
+import type { RetcheckApi } from './retcheck-api.js';
 
 export function createChunkProber(api: RetcheckApi) {
   return fromCallback<ChunkRequestBatch, ChunkProberInput>(({ input, receive, sendBack }) => {
     let stopped = false;
-    const verifier = createChunkVerifier();
-    // One limits object per vantage for every call: per-call objects add up over thousands of chunks.
-    const lines: VantageLine[] = input.vantages.map(() => {
-      const controller = new AbortController();
-      return { controller, limits: { signal: controller.signal, timeoutMs: input.timeoutMs }, reachability: REACHABLE };
-    });
-
-    const notProbed = (request: ChunkRequest, reason: string): ChunkAnswer => ({ address: request.address, vantage: request.vantage, found: false, elapsedMs: 0, error: reason, notProbed: true });
-
-    const probe = (request: ChunkRequest): void => {
-      const { address, vantage: index } = request;
-      const vantage = input.vantages[index];
-      const line = lines[index];
-      if (!vantage || !line) {
-        queueMicrotask(() => queue.answer({ address, vantage: index, found: false, elapsedMs: 0, error: `no vantage ${index}` }));
-        return;
-      }
-      if (line.reachability.unreachable) {
-        // Answered without a fetch; a microtask keeps the queue from recursing through a long run of these.
-        const reason = line.reachability.unreachable;
-        queueMicrotask(() => queue.answer(notProbed(request, reason)));
-        return;
-      }
-      const started = now();
-      // Chunks of encrypted content travel as their 128-hex reference: fetch by address, decrypt with the key.
-      const encrypted = address.length === 128;
-      const chunkAddress = encrypted ? address.slice(0, 64) : address;
-      void api.chunk(vantage.url, chunkAddress, line.limits).then(
-        (body) => {
-          line.reachability = nextReachability(line.reachability, { kind: 'answered' });
-          if (body === undefined) return queue.answer({ address, vantage: index, found: false, elapsedMs: now() - started });
-          const verdict = verifier.verify(chunkAddress, body);
-          if (verdict.kind === 'mismatch') return queue.answer({ address, vantage: index, found: false, elapsedMs: now() - started, error: `invalid chunk: ${verdict.reason}` });
-          let links: { children: string[]; parity: string[] };
-          try {
-            links = chunkChildren(verdict.data, encrypted ? hexToBytes(address.slice(64)) : undefined);
-          } catch {
-            links = { children: [], parity: [] }; // a verified chunk that is no tree node: nothing to descend into
-          }
-          const elapsedMs = now() - started;
-          queue.answer(
-            links.parity.length > 0
-              ? { address, vantage: index, found: true, elapsedMs, children: links.children, parity: links.parity }
-              : { address, vantage: index, found: true, elapsedMs, children: links.children },
-          );
-        },
-        (error: unknown) => {
-          // Cancelled because the vantage was given up on meanwhile: not probed, like its queued chunks.
-          if (line.reachability.unreachable) return queue.answer(notProbed(request, line.reachability.unreachable));
-          const text = errorText(error);
-          line.reachability = nextReachability(line.reachability, isUnreachableError(error) ? { kind: 'unreachable', error: text } : { kind: 'answered' });
-          queue.answer({ address, vantage: index, found: false, elapsedMs: now() - started, error: text });
-          if (line.reachability.unreachable) line.controller.abort();
-        },
-      );
-    };
-
-    const queue = fetchQueue(input.concurrency, probe, (answers) => {
-      if (!stopped) sendBack({ type: 'chunks.answered', answers } satisfies ChunkAnswerBatch);
-    });
+    const runner = new ChunkProbeRunner(api, input.vantages, input.timeoutMs);
+    const queue = fetchQueue(
+      input.concurrency,
+      (request) => runner.probe(request, (answer) => queue.answer(answer)),
+      (answers) => {
+        if (!stopped) sendBack({ type: 'chunks.answered', answers } satisfies ChunkAnswerBatch);
+      },
+    );
     receive((batch) => queue.enqueue(batch.requests));
     return () => {
       stopped = true;
-      for (const line of lines) line.controller.abort();
+      runner.stop();
       queue.cancel();
     };
   });
