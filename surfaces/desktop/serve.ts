@@ -12,33 +12,19 @@
  * Exit codes (the desktop bin's): 0 after a normal stop; 64 for a command-line mistake (a bad config given
  * by flag included); 2 for a bad config file, an address that cannot be bound, or a renderer not built.
  */
-import { homedir } from 'node:os';
-import { resolveCockpitConfig } from '../../actors/cockpit/config-loader.js';
-import { startCockpitEngine, type CockpitEngine, type StartCockpitEngineOptions } from '../../actors/cockpit/engine.js';
-import { CockpitStateStore } from '../../actors/cockpit/state-store.js';
+import type { CockpitEngine } from '../../actors/cockpit/engine.js';
+import { startFailure, startHeadlessEngine, type HeadlessEngineOptions } from '../cli/cockpit/headless-engine.js';
 import { loadRendererFiles, RendererNotBuiltError, type RendererFiles } from '../../actors/cockpit/serve/renderer-files.js';
 import { startServeServer, type ServeServer } from '../../actors/cockpit/serve/serve-server.js';
 import { stopOnSignals } from '../../actors/supervisor/stop-on-signals.js';
-import { CockpitConfigError } from '../../core/cockpit/config/config-problem.js';
-import type { CockpitLaunchArgs } from '../../core/cockpit/config/resolved-config.js';
 import type { ListenAddress } from '../../core/cockpit/listen-address.js';
 import { showControlCharacters } from '../../core/terminal/visible-text.js';
 import type { CockpitView } from '../../core/cockpit/view/view-model.js';
-import { onceVerbs } from '../cli/cockpit/once-verbs.js';
 
 export const DEFAULT_SERVE_ADDRESS: ListenAddress = { host: '127.0.0.1', port: 0 };
 
-export interface ServeCockpitOptions {
+export interface ServeCockpitOptions extends HeadlessEngineOptions {
   readonly listen: ListenAddress;
-  readonly launch: CockpitLaunchArgs;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly version: string;
-  readonly platform?: NodeJS.Platform;
-  readonly homedir?: string;
-  /** Where the engine keeps its state; default the resolved data directory's state.json. */
-  readonly stateStore?: StartCockpitEngineOptions['stateStore'];
-  /** Engine options for tests (fleet poll interval, request timeout). */
-  readonly engineOptions?: Partial<Pick<StartCockpitEngineOptions, 'fleetPollIntervalMs' | 'requestTimeoutMs' | 'runVerb'>>;
   /** The renderer's files; default the built renderer of this checkout. */
   readonly files?: RendererFiles;
   readonly token?: string;
@@ -59,15 +45,7 @@ export interface ServingCockpit {
 
 export async function serveCockpit(options: ServeCockpitOptions): Promise<ServingCockpit> {
   const files = options.files ?? loadRendererFiles();
-  const { config } = await resolveCockpitConfig({
-    args: options.launch,
-    env: options.env,
-    platform: options.platform ?? process.platform,
-    homedir: options.homedir ?? homedir(),
-    frontEnd: 'desktop',
-  });
-  const stateStore = options.stateStore ?? (await CockpitStateStore.open(config.dataDir.path));
-  const engine = startCockpitEngine({ face: 'desktop', config, stateStore, app: { name: 'cockpit', version: options.version }, onceVerbs: onceVerbs(), ...options.engineOptions });
+  const { engine, config } = await startHeadlessEngine(options);
   let server: ServeServer;
   try {
     if (config.store) options.progress?.(`starting the node (${config.store.bin}); the window opens once it answers /health`);
@@ -126,20 +104,13 @@ export async function serveMain(options: ServeMainOptions, exit: ServeExitCodes)
   try {
     serving = await serveCockpit({ ...options, progress: say });
   } catch (error) {
-    if (error instanceof CockpitConfigError) {
-      say(error.message);
-      return error.isUsage ? exit.usage : exit.error;
-    }
     if (error instanceof RendererNotBuiltError) {
       say(error.message);
       return exit.error;
     }
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
-      say(`cannot listen on ${options.listen.host}:${options.listen.port}: ${code === 'EADDRINUSE' ? 'the address is in use' : code === 'EACCES' ? 'permission denied' : 'no such address on this host'}`);
-      return exit.error;
-    }
-    throw error;
+    const code = startFailure(error, options.listen, say, exit);
+    if (code === null) throw error;
+    return code;
   }
   const loopback = /^(127\.|::1$|localhost$)/.test(options.listen.host);
   say(`the cockpit window is at the URL below${loopback ? ' (this machine only; from elsewhere: ssh -L <port>:127.0.0.1:<port>)' : ''}; SIGTERM or Ctrl-C closes it`);

@@ -5,9 +5,8 @@
  * alone on a machine without Electron's binary.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -16,6 +15,7 @@ import WebSocket from 'ws';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { RENDERER_CSP } from '../../core/cockpit/bridge/csp.js';
 import { compileEntries } from '../compiled-entries.js';
+import { devnetAsBee } from '../fixtures/devnet-as-bee.js';
 import { runBin } from '../run-bin.js';
 import { NO_ELECTRON } from '../../surfaces/desktop/launch.js';
 import { ensureRendererBuilt } from './window-harness.js';
@@ -98,14 +98,6 @@ function openSocket(url: string, headers: Record<string, string> = {}): Promise<
   });
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 describe('cockpit --serve', () => {
   it('prints a loopback URL with a random token; nothing is served without it, nor to a foreign Host or Origin', async () => {
     // `--serve <URL>`: the URL is the node, not a listen address.
@@ -150,20 +142,15 @@ describe('cockpit --serve', () => {
   }, 90_000);
 
   it('with --node-bin, prints the URL once the node answers /health, and SIGTERM stops the node with its final status', async () => {
-    const wrapper = join(dir, 'bee');
-    await writeFile(wrapper, `#!/bin/sh\nexec "${process.execPath}" "${devnetBin}" "$@"\n`);
-    await chmod(wrapper, 0o755);
-    const port = await freePort();
-    const yaml = join(dir, 'bee.yaml');
-    await writeFile(yaml, `api-addr: 127.0.0.1:${port}\ndata-dir: ${join(dir, 'bee-data')}\npassword: x\nmainnet: false\nblockchain-rpc:\n  endpoint: http://127.0.0.1:1\n`);
-    const served = await serve(['--serve', '127.0.0.1:0', '--node-bin', wrapper, '--node-config', yaml, `http://127.0.0.1:${port}`], 60_000);
+    const node = await devnetAsBee(dir, devnetBin);
+    const served = await serve(['--serve', '127.0.0.1:0', '--node-bin', node.bin, '--node-config', node.config, node.url], 60_000);
     // The URL came after the node answered: it answers now.
-    expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+    expect((await fetch(`${node.url}/health`)).status).toBe(200);
     expect(served.stderr()).toContain('the window opens once it answers /health');
     const { code, stderr } = await served.stop('SIGINT');
     expect(code).toBe(0);
     expect(stderr.trimEnd().split('\n').at(-1)).toMatch(/^cockpit: node exited \(0\)/);
-    await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+    await expect(fetch(`${node.url}/health`)).rejects.toThrow();
   }, 120_000);
 
   it('refuses a bad address and two modes at once with the usage code', async () => {

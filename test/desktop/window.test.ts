@@ -18,8 +18,7 @@ import { launchChromium } from '../fixtures/browser.js';
 import { dropPaths, ensureRendererBuilt, openWindow, screenshot, serveWindow, type CockpitWindow } from './window-harness.js';
 import { startTcpProxy } from './tcp-proxy.js';
 import { compileEntries } from '../compiled-entries.js';
-import { chmodSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
+import { devnetAsBee } from '../fixtures/devnet-as-bee.js';
 
 const HOSTILE_LABEL = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
 
@@ -418,17 +417,9 @@ describe('themes and the supervisor chip', () => {
   }, 90_000);
 
   it('the supervisor chip: with --node-bin the window opens once the node runs, shows its chip, and closing stops it', async () => {
-    const bin = compileEntries('desktop-window-supervised', ['devnet/devnet-bin.ts'])('devnet/devnet-bin.ts');
-    const wrapper = join(files, 'bee');
-    writeFileSync(wrapper, `#!/bin/sh\nexec "${process.execPath}" "${bin}" "$@"\n`);
-    chmodSync(wrapper, 0o755);
-    const probe = createNetServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const port = (probe.address() as { port: number }).port;
-    await new Promise((resolve) => probe.close(resolve));
-    const yaml = join(files, 'bee.yaml');
-    writeFileSync(yaml, `api-addr: 127.0.0.1:${port}\ndata-dir: ${join(files, 'bee-data')}\npassword: x\nmainnet: false\nblockchain-rpc:\n  endpoint: http://127.0.0.1:1\n`);
-    const supervised = await serveWindow({ urls: [`http://127.0.0.1:${port}`], launch: { nodeBin: wrapper, nodeConfig: yaml } });
+    const devnetBin = compileEntries('desktop-window-supervised', ['devnet/devnet-bin.ts'])('devnet/devnet-bin.ts');
+    const node = await devnetAsBee(files, devnetBin);
+    const supervised = await serveWindow({ urls: [node.url], launch: { nodeBin: node.bin, nodeConfig: node.config } });
     let stopped = false;
     try {
       const { page: chipPage, context: chipContext } = await openWindow(browser, supervised.serving.url);

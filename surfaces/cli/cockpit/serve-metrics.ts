@@ -5,18 +5,15 @@
  * would: the supervised node is stopped (SIGTERM to its group, up to 5 s, then SIGKILL) and the final status
  * printed.
  */
-import { homedir } from 'node:os';
-import { resolveCockpitConfig } from '../../../actors/cockpit/config-loader.js';
-import { startCockpitEngine, type CockpitEngine } from '../../../actors/cockpit/engine.js';
+import type { CockpitEngine } from '../../../actors/cockpit/engine.js';
+import type { CockpitStateStore } from '../../../actors/cockpit/state-store.js';
+import { startFailure, startHeadlessEngine } from './headless-engine.js';
 import { startMetricsServer } from '../../../actors/cockpit/metrics-server.js';
-import { CockpitStateStore } from '../../../actors/cockpit/state-store.js';
 import { LatencyHistogram, renderMetrics } from '../../../core/cockpit/metrics.js';
 import type { ListenAddress } from '../../../core/cockpit/listen-address.js';
 import type { CockpitLaunchArgs } from '../../../core/cockpit/config/resolved-config.js';
-import { CockpitConfigError } from '../../../core/cockpit/config/config-problem.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
 import { stopOnSignals } from '../../../actors/supervisor/stop-on-signals.js';
-import { onceVerbs } from './once-verbs.js';
 import type { OnceFrontEnd } from './once.js';
 
 export interface ServeMetricsOptions {
@@ -41,21 +38,9 @@ export interface ServingMetrics {
 
 /** Resolves the config (throws CockpitConfigError with every problem), starts the engine and the server. */
 export async function serveMetrics(options: ServeMetricsOptions): Promise<ServingMetrics> {
-  const { config } = await resolveCockpitConfig({
-    args: options.launch,
-    env: options.env,
-    platform: options.platform ?? process.platform,
-    homedir: options.homedir ?? homedir(),
-    frontEnd: 'desktop',
-  });
-  const stateStore = options.stateStore ?? (await CockpitStateStore.open(config.dataDir.path));
-  const engine = startCockpitEngine({
-    face: 'desktop',
-    config,
-    stateStore,
-    app: { name: 'cockpit', version: options.version },
-    onceVerbs: onceVerbs(),
-    ...(options.fleetPollIntervalMs === undefined ? {} : { fleetPollIntervalMs: options.fleetPollIntervalMs }),
+  const { engine } = await startHeadlessEngine({
+    ...options,
+    ...(options.fleetPollIntervalMs === undefined ? {} : { engineOptions: { fleetPollIntervalMs: options.fleetPollIntervalMs } }),
   });
   const latency = new LatencyHistogram();
   const offCalls = engine.onCall((record) => latency.record(`${record.method} ${record.template}`, record.ms, record.error !== undefined || (record.status ?? 0) >= 400));
@@ -97,16 +82,9 @@ export async function serveMetricsMain(options: ServeMetricsMainOptions, frontEn
   try {
     serving = await serveMetrics(options);
   } catch (error) {
-    if (error instanceof CockpitConfigError) {
-      say(error.message);
-      return error.isUsage ? frontEnd.exit.usage : frontEnd.exit.error;
-    }
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
-      say(`cannot listen on ${options.listen.host}:${options.listen.port}: ${code === 'EADDRINUSE' ? 'the address is in use' : code === 'EACCES' ? 'permission denied' : 'no such address on this host'}`);
-      return frontEnd.exit.error;
-    }
-    throw error;
+    const code = startFailure(error, options.listen, say, frontEnd.exit);
+    if (code === null) throw error;
+    return code;
   }
   say(`serving Prometheus metrics at ${serving.url}/metrics (SIGTERM or Ctrl-C stops)`);
   return new Promise<number>((resolve) => {

@@ -6,8 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventEmitter } from 'node:events';
 import { writeFileSync } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDevnet, type StartedDevnet } from '../../../devnet/devnet.js';
@@ -18,6 +17,7 @@ import { memoryStateStore } from '../../../core/cockpit/engine/config.js';
 import type { CockpitView } from '../../../core/cockpit/view/view-model.js';
 import type { RendererFiles } from '../../../actors/cockpit/serve/renderer-files.js';
 import { compileEntries } from '../../../test/compiled-entries.js';
+import { devnetAsBee } from '../../../test/fixtures/devnet-as-bee.js';
 import { fakeElectron, FakeWindow, type FakeElectron } from './electron-fakes.js';
 import { EXIT, RENDERER_URL, runDesktopMain, type DesktopMain } from './main-process.js';
 
@@ -232,14 +232,9 @@ describe('the Electron main process (recording fakes, real engine)', () => {
   });
 
   it('with --node-bin the window waits for /health; closing it stops the node and prints its final status', async () => {
-    const bin = compileEntries('desktop-supervised', ['devnet/devnet-bin.ts'])('devnet/devnet-bin.ts');
-    const wrapper = join(dir, 'bee');
-    await writeFile(wrapper, `#!/bin/sh\nsleep 1\nexec "${process.execPath}" "${bin}" "$@"\n`);
-    await chmod(wrapper, 0o755);
-    const port = await freePort();
-    const yaml = join(dir, 'bee.yaml');
-    await writeFile(yaml, `api-addr: 127.0.0.1:${port}\ndata-dir: ${join(dir, 'node-data')}\npassword: x\nmainnet: false\nblockchain-rpc:\n  endpoint: http://127.0.0.1:1\n`);
-    const run = start({ launch: { urls: [`http://127.0.0.1:${port}`], nodeBin: wrapper, nodeConfig: yaml } });
+    const devnetBin = compileEntries('desktop-supervised', ['devnet/devnet-bin.ts'])('devnet/devnet-bin.ts');
+    const node = await devnetAsBee(dir, devnetBin, { startDelaySeconds: 1 });
+    const run = start({ launch: { urls: [node.url], nodeBin: node.bin, nodeConfig: node.config } });
     const window = await run.window();
     // The window exists only once the node answered: its chip says running from the first view.
     expect(run.main.engine()!.getView().topBar.supervisor?.text).toMatch(/^running/);
@@ -285,10 +280,3 @@ describe('the sandboxed preload', () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}

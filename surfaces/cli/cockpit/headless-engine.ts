@@ -1,0 +1,57 @@
+/**
+ * What the cockpit's long-running modes without a terminal share (`--serve`, `--serve-metrics`): the
+ * configuration resolved for the desktop front end, the data directory's state store, the engine started with
+ * the `--once` verbs behind its palette; and how a failure to start reads (a bad config, an address that
+ * cannot be bound) with the desktop bin's exit codes.
+ */
+import { homedir } from 'node:os';
+import { resolveCockpitConfig } from '../../../actors/cockpit/config-loader.js';
+import { startCockpitEngine, type CockpitEngine, type StartCockpitEngineOptions } from '../../../actors/cockpit/engine.js';
+import { CockpitStateStore } from '../../../actors/cockpit/state-store.js';
+import { CockpitConfigError } from '../../../core/cockpit/config/config-problem.js';
+import type { CockpitLaunchArgs, ResolvedCockpitConfig } from '../../../core/cockpit/config/resolved-config.js';
+import type { ListenAddress } from '../../../core/cockpit/listen-address.js';
+import { onceVerbs } from './once-verbs.js';
+
+export interface HeadlessEngineOptions {
+  readonly launch: CockpitLaunchArgs;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly version: string;
+  readonly platform?: NodeJS.Platform;
+  readonly homedir?: string;
+  /** Where the engine keeps its state; default the resolved data directory's state.json. */
+  readonly stateStore?: StartCockpitEngineOptions['stateStore'];
+  /** Engine options for tests (fleet poll interval, request timeout, the one-shot verb runner). */
+  readonly engineOptions?: Partial<Pick<StartCockpitEngineOptions, 'fleetPollIntervalMs' | 'requestTimeoutMs' | 'runVerb'>>;
+}
+
+/** Resolves the config (throws CockpitConfigError with every problem) and starts the desktop engine. */
+export async function startHeadlessEngine(options: HeadlessEngineOptions): Promise<{ engine: CockpitEngine; config: ResolvedCockpitConfig }> {
+  const { config } = await resolveCockpitConfig({
+    args: options.launch,
+    env: options.env,
+    platform: options.platform ?? process.platform,
+    homedir: options.homedir ?? homedir(),
+    frontEnd: 'desktop',
+  });
+  const stateStore = options.stateStore ?? (await CockpitStateStore.open(config.dataDir.path));
+  const engine = startCockpitEngine({ face: 'desktop', config, stateStore, app: { name: 'cockpit', version: options.version }, onceVerbs: onceVerbs(), ...options.engineOptions });
+  return { engine, config };
+}
+
+/**
+ * The exit code for a mode that could not start, after saying why (a command-line mistake is the usage code,
+ * a bad config file or an address that cannot be bound the error code); null for an unexpected error.
+ */
+export function startFailure(error: unknown, listen: ListenAddress, say: (line: string) => void, exit: { readonly error: number; readonly usage: number }): number | null {
+  if (error instanceof CockpitConfigError) {
+    say(error.message);
+    return error.isUsage ? exit.usage : exit.error;
+  }
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+    say(`cannot listen on ${listen.host}:${listen.port}: ${code === 'EADDRINUSE' ? 'the address is in use' : code === 'EACCES' ? 'permission denied' : 'no such address on this host'}`);
+    return exit.error;
+  }
+  return null;
+}
