@@ -153,6 +153,22 @@ describe('cockpit --serve', () => {
     await expect(fetch(`${node.url}/health`)).rejects.toThrow();
   }, 120_000);
 
+  it(':quit in the window closes the cockpit: the process stops with exit code 0', async () => {
+    const served = await serve(['--serve', devnet.nodes[0]!.url]);
+    const url = new URL(served.url);
+    const socket = new WebSocket(`ws://${url.host}${url.pathname}bridge`, { headers: { origin: url.origin } });
+    await new Promise((resolve) => socket.once('message', resolve));
+    let seq = 0;
+    const send = (event: object) => socket.send(JSON.stringify({ t: 'event', event, seq: ++seq }));
+    send({ type: 'ui.key', key: ':' });
+    send({ type: 'ui.input', target: { kind: 'palette' }, value: 'quit' });
+    send({ type: 'ui.submit', target: { kind: 'palette' } });
+    const code = await new Promise<number | null>((resolve) => served.child.once('close', resolve));
+    socket.terminate();
+    expect(code).toBe(0);
+    expect(served.stderr().trimEnd().split('\n').at(-1)).toBe('cockpit: stopped');
+  }, 60_000);
+
   it('refuses a bad address and two modes at once with the usage code', async () => {
     const bad = await runBin(bin, ['--serve', 'nowhere', devnet.nodes[0]!.url]);
     expect(bad.code).toBe(64);

@@ -12,6 +12,7 @@ import { basename, join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { makeTar } from '../../devnet/testing/make-tar.js';
+import { publishFeedUpdate } from '../fixtures/devnet-content.js';
 import { createNodeClient } from '../../actors/node-client/index.js';
 import { SCREENS } from '../../core/cockpit/view/screens.js';
 import { launchChromium } from '../fixtures/browser.js';
@@ -88,6 +89,7 @@ describe('the desktop window in Chromium (cockpit --serve, devnet)', () => {
     await expect.poll(() => page.getByTestId('section-gates').locator('tbody tr').count(), { timeout: 20_000 }).toBe(11);
     expect(await page.getByTestId('screen-title').textContent()).toBe('S1 Health');
     expect(await page.getByTestId('node-name').textContent()).toBe('alpha');
+    await expect.poll(() => page.title()).toMatch(/^alpha .+ · cockpit$/);
     await screenshot(page, 'S01-health');
     expect(pageErrors()).toEqual([]);
   });
@@ -176,6 +178,57 @@ describe('the desktop window in Chromium (cockpit --serve, devnet)', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('overlay-palette').waitFor({ state: 'detached' });
   });
+
+  it('every desktop palette verb, from the window: each opens what it says or answers in a banner', async () => {
+    await home();
+    const node = devnet.nodes[0]!;
+    const feed = await publishFeedUpdate(node, manifest, 'window-news');
+    const file = join(files, 'verbs.txt');
+    writeFileSync(file, 'palette verbs');
+    const banner = page.getByTestId('banner');
+    const bannerAfter = async (line: string, pattern: RegExp, tone: 'ok' | 'fail' = 'ok', timeout = 30_000) => {
+      const before = await banner.textContent().catch(() => null);
+      await palette(line);
+      await expect.poll(async () => ((await banner.count()) > 0 ? await banner.textContent() : null), { timeout }).not.toBe(before);
+      await expect.poll(() => banner.textContent(), { timeout }).toMatch(pattern);
+      expect(await banner.getAttribute('data-tone'), line).toBe(tone);
+    };
+    const overlay = async (line: string, kind: string) => {
+      await palette(line);
+      await page.getByTestId(`overlay-${kind}`).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByTestId(`overlay-${kind}`).waitFor({ state: 'detached' });
+    };
+    await palette('go fleet');
+    await waitScreen('fleet');
+    await palette('health');
+    await waitScreen('health');
+    await overlay('nodes', 'picker');
+    await overlay('alerts', 'alerts');
+    await overlay('help', 'help');
+    await palette('logs');
+    await page.getByTestId('log-pane').waitFor();
+    await palette('logs');
+    await page.getByTestId('log-pane').waitFor({ state: 'detached' });
+    await bannerAfter(`hash ${file}`, /[0-9a-f]{64}/);
+    await bannerAfter(`cid ${manifest}`, /^✓ bah5/);
+    await bannerAfter(`feed-probe ${feed.owner} ${feed.topic}`, /latest index 0/);
+    await bannerAfter('batch buy 20', /preview only, nothing sent/);
+    await bannerAfter(`batch topup ${node.batchId} 1000000000`, /preview only, nothing sent/);
+    await bannerAfter(`pss ${'ab'.repeat(32)} hello`, /sent|PSS/i);
+    await bannerAfter(`upload ${file}`, /[0-9a-f]{64}/);
+    await bannerAfter('diagnose', /bundle|diagnos/i, 'ok', 60_000);
+    await bannerAfter('watch-ref ' + manifest, /terminal cockpit verb/, 'fail');
+    await palette(`inspect ${manifest}`);
+    await page.waitForSelector('[data-screen="manifest"] [data-kind="tree"] .tree-row >> nth=1', { timeout: 20_000 });
+    await palette(`ft ${feed.owner} ${feed.topic} 5`);
+    await waitScreen('feedTimeline');
+    await expect.poll(() => screenEl().textContent(), { timeout: 20_000 }).toContain(manifest.slice(0, 8));
+    await palette(`durability ${manifest}`);
+    await waitScreen('watchlist');
+    await expect.poll(() => screenEl().textContent(), { timeout: 30_000 }).toMatch(/retrievable/i);
+    await screenshot(page, 'S12-watchlist-durability');
+  }, 180_000);
 
   it('Ctrl+N picker and :context switch the active node', async () => {
     await home();

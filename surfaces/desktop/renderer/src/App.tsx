@@ -88,6 +88,11 @@ export function App({ store, bridge }: { readonly store: ViewStore; readonly bri
   useLayoutEffect(() => {
     document.documentElement.dataset.scheme = scheme;
   }, [scheme]);
+  // The window's title names the node and its state (the taskbar, a browser tab).
+  const node = view?.topBar.node;
+  useEffect(() => {
+    document.title = node ? `${node.name} ${node.status} · cockpit` : 'cockpit';
+  }, [node]);
 
   if (view === null) {
     return (
