@@ -9,8 +9,8 @@
  * passes views through shareUnchanged, so "changed" is "not the same object"). The renderer merges them and
  * passes each slice through shareUnchanged again, so a fleet update that changes one row re-renders one row.
  *
- * Events are numbered (`seq`, from 1 after each whole view) and every view message says up to which event it
- * reflects (`ack`; an `ack` message alone when an event changed nothing). The renderer's text inputs use it:
+ * Events are numbered (`seq`, from 1 on each connection; Electron's page says `hello` first) and every view
+ * message says up to which event it reflects (`ack`; an `ack` message alone when an event changed nothing). The renderer's text inputs use it:
  * a view older than the last edit sent is not the input's value yet, and an input that opened while keys
  * typed before it were still on their way takes the focus only once the view has them.
  *
@@ -27,7 +27,7 @@ export type ViewSlices = { -readonly [K in keyof CockpitView]?: CockpitView[K] }
 
 /** Cockpit (Node) -> renderer. */
 export type BridgeServerMessage =
-  /** The whole view: the first message of every connection (and the answer to `hello`); event numbers restart. */
+  /** The whole view: the first message of every connection (and the answer to `hello`). */
   | { readonly t: 'view'; readonly view: CockpitView; readonly ack?: number }
   /** The top-level slices that changed since the last message, as of event `ack`. */
   | { readonly t: 'patch'; readonly slices: ViewSlices; readonly ack?: number }
@@ -52,7 +52,7 @@ export interface DropEntry {
 export type BridgeClientMessage =
   /** The renderer (re)started: send the whole view. */
   | { readonly t: 'hello' }
-  /** `seq`: 1, 2, 3, ... after each whole view (see `ack`). */
+  /** `seq`: 1, 2, 3, ... on each connection (see `ack`). */
   | { readonly t: 'event'; readonly event: CockpitUiEvent; readonly seq?: number }
   | { readonly t: 'drop.begin'; readonly id: string; readonly entries: readonly DropEntry[] }
   | { readonly t: 'drop.end'; readonly id: string }

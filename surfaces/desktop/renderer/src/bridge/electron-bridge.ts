@@ -13,8 +13,9 @@ export function electronBridge(api: CockpitPreloadApi): RendererBridge {
     host: 'electron',
     start(onMessage, onStatus) {
       api.onMessage((message) => onMessage(message, performance.now()));
-      onStatus({ state: 'open', attempt: 0 });
+      // hello first: the main process numbers this page's events from it.
       post({ t: 'hello' });
+      onStatus({ state: 'open', attempt: 0 });
     },
     send(event, seq) {
       post(seq === undefined ? { t: 'event', event } : { t: 'event', event, seq });

@@ -44,11 +44,9 @@ export class ViewStore {
   readonly receive = (message: BridgeServerMessage, arrivedAt: number = performance.now()): void => {
     if (message.t !== 'view' && message.t !== 'patch' && message.t !== 'ack') return;
     const wasSynced = this.isSynced();
-    if (message.t === 'view') {
-      // A whole view starts a new numbering (a new connection, or the answer to hello).
-      this.sentSeq = 0;
-      this.ackedSeq = message.ack ?? 0;
-    } else if (message.ack !== undefined) this.ackedSeq = Math.max(this.ackedSeq, message.ack);
+    // A whole view opens a connection's (or a hello's) stream: it reflects the events up to its ack, if any.
+    if (message.t === 'view') this.ackedSeq = message.ack ?? 0;
+    else if (message.ack !== undefined) this.ackedSeq = Math.max(this.ackedSeq, message.ack);
     const next = message.t === 'ack' ? this.view : applyViewMessage(this.view, message);
     if (next === this.view) {
       if (wasSynced !== this.isSynced()) this.emit();
@@ -61,6 +59,11 @@ export class ViewStore {
 
   readonly setStatus = (status: BridgeStatus): void => {
     if (status.state === this.status.state && status.attempt === this.status.attempt) return;
+    // Each connection numbers its events from 1 (the cockpit's session for it starts at 0).
+    if (status.state === 'open' && this.status.state !== 'open') {
+      this.sentSeq = 0;
+      this.ackedSeq = 0;
+    }
     this.status = status;
     this.emit();
   };
