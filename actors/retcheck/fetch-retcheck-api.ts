@@ -8,7 +8,7 @@
  */
 import type { CallLimits, RetcheckApi } from './retcheck-api.js';
 import { referenceFromFeedLookup } from '../../core/retcheck/feed-reference.js';
-import { bytesToHex, hexToBytes } from '../../core/swarm/bytes.js';
+import { bytesToHex, concatBytes, hexToBytes } from '../../core/swarm/bytes.js';
 import { feedUpdateAddress, parseFeedIndexHeader } from '../../core/swarm/feeds.js';
 import { isChunkNotFound } from '../../core/retcheck/chunk-answer.js';
 import { CHUNK_BODY_LIMIT, DEFAULT_JSON_LIMIT } from '../node-client/body-limits.js';
@@ -71,13 +71,7 @@ export async function readBody(response: Response, limit: number, what: string, 
     parts.push(value);
     size += value.byteLength;
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
+  return concatBytes(...parts);
 }
 
 const utf8 = new TextDecoder();
