@@ -1,6 +1,8 @@
 /**
  * A TCP proxy in front of a server, to lose connections for real: `cut()` destroys every open connection, and
- * while `down` new connections are accepted and closed at once (the server seems gone), until `up()`.
+ * while `down` new connections are accepted and closed at once (the server seems gone), until `up()`. With
+ * `latencyMs` every byte the server sends reaches the client that much later (a slow link, or a loaded
+ * machine), in order.
  */
 import { createConnection, createServer, type Socket } from 'node:net';
 
@@ -12,7 +14,8 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
-export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'): Promise<TcpProxy> {
+export async function startTcpProxy(targetPort: number, options: { host?: string; latencyMs?: number } = {}): Promise<TcpProxy> {
+  const { host: targetHost = '127.0.0.1', latencyMs = 0 } = options;
   const sockets = new Set<Socket>();
   let refusing = false;
   const server = createServer((client) => {
@@ -32,7 +35,8 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
     client.on('error', drop).on('close', drop);
     upstream.on('error', drop).on('close', drop);
     client.pipe(upstream);
-    upstream.pipe(client);
+    if (latencyMs > 0) upstream.on('data', (chunk: Buffer) => setTimeout(() => client.writable && client.write(chunk), latencyMs));
+    else upstream.pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;

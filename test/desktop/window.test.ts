@@ -377,6 +377,36 @@ describe('the desktop window in Chromium (cockpit --serve, devnet)', () => {
     await waitScreen('health');
   });
 
+  it('the focus rule over a slow link: a clicked field keeps the focus while the cockpit has not answered yet', async () => {
+    const url = new URL(win.serving.url);
+    // Every view reaches this window 400 ms late: a loaded machine or a thin tunnel.
+    const proxy = await startTcpProxy(Number(url.port), { latencyMs: 400 });
+    const slow = await context.newPage();
+    try {
+      await slow.goto(`http://127.0.0.1:${proxy.port}${url.pathname}`);
+      await slow.waitForSelector('[data-testid="screen"][data-status="ready"]', { timeout: 30_000 });
+      await slow.locator(`.tab[data-screen="feedTimeline"]`).click();
+      await slow.waitForSelector('[data-testid="screen"][data-screen="feedTimeline"]:not([data-status="loading"])', { timeout: 30_000 });
+      const topic = slow.locator('[data-input="form"][data-field="topic"]');
+      const before = await topic.inputValue();
+      await topic.click();
+      await slow.keyboard.press('End');
+      await slow.keyboard.type('12ab');
+      // Typed into the field the operator clicked, at once: not taken as shortcuts (1, 2) on the way.
+      expect(await topic.inputValue()).toBe(`${before}12ab`);
+      expect(await slow.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.field)).toBe('topic');
+      await expect.poll(() => page.locator('[data-input="form"][data-field="topic"]').inputValue(), { timeout: 20_000 }).toBe(`${before}12ab`);
+      expect(await slow.getByTestId('screen').getAttribute('data-screen')).toBe('feedTimeline');
+      await slow.keyboard.press('Escape');
+      await slow.waitForFunction(() => !(document.activeElement instanceof HTMLInputElement), undefined, { timeout: 20_000 });
+      await slow.keyboard.press('1');
+      await slow.waitForSelector('[data-testid="screen"][data-screen="health"]', { timeout: 20_000 });
+    } finally {
+      await slow.close();
+      await proxy.close();
+    }
+  }, 90_000);
+
   it('a lost bridge connection: the window says so, reconnects, and goes on', async () => {
     const url = new URL(win.serving.url);
     const proxy = await startTcpProxy(Number(url.port));

@@ -42,10 +42,13 @@ export const EngineInput = memo(function EngineInput({ target, value, focused, p
 
   useLayoutEffect(() => {
     const element = ref.current;
-    if (!element) return;
+    // The engine's focus is the input's only once the views reflect every event sent: a view older than a
+    // click into the input (`ui.focus` on its way) still says "not focused", and blurring then would send
+    // the next keys to the window as shortcuts.
+    if (!element || !synced) return;
     // An input that opened while keys typed before it were on their way takes the focus once the view has
     // them (they went to the engine as keys); keys typed after that are typed here.
-    if (focused && synced && document.activeElement !== element) {
+    if (focused && document.activeElement !== element) {
       element.focus();
       element.setSelectionRange(element.value.length, element.value.length);
     } else if (!focused && document.activeElement === element) element.blur();
