@@ -8,9 +8,9 @@ import type { RunnerName } from '../../config-schema/bench-result.js';
 const NATIVE = new Set<RunnerName>(['go', 'rust']);
 
 const BY_PREFIX: ReadonlyArray<readonly [string, (best: RunnerName) => string]> = [
-  ['cpu.keccak.chunk-hash', (b) => (NATIVE.has(b) ? 'keccak256 of arbitrary input runs on @noble/hashes in JavaScript; Go (x/crypto, assembly) and Rust (sha3) run the permutation natively. Our WebAssembly kernel covers BMT pairs only.' : 'noise: same JavaScript keccak family (both clients hash 4 KiB inputs with a JS keccak)')],
-  ['cpu.keccak.bulk', (b) => (NATIVE.has(b) ? 'one long keccak256 stream in JavaScript (@noble/hashes) against a native permutation' : 'noise: both clients use a JavaScript keccak here')],
-  ['cpu.keccak.parallel', (b) => (NATIVE.has(b) ? 'JavaScript keccak per block, plus a worker-thread round trip per slice; native threads share memory for free' : 'noise: both use JavaScript keccak in worker threads')],
+  ['cpu.keccak.chunk-hash', (b) => (NATIVE.has(b) ? 'keccak256 runs on our WebAssembly sponge (scalar 64-bit lanes, one call per 4 KiB input); Go (x/crypto, assembly) and Rust (sha3) run the permutation natively' : 'noise: bee-js hashes in JavaScript, about ten times slower than our sponge')],
+  ['cpu.keccak.bulk', (b) => (NATIVE.has(b) ? 'one long keccak256 stream on our WebAssembly sponge (copied into its memory 63 KB at a time) against a native permutation' : 'noise: bee-js hashes in JavaScript, about ten times slower than our sponge')],
+  ['cpu.keccak.parallel', (b) => (NATIVE.has(b) ? 'the WebAssembly sponge per block, plus a worker-thread round trip per slice; native threads share memory for free' : 'noise: bee-js hashes in JavaScript in the same worker pool')],
   ['cpu.bmt', (b) => (NATIVE.has(b) ? 'native BMT (Rust sha3 / Bee\'s Go hasher) against our WebAssembly SIMD kernel: the remaining gap is WebAssembly vs native code for the keccak permutation' : 'noise')],
   ['cpu.ecdsa', (b) => (NATIVE.has(b) ? 'secp256k1 in JavaScript (@noble/secp256k1, BigInt field arithmetic) against libsecp256k1 (C, via the Rust secp256k1 crate) and Go\'s decred secp256k1: a pure-JS curve is an order of magnitude slower' : 'noise')],
   ['cpu.identity', (b) => (NATIVE.has(b) ? 'public-key derivation is a secp256k1 scalar multiplication in JavaScript (@noble/secp256k1) against native libsecp256k1 / decred' : 'noise')],

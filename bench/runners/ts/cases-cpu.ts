@@ -1,5 +1,5 @@
 /**
- * CPU cases of the ts runner: this project's core/swarm (keccak on @noble/hashes, the WebAssembly BMT engine,
+ * CPU cases of the ts runner: this project's core/swarm (keccak on the WebAssembly sponge, the WebAssembly BMT engine,
  * the chunk-tree writer, the secp256k1 signer, mantaray), exactly as the toolkit's own tools call them.
  */
 import { bytesToHex } from '../../../core/swarm/bytes.js';

@@ -14,7 +14,7 @@ process.exitCode = await runNodeRunner(
       name: `${pkg.name} node-client + core/swarm`,
       version: pkg.version,
       language: 'TypeScript (Node.js)',
-      note: 'this project: actors/node-client (undici) and core/swarm (WebAssembly BMT, @noble keccak and secp256k1)',
+      note: 'this project: actors/node-client (undici) and core/swarm (WebAssembly keccak sponge and BMT, @noble secp256k1)',
     },
     cases: { ...cpuCases, ...netCases },
     warmUp: (nodeUrl, token) => clientFor({ nodeUrl, token }).health(),

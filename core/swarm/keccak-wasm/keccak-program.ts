@@ -37,7 +37,7 @@ const PAD_LAST_LANE = 16;
 const PAD_LAST = 0x8000000000000000n;
 
 /** The few operations where the scalar and SIMD kernels differ. */
-interface LaneOps {
+export interface LaneOps {
   type: number;
   laneBytes: number;
   xor(): Code;
@@ -52,7 +52,7 @@ interface LaneOps {
   roundConstants: number;
 }
 
-const scalarOps: LaneOps = {
+export const scalarOps: LaneOps = {
   type: I64,
   laneBytes: 8,
   xor: op.i64Xor,
@@ -64,7 +64,7 @@ const scalarOps: LaneOps = {
   roundConstants: L.roundConstants,
 };
 
-const simdOps: LaneOps = {
+export const simdOps: LaneOps = {
   type: V128,
   laneBytes: 16,
   xor: op.v128Xor,
@@ -114,7 +114,7 @@ function round(ops: LaneOps, src: number, dst: number, rc: Code): Code {
 }
 
 /** keccak-f[1600] over the state in memory at L.state (loaded into locals, permuted, stored back). */
-function permutation(ops: LaneOps): FunctionDef {
+export function permutation(ops: LaneOps): FunctionDef {
   const body: Code = [];
   for (let i = 0; i < 25; i++) body.push(...op.i32Const(0), ...ops.load(L.state + ops.laneBytes * i), ...op.localSet(A + i));
   const rcAt = (k: number): Code => [...op.localGet(ROUND), ...ops.load(ops.roundConstants + ops.laneBytes * k)];
@@ -209,7 +209,7 @@ function hashSpanFunction(variant: KernelVariant): FunctionDef {
   return { params: [I32, I32, I32], results: [], locals: [], body, exportAs: KERNEL_EXPORTS.hashSpan };
 }
 
-function roundConstantBytes(copies: number): Uint8Array {
+export function roundConstantBytes(copies: number): Uint8Array {
   const bytes = new Uint8Array(24 * 8 * copies);
   const view = new DataView(bytes.buffer);
   ROUND_CONSTANTS.forEach((rc, i) => {

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { generateKernel } from './keccak-program.js';
 import { kernelBytes } from './kernel.js';
+import { spongeBytes } from './sponge.js';
+import { generateSponge } from './sponge-program.js';
 
 // kernel-bytes.ts is generated from keccak-program.ts. To regenerate after changing the generator:
 //   UPDATE_KECCAK_KERNEL=1 npx vitest run core/swarm/keccak-wasm/kernel-bytes.test.ts
@@ -18,6 +20,7 @@ function render(): string {
     '// UPDATE_KECCAK_KERNEL=1 npx vitest run core/swarm/keccak-wasm/kernel-bytes.test.ts regenerates it.',
     `export const SCALAR_KERNEL_BASE64 =\n  '${base64(generateKernel('scalar'))}';`,
     `export const SIMD_KERNEL_BASE64 =\n  '${base64(generateKernel('simd'))}';`,
+    `export const SPONGE_BASE64 =\n  '${base64(generateSponge())}';`,
     '',
   ].join('\n');
 }
@@ -35,5 +38,7 @@ describe('committed kernel bytes', () => {
       expect(WebAssembly.validate(bytes), variant).toBe(true);
       expect(bytes.length, variant).toBeLessThanOrEqual(4096);
     }
+    expect(WebAssembly.validate(spongeBytes()), 'sponge').toBe(true);
+    expect(spongeBytes().length, 'sponge').toBeLessThanOrEqual(4096);
   });
 });

@@ -28,3 +28,27 @@ export const KERNEL_EXPORTS = {
   /** hash_span(spanPtr, rootPtr, outPtr): keccak256(span(8) ‖ root(32)) written to outPtr. */
   hashSpan: 'hash_span',
 } as const;
+
+/**
+ * Memory layout of the keccak sponge kernel (sponge-program.ts): its own module and page, so a BMT in progress
+ * and a sponge never share state. Round constants and state sit where the BMT kernel keeps them (the same
+ * permutation code reads them); the rest of the page is the input buffer, a whole number of 136-byte blocks.
+ */
+export const SPONGE_LAYOUT = {
+  roundConstants: KERNEL_LAYOUT.roundConstants,
+  state: KERNEL_LAYOUT.state,
+  /** keccak256's rate: 136 bytes (17 lanes) per block. */
+  rate: 136,
+  /** Input blocks, written by the driver and absorbed in place. */
+  input: 2048,
+  /** 466 blocks = 63,376 bytes, the most that fits in the page after `input`. */
+  inputBlocks: 466,
+  pages: 1,
+} as const;
+
+/** Exported names of the sponge kernel. */
+export const SPONGE_EXPORTS = {
+  memory: 'memory',
+  /** absorb(ptr, blocks): XORs each 136-byte block at ptr into the state and permutes. */
+  absorb: 'absorb',
+} as const;
