@@ -17,6 +17,7 @@ import { statusEndpoints } from './endpoints/status.js';
 import { uploadEndpoints } from './endpoints/upload.js';
 import { Transport } from './http.js';
 import { createNodeHttpWire } from './node-http-wire.js';
+import { createRawHttpWire } from './raw-http-wire.js';
 import { parseBaseUrl } from './url.js';
 import { undiciWire } from './undici-wire.js';
 import type { Wire } from './wire.js';
@@ -45,6 +46,11 @@ export interface NodeClientOptions {
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
 let sharedWire: Wire | undefined;
+
+/** HEADs to http: origins, every client of the process (http.ts TransportOptions.headWire says why); made on first HEAD. */
+let sharedHeadWire: Wire | undefined;
+const loadHeadWire = (): Promise<Wire> =>
+  Promise.resolve((sharedHeadWire ??= createRawHttpWire({ fallback: { request: () => Promise.reject(new Error('the HEAD wire serves http: origins only')) } })));
 
 function buildEndpoints(transport: Transport) {
   return {
@@ -81,6 +87,7 @@ export function createNodeClient(options: NodeClientOptions): NodeClient {
     wire: options.wire ?? (options.dispatcher ? undiciWire(options.dispatcher) : (sharedWire ??= createNodeHttpWire())),
     ...(options.token ? { token: options.token } : {}),
     ...(options.onCall ? { onCall: options.onCall } : {}),
+    headWire: loadHeadWire,
   });
   return { baseUrl, stats, ...buildEndpoints(transport) };
 }

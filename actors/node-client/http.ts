@@ -72,6 +72,19 @@ export interface TransportOptions {
   readonly wire: Wire;
   readonly stats: CallStats;
   readonly onCall?: (record: CallRecord) => void;
+  /**
+   * The wire HEADs to http: origins go through (raw-http-wire.ts), loaded on first use. Its reader takes the
+   * answer's header block as text; node:http and undici refuse a Content-Length that is not a non-negative
+   * integer even on a HEAD answer, where it frames nothing, and Bee v2.8.1 sends a negative one for every
+   * redundancy-coded root (redundancy.ts decodeSpanHeader). Without it, HEADs use `wire` like any call.
+   */
+  readonly headWire?: () => Promise<Wire>;
+}
+
+/** Status and headers of a HEAD (any status is an answer: for a probe the status is the result). */
+export interface HeadAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 const ERROR_BODY_READ_LIMIT = 4096;
@@ -182,6 +195,35 @@ export class Transport {
     call.settle();
     const body = response.body;
     return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+  }
+
+  /**
+   * A HEAD whose every status is an answer. On http: origins it goes through `headWire` (see TransportOptions), so
+   * a header that node:http or undici would refuse still reaches the caller as text; https goes through `wire`.
+   * Same errors, timeouts, statistics and token rules as open().
+   */
+  async head(spec: RequestSpec, callOptions: CallOptions = NO_OPTIONS): Promise<HeadAnswer> {
+    const headSpec: RequestSpec = { ...spec, method: 'HEAD', accept: () => true };
+    const protocol = spec.absoluteUrl ? spec.absoluteUrl.protocol : this.origin.slice(0, this.origin.indexOf(':') + 1);
+    const loadWire = this.options.headWire;
+    if (protocol !== 'http:' || loadWire === undefined) {
+      return this.run(headSpec, callOptions, async (call) => {
+        for await (const _ of call.body); // a HEAD answer has no body: this only sees the (empty) stream end
+        return { status: call.status, headers: call.headers };
+      });
+    }
+    const { call, target } = this.begin(headSpec, callOptions);
+    let response: BufferedResponse;
+    try {
+      const wire = await loadWire();
+      if (!wire.requestBuffered) throw new Error('the HEAD wire has no buffered path');
+      response = await wire.requestBuffered({ origin: target.origin, path: target.path, method: 'HEAD', headers: this.headersFor(headSpec), signal: call.abort }, 0);
+    } catch (failure) {
+      throw call.settle(failure)!;
+    }
+    call.respondBuffered(response);
+    call.settle();
+    return { status: response.statusCode, headers: call.headers };
   }
 
   /** Opens a call, lets `consume` read the body, and settles it either way. */

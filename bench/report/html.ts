@@ -41,7 +41,7 @@ const SCRIPT = `
 `;
 
 function cellHtml(c: Cell, runner: RunnerName, best: boolean): string {
-  if (c.status !== 'ok') return `<td data-runner="${runner}" class="cell"><span class="${c.status === 'skipped' ? 'warn' : 'bad'}">${c.status}</span><small>${esc(c.note.slice(0, 200))}</small></td>`;
+  if (c.status !== 'ok') return `<td data-runner="${runner}" class="cell"><span class="${c.status === 'skipped' ? 'warn' : 'bad'}">${c.status}</span><small title="${esc(c.note)}">${esc(c.note.slice(0, 200))}</small></td>`;
   const bits = [
     `<span class="${best ? 'best' : ''}">${fmtMs(c.median_ms)}</span> <span>(${fmtRatio(c.ratio)})</span>`,
     c.throughput_mb_s !== null ? `<small>${fmtNum(c.throughput_mb_s)} MB/s</small>` : '',

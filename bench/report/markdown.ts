@@ -61,6 +61,11 @@ export function renderMarkdown(agg: Aggregate): string {
       out.push(`| ${row.id}${agree}<br><sub>${escapeMd(row.doc)}</sub> | ${row.param_key} | ${runners.map((r) => cellText(row.cells[r]!)).join(' | ')} |`);
     }
     out.push('');
+    // Cells cut their reason short; a skip or failure is a finding about a client, so its words are listed whole.
+    const reasons = agg.rows
+      .filter((r) => r.domain === domain)
+      .flatMap((row) => runners.filter((r) => row.cells[r]!.status !== 'ok' && row.cells[r]!.note).map((r) => `- ${row.id} [${row.param_key}], ${r} ${row.cells[r]!.status}: ${escapeMd(row.cells[r]!.note)}`));
+    if (reasons.length > 0) out.push(...reasons, '');
   }
 
   out.push('## 4. Latency versus size', '', 'Least-squares line through each runner\'s medians over the fixture sizes: the slope is the marginal cost per MB, 1/slope the throughput at large sizes, the intercept the fixed cost per call.', '');

@@ -7,6 +7,7 @@ import { encodeParity, recoverDataShards } from './erasure.js';
 import { InputError } from './input-error.js';
 import {
   decodeSpan,
+  decodeSpanHeader,
   encodeSpan,
   maxDataShards,
   parityCount,
@@ -197,5 +198,29 @@ describe('level-1 root chunk layout', () => {
     expect(root.span[7]).toBe(129);
     expect(readUint64LE(root.span) & ((1n << 56n) - 1n)).toBe(3n * 4096n);
     expect(root.payload.length).toBe((3 + 3) * 32);
+  });
+});
+
+describe("decodeSpanHeader: Bee v2.8.1's HEAD /bytes Content-Length (the root span as a signed int64)", () => {
+  it('reads the negative header Bee sent for 1,000,032 bytes at level 1, and plain sizes', () => {
+    expect(decodeSpanHeader('-9151314442815847840')).toEqual({ size: 1_000_032n, level: 1 });
+    expect(decodeSpanHeader('1000032')).toEqual({ size: 1_000_032n, level: 0 });
+    expect(decodeSpanHeader('0')).toEqual({ size: 0n, level: 0 });
+    expect(decodeSpanHeader(' 10 ')).toEqual({ size: 10n, level: 0 });
+  });
+
+  it('round-trips every level and size the way Go prints int64(LittleEndian.Uint64(span))', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: (1n << 56n) - 1n }), fc.constantFrom<RedundancyLevel>(0, 1, 2, 3, 4), (size, level) => {
+        const printed = BigInt.asIntN(64, readUint64LE(encodeSpan(size, level))).toString();
+        expect(decodeSpanHeader(printed)).toEqual({ size, level });
+        // The same span printed unsigned (a Bee that fixed the sign) reads the same.
+        expect(decodeSpanHeader(readUint64LE(encodeSpan(size, level)).toString())).toEqual({ size, level });
+      }),
+    );
+  });
+
+  it('refuses what is not a 64-bit integer or not a span Bee writes', () => {
+    for (const bad of ['', 'abc', '1.5', '+3', '-', '18446744073709551616', '-9223372036854775809', '-1']) expect(decodeSpanHeader(bad), bad).toBeUndefined();
   });
 });

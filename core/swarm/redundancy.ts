@@ -171,3 +171,25 @@ function trimmedLength(payload: Uint8Array): number {
   while (length >= SEGMENT_SIZE && payload.subarray(length - SEGMENT_SIZE, length).every((b) => b === 0)) length -= SEGMENT_SIZE;
   return length;
 }
+
+const INT64_MIN = -(1n << 63n);
+const UINT64_LIMIT = 1n << 64n;
+
+/**
+ * Reads the Content-Length that Bee v2.8.1 answers to HEAD /bytes/{ref}: the root chunk's span printed as a
+ * *signed* 64-bit integer (pkg/api/bytes.go). For a root written at redundancy level > 0 the span's top byte
+ * is 128 + level, so the header is negative: -9151314442815847840 is 1,000,032 bytes at level 1. Accepts that,
+ * a plain size, and the same span printed unsigned; undefined for anything that is not a 64-bit integer.
+ */
+export function decodeSpanHeader(text: string): { size: bigint; level: RedundancyLevel } | undefined {
+  const trimmed = text.trim();
+  if (!/^-?\d{1,20}$/.test(trimmed)) return undefined;
+  const value = BigInt(trimmed);
+  if (value < INT64_MIN || value >= UINT64_LIMIT) return undefined;
+  const unsigned = value < 0n ? value + UINT64_LIMIT : value;
+  try {
+    return decodeSpan(uint64LE(unsigned));
+  } catch {
+    return undefined; // a level byte above 132: not a span Bee writes
+  }
+}

@@ -46,6 +46,7 @@ export async function resolveBzzPath(source: ChunkSource, referenceHex: string, 
   if (owner !== undefined && topic !== undefined) {
     const resolved = resolveFeed(source, hexToBytes(owner), hexToBytes(topic));
     if (resolved === undefined) return { kind: 'notFound', message: 'feed update not found' };
+    if (resolved.kind === 'dangling') return { kind: 'notFound', message: 'bzz download: feed pointing to the wrapped chunk not found' };
     feedHeaders['swarm-feed-index'] = formatFeedIndexHeader(resolved.update.index);
     feedHeaders['swarm-feed-resolved-version'] = resolved.version;
     contentSource = resolved.source;

@@ -1,5 +1,7 @@
 /** POST /bytes, GET /bytes/{address}, HEAD /bytes/{address} (bee-api.md §2.6). */
-import { contentSize, loadNode, readRange, type ChunkSource } from '../content/joiner.js';
+import { hexToBytes } from '../../core/swarm/bytes.js';
+import { isValidContentChunk, SPAN_SIZE } from '../../core/swarm/chunk.js';
+import { contentSize, readRange, type ChunkSource } from '../content/joiner.js';
 import { downloadReplicaLevel, withRootReplicas } from '../content/replicas.js';
 import { splitIntoSession } from '../content/split.js';
 import { readUploadPlan, UploadSession } from '../content/upload.js';
@@ -7,7 +9,7 @@ import { decideRange } from '../http/range.js';
 import { beeJson, type DevnetRequest, type DevnetResponse, type RouteDef } from '../http/router.js';
 import type { DevnetNode } from '../node.js';
 import { guarded } from './guard.js';
-import { contentReferenceParam } from './params.js';
+import { contentReferenceParam, ParamError } from './params.js';
 
 /** Downloads read the local store first, then ask the network. */
 export function downloadSource(node: DevnetNode): ChunkSource {
@@ -70,15 +72,40 @@ export const bytesRoutes: RouteDef[] = [
   {
     method: 'HEAD',
     path: '/bytes/:address',
-    handle: guarded((req, node) => {
-      const reference = contentReferenceParam(req.params.address);
-      const root = loadNode(rootReplicaSource(req, node, reference), reference);
-      return {
-        status: 200,
-        // Bee's HEAD /bytes sets only these two (no ETag, no Accept-Ranges; checked against v2.8.1).
-        headers: { 'content-type': 'application/octet-stream', 'content-length': String(root.span) },
-      };
-    }),
+    handle: (req, node) => headBytes(req, node),
   },
 ];
 
+/**
+ * HEAD /bytes/{address} as Bee v2.8.1 answers it (pkg/api/bytes.go bytesHeadHandler): the root chunk from the
+ * local store or the network (no root replicas, no decryption: a 128-hex reference is looked up as a 64-byte
+ * address and is never found), and Content-Length = its span read as a *signed* 64-bit integer. A root written at
+ * a redundancy level above 0 carries the level in the span's top byte (0x80 | level), so Bee's header is then
+ * negative, e.g. -9151314442815847840 for 1,000,032 bytes at level 1 (seen on a real v2.8.1 node; Go's server
+ * logs "invalid Content-Length" and sends it anyway). A chunk that is not a content chunk under that address
+ * (a SOC) answers its own length. Failures have no body and no content type.
+ */
+function headBytes(req: DevnetRequest, node: DevnetNode): DevnetResponse {
+  let reference: string;
+  try {
+    reference = contentReferenceParam(req.params.address);
+  } catch (error) {
+    if (error instanceof ParamError) return { status: 400, headers: {} };
+    throw error;
+  }
+  const data = reference.length === 64 ? downloadSource(node)(reference) : undefined;
+  if (data === undefined) return { status: 404, headers: {} };
+  return {
+    status: 200,
+    // Bee sets only these (no ETag, no Accept-Ranges).
+    headers: {
+      'access-control-expose-headers': 'Accept-Ranges, Content-Encoding',
+      'content-type': 'application/octet-stream',
+      'content-length': isValidContentChunk(hexToBytes(reference), data) ? BigInt.asIntN(64, readUint64LE(data)).toString() : String(data.length),
+    },
+  };
+}
+
+function readUint64LE(data: Uint8Array): bigint {
+  return new DataView(data.buffer, data.byteOffset, SPAN_SIZE).getBigUint64(0, true);
+}

@@ -73,6 +73,7 @@ export const socFeedRoutes: RouteDef[] = [
       const after = afterText === null ? 0n : BigInt(afterText);
       const resolved = resolveFeed(downloadSource(node), hexToBytes(owner), hexToBytes(topic), after);
       if (resolved === undefined) return beeError(404, 'lookup at failed: no update found');
+      if (resolved.kind === 'dangling') return beeError(404, 'wrapped chunk cannot be retrieved');
       const { update } = resolved;
       const headers = {
         'content-type': OCTET,

@@ -69,8 +69,12 @@ describe('smoke pass: npm run bench -- --quick (all four runners, 1 iteration, 1
     expect(result.sizes_mb).toEqual([1]);
     const failed = result.cases.filter((c) => c.failed).map((c) => `${c.id}: ${c.error}`);
     expect(failed).toEqual([]);
-    const skipped = result.cases.filter((c) => c.skipped).map((c) => c.id);
-    expect(skipped).toEqual(runner === 'rust' ? ['net.bzz.upload-from-disk'] : []);
+    const skipped = result.cases.filter((c) => c.skipped).map((c) => `${c.id} [${c.param_key}]`);
+    // The devnet answers HEAD /bytes of a default-level upload as Bee v2.8.1 does (a negative Content-Length):
+    // only the ts client reads it; the others skip that row with their own client's words.
+    const unreadableHead = 'net.bytes.head [count=20,size_mb=1]';
+    expect(skipped).toEqual({ ts: [], js: [unreadableHead], go: [unreadableHead], rust: ['net.bzz.upload-from-disk [size_mb=1]', unreadableHead] }[runner]);
+    for (const c of result.cases.filter((x) => x.id === 'net.bytes.head' && x.skipped)) expect(c.skip_reason).toMatch(/negative Content-Length Bee v2\.8\.1 sends .*\): .+/);
     for (const c of result.cases.filter((x) => !x.skipped)) {
       expect(c.iterations_ms).toHaveLength(1);
       expect(c.peak_rss_mb).toBeGreaterThan(1);

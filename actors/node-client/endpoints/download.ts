@@ -6,6 +6,7 @@
  * (`status`), because for a probe the status IS the result; transport failures still throw.
  */
 import { InputError } from '../../../core/swarm/input-error.js';
+import { decodeSpanHeader } from '../../../core/swarm/redundancy.js';
 import type { CallOptions, RequestSpec, Transport } from '../http.js';
 import { CHUNK_BODY_LIMIT, DEFAULT_DOWNLOAD_LIMIT } from '../body-limits.js';
 import { drainBody, fetchBytes, readBytes } from '../readers.js';
@@ -35,7 +36,14 @@ export interface StreamResult {
 
 export interface HeadResult {
   readonly status: number;
+  /**
+   * The content's size in bytes. For headBytes: Bee's Content-Length decoded as the root span it is
+   * (redundancy.ts decodeSpanHeader), so a redundancy-coded upload reports its real size; the header as sent
+   * stays in `headers`. For headUrl: the header when it is a plain non-negative integer.
+   */
   readonly contentLength?: number;
+  /** headBytes only: the redundancy level carried in the root span's top byte, when above 0. */
+  readonly redundancyLevel?: number;
   readonly elapsedMs: number;
   readonly headers: Readonly<Record<string, string>>;
 }
@@ -48,6 +56,15 @@ export interface RangeDownload {
 }
 
 const anyStatus = (): boolean => true;
+
+function plainLength(text: string): { size: number } | undefined {
+  return /^\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? { size: Number(text) } : undefined;
+}
+
+function spanLength(text: string): { size: number; level: number } | undefined {
+  const span = decodeSpanHeader(text);
+  return span === undefined || span.size > BigInt(Number.MAX_SAFE_INTEGER) ? undefined : { size: Number(span.size), level: span.level };
+}
 
 export function downloadEndpoints(t: Transport) {
   const bytesSpec = (ref: string, o?: DownloadCallOptions): RequestSpec => ({
@@ -74,19 +91,18 @@ export function downloadEndpoints(t: Transport) {
     });
   };
 
-  const head = (spec: RequestSpec, o?: CallOptions): Promise<HeadResult> => {
+  const head = async (spec: RequestSpec, o: CallOptions | undefined, readLength: (text: string) => { size: number; level?: number } | undefined): Promise<HeadResult> => {
     const started = performance.now();
-    return t.run({ ...spec, method: 'HEAD', accept: anyStatus }, o, async (call) => {
-      await drainBody(call.body);
-      const length = call.headers['content-length'];
-      const contentLength = length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
-      return {
-        status: call.status,
-        ...(contentLength === undefined ? {} : { contentLength }),
-        elapsedMs: performance.now() - started,
-        headers: call.headers,
-      };
-    });
+    const answer = await t.head(spec, o);
+    const text = answer.headers['content-length'];
+    const length = text === undefined ? undefined : readLength(text);
+    return {
+      status: answer.status,
+      ...(length === undefined ? {} : { contentLength: length.size }),
+      ...(length?.level ? { redundancyLevel: length.level } : {}),
+      elapsedMs: performance.now() - started,
+      headers: answer.headers,
+    };
   };
 
   return {
@@ -118,11 +134,14 @@ export function downloadEndpoints(t: Transport) {
     streamBytes: (ref: string, o?: DownloadCallOptions) => stream(bytesSpec(ref, o), o),
     streamBzz: (ref: string, path = '', o?: DownloadCallOptions) => stream(bzzSpec(ref, path, o), o),
 
-    /** Bee reads the root chunk and reports its span as Content-Length. */
-    headBytes: (ref: string, o?: CallOptions) => head(bytesSpec(ref), o),
+    /**
+     * Bee reads the root chunk and reports its span as Content-Length, level byte and all (negative for every
+     * redundancy-coded root on v2.8.1): `contentLength` is the size that span holds, `redundancyLevel` its level.
+     */
+    headBytes: (ref: string, o?: CallOptions) => head(bytesSpec(ref), o, spanLength),
 
     /** HEAD of any http(s) URL, e.g. `{gateway}/bzz/{ref}/`. Never carries the node's bearer token. */
-    headUrl: (url: string, o?: CallOptions) => head({ method: 'HEAD', template: '{url}', absoluteUrl: parseProbeUrl(url) }, o),
+    headUrl: (url: string, o?: CallOptions) => head({ method: 'HEAD', template: '{url}', absoluteUrl: parseProbeUrl(url) }, o, plainLength),
 
     /** Bytes `start`..`endInclusive` of /bytes/{ref} via a Range request. */
     downloadRange: (ref: string, start: number, endInclusive: number, o?: DownloadCallOptions): Promise<RangeDownload> => {

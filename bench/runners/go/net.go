@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -101,6 +102,22 @@ type feedWriter struct {
 	batch  string
 	signer crypto.Signer
 	owner  string
+	// What every update points at: a small upload made during setup (Bee resolves the reference on GET /feeds
+	// and answers 404 for one nobody uploaded), and its bytes, which a read must return.
+	target  []byte
+	content []byte
+}
+
+// pointAtUpload uploads a small random content and makes it the target of every update this writer writes.
+func (f *feedWriter) pointAtUpload() error {
+	f.content = make([]byte, 256)
+	_, _ = rand.Read(f.content)
+	ref, err := f.node.uploadBytes(f.batch, f.content, nil)
+	if err != nil {
+		return err
+	}
+	f.target, err = hex.DecodeString(ref)
+	return err
 }
 
 func newFeedWriter(node *beeHTTP, batch string) (*feedWriter, error) {
@@ -112,13 +129,13 @@ func newFeedWriter(node *beeHTTP, batch string) (*feedWriter, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &feedWriter{node, batch, crypto.NewDefaultSigner(key), hex.EncodeToString(owner)}, nil
+	return &feedWriter{node: node, batch: batch, signer: crypto.NewDefaultSigner(key), owner: hex.EncodeToString(owner)}, nil
 }
 
 func (f *feedWriter) write(topic []byte, index uint64) error {
 	payload := make([]byte, 8+32)
 	binary.BigEndian.PutUint64(payload, uint64(time.Now().Unix()))
-	copy(payload[8:], randomID())
+	copy(payload[8:], f.target)
 	ch, err := cac.New(payload)
 	if err != nil {
 		return err
@@ -146,7 +163,13 @@ func (f *feedWriter) latest(topic []byte) (index uint64, next uint64, found bool
 		return 0, 0, false, err
 	}
 	defer resp.Body.Close()
-	_, _ = io.Copy(io.Discard, resp.Body)
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return 0, 0, false, err
+	}
+	if f.content != nil && !bytes.Equal(body, f.content) {
+		return 0, 0, false, fmt.Errorf("feed read %d bytes, not the %d-byte upload the update points at", len(body), len(f.content))
+	}
 	index, err = strconv.ParseUint(resp.Header.Get("swarm-feed-index"), 16, 64)
 	if err != nil {
 		return 0, 0, false, fmt.Errorf("bad swarm-feed-index %q", resp.Header.Get("swarm-feed-index"))
@@ -162,6 +185,9 @@ func feedCase(warm bool) caseImpl {
 	return func(e *caseEnv) (*prepared, string, error) {
 		w, err := newFeedWriter(e.node, e.batch)
 		if err != nil {
+			return nil, "", err
+		}
+		if err := w.pointAtUpload(); err != nil {
 			return nil, "", err
 		}
 		count := e.p("count")
@@ -200,7 +226,8 @@ func feedCase(warm bool) caseImpl {
 					if err != nil {
 						return "", err
 					}
-					if !found || got != index {
+					// Bee v2.8.1 may answer the index before the one just written (bench/README.md), never a later one.
+					if !found || got > index || (!warm && got != index) {
 						return "", fmt.Errorf("feed read index %d (found %v), wrote %d", got, found, index)
 					}
 				}
@@ -228,6 +255,10 @@ func uploadCase(kind string, encrypt bool) caseImpl {
 }
 
 func uploadOnce(e *caseEnv, sizeMB int, kind string) (string, int, error) {
+	return uploadOnceWith(e, sizeMB, kind, nil)
+}
+
+func uploadOnceWith(e *caseEnv, sizeMB int, kind string, headers map[string]string) (string, int, error) {
 	buf := salted(e.fixture(sizeMB))
 	resalt(buf)
 	var ref string
@@ -235,7 +266,7 @@ func uploadOnce(e *caseEnv, sizeMB int, kind string) (string, int, error) {
 	if kind == "bzz" {
 		ref, err = e.node.uploadFile(e.batch, "fixture.bin", bytes.NewReader(buf), int64(len(buf)), false)
 	} else {
-		ref, err = e.node.uploadBytes(e.batch, buf, nil)
+		ref, err = e.node.uploadBytes(e.batch, buf, headers)
 	}
 	return ref, len(buf), err
 }
@@ -359,10 +390,21 @@ func netCases() map[string]caseImpl {
 				return "", expectLen("GET /bzz", n, length)
 			}, bytes: int64(length), units: 1, unit: "download"}, "", nil
 		},
+		// Level-0 row and default-level row (bench/README.md). On the default row Bee v2.8.1 sends the root span
+		// with its level byte as a negative Content-Length, which net/http refuses ("bad Content-Length"): skipped
+		// with that error.
 		"net.bytes.head": func(e *caseEnv) (*prepared, string, error) {
-			ref, length, err := uploadOnce(e, e.p("size_mb"), "bytes")
+			_, levelZero := e.params["redundancy_level"]
+			var headers map[string]string
+			if levelZero {
+				headers = map[string]string{"swarm-redundancy-level": "0"}
+			}
+			ref, length, err := uploadOnceWith(e, e.p("size_mb"), "bytes", headers)
 			if err != nil {
 				return nil, "", err
+			}
+			if _, err := e.node.head("/bytes/" + ref); err != nil && !levelZero && strings.Contains(err.Error(), "Content-Length") {
+				return nil, unreadableLength("Go net/http", err), nil
 			}
 			count := e.p("count")
 			return &prepared{run: func(int) (string, error) {
@@ -559,4 +601,13 @@ func allCases() map[string]caseImpl {
 		all[k] = v
 	}
 	return all
+}
+
+// unreadableLength is the skip reason of net.bytes.head's default-level row (bench/lib/net-inputs.ts says the same).
+func unreadableLength(client string, err error) string {
+	said := err.Error()
+	if len(said) > 200 {
+		said = said[:200]
+	}
+	return client + " cannot read the negative Content-Length Bee v2.8.1 sends for a redundancy-coded root (its span as a signed int64): " + said
 }

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Bee, PrivateKey, Topic, type BeeRequestOptions } from '@ethersphere/bee-js';
 import { rangeOffsets, resalt, saltedBuffer, withConcurrency, type CaseEnv, type CaseImpl } from '../../lib/node-runner.js';
-import { dirFiles, freshId, saltedChunkPayload, smallContents } from '../../lib/net-inputs.js';
+import { dirFiles, feedTargetContent, freshId, saltedChunkPayload, smallContents, unreadableLength } from '../../lib/net-inputs.js';
 import { MB } from '../../lib/case-inputs.js';
 
 const bees = new Map<string, Bee>();
@@ -65,14 +65,17 @@ const stampsConcurrent: CaseImpl = (env) => {
   };
 };
 
+/** Updates point at a small upload made during setup (Bee resolves the reference on GET /feeds; see the ts runner). */
 function feedCase(warm: boolean): CaseImpl {
   return async (env) => {
     const bee = beeFor(env);
     const signer = new PrivateKey(freshId());
     const count = env.params.count!;
+    const content = feedTargetContent();
+    const target = (await bee.uploadData(env.batchId, content)).reference;
     let topics: Topic[] = [];
     const warmTopic = new Topic(freshId());
-    if (warm) await bee.makeFeedWriter(warmTopic, signer).uploadReference(env.batchId, freshId(), { index: 0 });
+    if (warm) await bee.makeFeedWriter(warmTopic, signer).uploadReference(env.batchId, target, { index: 0 });
     return {
       before: () => {
         topics = Array.from({ length: count }, () => new Topic(freshId()));
@@ -82,8 +85,9 @@ function feedCase(warm: boolean): CaseImpl {
           const topic = warm ? warmTopic : topics[i]!;
           const writer = bee.makeFeedWriter(topic, signer);
           // Fresh: the topic is known to be new, so index 0 is written without a lookup; warm: bee-js finds the next index.
-          await writer.uploadReference(env.batchId, freshId(), warm ? {} : { index: 0 });
-          await writer.download();
+          await writer.uploadReference(env.batchId, target, warm ? {} : { index: 0 });
+          const read = await writer.download();
+          expectBytes('feed read (the upload the update points at)', read.payload.length, content.length);
         }
       },
       bytes: 0,
@@ -167,11 +171,12 @@ const uploadFromDisk: CaseImpl = (env) => {
   };
 };
 
-async function uploadOnce(env: CaseEnv, sizeMb: number, kind: 'bzz' | 'bytes'): Promise<{ ref: string; length: number }> {
+async function uploadOnce(env: CaseEnv, sizeMb: number, kind: 'bzz' | 'bytes', levelZero = false): Promise<{ ref: string; length: number }> {
   const bee = beeFor(env);
   const buf = saltedBuffer(env.fixture(sizeMb));
   resalt(buf);
-  const r = kind === 'bzz' ? await bee.uploadFile(env.batchId, buf, 'fixture.bin', { contentType: 'application/octet-stream' }) : await bee.uploadData(env.batchId, buf);
+  const levelHeader: BeeRequestOptions | undefined = levelZero ? { headers: { 'swarm-redundancy-level': '0' } } : undefined;
+  const r = kind === 'bzz' ? await bee.uploadFile(env.batchId, buf, 'fixture.bin', { contentType: 'application/octet-stream' }) : await bee.uploadData(env.batchId, buf, undefined, levelHeader);
   return { ref: r.reference.toHex(), length: buf.length };
 }
 
@@ -186,9 +191,22 @@ const bzzDownload: CaseImpl = async (env) => {
   };
 };
 
+/**
+ * Level-0 row and default-level row (see the ts runner). bee-js cannot ask for level 0 through its options (it
+ * drops a redundancyLevel of 0, so Bee applies its default 1): the setup upload of that row sends the header
+ * itself. On the default row, Bee v2.8.1's negative Content-Length makes the HEAD fail inside bee-js (Node's
+ * HTTP parser refuses the answer): the row is skipped with bee-js's own error.
+ */
 const bytesHead: CaseImpl = async (env) => {
   const bee = beeFor(env);
-  const { ref, length } = await uploadOnce(env, env.params.size_mb!, 'bytes');
+  const levelZero = env.params.redundancy_level === 0;
+  const { ref, length } = await uploadOnce(env, env.params.size_mb!, 'bytes', levelZero);
+  try {
+    await bee.probeData(ref);
+  } catch (error) {
+    if (!levelZero && /content-length/i.test(String((error as Error).message))) return { skip: unreadableLength('bee-js 12.1.0', error) };
+    throw error;
+  }
   return {
     run: async () => {
       for (let i = 0; i < env.params.count!; i++) {

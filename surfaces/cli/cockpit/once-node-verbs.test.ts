@@ -254,9 +254,10 @@ describe('--once feed-probe and feed-timeline', () => {
   const references: string[] = [];
 
   beforeAll(async () => {
-    // Five v1 updates (0..4) pointing at references, then a v2 update (5) wrapping 3000 bytes of content.
+    // Five v1 updates (0..4) pointing at uploaded chunks (Bee's GET /feeds answers 404 for an update pointing at
+    // nothing), then a v2 update (5) wrapping 3000 bytes of content.
     for (let index = 0; index < 5; index++) {
-      const ref = bytesToHex(makeContentChunk(utf8Encode(`update ${index}`)).address);
+      const ref = (await client.uploadChunk(makeContentChunk(utf8Encode(`update ${index}`)).data, { batchId, deferred: false })).reference;
       references.push(ref);
       const soc = makeFeedUpdateChunk(key, topic, BigInt(index), hexToBytes(ref), 1_700_000_000n + BigInt(index));
       owner = bytesToHex(soc.owner);

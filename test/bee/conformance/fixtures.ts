@@ -4,7 +4,7 @@
  * recorded Bee transcript).
  */
 import { bytesToHex, concatBytes, hexToBytes, uint64BE, utf8Encode } from '../../../core/swarm/bytes.js';
-import { makeContentChunk } from '../../../core/swarm/chunk.js';
+import { contentAddressOf, makeContentChunk } from '../../../core/swarm/chunk.js';
 import { feedIdentifier, makeFeedUpdateChunk, topicFromString } from '../../../core/swarm/feeds.js';
 import { keccak256 } from '../../../core/swarm/keccak.js';
 import { privateKeyToAddress } from '../../../core/swarm/signer.js';
@@ -81,6 +81,18 @@ export function scenarioNeitherChunkNorSoc(): Uint8Array {
 export function scenarioFeedUpdate(referenceHex: string): SocUpload {
   const update = makeFeedUpdateChunk(scenarioKey, scenarioTopic, 0n, hexToBytes(referenceHex), FEED_UPDATE_SECONDS);
   return socUpload(feedIdentifier(scenarioTopic, 0n), update);
+}
+
+/** A topic whose update at index 0 points at a reference nobody uploaded. */
+export const danglingTopic = topicFromString('conformance scenario dangling feed');
+export const danglingTopicHex = bytesToHex(danglingTopic);
+
+/** The dangling feed's update at index 0 (v1 payload), with the content address of the chunk it wraps. */
+export function scenarioDanglingFeedUpdate(): SocUpload & { wrappedAddress: string } {
+  const nobody = keccak256(utf8Encode('conformance: no feed target was ever uploaded here'));
+  const update = makeFeedUpdateChunk(scenarioKey, danglingTopic, 0n, nobody, FEED_UPDATE_SECONDS);
+  const upload = socUpload(feedIdentifier(danglingTopic, 0n), update);
+  return { ...upload, wrappedAddress: bytesToHex(contentAddressOf(upload.body)) };
 }
 
 /** A website as a tar: index document at the top, an index document in a folder, a binary file. */

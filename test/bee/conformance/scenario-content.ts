@@ -5,7 +5,7 @@
 import { bytesToHex, hexToBytes, utf8Encode } from '../../../core/swarm/bytes.js';
 import { replicaSlots } from '../../../core/swarm/replicas.js';
 import { keccak256 } from '../../../core/swarm/keccak.js';
-import { emptyTopicHex, scenarioContentChunk, scenarioFeedUpdate, scenarioFullSizeSoc, scenarioNeitherChunkNorSoc, scenarioOwnerHex, scenarioSoc, scenarioTar, scenarioTopicHex, seededBytes } from './fixtures.js';
+import { danglingTopicHex, emptyTopicHex, scenarioContentChunk, scenarioDanglingFeedUpdate, scenarioFeedUpdate, scenarioFullSizeSoc, scenarioNeitherChunkNorSoc, scenarioOwnerHex, scenarioSoc, scenarioTar, scenarioTopicHex, seededBytes } from './fixtures.js';
 import type { ScenarioRecorder, StepResponse } from './recorder.js';
 import { bodyDigest } from './transcript.js';
 
@@ -17,6 +17,10 @@ const ref = (r: StepResponse) => ({ reference: r.field('reference') });
 const digest = (r: StepResponse): Record<string, string> => (r.status < 300 ? { body: bodyDigest(r.body) } : {});
 /** The verdict itself must agree, not only its type. */
 const verdict = (r: StepResponse) => ({ isRetrievable: String(r.json()?.['isRetrievable']) });
+/** The header as sent (the recorder reads HEAD answers as text, so a value clients refuse still arrives). */
+const contentLength = (r: StepResponse) => ({ 'content-length': r.headers.get('content-length') ?? '(none)' });
+/** An error's own words, where they are the point of the step. */
+const message = (r: StepResponse) => ({ message: r.field('message') });
 
 export interface ContentRefs {
   /** 10 kB at level 0, the one pinned and re-seeded. */
@@ -37,7 +41,7 @@ export async function bytesSteps(run: ScenarioRecorder, batchId: string): Promis
     ...extra,
   });
   const small0 = (await run.step('bytes upload, level 0', { method: 'POST', path: '/bytes', headers: upload('0'), body: small, addresses: ref })).field('reference');
-  await run.step('bytes upload, default level', { method: 'POST', path: '/bytes', headers: upload(undefined), body: small, addresses: ref });
+  const defaultRef = (await run.step('bytes upload, default level', { method: 'POST', path: '/bytes', headers: upload(undefined), body: small, addresses: ref })).field('reference');
   await run.step('bytes upload, level 1', { method: 'POST', path: '/bytes', headers: upload('1'), body: small, addresses: ref });
   await run.step('bytes upload, level 2', { method: 'POST', path: '/bytes', headers: upload('2'), body: small, addresses: ref });
   const bigRef = (
@@ -53,6 +57,11 @@ export async function bytesSteps(run: ScenarioRecorder, batchId: string): Promis
   await run.step('bytes download, range', { method: 'GET', path: '/bytes/{ref}', params: { ref: small0 }, headers: { range: 'bytes=100-4199' }, addresses: digest });
   await run.step('bytes download, unsatisfiable range', { method: 'GET', path: '/bytes/{ref}', params: { ref: small0 }, headers: { range: 'bytes=20000-20010' } });
   await run.step('bytes head', { method: 'HEAD', path: '/bytes/{ref}', params: { ref: small0 } });
+  // Bee v2.8.1 prints the root span as a signed int64, level byte and all: negative for a level-1 root.
+  await run.step('bytes head, default level', { method: 'HEAD', path: '/bytes/{ref}', params: { ref: defaultRef }, addresses: contentLength });
+  await run.step('bytes head, unknown reference', { method: 'HEAD', path: '/bytes/{ref}', params: { ref: UNKNOWN_REF } });
+  const encrypted = (await run.step('bytes upload, encrypted', { method: 'POST', path: '/bytes', headers: upload('0', { 'swarm-encrypt': 'true' }), body: small })).field('reference', `${UNKNOWN_REF}${UNKNOWN_REF}`);
+  await run.step('bytes head, encrypted reference', { method: 'HEAD', path: '/bytes/{ref}', params: { ref: encrypted } });
   await run.step('bytes download from another node, erasure-coded tree', { node: 1, method: 'GET', path: '/bytes/{ref}', params: { ref: bigRef }, addresses: digest, timeoutMs: 120_000 });
   await run.step('bytes upload without batch', { method: 'POST', path: '/bytes', headers: { 'content-type': OCTETS }, body: small });
   await run.step('bytes upload with unknown batch', { method: 'POST', path: '/bytes', headers: { ...upload('0'), 'swarm-postage-batch-id': UNKNOWN_REF }, body: small });
@@ -140,6 +149,22 @@ export async function feedSteps(run: ScenarioRecorder, batchId: string, fileRef:
   await run.step('feed lookup', { method: 'GET', path: '/feeds/{owner}/{topic}', params, addresses: digest });
   await run.step('feed lookup, only root chunk', { method: 'GET', path: '/feeds/{owner}/{topic}', params, headers: { 'swarm-only-root-chunk': 'true' }, addresses: digest });
   await run.step('feed lookup, no updates', { method: 'GET', path: '/feeds/{owner}/{topic}', params: { owner: scenarioOwnerHex, topic: emptyTopicHex } });
+  const dangling = scenarioDanglingFeedUpdate();
+  await run.step('feed update pointing at a reference nobody uploaded (soc)', {
+    method: 'POST',
+    path: '/soc/{owner}/{id}',
+    params: { owner: dangling.owner, id: dangling.identifier },
+    query: `sig=${dangling.signature}`,
+    headers: { ...stamp, 'content-type': OCTETS, 'swarm-deferred-upload': 'false' },
+    body: dangling.body,
+    addresses: ref,
+  });
+  // Bee resolves a v1-length update two ways at once (bzz.go resolveFeed): the reference (v1) and the wrapped
+  // chunk under its own address (v2). When both retrievals fail, the one that fails first decides: v2 first
+  // gives 404, v1 first a v2 answer. This step fails the wrapped chunk's retrieval once, so Bee skips its peers
+  // for it (a minute) and the lookup's v2 attempt fails at once: the 404 below, every run (devnet/content/feed-resolve.ts).
+  await run.step('chunk download, the dangling update’s wrapped chunk (never stored alone)', { method: 'GET', path: '/chunks/{address}', params: { address: dangling.wrappedAddress } });
+  await run.step('feed lookup, update pointing at a reference nobody uploaded', { method: 'GET', path: '/feeds/{owner}/{topic}', params: { owner: scenarioOwnerHex, topic: danglingTopicHex }, addresses: message });
   await run.step('bzz through the feed manifest', { method: 'GET', path: '/bzz/{ref}/', params: { ref: manifest }, addresses: digest });
 }
 
