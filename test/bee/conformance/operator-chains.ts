@@ -25,14 +25,20 @@ export function anvilChain(anvilUrl: string, nodeUrls: readonly string[], blockT
     },
     async passTwoRounds() {
       const now = Number(BigInt(String(await rpc(anvilUrl, 'eth_blockNumber'))));
-      const target = (Math.floor(now / ROUND) + 2) * ROUND + 5;
+      const roundStart = (Math.floor(now / ROUND) + 2) * ROUND;
+      const target = roundStart + 5;
       await rpc(anvilUrl, 'anvil_mine', [`0x${(target - now).toString(16)}`, '0x1']);
-      // Every node's postage listener must have seen those blocks (its agent reads the round from them).
+      // Every node must have seen those blocks twice over: its postage listener (/chainstate), and its
+      // redistribution agent, which polls the block number on its own (every 5 block times) and samples for
+      // /rchash from the round it last saw. Until it sees the new round it takes the start of the round before
+      // the last one it knows as the cutoff for eligible stamps, and /rchash answers 500 "failed making sample
+      // with proofs" (no block before round 1, or none of the chunks uploaded since then qualifies).
       for (const url of nodeUrls) {
         for (let i = 0; ; i++) {
-          const state = (await (await fetch(`${url}/chainstate`)).json()) as { block: number };
-          if (state.block >= target - 10) break;
-          if (i > 300) throw new Error(`${url} did not sync to block ${target} in time`);
+          const chain = (await (await fetch(`${url}/chainstate`)).json()) as { block: number };
+          const agent = (await (await fetch(`${url}/redistributionstate`)).json()) as { block: number };
+          if (chain.block >= target - 10 && agent.block >= roundStart) break;
+          if (i > 300) throw new Error(`${url} did not sync to block ${target} in time (postage listener at ${chain.block}, redistribution agent at ${agent.block})`);
           await new Promise((resolve) => setTimeout(resolve, 200));
         }
       }
