@@ -209,6 +209,16 @@ describe('--once inspect', () => {
     expect(text.stdout.trimEnd().split('\n').at(-1)).toMatch(/: manifest, 2 paths, \d+ nodes$/);
   });
 
+  it('lists an encrypted collection (Bee answers HEAD of a 128-hex reference 404, so its size is not asked)', async () => {
+    const tar = makeTar([{ path: 'secret.txt', data: 'hidden' }]);
+    const { reference } = await client.uploadCollection(tar, { batchId, deferred: false, encrypt: true });
+    expect(reference).toMatch(/^[0-9a-f]{128}$/);
+    const { code, result } = await json<{ kind: string; entries: { path: string }[] }>(['--once', 'inspect', reference, url]);
+    expect(code).toBe(0);
+    expect(result.data.kind).toBe('manifest');
+    expect(result.data.entries.map((e) => e.path)).toEqual(['secret.txt']);
+  });
+
   it('a feed manifest names its feed; plain bytes and large content are not manifests (sad, exit 1)', async () => {
     const owner = 'aa'.repeat(20);
     const topic = 'bb'.repeat(32);
