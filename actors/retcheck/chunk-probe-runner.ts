@@ -4,7 +4,8 @@
  * - A body counts only when it verifies against the address asked for (core/swarm/verify-chunk.ts): a node
  *   answering 200 with an HTML page, or with another chunk, gets an error for that chunk, not a "found", and
  *   the walk never reads children out of an unverified body. Bodies of one chunk from several nodes are
- *   hashed once and compared.
+ *   hashed once and compared, and the children of a body are read once: a byte-identical body from another
+ *   vantage gets the verifier's same verdict, and with it the children already read.
  * - A node that stops answering is given up on (core/retcheck/vantage-reachability.ts): after a few failures
  *   in a row to reach it, its requests in flight are cancelled and its remaining chunks are answered at once
  *   as not probed, with the reason.
@@ -12,7 +13,7 @@
 import { chunkChildren } from '../../core/retcheck/chunk-children.js';
 import { nextReachability, REACHABLE, type VantageReachability } from '../../core/retcheck/vantage-reachability.js';
 import { hexToBytes } from '../../core/swarm/bytes.js';
-import { createChunkVerifier } from '../../core/swarm/verify-chunk.js';
+import { createChunkVerifier, type ChunkVerdict } from '../../core/swarm/verify-chunk.js';
 import type { ChunkAnswer, ChunkRequest, ChunkWalkVantage } from '../../machines/retcheck/chunk-walk.machine.js';
 import { errorText, isUnreachableError, type RetcheckApi } from './retcheck-api.js';
 
@@ -25,8 +26,20 @@ interface VantageLine {
   reachability: VantageReachability;
 }
 
+interface ChunkLinks {
+  readonly children: string[];
+  readonly parity: string[];
+}
+
+const NO_LINKS: ChunkLinks = { children: [], parity: [] };
+
 export class ChunkProbeRunner {
   private readonly verifier = createChunkVerifier();
+  /**
+   * Children read from each verdict the verifier gave (it gives the same verdict object for a byte-identical
+   * body), with the reference they were read for: an encrypted chunk's children depend on the key in it.
+   */
+  private readonly linksByVerdict = new WeakMap<ChunkVerdict, { reference: string; links: ChunkLinks }>();
   private readonly lines: VantageLine[];
 
   constructor(
@@ -66,12 +79,7 @@ export class ChunkProbeRunner {
         if (body === undefined) return done({ address, vantage: index, found: false, elapsedMs: now() - started });
         const verdict = this.verifier.verify(chunkAddress, body);
         if (verdict.kind === 'mismatch') return done({ address, vantage: index, found: false, elapsedMs: now() - started, error: `invalid chunk: ${verdict.reason}` });
-        let links: { children: string[]; parity: string[] };
-        try {
-          links = chunkChildren(verdict.data, encrypted ? hexToBytes(address.slice(64)) : undefined);
-        } catch {
-          links = { children: [], parity: [] }; // a verified chunk that is no tree node: nothing to descend into
-        }
+        const links = this.linksOf(verdict, address, encrypted);
         const elapsedMs = now() - started;
         done(
           links.parity.length > 0
@@ -88,6 +96,20 @@ export class ChunkProbeRunner {
         if (line.reachability.unreachable) line.controller.abort();
       },
     );
+  }
+
+  /** The children of a verified body: read once per verdict (and reference), the same arrays after that. */
+  private linksOf(verdict: ChunkVerdict & { data: Uint8Array }, reference: string, encrypted: boolean): ChunkLinks {
+    const known = this.linksByVerdict.get(verdict);
+    if (known && known.reference === reference) return known.links;
+    let links: ChunkLinks;
+    try {
+      links = chunkChildren(verdict.data, encrypted ? hexToBytes(reference.slice(64)) : undefined);
+    } catch {
+      links = NO_LINKS; // a verified chunk that is no tree node: nothing to descend into
+    }
+    this.linksByVerdict.set(verdict, { reference, links });
+    return links;
   }
 
   /** Cancels every call in flight. */

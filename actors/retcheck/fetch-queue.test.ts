@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChunkAnswer, ChunkRequest } from '../../machines/retcheck/chunk-walk.machine.js';
-import { fetchQueue } from './fetch-queue.js';
+import { fetchQueue, HELD_SLOT_COUNTS } from './fetch-queue.js';
 
 const request = (n: number): ChunkRequest => ({ address: n.toString(16).padStart(64, '0'), vantage: 0 });
 const answerTo = (r: ChunkRequest): ChunkAnswer => ({ address: r.address, vantage: r.vantage, found: true, elapsedMs: 1, children: [] });
@@ -34,15 +34,17 @@ describe('fetch queue (the chunk prober side of the request window)', () => {
     expect(h.fetching()).toBe(2); // five of seven finished, nothing left to start
   });
 
-  it('holds answers while work is queued, and hands over a slot-count of them in one batch', async () => {
+  it('holds answers while work is queued, and hands over HELD_SLOT_COUNTS slot-counts of them in one batch', async () => {
     const h = harness(2);
-    h.queue.enqueue(Array.from({ length: 10 }, (_, i) => request(i)));
+    h.queue.enqueue(Array.from({ length: 12 }, (_, i) => request(i)));
+    for (let held = 1; held < HELD_SLOT_COUNTS * 2; held++) {
+      h.finish(1);
+      await nextTurn();
+      expect(h.batches).toEqual([]); // answers held, at least a slot-count still queued
+    }
     h.finish(1);
     await nextTurn();
-    expect(h.batches).toEqual([]); // one answer held, eight still queued
-    h.finish(1);
-    await nextTurn();
-    expect(h.batches.map((b) => b.length)).toEqual([2]);
+    expect(h.batches.map((b) => b.length)).toEqual([HELD_SLOT_COUNTS * 2]);
   });
 
   it('hands answers over at once when its queue runs under a slot-count, so the machine can top it up', async () => {

@@ -14,11 +14,20 @@ const afterThisTurn: (task: () => void) => void =
   typeof globalThis.setImmediate === 'function' ? (task) => void globalThis.setImmediate(task) : (task) => void setTimeout(task, 0);
 
 /**
+ * How many slot-counts of answers the queue holds before it hands them over while work is still queued. Every
+ * batch is a machine event (several tens of microseconds of interpreter work with the requests it starts);
+ * two slot-counts a batch instead of one took about 5 µs of client CPU off each probe of
+ * bench:retcheck-walk (docs/retcheck.md); four (with a wider window) was slower in a paired run. The machine's request window
+ * (REQUEST_WINDOW_PER_SLOT) must cover these answers, the fetches in flight and a slot-count still queued.
+ */
+export const HELD_SLOT_COUNTS = 2;
+
+/**
  * The prober's side of the walk's request window: requests wait in order, at most `concurrency` fetches run,
- * and answers are handed over in batches. A batch goes out (after the I/O callbacks of this turn) once a
- * slot-count of answers is held, or the queue has fallen under a slot-count so the machine should top it up,
- * or nothing is fetching any more. Holding answers never idles a slot: a finished fetch starts the next
- * queued request at once.
+ * and answers are handed over in batches. A batch goes out (after the I/O callbacks of this turn) once
+ * HELD_SLOT_COUNTS slot-counts of answers are held, or the queue has fallen under a slot-count so the machine
+ * should top it up, or nothing is fetching any more. Holding answers never idles a slot: a finished fetch
+ * starts the next queued request at once.
  */
 export function fetchQueue(concurrency: number, start: (request: ChunkRequest) => void, deliver: (answers: ChunkAnswer[]) => void) {
   const slots = Math.max(1, concurrency);
@@ -57,7 +66,7 @@ export function fetchQueue(concurrency: number, start: (request: ChunkRequest) =
       fetching--;
       held.push(answer);
       fill();
-      if (!scheduled && (held.length >= slots || queued() < slots || fetching === 0)) {
+      if (!scheduled && (held.length >= HELD_SLOT_COUNTS * slots || queued() < slots || fetching === 0)) {
         scheduled = true;
         afterThisTurn(flush);
       }

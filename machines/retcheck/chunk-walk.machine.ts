@@ -143,11 +143,12 @@ interface ChunkWalkContext extends ChunkWalkInput {
 }
 
 /**
- * Requests the machine keeps outstanding per concurrency slot. The prober reports answers once a slot-count
- * of them has arrived or its queue runs low (under one slot-count), so the window must cover the fetches in
- * flight, the answers it holds back and a slot-count still queued: four times the concurrency does.
+ * Requests the machine keeps outstanding per concurrency slot. The prober reports answers once two
+ * slot-counts of them have arrived or its queue runs low (under one slot-count; actors/retcheck/fetch-queue.ts
+ * HELD_SLOT_COUNTS), so the window must cover the fetches in flight, the answers it holds back and a
+ * slot-count still queued: six times the concurrency does, with a slot-count to spare.
  */
-export const REQUEST_WINDOW_PER_SLOT = 4;
+export const REQUEST_WINDOW_PER_SLOT = 6;
 
 /** What the prober is started with. */
 export interface ChunkProberInput {
