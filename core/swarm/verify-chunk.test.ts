@@ -42,4 +42,22 @@ describe('createChunkVerifier', () => {
     expect(verifier.verify(hex, tampered).kind).toBe('mismatch');
     expect(verifier.verify(hex, content.data).kind).toBe('content');
   });
+
+  it('hashes a body that differs from the one verified for its address: a tampered copy is refused, another valid single-owner chunk accepted', () => {
+    const verifier = createChunkVerifier();
+    const hex = bytesToHex(soc.address);
+    expect(verifier.verify(hex, soc.data).kind).toBe('soc');
+    // Same identifier and owner, another payload: the same SOC address, a different body that verifies.
+    const otherPayload = makeContentChunk(utf8Encode('another update'));
+    const other = makeSingleOwnerChunk(new Uint8Array(32).fill(1), otherPayload, key);
+    expect(bytesToHex(other.address)).toBe(hex);
+    const verdict = verifier.verify(hex, other.data);
+    expect(verdict.kind).toBe('soc');
+    expect(verdict.kind === 'soc' && bytesToHex(verdict.data)).toBe(bytesToHex(otherPayload.data));
+    // A flipped payload byte keeps the length: only hashing (the signature no longer matches) can refuse it.
+    const tampered = soc.data.slice();
+    tampered[tampered.length - 1]! ^= 1;
+    expect(verifier.verify(hex, tampered).kind).toBe('mismatch');
+    expect(verifier.verify(hex, soc.data).kind).toBe('soc');
+  });
 });
