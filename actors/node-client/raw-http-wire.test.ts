@@ -3,6 +3,7 @@
  * length, chunked, or none (body to the end of the connection), plain TCP servers that answer wrongly, a
  * server that drops idle sockets, and the node client on top of it (errors, timeouts, caps, fallbacks).
  */
+import { randomBytes } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -74,6 +75,45 @@ describe('raw HTTP wire: framing', () => {
     expect((await get(chunked.url)).body.toString()).toBe('abcdefgh!');
     const untilClose = await tcpServer((socket) => socket.end('HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\n\r\nall of it'));
     expect((await get(untilClose)).body.toString()).toBe('all of it');
+  });
+
+  it('answers read in pieces on several sockets at once keep their own bytes (every socket reads into one buffer)', async () => {
+    // Each answer comes in pieces: half a head, the rest of the head with some body, then the body in parts, a
+    // length-framed one far larger than one read and a chunked one; the pieces of all sockets interleave.
+    const bodies = [0, 1, 2].map(() => new Uint8Array(randomBytes(200_000)));
+    const sockets: Socket[] = [];
+    const pieces = (i: number): Buffer[] => {
+      const body = Buffer.from(bodies[i]!);
+      if (i === 2) {
+        const parts = [body.subarray(0, 70_000), body.subarray(70_000, 140_000), body.subarray(140_000)];
+        const framed = parts.map((part) => Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from('\r\n')]));
+        return [Buffer.from('HTTP/1.1 200 OK\r\ntransfer-enc'), Buffer.from('oding: chunked\r\n\r\n'), ...framed, Buffer.from('0\r\n\r\n')];
+      }
+      const head = Buffer.from(`HTTP/1.1 200 OK\r\ncontent-length: ${body.length}\r\n\r\n`);
+      return [head.subarray(0, 20), Buffer.concat([head.subarray(20), body.subarray(0, 100)]), body.subarray(100, 90_000), body.subarray(90_000)];
+    };
+    const origin = await tcpServer((socket) => {
+      sockets.push(socket);
+      if (sockets.length < 3) return;
+      // Once all three asked: piece k of every answer, then piece k + 1, each round in a later turn of the event
+      // loop (its check phase), so the client's reads (poll phase) come between the rounds.
+      const all = sockets.map((_, i) => pieces(i));
+      const round = (k: number): void => {
+        let more = false;
+        all.forEach((list, i) => {
+          if (k < list.length) sockets[i]!.write(list[k]!);
+          more ||= k + 1 < list.length;
+        });
+        if (more) setImmediate(() => round(k + 1));
+      };
+      setImmediate(() => round(0));
+    });
+    const w = wire();
+    const answers = await Promise.all([0, 1, 2].map(() => w.requestBuffered!({ origin, path: '/', method: 'GET', signal: new CallAbort() }, 1 << 20)));
+    // Sockets are matched to answers by their content: each body is one of the three, and all three came back.
+    const got = answers.map((a) => bodies.findIndex((b) => Buffer.from(b).equals(a.body)));
+    expect([...got].sort()).toEqual([0, 1, 2]);
+    for (const socket of sockets) socket.destroy(); // kept alive otherwise: the server's close would wait for them
   });
 
   it('a request failing on an idle socket the server closed is retried once on a new socket', async () => {

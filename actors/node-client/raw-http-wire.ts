@@ -3,7 +3,9 @@
  * GET /chunks/{address}. It speaks HTTP/1.1 on keep-alive sockets itself, one request at a time per socket,
  * and hands back the whole body as a Buffer: no stream, no parser objects, no per-request state beyond a few
  * fields. A walk's client CPU per probe was mostly the HTTP library (undici's request() about 60 µs, its
- * dispatch() about 40, this about 25 on this machine; bench:retcheck-walk).
+ * dispatch() about 40, this about 25 on this machine; bench:retcheck-walk). Sockets read through `onread` into
+ * one buffer per wire, not as streams: no Readable machinery, 'data' event or fresh buffer per read (a few
+ * µs per probe); the bytes an answer keeps are copied out of it.
  *
  * Scope, kept small on purpose: http: origins only; GET/HEAD without a request body; answers with
  * Content-Length, chunked transfer coding, or a body ending with the connection. Anything else (https, a
@@ -32,11 +34,14 @@ interface Pending {
 }
 
 const CRLF_CRLF = Buffer.from('\r\n\r\n');
+/** Bytes one socket read takes at most (a chunk answer, 4 KiB and its headers, fits in one read). */
+const READ_BUFFER_SIZE = 64 * 1024;
 
 export function createRawHttpWire(options: RawHttpWireOptions): Wire & { close(): void } {
   const pools = new Map<string, Pool>();
   const maxSockets = options.maxSockets ?? 16;
   const idleMs = options.idleMs ?? 4_000;
+  const readBuffer = Buffer.allocUnsafe(READ_BUFFER_SIZE);
   return {
     request: (request) => options.fallback.request(request),
     requestBuffered(request, limit) {
@@ -46,7 +51,7 @@ export function createRawHttpWire(options: RawHttpWireOptions): Wire & { close()
         return Promise.reject(new Error('raw wire: no buffered fallback for this request'));
       }
       let pool = pools.get(request.origin);
-      if (!pool) pools.set(request.origin, (pool = new Pool(request.origin, maxSockets, idleMs)));
+      if (!pool) pools.set(request.origin, (pool = new Pool(request.origin, maxSockets, idleMs, readBuffer)));
       const target = pool;
       return new Promise<BufferedResponse>((resolve, reject) => {
         if (request.signal.aborted) return reject(reasonOf(request.signal));
@@ -112,6 +117,8 @@ class Pool {
     origin: string,
     private readonly maxSockets: number,
     private readonly idleMs: number,
+    /** Where every socket of the wire reads into: reads are handled one at a time, on this thread. */
+    private readonly readBuffer: Buffer,
   ) {
     const url = new URL(origin);
     this.host = url.host;
@@ -124,7 +131,20 @@ class Pool {
     if (connection) return connection.send(pending, true);
     if (this.open < this.maxSockets) {
       this.open++;
-      return new Connection(this, connect({ host: this.hostname, port: this.port, noDelay: true })).send(pending, false);
+      // Reads land in the wire's one read buffer and go straight to the connection (no stream, no 'data'
+      // event, no buffer per read); the connection copies out what it keeps. Set before any byte can arrive.
+      let connection: Connection | undefined;
+      const buffer = this.readBuffer;
+      const onread = {
+        buffer,
+        callback: (size: number): boolean => {
+          connection!.onData(buffer.subarray(0, size));
+          return true;
+        },
+      };
+      const socket = connect({ host: this.hostname, port: this.port, noDelay: true, onread });
+      connection = new Connection(this, socket);
+      return connection.send(pending, false);
     }
     this.waiting.push(pending);
   }
@@ -199,7 +219,6 @@ class Connection {
     private readonly pool: Pool,
     private readonly socket: Socket,
   ) {
-    socket.on('data', (data: Buffer) => this.onData(data));
     socket.on('error', (error) => this.fail(error, true));
     socket.on('close', () => {
       if (this.pending && this.remaining === -1 && this.inBody) return this.finish();
@@ -240,7 +259,11 @@ class Connection {
     this.pool.forget(this);
   }
 
-  private onData(data: Buffer): void {
+  /**
+   * Bytes read from the socket. `data` is a view of the wire's read buffer, overwritten by the next read: what
+   * outlives this call (a partial head, body parts) is copied.
+   */
+  onData(data: Buffer): void {
     if (!this.pending) return this.leave(); // bytes nobody asked for: the socket is out of step
     this.gotBytes = true;
     let chunk = this.buffered ? Buffer.concat([this.buffered, data]) : data;
@@ -250,7 +273,7 @@ class Connection {
         const end = chunk.indexOf(CRLF_CRLF);
         if (end < 0) {
           if (chunk.length > 64 * 1024) return this.fail(new Error('answer headers larger than 64 KiB'), false);
-          this.buffered = chunk;
+          this.buffered = Buffer.from(chunk);
           return;
         }
         if (!this.readHead(chunk.toString('latin1', 0, end))) return;
@@ -317,7 +340,7 @@ class Connection {
     while (rest.length > 0) {
       const lineEnd = rest.indexOf('\r\n');
       if (lineEnd < 0) {
-        this.buffered = rest;
+        this.buffered = Buffer.from(rest);
         return Buffer.alloc(0);
       }
       const size = parseInt(rest.toString('latin1', 0, lineEnd), 16);
@@ -328,14 +351,14 @@ class Connection {
       if (size === 0) {
         const end = rest.indexOf(CRLF_CRLF, lineEnd);
         if (end < 0) {
-          this.buffered = rest;
+          this.buffered = Buffer.from(rest);
           return Buffer.alloc(0);
         }
         this.finish(rest.subarray(end + 4));
         return Buffer.alloc(0);
       }
       if (rest.length < lineEnd + 2 + size + 2) {
-        this.buffered = rest;
+        this.buffered = Buffer.from(rest);
         return Buffer.alloc(0);
       }
       if (!this.append(rest.subarray(lineEnd + 2, lineEnd + 2 + size))) return Buffer.alloc(0);
@@ -350,7 +373,7 @@ class Connection {
       this.fail(new BodyOverLimit(this.pending!.limit), false);
       return false;
     }
-    if (part.length > 0) this.bodyParts.push(part);
+    if (part.length > 0) this.bodyParts.push(Buffer.from(part));
     return true;
   }
 
