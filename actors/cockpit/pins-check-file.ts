@@ -6,6 +6,7 @@
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errorLine } from '../../core/cockpit/text.js';
 import type { NodeEndpoints, PinCheck } from '../node-client/index.js';
@@ -78,6 +79,8 @@ export async function runPinsCheckVerb(client: Pick<NodeEndpoints, 'pinsCheck'>,
   const file = join(options.directory, pinCheckFileName((options.now ?? (() => new Date()))()));
   let summary: PinCheckFileSummary;
   try {
+    // The data directory exists only once the cockpit saved its state; a first run's check must not fail on it.
+    await mkdir(options.directory, { recursive: true, mode: 0o700 });
     summary = await streamPinCheckToFile(client, file, options.signal ? { signal: options.signal } : {});
   } catch (error) {
     return { ok: false, text: `pins-check: cannot write ${file}: ${errorLine(error)}` };

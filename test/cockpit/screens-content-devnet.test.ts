@@ -163,9 +163,12 @@ describe('S10 Pins on a devnet node', () => {
     const lines = (await readFile(file, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(3);
     expect(lines[2]).toEqual({ summary: { pins: 2, damaged: 1, missingChunks: 1, invalidChunks: 1, error: null } });
-    const again = await runPinsCheckVerb(clients[1]!, { directory: join(directory, 'missing', 'dir') });
+    // A data directory not made yet (a first run) is made; a place no directory can be is refused.
+    const fresh = await runPinsCheckVerb(clients[1]!, { directory: join(directory, 'missing', 'dir'), now: () => new Date('2026-11-24T14:03:13Z') });
+    expect(fresh.text).toBe(`pins-check: 2 pins, 1 damaged → ${join(directory, 'missing', 'dir', 'pins-check-2026-11-24T14-03-13.jsonl')}`);
+    const again = await runPinsCheckVerb(clients[1]!, { directory: join(file, 'dir') });
     expect(again.ok).toBe(false);
-    expect(again.text).toMatch(/^pins-check: cannot write .*ENOENT/);
+    expect(again.text).toMatch(/^pins-check: cannot write .*ENOTDIR/);
   });
 
   it('a check whose stream turns to garbage keeps the lines that arrived and says why', async () => {

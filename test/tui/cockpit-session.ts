@@ -70,3 +70,16 @@ export async function captureScreen(terminal: TmuxTerminal, name: string): Promi
 export function rowOf(rows: readonly string[], text: string | RegExp, from = 0): number {
   return rows.findIndex((row, i) => i >= from && (typeof text === 'string' ? row.includes(text) : text.test(row)));
 }
+
+/**
+ * Runs a palette line as a person types it: `:` opens the palette, the text is typed once the palette has
+ * the focus (shown with its cursor: `_` when drawing in ASCII), and Enter runs it once the whole line is shown.
+ */
+export async function palette(terminal: TmuxTerminal, line: string, cursor = '█'): Promise<void> {
+  await terminal.keys(':');
+  await terminal.waitFor((rows) => rows.some((row) => row.includes('Command')) && rows.some((row) => row.includes(`:${cursor}`)));
+  await terminal.type(line);
+  // A line longer than the input shows its end (scrolled, after an ellipsis).
+  await terminal.waitFor(`${line.length > 60 ? line.slice(-60) : `:${line}`}${cursor}`);
+  await terminal.keys('Enter');
+}

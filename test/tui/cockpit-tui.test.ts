@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { SCREENS, TERMINAL_ALT_SCREENS } from '../../core/cockpit/view/screens.js';
 import { runBin } from '../run-bin.js';
-import { captureScreen, closedPort, cockpitHome, compileCockpitTui, rowOf, startCockpitTui, type CockpitHome } from './cockpit-session.js';
+import { captureScreen, closedPort, cockpitHome, compileCockpitTui, palette, rowOf, startCockpitTui, type CockpitHome } from './cockpit-session.js';
 import { countBells, type TmuxTerminal } from './tmux.js';
 
 let bin = '';
@@ -74,18 +74,6 @@ async function cockpit(columns = 100, rows = 30, args: string[] = []): Promise<T
   // run left open: the data directory remembers it).
   await terminal.waitFor((rows) => /[●*] \S/.test(rows[0] ?? '') && /^S\d+ /.test(rows[2] ?? ''), 30_000);
   return terminal;
-}
-
-/**
- * Runs a palette line as a person types it: `:` opens the palette, the text is typed once the palette has
- * the focus (shown with its cursor), and Enter runs it once the whole line is shown.
- */
-async function palette(terminal: TmuxTerminal, line: string): Promise<void> {
-  await terminal.keys(':');
-  await terminal.waitFor((rows) => rows.some((row) => row.includes('Command')) && rows.some((row) => row.includes(':█')));
-  await terminal.type(line);
-  await terminal.waitFor(`:${line}█`);
-  await terminal.keys('Enter');
 }
 
 /** No overlay (below 120 columns an overlay is a box across the whole width under the title) and no prompt. */
