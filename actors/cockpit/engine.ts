@@ -244,6 +244,16 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     if (listeners.size === 0 || notifyTimer || stopped) return;
     notifyTimer = setTimeout(flush, Math.max(0, VIEW_NOTIFY_MS - (Date.now() - lastNotified)));
   };
+  /**
+   * What a person did (a key, a click) is answered at once, not at the end of the coalescing window: under a
+   * log flood a view goes out every 50 ms, so waiting for the window added up to 50 ms to every key press.
+   * A timer of 0 (not a synchronous flush) lets the keys of one read coalesce into one view.
+   */
+  const notifySoon = () => {
+    if (listeners.size === 0 || stopped) return;
+    if (notifyTimer) clearTimeout(notifyTimer);
+    notifyTimer = setTimeout(flush, 0);
+  };
 
   const root = createActor(machine, {
     input: {
@@ -504,6 +514,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
         if (command.to === 'session') session?.send(command.event);
         else root.send(command.event);
       }
+      if (commands.length > 0) notifySoon();
     },
     async stop() {
       if (stopped) return { finalStatus: null };

@@ -16,7 +16,7 @@
  * Pure otherwise: no I/O, no clock (times come with the entries).
  */
 import { LOG_TAB_IDS, type LogTabId } from '../cockpit/view/view-model.js';
-import { isAccessLine, parseBeeLogLine, type BeeLogLevel } from './bee-log-line.js';
+import { isAccessLine, parseBeeLogLine, type BeeLogLevel, type BeeLogLine } from './bee-log-line.js';
 import type { SplitLine } from './line-splitter.js';
 
 /** The seven tabs, in the order of the cockpit's view contract. */
@@ -107,6 +107,43 @@ function lowerOf(entry: LogEntry): string {
   return lower;
 }
 
+/**
+ * A node log line in a ring: its number, level and text, nothing more. Under a flood of 100,000 lines a second
+ * the rings hold about 12,000 young entries at any time; keeping each one's parsed fields (an object and a
+ * dozen strings) alive made every young-generation GC copy them all, which cost more than parsing. A view
+ * shows a few dozen entries, so their parts are parsed again on first read (and kept for that entry).
+ */
+class NodeLineEntry implements LogEntry {
+  private parsed: BeeLogLine | undefined;
+
+  constructor(
+    readonly n: number,
+    readonly level: BeeLogLevel,
+    readonly line: string,
+    readonly cutFromBytes: number | undefined,
+  ) {}
+
+  private parts(): BeeLogLine {
+    return (this.parsed ??= parseBeeLogLine(this.line));
+  }
+
+  get time(): string {
+    return this.parts().time;
+  }
+
+  get logger(): string {
+    return this.parts().logger;
+  }
+
+  get msg(): string {
+    return this.parts().msg;
+  }
+
+  get fields(): Readonly<Record<string, string>> {
+    return this.parts().fields;
+  }
+}
+
 const EMPTY_FIELDS: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>);
 
 export class LogBook {
@@ -121,14 +158,19 @@ export class LogBook {
     this.rings = Object.fromEntries(LOG_TABS.map((tab) => [tab, new Ring(capacity)])) as Record<LogTab, Ring>;
   }
 
-  /** Lines from the node's log source: parsed, routed by level (access lines to Bee HTTP). */
+  /**
+   * Lines from the node's log source: parsed, routed by level (access lines to Bee HTTP). The ring keeps only
+   * the line and its level (NodeLineEntry); the parsed parts are read again when a view shows the entry.
+   */
   ingestNodeLines(lines: readonly SplitLine[]): void {
     if (lines.length === 0) return;
     for (const { text, cutFromBytes } of lines) {
       if (text.length === 0) continue;
       const parsed = parseBeeLogLine(text);
       const tab: LogTab = isAccessLine(parsed) ? 'nodeHttp' : parsed.level === 'warning' ? 'warning' : parsed.level === 'error' ? 'errors' : parsed.level;
-      this.add(tab, parsed.level, parsed.time, parsed.logger, parsed.msg, parsed.fields, text, cutFromBytes);
+      const ring = this.rings[tab];
+      ring.total++;
+      ring.push(new NodeLineEntry(ring.total, parsed.level, text, cutFromBytes));
     }
     this.touch();
   }
