@@ -5,12 +5,14 @@
  * 0 ok, 1 unhealthy or failed, 2 usage); the interactive Ink UI is surfaces/tui/main.ts, imported only when it
  * runs, so a scripted `--once` never loads React, Ink or the engine.
  */
+import { enableCompileCache } from './compile-cache.js';
 import type { CockpitLaunchArgs } from '../../core/cockpit/config/resolved-config.js';
 import { TERMINAL_FRONT_END } from './cockpit/once.js';
 import { exitQuietlyOnBrokenPipe, runFrontEnd, settle } from './cockpit/front-end-main.js';
 import { packageVersion } from './package-version.js';
 
 async function interactive(launch: CockpitLaunchArgs): Promise<number> {
+  enableCompileCache();
   const { runTui } = await import('../tui/main.js');
   return runTui({ launch, version: packageVersion() });
 }
