@@ -6,7 +6,7 @@ import type { CallRecord } from './call-stats.js';
 import { CallAbort, CallerSignals, type Deadline, type DeadlineTimer } from './call-cancel.js';
 import { NodeApiError, type NodeApiErrorCode } from './errors.js';
 import type { OpenCall, RequestSpec } from './http.js';
-import type { BodyStream, WireResponse } from './wire.js';
+import type { BodyStream, BufferedResponse, WireResponse } from './wire.js';
 
 /** What a call needs from its transport. */
 export interface CallOwner {
@@ -25,7 +25,7 @@ export class Call implements OpenCall, Deadline {
   body!: BodyStream;
   private rawHeaders: WireResponse['headers'] | undefined;
   /** A buffered response (wire.ts requestBuffered), whose header pairs are flattened on first read. */
-  private buffered: { readonly rawHeaders: readonly (Buffer | string)[] } | undefined;
+  private buffered: BufferedResponse | undefined;
   private flatHeaders: Record<string, string> | undefined;
   private timedOut = false;
   private watched: DeadlineTimer | undefined;
@@ -62,10 +62,15 @@ export class Call implements OpenCall, Deadline {
     this.body = response.body;
   }
 
-  /** A buffered response: status and header pairs only; the caller holds the body. */
-  respondBuffered(response: { readonly statusCode: number; readonly rawHeaders: readonly (Buffer | string)[] }): void {
+  /** A buffered response: the whole body is in `bufferedBody`; `body` reads it as a one-chunk stream. */
+  respondBuffered(response: BufferedResponse): void {
     this.status = response.statusCode;
     this.buffered = response;
+    this.body = new WholeBody(response.body);
+  }
+
+  get bufferedBody(): Buffer | undefined {
+    return this.buffered?.body;
   }
 
   /** Flattened on first read: most callers of a bulk download never look at the headers. */
@@ -155,4 +160,25 @@ function describeCause(failure: unknown): string {
   const code = errorCode(failure);
   const message = failure instanceof Error ? failure.message : String(failure);
   return code && !message.includes(code) ? `${code} ${message}` : message;
+}
+
+/** A body already read whole, as the one-chunk stream a streaming reader expects (and a discard is a no-op). */
+class WholeBody implements BodyStream {
+  destroyed = false;
+  readableEnded = false;
+  constructor(private readonly bytes: Buffer) {}
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<Buffer> {
+    if (this.destroyed || this.readableEnded) return;
+    this.readableEnded = true;
+    yield this.bytes;
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+  }
+
+  on(): this {
+    return this;
+  }
 }

@@ -16,7 +16,7 @@ import { DeadlineTimer } from './call-cancel.js';
 import { Call } from './call.js';
 import type { NodeApiError, NodeApiErrorCode } from './errors.js';
 import { fillTemplate, queryString, type QueryValue } from './url.js';
-import { BodyOverLimit, type BodyStream, type BufferedResponse, type Wire, type WireResponse } from './wire.js';
+import { BodyOverLimit, ERROR_EXCERPT_BYTES, type BodyStream, type BufferedResponse, type Wire, type WireResponse } from './wire.js';
 
 export type { BodyStream } from './wire.js';
 
@@ -56,6 +56,8 @@ export interface OpenCall {
   readonly url: string;
   /** The largest body a reader may take from this call (RequestSpec.maxBodyBytes, else the template's JSON cap). */
   readonly bodyLimit: number;
+  /** The whole body, already read, when the call went through the wire's buffered path (Transport.runWhole). */
+  readonly bufferedBody?: Buffer;
   /** One response header (lower-case name), without flattening them all. */
   header(name: string): string | undefined;
   /** Builds a NodeApiError bound to this call (invalid-response etc.). */
@@ -86,8 +88,6 @@ export interface HeadAnswer {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
 }
-
-const ERROR_BODY_READ_LIMIT = 4096;
 
 const NO_PARAMS: Readonly<Record<string, string | number>> = {};
 const NO_OPTIONS: CallOptions = {};
@@ -152,48 +152,60 @@ export class Transport {
       throw call.settle(failure)!;
     }
     call.respond(response);
-    const status = response.statusCode;
-    const accepted = spec.accept ? spec.accept(status) : status >= 200 && status < 300;
-    if (!accepted) {
-      const text = await readSome(response.body, ERROR_BODY_READ_LIMIT).catch(() => '');
-      const beeMessage = beeMessageOf(text);
-      throw call.settle(call.error('http', { bodyExcerpt: text, ...(beeMessage === undefined ? {} : { beeMessage }) }))!;
+    if (!isAccepted(spec, response.statusCode)) {
+      const text = await readSome(response.body, ERROR_EXCERPT_BYTES).catch(() => '');
+      throw call.settle(httpError(call, text))!;
     }
     return call;
   }
 
   /**
-   * One call whose whole body (at most the call's cap) is wanted as bytes, headers unread: through the wire's buffered fast
-   * path (undici's dispatch: no stream per call); readers.ts fetchBytes falls back to open() and a capped
-   * read on a wire without one. Same errors, timeouts, statistics and token rules as open().
+   * Whether `spec` can take the wire's buffered path (wire.ts requestBuffered): a bodiless GET or HEAD on a wire
+   * that has one. Every wire's buffered path does those; a request body goes through open().
    */
-  async fetchBuffered(spec: RequestSpec, callOptions: CallOptions = NO_OPTIONS): Promise<Uint8Array> {
-    const wire = this.options.wire;
-    if (!wire.requestBuffered) throw new Error('this wire has no buffered path (check Transport.canBuffer)');
+  private bufferable(spec: RequestSpec): boolean {
+    return this.options.wire.requestBuffered !== undefined && spec.body === undefined && (spec.method === 'GET' || spec.method === 'HEAD');
+  }
+
+  /**
+   * Sends a call through the wire's buffered path and waits for the whole body (at most the call's cap): no
+   * stream per call. Same errors, timeouts, statistics and token rules as open(); the call is not yet settled.
+   */
+  private async openBuffered(spec: RequestSpec, callOptions: CallOptions): Promise<Call> {
     const { call, target } = this.begin(spec, callOptions);
     let response: BufferedResponse;
     try {
-      response = await wire.requestBuffered(
+      response = await this.options.wire.requestBuffered!(
         { origin: target.origin, path: target.path, method: spec.method, headers: this.headersFor(spec), body: toUndiciBody(spec.body), signal: call.abort },
         call.bodyLimit,
       );
     } catch (failure) {
       if (failure instanceof BodyOverLimit) {
+        if (failure.statusCode !== undefined && !isAccepted(spec, failure.statusCode)) {
+          // An error status whose body is over the cap is that error status, as on the streamed path.
+          call.status = failure.statusCode;
+          throw call.settle(httpError(call, failure.excerpt.toString('utf8')))!;
+        }
         const size = failure.declared === undefined ? `more than ${failure.limit} bytes` : `${failure.declared} bytes (Content-Length)`;
         throw call.settle(call.error('invalid-response', { detail: `body of ${size} is over this endpoint's limit of ${failure.limit} bytes`, limitBytes: failure.limit }))!;
       }
       throw call.settle(failure)!;
     }
     call.respondBuffered(response);
-    const status = response.statusCode;
-    const accepted = spec.accept ? spec.accept(status) : status >= 200 && status < 300;
-    if (!accepted) {
-      const text = response.body.subarray(0, ERROR_BODY_READ_LIMIT).toString('utf8');
-      const beeMessage = beeMessageOf(text);
-      throw call.settle(call.error('http', { bodyExcerpt: text, ...(beeMessage === undefined ? {} : { beeMessage }) }))!;
-    }
+    if (!isAccepted(spec, response.statusCode)) throw call.settle(httpError(call, response.body.subarray(0, ERROR_EXCERPT_BYTES).toString('utf8')))!;
+    return call;
+  }
+
+  /**
+   * One call whose whole body (at most the call's cap) is wanted as bytes, headers unread: through the wire's buffered fast
+   * path (undici's dispatch or the raw wire: no stream per call); readers.ts fetchBytes falls back to open() and a capped
+   * read on a wire without one. Same errors, timeouts, statistics and token rules as open().
+   */
+  async fetchBuffered(spec: RequestSpec, callOptions: CallOptions = NO_OPTIONS): Promise<Uint8Array> {
+    if (!this.options.wire.requestBuffered) throw new Error('this wire has no buffered path (check Transport.canBuffer)');
+    const call = await this.openBuffered(spec, callOptions);
     call.settle();
-    const body = response.body;
+    const body = call.bufferedBody!;
     return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
   }
 
@@ -224,6 +236,24 @@ export class Transport {
     call.respondBuffered(response);
     call.settle();
     return { status: response.statusCode, headers: call.headers };
+  }
+
+  /**
+   * As run(), for answers read whole (JSON, small bytes): where the wire has a buffered path (bufferable), `consume`
+   * gets a call whose `bufferedBody` holds the whole body, read without a stream; elsewhere it is run() itself.
+   * The readers (readers.ts readCapped) take either. The cockpit's fleet polls (nine JSON answers per node, 200
+   * nodes) spend most of their client CPU in the HTTP library's per-call streams; this is what removes it.
+   */
+  async runWhole<T>(spec: RequestSpec, callOptions: CallOptions | undefined, consume: (call: OpenCall) => Promise<T>): Promise<T> {
+    if (!this.bufferable(spec)) return this.run(spec, callOptions, consume);
+    const call = await this.openBuffered(spec, callOptions ?? NO_OPTIONS);
+    try {
+      const value = await consume(call);
+      call.settle();
+      return value;
+    } catch (failure) {
+      throw call.settle(failure)!;
+    }
   }
 
   /** Opens a call, lets `consume` read the body, and settles it either way. */
@@ -275,6 +305,16 @@ export class Transport {
       // A faulty log hook must not turn a successful call into a failure.
     }
   }
+}
+
+function isAccepted(spec: RequestSpec, status: number): boolean {
+  return spec.accept ? spec.accept(status) : status >= 200 && status < 300;
+}
+
+/** The error for a status the call does not accept, with Bee's message when the excerpt is Bee's `{code,message}`. */
+function httpError(call: Call, excerpt: string): NodeApiError {
+  const beeMessage = beeMessageOf(excerpt);
+  return call.error('http', { bodyExcerpt: excerpt, ...(beeMessage === undefined ? {} : { beeMessage }) });
 }
 
 function toUndiciBody(body: RequestBody | undefined): string | Uint8Array | Readable | undefined {

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CallAbort } from './call-cancel.js';
 import { createNodeClient } from './client.js';
 import { NodeApiError } from './errors.js';
@@ -166,10 +166,13 @@ describe('the node client on the raw wire', () => {
       if (request.url.endsWith(REF)) response.writeHead(200, { 'content-length': 8 }).end(Buffer.from([1, 0, 0, 0, 0, 0, 0, 0]));
       else if (request.url.endsWith('cd'.repeat(32))) sendBeeError(response, 500, 'read chunk failed');
       else if (request.url.endsWith('ef'.repeat(32))) response.writeHead(200).end(Buffer.alloc(5000));
+      else if (request.url.endsWith('12'.repeat(32))) response.writeHead(500).end(`{"code":500,"message":"disk full"}${' '.repeat(5000)}`);
     });
     expect([...(await client(s.url).downloadChunk(REF))]).toEqual([1, 0, 0, 0, 0, 0, 0, 0]);
     await expect(client(s.url).downloadChunk('cd'.repeat(32))).rejects.toMatchObject({ code: 'http', status: 500, beeMessage: 'read chunk failed' });
     await expect(client(s.url).downloadChunk('ef'.repeat(32))).rejects.toMatchObject({ code: 'invalid-response', limitBytes: 4201 });
+    // An error answer over the cap is still that error, with Bee's message from its first bytes.
+    await expect(client(s.url).downloadChunk('12'.repeat(32))).rejects.toMatchObject({ code: 'http', status: 500, beeMessage: 'disk full' });
     await expect(client(s.url, 200).downloadChunk('99'.repeat(32))).rejects.toMatchObject({ code: 'timeout' });
     const closed = await startLoopbackServer(() => {});
     await closed.close();
@@ -178,8 +181,74 @@ describe('the node client on the raw wire', () => {
     expect(refused).toMatchObject({ code: 'network' });
   });
 
-  it('everything it does not do itself goes to the fallback (JSON calls stream through it)', async () => {
-    const s = await server((_request, response) => void response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok","version":"2.8.1","apiVersion":"8.1.0"}'));
-    await expect(client(s.url).health()).resolves.toMatchObject({ version: '2.8.1' });
+  it('JSON GETs are read on it whole; a call with a request body goes to the fallback', async () => {
+    const s = await server((request, response) => {
+      if (request.url === '/health') response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok","version":"2.8.1","apiVersion":"8.1.0"}');
+      else response.writeHead(200, { 'content-type': 'application/json' }).end('{"rtt":"1.5ms"}');
+    });
+    let connections = 0;
+    const counting = { request: (request: Parameters<typeof fallback.request>[0]) => (connections++, fallback.request(request)) };
+    const w = createRawHttpWire({ fallback: counting });
+    cleanups.push(() => w.close());
+    const c = createNodeClient({ baseUrl: s.url, wire: w, timeoutMs: 5000 });
+    await expect(c.health()).resolves.toMatchObject({ version: '2.8.1' });
+    expect(connections).toBe(0);
+    await expect(c.pingpong('ab'.repeat(32))).resolves.toMatchObject({ rttMs: 1.5 });
+    expect(connections).toBe(1);
+  });
+});
+
+describe('raw HTTP wire: what it hands to a fallback without a buffered path', () => {
+  // A request with a body is the fallback's; with `requestBuffered` it is still read whole, under the same cap.
+  const post = (origin: string, limit: number, signal = new CallAbort()) =>
+    wire().requestBuffered!({ origin, path: '/p', method: 'POST', body: 'ping', signal }, limit);
+
+  it('reads the answer whole with its status and headers', async () => {
+    const s = await server((_request, response) => void response.writeHead(201, { 'x-tag': 'B' }).end('created'));
+    const answer = await post(s.url, 100);
+    expect(answer.statusCode).toBe(201);
+    expect(answer.body.toString()).toBe('created');
+    expect(answer.rawHeaders).toEqual(expect.arrayContaining(['x-tag', 'B']));
+    expect(s.received[0]).toMatchObject({ method: 'POST', body: Buffer.from('ping') });
+  });
+
+  it('stops at the limit, declared or streamed, and on an abort', async () => {
+    const declared = await server((_request, response) => void response.writeHead(200, { 'content-length': 5000 }).end(Buffer.alloc(5000)));
+    await expect(post(declared.url, 100)).rejects.toMatchObject({ limit: 100, declared: 5000 });
+    const growing = await server((_request, response) => {
+      response.writeHead(200);
+      for (let i = 0; i < 10; i++) response.write(Buffer.alloc(1000));
+      response.end();
+    });
+    await expect(post(growing.url, 4201)).rejects.toBeInstanceOf(BodyOverLimit);
+    const dripping = await server((_request, response) => void response.writeHead(200).write('a')); // never ends
+    const signal = new CallAbort();
+    const pending = post(dripping.url, 100, signal);
+    setTimeout(() => signal.abort(new Error('enough')), 20);
+    await expect(pending).rejects.toThrow('enough');
+  });
+});
+
+describe('raw HTTP wire: queued requests', () => {
+  it('a request whose caller gave up while it waited for a socket is refused, never sent', async () => {
+    let release: () => void = () => {};
+    const s = await server((request, response) => {
+      if (request.url === '/first') release = () => response.writeHead(200, { 'content-length': 2 }).end('ok');
+      else response.writeHead(200, { 'content-length': 2 }).end('ok');
+    });
+    const w = createRawHttpWire({ fallback, maxSockets: 1 });
+    cleanups.push(() => w.close());
+    const ask = (path: string, signal = new CallAbort()) => w.requestBuffered!({ origin: s.url, path, method: 'GET', signal }, 100);
+    const first = ask('/first');
+    const gaveUp = new CallAbort();
+    const second = ask('/second', gaveUp);
+    const third = ask('/third');
+    await vi.waitFor(() => expect(s.received).toHaveLength(1));
+    gaveUp.abort(new Error('gave up'));
+    release();
+    await expect(first).resolves.toMatchObject({ statusCode: 200 });
+    await expect(second).rejects.toThrow('gave up');
+    await expect(third).resolves.toMatchObject({ statusCode: 200 });
+    expect(s.received.map((r) => r.url)).toEqual(['/first', '/third']);
   });
 });

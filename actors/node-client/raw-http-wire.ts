@@ -13,7 +13,7 @@
  * before any byte of the answer arrived (the server closed it meanwhile) is retried once on a new socket.
  */
 import { connect, type Socket } from 'node:net';
-import { BodyOverLimit, type BufferedResponse, type Wire, type WireRequest } from './wire.js';
+import { BodyOverLimit, requestWholeVia, type BufferedResponse, type Wire, type WireRequest } from './wire.js';
 
 export interface RawHttpWireOptions {
   /** Where everything this wire does not do itself goes (https, request bodies, streamed reads). */
@@ -48,7 +48,7 @@ export function createRawHttpWire(options: RawHttpWireOptions): Wire & { close()
       const canDo = request.origin.startsWith('http:') && request.body === undefined && (request.method === 'GET' || request.method === 'HEAD');
       if (!canDo) {
         if (options.fallback.requestBuffered) return options.fallback.requestBuffered(request, limit);
-        return Promise.reject(new Error('raw wire: no buffered fallback for this request'));
+        return requestWholeVia(options.fallback, request, limit);
       }
       let pool = pools.get(request.origin);
       if (!pool) pools.set(request.origin, (pool = new Pool(request.origin, maxSockets, idleMs, readBuffer)));
@@ -151,7 +151,7 @@ class Pool {
 
   /** A socket finished an answer and can take the next request. */
   release(connection: Connection): void {
-    const next = this.waiting.shift();
+    const next = this.nextWaiting();
     if (next) return connection.send(next, true);
     this.idle.push(connection);
     connection.rest();
@@ -176,8 +176,18 @@ class Pool {
     const at = this.idle.indexOf(connection);
     if (at >= 0) this.idle.splice(at, 1);
     this.open--;
-    const next = this.waiting.shift();
+    const next = this.nextWaiting();
     if (next) this.submit(next);
+  }
+
+  /** The next queued request; those whose caller gave up while they waited are refused, never sent. */
+  private nextWaiting(): Pending | undefined {
+    let next = this.waiting.shift();
+    while (next?.request.signal.aborted) {
+      next.reject(reasonOf(next.request.signal));
+      next = this.waiting.shift();
+    }
+    return next;
   }
 
   requestHead(request: WireRequest): string {
@@ -308,7 +318,7 @@ class Connection {
     else if (chunked) this.remaining = -2;
     else if (Number.isSafeInteger(length) && length >= 0) {
       if (length > this.pending!.limit) {
-        this.fail(new BodyOverLimit(this.pending!.limit, length), false);
+        this.fail(new BodyOverLimit(this.pending!.limit, length, status), false);
         return false;
       }
       this.remaining = length;
@@ -370,7 +380,7 @@ class Connection {
   private append(part: Buffer): boolean {
     this.bodySize += part.length;
     if (this.bodySize > this.pending!.limit) {
-      this.fail(new BodyOverLimit(this.pending!.limit), false);
+      this.fail(new BodyOverLimit(this.pending!.limit, undefined, this.status, [...this.bodyParts, part]), false);
       return false;
     }
     if (part.length > 0) this.bodyParts.push(Buffer.from(part));

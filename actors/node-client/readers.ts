@@ -25,6 +25,11 @@ function declaredLength(call: OpenCall): number | undefined {
  * (the caller's `run` then drops the connection), so memory never holds more than the cap.
  */
 export async function readCapped(call: OpenCall, limit = call.bodyLimit): Promise<Buffer> {
+  const whole = call.bufferedBody;
+  if (whole) {
+    if (whole.length > limit) throw tooLarge(call, limit);
+    return whole;
+  }
   const declared = declaredLength(call);
   if (declared !== undefined) {
     if (declared > limit) throw tooLarge(call, limit, declared);
@@ -82,7 +87,7 @@ export function jsonCall<S extends z.ZodType>(
   schema: S,
   options?: CallOptions,
 ): Promise<z.output<S>> {
-  return transport.run(spec, options, (call) => readJson(call, schema));
+  return transport.runWhole(spec, options, (call) => readJson(call, schema));
 }
 
 /** One call whose body is irrelevant (Bee's `{code,message}` on success): read to its end so the socket is reused. */

@@ -58,7 +58,7 @@ export function undiciWire(dispatcher: Dispatcher): Wire {
               rawHeaders = headers;
               const declared = declaredLength(headers);
               if (declared !== undefined && declared > limit) {
-                abort?.(new BodyOverLimit(limit, declared));
+                abort?.(new BodyOverLimit(limit, declared, status));
                 return false;
               }
               return true;
@@ -66,7 +66,7 @@ export function undiciWire(dispatcher: Dispatcher): Wire {
             onData(chunk: Buffer) {
               size += chunk.length;
               if (size > limit) {
-                abort?.(new BodyOverLimit(limit));
+                abort?.(new BodyOverLimit(limit, undefined, statusCode, [...parts, chunk]));
                 return false;
               }
               parts.push(chunk);

@@ -53,14 +53,37 @@ export interface BufferedResponse {
   readonly body: Buffer;
 }
 
-/** Thrown by `requestBuffered` when the body (declared or received) passes the limit; the request is aborted. */
+/** How much of an error answer's body is kept for its message (the excerpt of a NodeApiError 'http'). */
+export const ERROR_EXCERPT_BYTES = 4096;
+
+/**
+ * Thrown by `requestBuffered` when the body (declared or received) passes the limit; the request is aborted.
+ * It carries the answer's status and its first bytes: an error status with a huge body is still that error
+ * (a 500 whose page is 200 MB is a 500), which only the caller can tell apart from an accepted answer.
+ */
 export class BodyOverLimit extends Error {
+  /** The first bytes received (at most ERROR_EXCERPT_BYTES); empty when a declared length was refused. */
+  readonly excerpt: Buffer;
   constructor(
     readonly limit: number,
     readonly declared?: number,
+    readonly statusCode?: number,
+    received: readonly Buffer[] = [],
   ) {
     super(`body over ${limit} bytes`);
+    this.excerpt = excerptOf(received);
   }
+}
+
+function excerptOf(parts: readonly Buffer[]): Buffer {
+  const kept: Buffer[] = [];
+  let size = 0;
+  for (const part of parts) {
+    if (size >= ERROR_EXCERPT_BYTES) break;
+    kept.push(part.subarray(0, ERROR_EXCERPT_BYTES - size));
+    size += kept.at(-1)!.length;
+  }
+  return Buffer.concat(kept, size);
 }
 
 export interface Wire {
@@ -70,4 +93,39 @@ export interface Wire {
    * dispatch API does it for about half the client CPU of `request()`; the per-chunk walk runs on it.
    */
   requestBuffered?(request: WireRequest, limit: number): Promise<BufferedResponse>;
+}
+
+/**
+ * `requestBuffered` done over a wire's streaming `request()`: for a wire whose fast path does not cover a request
+ * (the raw wire's https or a request body, with a fallback that has no buffered path of its own). The body is
+ * counted as it arrives and the request dropped at the first byte past `limit`, as every buffered path does.
+ */
+export async function requestWholeVia(wire: Wire, request: WireRequest, limit: number): Promise<BufferedResponse> {
+  const response = await wire.request(request);
+  const { body } = response;
+  const drop = (error: Error) => {
+    body.on('error', () => {});
+    body.destroy();
+    return error;
+  };
+  const declared = Number(headerValue(response.headers['content-length']));
+  if (Number.isSafeInteger(declared) && declared > limit) throw drop(new BodyOverLimit(limit, declared, response.statusCode));
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > limit) throw drop(new BodyOverLimit(limit, undefined, response.statusCode, [...parts, buffer]));
+    parts.push(buffer);
+  }
+  const rawHeaders: string[] = [];
+  for (const name in response.headers) {
+    const value = response.headers[name];
+    if (value !== undefined) rawHeaders.push(name, headerValue(value)!);
+  }
+  return { statusCode: response.statusCode, rawHeaders, body: parts.length === 1 ? parts[0]! : Buffer.concat(parts, size) };
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
 }

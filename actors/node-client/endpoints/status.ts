@@ -45,7 +45,7 @@ export function statusEndpoints(t: Transport) {
     health: (o?: CallOptions) => jsonCall(t, { method: 'GET', template: '/health' }, healthSchema, o),
 
     readiness: (o?: CallOptions): Promise<Readiness> =>
-      t.run({ method: 'GET', template: '/readiness', accept: (s) => s === 200 || s === 400 }, o, async (call) => {
+      t.runWhole({ method: 'GET', template: '/readiness', accept: (s) => s === 200 || s === 400 }, o, async (call) => {
         const body = await readJson(call, readinessBodySchema, {});
         return { ready: call.status === 200, httpStatus: call.status, ...body };
       }),
