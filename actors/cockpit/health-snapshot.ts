@@ -15,12 +15,12 @@ import type {
   StatusFacts,
   TopologyFacts,
 } from '../../core/cockpit/health-snapshot.js';
-import { isNodeApiError, type NodeEndpoints, type RedistributionState, type StatusSnapshot, type Topology } from '../node-client/index.js';
+import { isNodeApiError, type NodeEndpoints, type RedistributionState, type StatusSnapshot, type TopologySummary } from '../node-client/index.js';
 
 /** The part of the node client a health poll uses (a full NodeClient fits). */
 export type HealthSnapshotClient = Pick<
   NodeEndpoints,
-  'health' | 'readiness' | 'status' | 'topology' | 'chainstate' | 'wallet' | 'reservestate' | 'redistributionstate' | 'stamps'
+  'health' | 'readiness' | 'status' | 'topologySummary' | 'chainstate' | 'wallet' | 'reservestate' | 'redistributionstate' | 'stamps'
 >;
 
 export interface HealthSnapshotOptions {
@@ -67,7 +67,7 @@ export async function fetchHealthSnapshot(client: HealthSnapshotClient, options:
     settle(timedHealth, ({ status, version, apiVersion }) => ({ status, version, apiVersion })),
     settle(run(() => client.readiness(o)), ({ ready, httpStatus }) => ({ ready, httpStatus })),
     settle(run(() => client.status(o)), statusFacts),
-    settle(run(() => client.topology(o)), topologyFacts),
+    settle(run(() => client.topologySummary(o)), topologyFacts),
     settle(run(() => client.chainstate(o)), ({ chainTip, block }) => ({ chainTip, block })),
     settle(run(() => client.wallet(o)), ({ bzzBalance, nativeTokenBalance }) => ({ bzzBalance, nativeTokenBalance })),
     settle(run(() => client.reservestate(o)), ({ radius, storageRadius, commitment, reserveCapacityDoubling }) =>
@@ -122,7 +122,7 @@ export function statusFacts(s: StatusSnapshot): StatusFacts {
   };
 }
 
-export function topologyFacts(t: Topology): TopologyFacts {
+export function topologyFacts(t: TopologySummary): TopologyFacts {
   const connectedPerBin = Array.from({ length: BIN_COUNT }, (_, po) => t.bins[`bin_${po}`]?.connected ?? 0);
   return { depth: t.depth, nnLowWatermark: t.nnLowWatermark, connected: t.connected, connectedPerBin };
 }

@@ -77,6 +77,20 @@ describe('status, identity and connectivity', () => {
     expect(topology.bins.bin_0?.connectedPeers[0]?.metrics?.latencyEWMA).toBe(12);
   });
 
+  it('topologySummary: the same /topology with counts per bin and no peer lists', async () => {
+    const summary = await client.topologySummary();
+    expect(lastRequest().url).toBe('/topology');
+    expect(summary).toEqual({
+      population: 20,
+      connected: 10,
+      nnLowWatermark: 3,
+      depth: 8,
+      reachability: 'Public',
+      networkAvailability: 'Available',
+      bins: { bin_0: { population: 2, connected: 1 }, bin_1: { population: 0, connected: 0 } },
+    });
+  });
+
   it('readiness answers 400 notReady as a value', async () => {
     notReady = false;
     expect(await client.readiness()).toMatchObject({ ready: true, httpStatus: 200, status: 'ready' });

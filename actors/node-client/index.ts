@@ -23,7 +23,7 @@ export type { BzzDownload, StreamResult, HeadResult, RangeDownload, DownloadCall
 export type { FeedUpdate, FeedLookupOptions } from './endpoints/feeds.js';
 export type { GranteeWriteOptions } from './endpoints/grantee.js';
 export type { GranteeListRef } from './schemas/grantee.js';
-export type { Health, NodeInfo, Addresses, StatusSnapshot, StatusPeers, Neighborhoods, Topology, TopologyBin, Peers, Loggers } from './schemas/status.js';
+export type { Health, NodeInfo, Addresses, StatusSnapshot, StatusPeers, Neighborhoods, Topology, TopologyBin, TopologySummary, Peers, Loggers } from './schemas/status.js';
 export type { ChainState, ReserveState, RedistributionState, RcHash, Wallet, Stake, StakeWithdrawable, TransactionInfo } from './schemas/chain.js';
 export type { Balance, Settlement, Settlements, ChequebookBalance, PeerCheques, CashoutStatus } from './schemas/accounting.js';
 export type { PostageBatch, StampBuckets, BatchTransaction, ChainBatch } from './schemas/stamps.js';

@@ -25,6 +25,7 @@ const CASES: ReadonlyArray<[string, (c: NodeClient) => Promise<unknown>]> = [
   ['/health', (c) => c.health()],
   ['/status', (c) => c.status()],
   ['/topology', (c) => c.topology()],
+  ['/topology', (c) => c.topologySummary()],
   ['/chainstate', (c) => c.chainstate()],
   ['/redistributionstate', (c) => c.redistributionstate()],
   ['/wallet', (c) => c.wallet()],

@@ -1,10 +1,10 @@
 /** S7 Network fetches: `/addresses` and `/topology`, in parallel, each settling on its own. */
 import { fromPromise } from 'xstate';
 import type { IdentityFacts, NetworkFacts, ReachabilityFacts } from '../../../core/cockpit/screens/network.js';
-import type { Addresses, NodeEndpoints, Topology } from '../../node-client/index.js';
+import type { Addresses, NodeEndpoints, TopologySummary } from '../../node-client/index.js';
 import { settled, withSignal } from './settle.js';
 
-export type NetworkClient = Pick<NodeEndpoints, 'addresses' | 'topology'>;
+export type NetworkClient = Pick<NodeEndpoints, 'addresses' | 'topologySummary'>;
 
 
 const identity = (a: Addresses): IdentityFacts => ({
@@ -15,7 +15,7 @@ const identity = (a: Addresses): IdentityFacts => ({
   underlay: a.underlay,
 });
 
-const reachability = (t: Topology): ReachabilityFacts => ({
+const reachability = (t: TopologySummary): ReachabilityFacts => ({
   ...(t.reachability === undefined ? {} : { reachability: t.reachability }),
   ...(t.networkAvailability === undefined ? {} : { networkAvailability: t.networkAvailability }),
 });
@@ -23,7 +23,7 @@ const reachability = (t: Topology): ReachabilityFacts => ({
 export async function fetchNetworkFacts(client: NetworkClient, signal?: AbortSignal, now: () => number = Date.now): Promise<NetworkFacts> {
   const o = withSignal(signal);
   const takenAtMs = now();
-  const [addresses, topology] = await Promise.all([settled(client.addresses(o), identity, signal), settled(client.topology(o), reachability, signal)]);
+  const [addresses, topology] = await Promise.all([settled(client.addresses(o), identity, signal), settled(client.topologySummary(o), reachability, signal)]);
   signal?.throwIfAborted();
   return { takenAtMs, addresses, topology };
 }

@@ -4,7 +4,7 @@ import type { WarmupPoll } from '../../../core/cockpit/screens/warmup.js';
 import type { NodeEndpoints } from '../../node-client/index.js';
 import { settle, statusFacts, topologyFacts } from '../health-snapshot.js';
 
-export type WarmupClient = Pick<NodeEndpoints, 'readiness' | 'status' | 'topology' | 'chainstate' | 'reservestate'>;
+export type WarmupClient = Pick<NodeEndpoints, 'readiness' | 'status' | 'topologySummary' | 'chainstate' | 'reservestate'>;
 
 export async function fetchWarmup(client: WarmupClient, signal: AbortSignal, now: () => number = Date.now): Promise<WarmupPoll> {
   const takenAtMs = now();
@@ -12,7 +12,7 @@ export async function fetchWarmup(client: WarmupClient, signal: AbortSignal, now
   const [readiness, status, topology, chainstate, reservestate] = await Promise.all([
     settle(client.readiness(o), ({ ready, httpStatus }) => ({ ready, httpStatus })),
     settle(client.status(o), statusFacts),
-    settle(client.topology(o), topologyFacts),
+    settle(client.topologySummary(o), topologyFacts),
     settle(client.chainstate(o), ({ chainTip, block }) => ({ chainTip, block })),
     settle(client.reservestate(o), ({ radius, storageRadius, commitment, reserveCapacityDoubling }) =>
       reserveCapacityDoubling === undefined ? { radius, storageRadius, commitment } : { radius, storageRadius, commitment, reserveCapacityDoubling },

@@ -18,6 +18,7 @@ import {
   statusPeersSchema,
   statusSnapshotSchema,
   topologySchema,
+  topologySummarySchema,
   welcomeMessageSchema,
 } from '../schemas/status.js';
 import { overlayParam } from '../url.js';
@@ -57,6 +58,8 @@ export function statusEndpoints(t: Transport) {
     statusNeighborhoods: (o?: CallOptions) =>
       jsonCall(t, { method: 'GET', template: '/status/neighborhoods' }, neighborhoodsSchema, o),
     topology: (o?: CallOptions) => jsonCall(t, { method: 'GET', template: '/topology' }, topologySchema, o),
+    /** GET /topology without the peer lists (schemas/status.ts topologySummarySchema says why). */
+    topologySummary: (o?: CallOptions) => jsonCall(t, { method: 'GET', template: '/topology' }, topologySummarySchema, o),
     peers: (o?: CallOptions) => jsonCall(t, { method: 'GET', template: '/peers' }, peersSchema, o),
 
     pingpong: async (peer: string, o?: CallOptions): Promise<Pong> => {

@@ -119,6 +119,26 @@ export const topologySchema = z.lazy(() => z.object({
 }));
 export type Topology = z.output<typeof topologySchema>;
 
+/** A bin's counts without its peer lists. */
+const binCountsSchema = z.object({ population: z.number(), connected: z.number() });
+
+/**
+ * /topology without its peer lists: what health polls read (depth, counts, per-bin counts, reachability). A
+ * node's topology lists every known peer with its metrics (96 KB from a devnet node of a 200-node fleet, more
+ * on mainnet); validating and copying each peer on every fleet poll was most of the cockpit's allocation.
+ * Unknown fields are skipped, so the peer lists are parsed as JSON but never walked.
+ */
+export const topologySummarySchema = z.lazy(() => z.object({
+  population: z.number(),
+  connected: z.number(),
+  nnLowWatermark: z.number(),
+  depth: z.number(),
+  reachability: z.string().optional(),
+  networkAvailability: z.string().optional(),
+  bins: z.preprocess(onlyBinKeys, z.record(z.string(), binCountsSchema)),
+}));
+export type TopologySummary = z.output<typeof topologySummarySchema>;
+
 export const peersSchema = z.lazy(() => z.object({
   peers: list(z.object({ address: z.string(), fullNode: z.boolean().optional() })),
 }));

@@ -93,7 +93,7 @@ export async function neighbourhoodDepth(node: OnceNode): Promise<{ depth: numbe
     throw nodeFailure(node, error, 'its status', '/status');
   });
   if (status.beeMode === 'full' && typeof status.storageRadius === 'number') return { depth: status.storageRadius, depthSource: 'storageRadius' };
-  const topology = await node.client.topology().catch((error: unknown) => {
+  const topology = await node.client.topologySummary().catch((error: unknown) => {
     throw nodeFailure(node, error, 'its topology', '/topology');
   });
   return { depth: topology.depth, depthSource: 'topology' };
