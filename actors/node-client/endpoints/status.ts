@@ -5,7 +5,8 @@ import { LOGGER_VERBOSITIES, type LoggerVerbosity } from '../../../core/cockpit/
 import { InputError } from '../../../core/swarm/input-error.js';
 import { goDurationToMs } from '../go-duration.js';
 import type { CallOptions, Transport } from '../http.js';
-import { emptyCall, jsonCall, readJson } from '../readers.js';
+import { withoutArrays } from '../json-skim.js';
+import { emptyCall, jsonCall, parseJson, readCapped, readJson } from '../readers.js';
 import {
   addressesSchema,
   healthSchema,
@@ -41,6 +42,9 @@ export interface Pong {
 
 export { LOGGER_VERBOSITIES, type LoggerVerbosity } from '../../../core/cockpit/loggers.js';
 
+/** The lists of /topology that topologySummary does not read. */
+const PEER_LISTS = ['connectedPeers', 'disconnectedPeers'] as const;
+
 export function statusEndpoints(t: Transport) {
   return {
     health: (o?: CallOptions) => jsonCall(t, { method: 'GET', template: '/health' }, healthSchema, o),
@@ -58,8 +62,23 @@ export function statusEndpoints(t: Transport) {
     statusNeighborhoods: (o?: CallOptions) =>
       jsonCall(t, { method: 'GET', template: '/status/neighborhoods' }, neighborhoodsSchema, o),
     topology: (o?: CallOptions) => jsonCall(t, { method: 'GET', template: '/topology' }, topologySchema, o),
-    /** GET /topology without the peer lists (schemas/status.ts topologySummarySchema says why). */
-    topologySummary: (o?: CallOptions) => jsonCall(t, { method: 'GET', template: '/topology' }, topologySummarySchema, o),
+    /**
+     * GET /topology without the peer lists (schemas/status.ts topologySummarySchema says why): they are skimmed
+     * off the text before it is parsed (json-skim.ts); the whole text is parsed whenever the skim is unsure.
+     */
+    topologySummary: (o?: CallOptions) =>
+      t.runWhole({ method: 'GET', template: '/topology' }, o, async (call) => {
+        const body = await readCapped(call);
+        const skimmed = withoutArrays(body, PEER_LISTS);
+        if (skimmed !== undefined) {
+          try {
+            return parseJson(call, skimmed, topologySummarySchema);
+          } catch {
+            // Not what the skim expected: the whole text decides, and its error names the real problem.
+          }
+        }
+        return parseJson(call, body.toString('utf8'), topologySummarySchema);
+      }),
     peers: (o?: CallOptions) => jsonCall(t, { method: 'GET', template: '/peers' }, peersSchema, o),
 
     pingpong: async (peer: string, o?: CallOptions): Promise<Pong> => {
