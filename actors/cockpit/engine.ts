@@ -112,6 +112,8 @@ export interface CockpitEngine extends CockpitEngineHandle {
 export const VIEW_NOTIFY_MS = 50;
 const CHIP_TONE = { green: 'ok', grey: 'muted', amber: 'warn', red: 'fail' } as const;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 8_000;
+/** How long a node's idle sockets are kept: under Bee's 30 s idle timeout, over the 10 and 15 s poll cycles. */
+const IDLE_SOCKET_MS = 25_000;
 /** Calls of one fleet poll in flight at once (actors/cockpit/health-snapshot.ts says why). */
 export const FLEET_POLL_CONCURRENCY = 3;
 
@@ -128,8 +130,10 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   // Every node client shares one wire. A fleet poll is nine small JSON answers per node per cycle (1,800 per
   // 10 s for 200 nodes): the raw wire reads each whole off its socket, without the stream and parser objects
   // node:http builds per call, which were most of the engine's CPU. Streams, uploads and https go to the fallback.
+  // Its sockets stay open between polls: Bee keeps an idle API connection 30 s (pkg/node/node.go IdleTimeout),
+  // longer than a 10 or 15 s cycle, so a poll reuses the last one's instead of connecting anew.
   const fallbackWire = options.dispatcher ? undiciWire(options.dispatcher) : createNodeHttpWire();
-  const wire = createRawHttpWire({ fallback: fallbackWire });
+  const wire = createRawHttpWire({ fallback: fallbackWire, idleMs: IDLE_SOCKET_MS });
 
   const clientFor = (node: EngineNodeRef): NodeClient => {
     let client = clients.get(node.name);

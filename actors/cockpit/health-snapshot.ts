@@ -29,8 +29,8 @@ export interface HealthSnapshotOptions {
   readonly now?: () => number;
   /**
    * Calls in flight at once (default all nine). The cockpit's fleet pollers ask three at a time: a node's
-   * sockets are reused within the poll instead of nine opened per poll (a server closes idle ones after 5 s,
-   * before the next poll), which is most of a 200-node fleet's CPU.
+   * three sockets are reused within the poll and across polls (the engine keeps them open between cycles),
+   * instead of nine opened per poll.
    */
   readonly concurrency?: number;
 }
