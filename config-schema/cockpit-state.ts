@@ -33,8 +33,6 @@ export const cockpitStateSchema = z.looseObject({
   logPaneHeight: z.number().int().min(LOG_PANE_MIN).max(LOG_PANE_MAX).catch(LOG_PANE_DEFAULT),
   /** Screen shown at the last exit; the next start opens it. */
   lastScreen: screenIdSchema.catch('S1'),
-  /** Name of the node active at the last exit (used only when the command line and config do not choose). */
-  lastActiveNode: z.string().min(1).optional().catch(undefined),
   /** S12 watchlist and `:watch-ref` entries. */
   watchlist: z
     .array(z.unknown())

@@ -427,17 +427,12 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
       watched.delete(ref);
     }
   };
-  let persistedActive = config.activeNode;
+  // The active node is not persisted: at start it is the command line's, else the config's `default`, else the
+  // first node (2-cockpit.md §2), so a switch lasts for the session. The screen is persisted (lastScreen above).
   const rootSubscription = root.subscribe({
-    next: (snapshot) => {
+    next: () => {
       markDirty();
       watchActors();
-      // Remember the active node for the next start (used only when the command line and config do not choose).
-      const active = (snapshot as CockpitSnapshot).context.activeNode;
-      if (active !== persistedActive) {
-        persistedActive = active;
-        stateStore.update({ lastActiveNode: active }).catch(() => undefined);
-      }
     },
     error: markDirty,
   });

@@ -30,7 +30,19 @@ describe('cockpit engine on a devnet', () => {
     const switched = await h.waitForView((v) => v.topBar.node.url === h.devnet!.nodes[1]!.url);
     expect(switched.banner?.text).toMatch(/^switched to /);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(h.stateStore.get().lastActiveNode).toBe(h.devnet!.nodes[1]!.url);
+    // The screen is remembered; the switch lasts for the session (2-cockpit.md §2: `default`, else the first node).
+    expect(h.stateStore.get().lastScreen).toBe('S15');
+    expect(h.stateStore.get()).not.toHaveProperty('lastActiveNode');
+  });
+
+  it('the next start opens the last screen, on the node the config chooses', async () => {
+    const again = await startEngineHarness({ devnet: h.devnet!, face: 'terminal', stateStore: h.stateStore });
+    try {
+      const view = await again.waitForView((v) => v.screen.id === 'fleet' && v.screen.status === 'ready', { what: 'S15 at start' });
+      expect(view.topBar.node.url).toBe(h.devnet!.nodes[0]!.url);
+    } finally {
+      await again.stop();
+    }
   });
 
   it('screen actors run against the active node only: S2 shows the new node’s batch after a switch', async () => {

@@ -55,8 +55,6 @@ export interface EnginePersistedState {
   readonly lastScreen: PersistedScreen;
   readonly watchlist: { reference: string; intervalSeconds?: number; addedAt?: string }[];
   readonly logFilter?: string;
-  /** The node active at the last exit (the config resolver uses it when nothing else chooses). */
-  readonly lastActiveNode?: string;
 }
 
 /** Where the engine keeps EnginePersistedState: `CockpitStateStore` in the data directory, or memory in tests. */
