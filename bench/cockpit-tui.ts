@@ -14,7 +14,9 @@
  *                                                                                    target < 120 MB
  *
  * Usage: node dist/bench/cockpit-tui.js [--launches N] [--idle-seconds S] [--flood LINES_PER_S]
- *        [--keys N] [--fleet N] [--fleet-seconds S] [--json]
+ *        [--keys N] [--fleet N] [--fleet-seconds S] [--node-flags "FLAGS"] [--json]
+ * The cockpit runs with the Node flags of the bin's shebang line (as `cockpit-tui` does); --node-flags
+ * replaces them (--node-flags "" runs it with V8's defaults).
  * Each run gets its own HOME, config and data directories, so no user setting is read or written.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -32,23 +34,30 @@ interface Options {
   fleet: number;
   fleetSeconds: number;
   json: boolean;
+  nodeFlags: string[] | null;
 }
 
 const NUMERIC = ['launches', 'idle-seconds', 'flood', 'keys', 'fleet', 'fleet-seconds'] as const;
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { launches: 5, idleSeconds: 30, flood: 100_000, keys: 20, fleet: 20, fleetSeconds: 25, json: false };
+  const options: Options = { launches: 5, idleSeconds: 30, flood: 100_000, keys: 20, fleet: 20, fleetSeconds: 25, json: false, nodeFlags: null };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i] ?? '';
     if (flag === '--json') {
       options.json = true;
       continue;
     }
+    if (flag === '--node-flags') {
+      const value = argv[++i];
+      if (value === undefined) throw new Error('--node-flags needs a value ("" for none)');
+      options.nodeFlags = value.trim().split(/\s+/).filter(Boolean);
+      continue;
+    }
     const name = flag.slice(2) as (typeof NUMERIC)[number];
-    if (!flag.startsWith('--') || !NUMERIC.includes(name)) throw new Error(`unknown option ${flag} (known: ${NUMERIC.map((n) => `--${n} N`).join(' ')} --json)`);
+    if (!flag.startsWith('--') || !NUMERIC.includes(name)) throw new Error(`unknown option ${flag} (known: ${NUMERIC.map((n) => `--${n} N`).join(' ')} --node-flags "…" --json)`);
     const value = Number(argv[++i]);
     if (!Number.isFinite(value) || value < 1) throw new Error(`${flag} needs a number >= 1`);
-    const key = name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as keyof Omit<Options, 'json'>;
+    const key = name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as keyof Omit<Options, 'json' | 'nodeFlags'>;
     options[key] = value;
   }
   return options;
@@ -59,6 +68,8 @@ const BIN = join(repo, 'dist/surfaces/cli/cockpit-tui-bin.js');
 const FLOOD = join(repo, 'dist/bench/log-flood.js');
 const COLUMNS = 120;
 const ROWS = 40;
+/** --node-flags "…" replaces them, e.g. --node-flags "" for V8's defaults in an A/B run. */
+let NODE_FLAGS: string[] = [];
 /** The Health screen's first gate row: the frame shows the screen with its data, not a skeleton. */
 const HEALTH_DRAWN = 'API reachable';
 
@@ -81,10 +92,20 @@ function sandbox(): { env: NodeJS.ProcessEnv; cleanup(): void } {
   return { env, cleanup: () => rmSync(home, { recursive: true, force: true }) };
 }
 
+/**
+ * The Node flags the bin's `#!/usr/bin/env -S node …` line gives it, so the bench runs the cockpit with the
+ * V8 settings an operator's `cockpit-tui` gets (the young-generation size) while starting this Node binary.
+ */
+function shebangFlags(file: string): string[] {
+  const first = readFileSync(file, 'utf8').split('\n', 1)[0] ?? '';
+  const match = /^#!\s*\S*env\s+(?:-S\s+)?node\b(.*)$/.exec(first);
+  return match ? match[1]!.trim().split(/\s+/).filter(Boolean) : [];
+}
+
 async function launch(args: readonly string[]): Promise<{ session: PtySession; startedAt: number; cleanup(): void }> {
   const box = sandbox();
   const startedAt = performance.now();
-  const session = await startPty([process.execPath, BIN, ...args], { columns: COLUMNS, rows: ROWS, env: box.env });
+  const session = await startPty([process.execPath, ...NODE_FLAGS, BIN, ...args], { columns: COLUMNS, rows: ROWS, env: box.env });
   return { session, startedAt, cleanup: box.cleanup };
 }
 
@@ -100,12 +121,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
+  NODE_FLAGS = options.nodeFlags ?? shebangFlags(BIN);
   const devnet = await startDevnet({ nodes: Math.max(1, options.fleet), port: 0 });
   const node = devnet.nodes[0]!.url;
-  const results: Record<string, unknown> = {};
+  const results: Record<string, unknown> = { nodeFlags: NODE_FLAGS };
   const say = (line: string) => {
     if (!options.json) process.stdout.write(`${line}\n`);
   };
+  say(`cockpit-tui runs as: node ${[...NODE_FLAGS, 'cockpit-tui-bin.js'].join(' ')}`);
   try {
     // Launch to the first drawn Health screen, then idle CPU on the last run.
     const launchMs: number[] = [];
