@@ -51,6 +51,10 @@ for (const [name, target] of bins) {
     makeAbsoluteExternalsRelative: true,
     external: (id, importer, isResolved) => isResolved && id !== entry && keepsItsPlace(id),
     plugins: [optionalDevtools],
+    // A bin is the production program: React (the terminal cockpit's Ink face) picks its production build by
+    // `process.env.NODE_ENV` at run time, and with it unset ran its development build (slower renders, every
+    // dev-only check, and both builds in the bundle). Fixed here, the other branch is dropped from the bundle.
+    transform: { define: { 'process.env.NODE_ENV': '"production"' } },
     logLevel: 'warn',
     onLog: (level, log) => {
       // Circular imports inside packages (zod, undici) are theirs, and harmless.
