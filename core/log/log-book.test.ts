@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LogBook } from './log-book.js';
 import { LineSplitter } from './line-splitter.js';
+import { parseBeeLogLine } from './bee-log-line.js';
 
 const line = (level: string, msg: string, extra = '') => ({ text: `"time"="t" "level"="${level}" "logger"="node" "msg"="${msg}"${extra}` });
 
@@ -27,6 +28,24 @@ describe('LogBook', () => {
     expect(view).toMatchObject({ total: 12, kept: 5 });
     expect(view.entries.map((e) => [e.n, e.msg])).toEqual([[8, 'm7'], [9, 'm8'], [10, 'm9'], [11, 'm10'], [12, 'm11']]);
     expect(book.view('info', 2).entries.map((e) => e.msg)).toEqual(['m10', 'm11']);
+  });
+
+  it('gives the parts of a node line (read when shown) exactly as the parser does, and keeps the length of a cut line', () => {
+    const book = new LogBook();
+    const text = '"time"="2026-11-24 14:33:19.932249" "level"="warning" "logger"="node/pusher" "msg"="push failed" "peer"="ab\\"cd" "n"=3';
+    book.ingestNodeLines([{ text }, { text: 'panic: boom', cutFromBytes: 9000 }]);
+    const [entry] = book.view('warning', 1).entries;
+    const parsed = parseBeeLogLine(text);
+    expect({ level: entry!.level, time: entry!.time, logger: entry!.logger, msg: entry!.msg, fields: { ...entry!.fields } }).toEqual({
+      level: parsed.level,
+      time: parsed.time,
+      logger: parsed.logger,
+      msg: parsed.msg,
+      fields: { ...parsed.fields },
+    });
+    expect(entry!.fields.peer).toBe('ab"cd');
+    const [cut] = book.view('errors', 1).entries;
+    expect([cut!.msg, cut!.line, cut!.cutFromBytes]).toEqual(['panic: boom', 'panic: boom', 9000]);
   });
 
   it('filters case-insensitively over the whole line', () => {
