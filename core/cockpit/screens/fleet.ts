@@ -20,15 +20,20 @@ type FleetRow = TableSection['rows'][number];
 const rowCache = new WeakMap<readonly unknown[], [FleetRow | undefined, FleetRow | undefined]>();
 
 export function fleetScreen(fleet: readonly FleetNodeFacts[]): ScreenContent {
-  const statuses = fleet.map((node) => nodeStatus(node.snapshot, node.gates, node.pollError));
-  const count = (tone: string) => statuses.filter((status) => status.tone === tone).length;
-  const newest = Math.max(0, ...fleet.map((node) => node.snapshot?.takenAtMs ?? 0));
+  // The summary counts the rows' tones (a row's tone is its node's status): the rows are cached per poll, so a
+  // view of 200 nodes judges only the nodes whose poll changed, not all 200 again.
+  const table = fleetTable(fleet);
+  const tones = { ok: 0, warn: 0, fail: 0 } as Record<string, number>;
+  let newest = 0;
+  for (const row of table.rows) if (row.tone !== undefined && row.tone in tones) tones[row.tone]!++;
+  for (const node of fleet) newest = Math.max(newest, node.snapshot?.takenAtMs ?? 0);
+  const count = (tone: string) => tones[tone]!;
   const summary = `${fleet.length} node${fleet.length === 1 ? '' : 's'}: ${count('ok')} ok, ${count('warn')} warn, ${count('fail')} fail`;
   return {
     status: 'ready',
     subtitle: newest ? `${summary} · last answer ${clockTime(newest)}` : `${summary} · polling…`,
     sections: [
-      fleetTable(fleet),
+      table,
       {
         kind: 'actions',
         id: 'actions',
