@@ -133,11 +133,19 @@ describe('the engine’s view contract', () => {
       { text: '"time"="2026-11-24 14:03:13.000001" "level"="error" "logger"="node" "msg"="other"' },
     ]);
     const facts = selectLogFacts(actor.getSnapshot(), { tab: 'errors', filter: 'PUSH', limit: 10 });
-    expect(facts.source).toEqual({ origin: 'discovered', label: `command ${sources.command!.kind === 'command' ? sources.command!.command : ''}`, tone: 'info' });
+    const command = sources.command!.kind === 'command' ? sources.command! : null;
+    expect(facts.source).toEqual({ origin: 'discovered', label: `command ${command!.command} ${command!.reason}`, tone: 'info' });
     expect(facts.counts).toMatchObject({ errors: 2, info: 1 });
     expect(facts.matching).toBe(1);
     expect(facts.lines).toEqual([{ seq: 1, time: '14:03:12.345', level: 'error', text: 'node/pusher push failed error="context deadline exceeded" peer=ab12', tone: 'fail' }]);
     expect(selectLogFacts(actor.getSnapshot(), { tab: 'info', filter: '', limit: 10 }).lines).toEqual([{ seq: 1, time: '', level: null, text: 'Welcome to Swarm' }]);
+    // The cockpit's own lines are shown as written; a quote in a value is quoted.
+    book.addHttpCall({ method: 'GET', url: 'http://127.0.0.1:1633/health', status: 200, ms: 3 }, '14:03:14');
+    expect(selectLogFacts(actor.getSnapshot(), { tab: 'cockpitHttp', filter: '', limit: 10 }).lines).toEqual([
+      { seq: 1, time: '14:03:14', level: 'debug', text: 'GET http://127.0.0.1:1633/health -> 200 (3 ms)', tone: 'muted' },
+    ]);
+    book.ingestNodeLines([{ text: '"time"="2026-11-24 14:03:15.000001" "level"="error" "logger"="node" "msg"="said" "quote"="a\\"b"' }]);
+    expect(selectLogFacts(actor.getSnapshot(), { tab: 'errors', filter: 'said', limit: 10 }).lines[0]!.text).toBe('node said quote="a\\"b"');
     expect(shortTime('2026-11-24T14:03:12.3Z')).toBe('14:03:12.3');
     actor.stop();
   });

@@ -134,7 +134,9 @@ export function selectLogPane(snapshot: LogPaneSnapshotLike, rows = 50): LogPane
 
 // ------------------------------------------------------------------ the engine's view contract (core/cockpit/view)
 
-const LEVEL_TONES: Readonly<Record<LogEntry['level'], Tone | undefined>> = { error: 'fail', warning: 'warn', info: undefined, debug: 'muted' };
+const LEVEL_TONES: Readonly<Record<LogEntry['level'], Tone>> = { error: 'fail', warning: 'warn', info: 'info', debug: 'muted' };
+/** Tabs of the cockpit's own lines: shown as written (`GET http://… -> 200 (3 ms)`), not as `logger msg …`. */
+const COCKPIT_TABS: ReadonlySet<LogTab> = new Set(['cockpitHttp', 'cockpit']);
 
 /** `14:03:12.345` out of Bee's `2026-11-24 14:03:12.345678` (or an ISO time); '' when there is none. */
 export function shortTime(time: string): string {
@@ -142,34 +144,42 @@ export function shortTime(time: string): string {
   return match ? `${match[1]}${match[2] ?? ''}` : '';
 }
 
-/** The line as the pane shows it: `logger msg key=value …` for Bee's lines, the text itself otherwise. */
-export function lineText(entry: LogEntry): string {
-  if (!entry.logger && !entry.time) return entry.line;
-  const fields = Object.entries(entry.fields).map(([k, v]) => `${k}=${/[\s"]/.test(v) || v === '' ? JSON.stringify(v) : v}`);
+/**
+ * A line as the pane shows it: Bee's lines as `logger msg key=value …` (the contract's form, values quoted when
+ * they hold a space or a quote, or are empty), the cockpit's own lines and lines that did not parse as Bee's as
+ * written; a line cut at the ring's limit says so.
+ */
+export function lineText(tab: LogTab, entry: LogEntry): string {
   const cut = entry.cutFromBytes ? ` … (line cut, ${entry.cutFromBytes} bytes)` : '';
+  if (COCKPIT_TABS.has(tab) || !entry.logger) return entry.line + cut;
+  const fields = Object.entries(entry.fields).map(([k, v]) => `${k}=${/[\s"]/.test(v) || v === '' ? JSON.stringify(v) : v}`);
   return [entry.logger, entry.msg, ...fields].filter(Boolean).join(' ') + cut;
 }
 
-function sourceFacts(header: LogPaneHeader): LogFacts['source'] {
+/** The pane's header line: the source with why it was chosen, and what its follower is doing when not following. */
+export function selectLogSource(snapshot: LogPaneSnapshotLike): LogFacts['source'] {
+  const header = selectLogPaneHeader(snapshot);
   const origin = header.origin === null ? 'none' : header.origin === 'CLI' ? 'cli' : header.origin;
   if (header.state === 'unavailable') return { origin: 'none', label: `no log source: ${header.detail}`, tone: 'muted' };
   if (header.state === 'idle' || header.state === 'resolving') return { origin: 'none', label: header.detail, tone: 'muted' };
-  const kind = header.source.startsWith('/') ? 'file' : 'command';
-  const tone: Tone = header.state === 'failed' ? 'fail' : header.state === 'restarting' || header.state === 'waiting' ? 'warn' : 'info';
-  const note = header.state === 'following' ? '' : ` (${header.detail})`;
-  return { origin, label: `${kind} ${header.source}${note}`, tone };
+  const source = snapshot.context.source;
+  const what = `${source?.kind === 'file' ? 'file' : 'command'} ${header.source}`;
+  if (header.state === 'following') return { origin, label: `${what} ${header.detail}`, tone: 'info' };
+  const reason = source && source.kind !== 'none' ? ` ${source.reason}` : '';
+  return { origin, label: `${what}${reason} (${header.detail})`, tone: header.state === 'failed' ? 'fail' : 'warn' };
 }
 
 /**
  * What the engine's view composer needs from the pane (LogFacts): the header, per-tab counts, and the newest
- * `limit` lines of `tab` that contain `filter`. The engine keeps which tab, filter and height are shown.
+ * `limit` lines of `tab` that contain `filter`, with how many lines match in all. The engine keeps which tab,
+ * filter and height are shown (actors/cockpit/log-view.ts).
  */
 export function selectLogFacts(snapshot: LogPaneSnapshotLike, shown: { tab: LogTab; filter: string; limit: number }): LogFacts {
   const { book } = snapshot.context;
   const view = book.view(shown.tab, Math.max(0, shown.limit), shown.filter);
   const lines: LogLineView[] = view.entries.map((entry) => {
-    const tone = LEVEL_TONES[entry.level];
-    return { seq: entry.n, time: shortTime(entry.time), level: entry.logger || entry.time ? entry.level : null, text: lineText(entry), ...(tone ? { tone } : {}) };
+    const bee = Boolean(entry.logger || entry.time);
+    return { seq: entry.n, time: shortTime(entry.time), level: bee ? entry.level : null, text: lineText(shown.tab, entry), ...(bee ? { tone: LEVEL_TONES[entry.level] } : {}) };
   });
-  return { source: sourceFacts(selectLogPaneHeader(snapshot)), counts: book.totals(), lines, matching: view.matching };
+  return { source: selectLogSource(snapshot), counts: book.totals(), lines, matching: view.matching };
 }
