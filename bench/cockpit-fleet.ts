@@ -17,8 +17,11 @@
  *              its slowest call; any call slower than the interval would be an overrun
  *   latency    p50 / p95 / max of every call the cockpit made
  *
- * Usage: node --expose-gc dist/bench/cockpit-fleet.js [--nodes N] [--cycles N] [--interval-ms MS] [--json]
- * (`npm run bench:cockpit-fleet`; with --expose-gc the heap figure is what is retained after a collection).
+ * Usage: node --max-semi-space-size=4 --expose-gc dist/bench/cockpit-fleet.js [--nodes N] [--cycles N] [--interval-ms MS] [--json]
+ * (`npm run bench:cockpit-fleet`; with --expose-gc the heap figure is what is retained after a collection). The
+ * 10 s cycle is the terminal cockpit's, and cockpit-tui runs with V8's young generation capped by its shebang
+ * (surfaces/cli/cockpit-tui-bin.ts): the npm script passes the same flag, so RSS is the bin's. Without it V8
+ * keeps a 32 MB young generation under the polling's allocation rate (RSS about 20 MB higher, CPU the same).
  * BENCH_PROFILE=<file> writes a CPU profile of the measured window.
  */
 import { spawn } from 'node:child_process';
