@@ -1,11 +1,13 @@
 /**
- * One feed update as S13 and `feed-timeline` show it, from the SOC bytes stored at its address.
- * v1 ("legacy", bee-js updateFeedWithReference): the wrapped payload is an 8-byte big-endian unix timestamp then
- * a 32- or 64-byte reference. v2: the SOC wraps the content's root chunk directly. A 40- or 72-byte payload is
- * read as v1 when its timestamp is plausible (2015 .. a day from now); Bee itself tries both readings.
+ * One feed update as the `--once feed-probe` and `feed-timeline` verbs report it (config-schema/once-results.ts),
+ * from the SOC bytes stored at its address (`GET /chunks/{address}`): the signature is checked here, and the
+ * update is read by S13's reading (core/cockpit/feed-timeline.ts readFeedUpdate), which is Bee's: a wrapped
+ * payload of 40 or 72 bytes is v1 (an 8-byte big-endian unix timestamp then a 32- or 64-byte reference),
+ * anything else v2 (the SOC wraps the content's root chunk directly).
  */
 import { bytesToHex } from '../swarm/bytes.js';
 import { parseSingleOwnerChunk } from '../swarm/soc.js';
+import { readFeedUpdate } from './feed-timeline.js';
 
 export interface FeedEntry {
   index: number;
@@ -21,17 +23,21 @@ export interface FeedEntry {
   payloadBytes: number;
 }
 
-const EARLIEST = 1_420_070_400; // 2015-01-01
-
-export function feedEntryFromSoc(index: number, address: Uint8Array, soc: Uint8Array, nowSeconds: number): FeedEntry {
+/** Throws InputError when `soc` is not a valid single-owner chunk at `address`. */
+export function feedEntryFromSoc(index: number, address: Uint8Array, soc: Uint8Array): FeedEntry {
   const parsed = parseSingleOwnerChunk(soc, address);
-  const payload = parsed.payload;
+  const update = readFeedUpdate(BigInt(index), parsed.wrappedData);
   const socAddress = bytesToHex(address);
-  if (payload.length === 40 || payload.length === 72) {
-    const timestamp = Number(new DataView(payload.buffer, payload.byteOffset, 8).getBigUint64(0, false));
-    if (timestamp >= EARLIEST && timestamp <= nowSeconds + 86_400) {
-      return { index, socAddress, version: 'v1', timestamp, time: new Date(timestamp * 1000).toISOString(), reference: bytesToHex(payload.subarray(8)), payloadBytes: payload.length };
-    }
-  }
-  return { index, socAddress, version: 'v2', payloadBytes: Number(parsed.span) };
+  if (update.version === 'v2') return { index, socAddress, version: 'v2', payloadBytes: update.size ?? Number(parsed.span) };
+  const seconds = update.timestampSeconds;
+  // A timestamp past what a Date holds (year 275760) is left out rather than shown as "Invalid Date".
+  const time = seconds === null || seconds > 8.64e12 ? undefined : new Date(seconds * 1000).toISOString();
+  return {
+    index,
+    socAddress,
+    version: 'v1',
+    ...(seconds === null || time === undefined ? {} : { timestamp: seconds, time }),
+    reference: update.reference,
+    payloadBytes: parsed.payload.length,
+  };
 }

@@ -69,6 +69,9 @@ export type FeedEntry =
     }
   | { readonly index: string; readonly found: false; readonly reason: string };
 
+/** An update that was read (a walk's entry for an update it could not fetch is the other variant). */
+export type ReadFeedEntry = Extract<FeedEntry, { readonly found: true }>;
+
 const V1_LENGTHS = new Set([40, 72]);
 const PREVIEW_CHARS = 60;
 
@@ -76,7 +79,7 @@ const PREVIEW_CHARS = 60;
  * Reads an update's wrapped chunk (span ‖ payload, as `GET /soc` returns it with `swarm-only-root-chunk`).
  * A 40- or 72-byte payload is read as v1, as Bee's getter does first (`isV1Length`).
  */
-export function readFeedUpdate(index: bigint, wrapped: Uint8Array): FeedEntry {
+export function readFeedUpdate(index: bigint, wrapped: Uint8Array): ReadFeedEntry {
   if (wrapped.length < 8) throw new InputError('feed update chunk', `${wrapped.length} bytes`, 'span (8 bytes) and payload');
   const payload = wrapped.subarray(8);
   if (V1_LENGTHS.has(payload.length)) {

@@ -45,7 +45,7 @@ export const run: OnceRun = async (args, context) => {
   });
   let entry;
   try {
-    entry = feedEntryFromSoc(index, address, soc, Math.floor(Date.now() / 1000));
+    entry = feedEntryFromSoc(index, address, soc);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     throw new OnceError(`${node.target.url}: update ${index} of the feed is not a valid update by ${owner}: ${error.message}`, { node: node.target.url, error: { code: 'invalid-response', detail: error.message } });

@@ -66,7 +66,6 @@ function parseMax(text: string): number {
 /** Fetches the updates a few at a time; undefined where the node has no (valid) chunk at that index. */
 async function fetchEntries(node: OnceNode, owner: Uint8Array, topic: Uint8Array, indices: number[]): Promise<(FeedEntry | undefined)[]> {
   const out: (FeedEntry | undefined)[] = new Array(indices.length).fill(undefined);
-  const now = Math.floor(Date.now() / 1000);
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < indices.length) {
@@ -81,7 +80,7 @@ async function fetchEntries(node: OnceNode, owner: Uint8Array, topic: Uint8Array
         throw nodeFailure(node, error, `feed update ${indices[i]}`, '/chunks');
       }
       try {
-        out[i] = feedEntryFromSoc(indices[i]!, address, soc, now);
+        out[i] = feedEntryFromSoc(indices[i]!, address, soc);
       } catch (error) {
         if (!(error instanceof InputError)) throw error;
         // Not a valid update at this address (wrong signer): treat it as missing rather than trusting it.
