@@ -7,12 +7,27 @@ import { Ajv } from 'ajv';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { parseCockpitConfig } from '../core/cockpit/config/parse-config.js';
-import { cockpitConfigJsonSchema } from './cockpit-config.js';
+import { cockpitConfigJsonSchema, cockpitConfigSchemas, defaultCockpitConfigFile, defaultStoreSection } from './cockpit-config.js';
 
 const schemaFile = new URL('./cockpit-config.schema.json', import.meta.url);
 const example = new URL('../docs/cockpit-config.example.toml', import.meta.url);
 const schema = JSON.parse(readFileSync(schemaFile, 'utf8')) as Record<string, unknown>;
 const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+
+describe('cockpit config defaults', () => {
+  it('the constants a start without a config file uses are what the schemas fill in', () => {
+    const { cockpitConfigSchema, storeSchema } = cockpitConfigSchemas();
+    expect(defaultCockpitConfigFile()).toEqual(cockpitConfigSchema.parse({}));
+    expect(defaultStoreSection()).toEqual(storeSchema.parse({}));
+  });
+
+  it('every call hands out its own copy', () => {
+    const first = defaultCockpitConfigFile();
+    first.nodes.push({ name: 'a', url: 'http://127.0.0.1:1633' });
+    first.ui.theme = 'dark';
+    expect(defaultCockpitConfigFile()).toEqual(cockpitConfigSchemas().cockpitConfigSchema.parse({}));
+  });
+});
 
 describe('cockpit config JSON Schema (for TOML editors)', () => {
   it('the checked-in file is generated from the zod source (run `npm run schemas` if this fails)', () => {

@@ -30,110 +30,145 @@ const int = (min: number, max: number, fallback: number, description: string) =>
   z.number().int().min(min).max(max).default(fallback).meta({ description: `${description} (default ${fallback})` });
 const flag = (fallback: boolean, description: string) => z.boolean().default(fallback).meta({ description: `${description} (default ${fallback})` });
 
-export const nodeEntrySchema = z
-  .strictObject({
-    name: text('Name shown in the fleet view and used by `:context <name>`; unique.'),
-    url: z.string().regex(HTTP_URL, 'an http:// or https:// URL').meta({ description: 'Node API base URL, e.g. http://localhost:1633.' }),
-    token: z
-      .string()
-      .min(1)
-      .optional()
-      .meta({ description: 'Bearer token for the node API, or `@env:VAR` to read it from an environment variable.' }),
-    default: z.boolean().optional().meta({ description: 'Marks the active node at start; without one the first node is active. At most one node may set it.' }),
-    log_file: text('Node log file to tail (from the end). A `log_command` beats it.').optional(),
-    log_command: text('Shell command whose stdout is the node log (run with `sh -c`; add `2>&1` for stderr).').optional(),
-  })
-  .meta({ description: 'One node of the fleet.' });
+// The schemas are built on first use, not at import: building them costs about 10 ms, which every one-shot verb
+// would pay at start-up though most run without a config file (their defaults are the constant below).
+function buildSchemas() {
+  const nodeEntrySchema = z
+    .strictObject({
+      name: text('Name shown in the fleet view and used by `:context <name>`; unique.'),
+      url: z.string().regex(HTTP_URL, 'an http:// or https:// URL').meta({ description: 'Node API base URL, e.g. http://localhost:1633.' }),
+      token: z
+        .string()
+        .min(1)
+        .optional()
+        .meta({ description: 'Bearer token for the node API, or `@env:VAR` to read it from an environment variable.' }),
+      default: z.boolean().optional().meta({ description: 'Marks the active node at start; without one the first node is active. At most one node may set it.' }),
+      log_file: text('Node log file to tail (from the end). A `log_command` beats it.').optional(),
+      log_command: text('Shell command whose stdout is the node log (run with `sh -c`; add `2>&1` for stderr).').optional(),
+    })
+    .meta({ description: 'One node of the fleet.' });
 
-export const storeLogsSchema = z
-  .strictObject({
-    rotate_size_mb: int(1, 65_536, 64, 'Rotate the captured node log at this size in MiB'),
-    keep_files: int(1, 1000, 5, 'Rotated node-log files kept'),
-  })
-  .meta({ description: 'Rotation of the supervised node\'s captured log (64 MiB x 5 by default, about 320 MiB).' });
+  const storeLogsSchema = z
+    .strictObject({
+      rotate_size_mb: int(1, 65_536, 64, 'Rotate the captured node log at this size in MiB'),
+      keep_files: int(1, 1000, 5, 'Rotated node-log files kept'),
+    })
+    .meta({ description: 'Rotation of the supervised node\'s captured log (64 MiB x 5 by default, about 320 MiB).' });
 
-export const storeSupervisorSchema = z
-  .strictObject({
-    auto_restart: flag(false, 'Terminal cockpit only: respawn the node after it exits, with back-off 1, 2, 4 s, then 30 s'),
-    max_restarts_per_hour: int(1, 1000, 6, 'Restart budget: respawns allowed per sliding hour before the chip turns red'),
-  })
-  .meta({ description: 'Node supervision. The desktop never respawns (it behaves as if auto_restart were false).' });
+  const storeSupervisorSchema = z
+    .strictObject({
+      auto_restart: flag(false, 'Terminal cockpit only: respawn the node after it exits, with back-off 1, 2, 4 s, then 30 s'),
+      max_restarts_per_hour: int(1, 1000, 6, 'Restart budget: respawns allowed per sliding hour before the chip turns red'),
+    })
+    .meta({ description: 'Node supervision. The desktop never respawns (it behaves as if auto_restart were false).' });
 
-export const storeSchema = z
-  .strictObject({
-    bin: text('Path of the node binary to spawn (`start --config <config>`); requires `config`.').optional(),
-    config: text('Path of the node\'s YAML config; requires `bin`.').optional(),
-    logs: storeLogsSchema.prefault({}),
-    supervisor: storeSupervisorSchema.prefault({}),
-  })
-  .meta({ description: 'Spawn and supervise a node process. `bin` and `config` go together.' });
+  const storeSchema = z
+    .strictObject({
+      bin: text('Path of the node binary to spawn (`start --config <config>`); requires `config`.').optional(),
+      config: text('Path of the node\'s YAML config; requires `bin`.').optional(),
+      logs: storeLogsSchema.prefault({}),
+      supervisor: storeSupervisorSchema.prefault({}),
+    })
+    .meta({ description: 'Spawn and supervise a node process. `bin` and `config` go together.' });
 
-export const alertsSchema = z
-  .strictObject({
-    webhook_url: z
-      .string()
-      .regex(ENV_OR_URL, 'an http(s) URL or @env:VAR')
-      .optional()
-      .meta({ description: 'Chat-compatible incoming webhook; one post per gate transition (or `@env:VAR`).' }),
-    debounce_secs: int(0, 86_400, 60, 'Per-gate debounce of webhook posts in seconds; 300 suits chat'),
-  })
-  .meta({ description: 'Alert sinks for gate transitions.' });
+  const alertsSchema = z
+    .strictObject({
+      webhook_url: z
+        .string()
+        .regex(ENV_OR_URL, 'an http(s) URL or @env:VAR')
+        .optional()
+        .meta({ description: 'Chat-compatible incoming webhook; one post per gate transition (or `@env:VAR`).' }),
+      debounce_secs: int(0, 86_400, 60, 'Per-gate debounce of webhook posts in seconds; 300 suits chat'),
+    })
+    .meta({ description: 'Alert sinks for gate transitions.' });
 
-export const fleetSchema = z
-  .strictObject({
-    aggregate_webhook_url: z
-      .string()
-      .regex(ENV_OR_URL, 'an http(s) URL or @env:VAR')
-      .optional()
-      .meta({ description: 'Terminal cockpit: one consolidated "Fleet alert: <n> fail, <n> warn, ..." post per window (or `@env:VAR`).' }),
-    aggregate_window_secs: int(1, 86_400, 60, 'Terminal cockpit: seconds fleet transitions are buffered before one post'),
-  })
-  .meta({ description: 'Fleet-wide alerting.' });
+  const fleetSchema = z
+    .strictObject({
+      aggregate_webhook_url: z
+        .string()
+        .regex(ENV_OR_URL, 'an http(s) URL or @env:VAR')
+        .optional()
+        .meta({ description: 'Terminal cockpit: one consolidated "Fleet alert: <n> fail, <n> warn, ..." post per window (or `@env:VAR`).' }),
+      aggregate_window_secs: int(1, 86_400, 60, 'Terminal cockpit: seconds fleet transitions are buffered before one post'),
+    })
+    .meta({ description: 'Fleet-wide alerting.' });
 
-export const notificationsSchema = z
-  .strictObject({
-    desktop: flag(false, 'OS-native notifications on Warn/Fail transitions'),
-    toast_enabled: flag(true, 'Terminal cockpit: toasts at the top right'),
-    toast_seconds: int(1, 3600, 8, 'Terminal cockpit: seconds a toast stays'),
-    bell: z.enum(['warn', 'fail']).optional().meta({ description: 'Terminal cockpit: ring on Warn and Fail (`warn`) or on Fail only (`fail`); never on recovery. Absent: no bell.' }),
-  })
-  .meta({ description: 'Notifications of gate transitions.' });
+  const notificationsSchema = z
+    .strictObject({
+      desktop: flag(false, 'OS-native notifications on Warn/Fail transitions'),
+      toast_enabled: flag(true, 'Terminal cockpit: toasts at the top right'),
+      toast_seconds: int(1, 3600, 8, 'Terminal cockpit: seconds a toast stays'),
+      bell: z.enum(['warn', 'fail']).optional().meta({ description: 'Terminal cockpit: ring on Warn and Fail (`warn`) or on Fail only (`fail`); never on recovery. Absent: no bell.' }),
+    })
+    .meta({ description: 'Notifications of gate transitions.' });
 
-export const pubsubSchema = z
-  .strictObject({
-    history_file: text('JSONL file receiving every PSS/GSOC message, one per line.').optional(),
-    rotate_size_mb: int(1, 65_536, 16, 'Rotate the history file at this size in MiB'),
-    keep_files: int(1, 1000, 5, 'Rotated history files kept; older ones are unlinked'),
-  })
-  .meta({ description: 'Pubsub message history.' });
+  const pubsubSchema = z
+    .strictObject({
+      history_file: text('JSONL file receiving every PSS/GSOC message, one per line.').optional(),
+      rotate_size_mb: int(1, 65_536, 16, 'Rotate the history file at this size in MiB'),
+      keep_files: int(1, 1000, 5, 'Rotated history files kept; older ones are unlinked'),
+    })
+    .meta({ description: 'Pubsub message history.' });
 
-export const uiSchema = z
-  .strictObject({
-    theme: z.enum(['auto', 'light', 'dark']).default('auto').meta({ description: 'Colour scheme (default auto); NO_COLOR forces mono.' }),
-    ascii_fallback: flag(false, 'Terminal cockpit: ASCII instead of box-drawing and block characters'),
-  })
-  .meta({ description: 'Appearance.' });
+  const uiSchema = z
+    .strictObject({
+      theme: z.enum(['auto', 'light', 'dark']).default('auto').meta({ description: 'Colour scheme (default auto); NO_COLOR forces mono.' }),
+      ascii_fallback: flag(false, 'Terminal cockpit: ASCII instead of box-drawing and block characters'),
+    })
+    .meta({ description: 'Appearance.' });
 
-export const cockpitConfigSchema = z
-  .strictObject({
-    nodes: z.array(nodeEntrySchema).default([]).meta({ description: 'The fleet: `[[nodes]]` tables, each a node the cockpit polls.' }),
-    store: storeSchema.optional(),
-    alerts: alertsSchema.prefault({}),
-    fleet: fleetSchema.prefault({}),
-    notifications: notificationsSchema.prefault({}),
-    pubsub: pubsubSchema.prefault({}),
-    ui: uiSchema.prefault({}),
-  })
-  .meta({ description: 'Swarm node operator cockpit configuration (cockpit and cockpit-tui).' });
+  const cockpitConfigSchema = z
+    .strictObject({
+      nodes: z.array(nodeEntrySchema).default([]).meta({ description: 'The fleet: `[[nodes]]` tables, each a node the cockpit polls.' }),
+      store: storeSchema.optional(),
+      alerts: alertsSchema.prefault({}),
+      fleet: fleetSchema.prefault({}),
+      notifications: notificationsSchema.prefault({}),
+      pubsub: pubsubSchema.prefault({}),
+      ui: uiSchema.prefault({}),
+    })
+    .meta({ description: 'Swarm node operator cockpit configuration (cockpit and cockpit-tui).' });
+
+  return { nodeEntrySchema, storeLogsSchema, storeSupervisorSchema, storeSchema, alertsSchema, fleetSchema, notificationsSchema, pubsubSchema, uiSchema, cockpitConfigSchema };
+}
+
+type CockpitConfigSchemas = ReturnType<typeof buildSchemas>;
+let built: CockpitConfigSchemas | undefined;
+
+/** The zod schemas of config.toml and its sections (built once, on first call). */
+export function cockpitConfigSchemas(): CockpitConfigSchemas {
+  return (built ??= buildSchemas());
+}
 
 /** The file as written, every default filled in. */
-export type CockpitConfigFile = z.infer<typeof cockpitConfigSchema>;
-export type NodeEntry = z.infer<typeof nodeEntrySchema>;
-export type StoreSection = z.infer<typeof storeSchema>;
+export type CockpitConfigFile = z.infer<CockpitConfigSchemas['cockpitConfigSchema']>;
+export type NodeEntry = z.infer<CockpitConfigSchemas['nodeEntrySchema']>;
+export type StoreSection = z.infer<CockpitConfigSchemas['storeSchema']>;
+
+// What the schemas fill in for an empty file and an empty `[store]`, as constants, so a start without a config file
+// never builds the schemas. The schemas stay the source: a test (cockpit-config.test.ts) checks these equal
+// `cockpitConfigSchema.parse({})` and `storeSchema.parse({})`.
+const FILE_DEFAULTS: CockpitConfigFile = {
+  nodes: [],
+  alerts: { debounce_secs: 60 },
+  fleet: { aggregate_window_secs: 60 },
+  notifications: { desktop: false, toast_enabled: true, toast_seconds: 8 },
+  pubsub: { rotate_size_mb: 16, keep_files: 5 },
+  ui: { theme: 'auto', ascii_fallback: false },
+};
+const STORE_DEFAULTS: StoreSection = {
+  logs: { rotate_size_mb: 64, keep_files: 5 },
+  supervisor: { auto_restart: false, max_restarts_per_hour: 6 },
+};
 
 /** Defaults as a value, for code that needs them without a file (a resolved config with no config.toml). */
 export function defaultCockpitConfigFile(): CockpitConfigFile {
-  return cockpitConfigSchema.parse({});
+  return structuredClone(FILE_DEFAULTS);
+}
+
+/** A `[store]` section's defaults (rotation and supervision) with no bin or config. */
+export function defaultStoreSection(): StoreSection {
+  return structuredClone(STORE_DEFAULTS);
 }
 
 /** The JSON Schema (draft-07: what taplo, and so Even Better TOML, reads) for the config file. */
@@ -141,6 +176,6 @@ export function cockpitConfigJsonSchema(): Record<string, unknown> {
   return {
     $id: 'https://node-operator-toolkit.local/schemas/cockpit-config.schema.json',
     title: 'cockpit config.toml',
-    ...z.toJSONSchema(cockpitConfigSchema, { target: 'draft-7', io: 'input' }),
+    ...z.toJSONSchema(cockpitConfigSchemas().cockpitConfigSchema, { target: 'draft-7', io: 'input' }),
   };
 }

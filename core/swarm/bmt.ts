@@ -100,14 +100,19 @@ function describe(value: unknown): string {
   return value instanceof Uint8Array ? `${value.length} bytes` : String(value);
 }
 
-const defaultBmt = createBmt(portablePairHasher);
+// Built on first use, not at import: its zero-subtree hashes compile the keccak kernel, which a command that never
+// hashes (every bin imports the node client, and the client imports this) should not pay at start-up.
+let defaultBmtInstance: Bmt | undefined;
+function defaultBmt(): Bmt {
+  return (defaultBmtInstance ??= createBmt(portablePairHasher));
+}
 
 /** BMT root (32 bytes) of `payload` zero-padded to 4096 bytes. Throws InputError above 4096 bytes. */
 export function bmtRoot(payload: Uint8Array): Uint8Array {
-  return defaultBmt.root(payload);
+  return defaultBmt().root(payload);
 }
 
 /** Chunk address keccak256(span ‖ bmtRoot(payload)); `span` must be 8 bytes. */
 export function bmtChunkAddress(span: Uint8Array, payload: Uint8Array): Uint8Array {
-  return defaultBmt.chunkAddress(span, payload);
+  return defaultBmt().chunkAddress(span, payload);
 }

@@ -8,7 +8,7 @@
  */
 import { parse as parseToml, TomlError } from 'smol-toml';
 import type { z } from 'zod';
-import { cockpitConfigSchema, type CockpitConfigFile } from '../../../config-schema/cockpit-config.js';
+import { cockpitConfigSchemas, type CockpitConfigFile } from '../../../config-schema/cockpit-config.js';
 import { dottedKey, nearestKey, type ConfigProblem } from './config-problem.js';
 import { tomlPositions, type TomlPath, type TomlPositions } from './toml-positions.js';
 
@@ -32,7 +32,7 @@ export function parseCockpitConfig(source: string, file: string): ParseConfigRes
   const positions = tomlPositions(source);
   const at = (path: TomlPath, message: string, key = dottedKey(path)): ConfigProblem => ({ file, ...positions.locate(path), key, message, kind: 'config' });
 
-  const checked = cockpitConfigSchema.safeParse(raw);
+  const checked = cockpitConfigSchemas().cockpitConfigSchema.safeParse(raw);
   if (!checked.success) {
     const problems = checked.error.issues.flatMap((issue) => describeIssue(issue, raw, at));
     return { ok: false, problems: sortByPosition(problems) };
@@ -136,7 +136,7 @@ interface SchemaDef {
 
 /** The keys the schema knows at a table path, read from the schema itself so suggestions never go stale. */
 export function knownKeysAt(path: readonly (string | number)[]): string[] {
-  let def = (cockpitConfigSchema as unknown as { _zod: { def: SchemaDef } })._zod.def;
+  let def = (cockpitConfigSchemas().cockpitConfigSchema as unknown as { _zod: { def: SchemaDef } })._zod.def;
   const unwrap = () => {
     while (def.innerType) def = def.innerType._zod.def;
   };

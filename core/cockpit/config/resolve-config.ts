@@ -16,7 +16,7 @@
  * - Supervision: `--node-bin` + `--node-config` (both or neither, usage error) beat `[store]`.
  * - `--theme` beats `[ui] theme`, `--ascii` beats `[ui] ascii_fallback`. The desktop never auto-restarts.
  */
-import { defaultCockpitConfigFile, ENV_NAME, ENV_REFERENCE, storeSchema } from '../../../config-schema/cockpit-config.js';
+import { defaultCockpitConfigFile, defaultStoreSection, ENV_NAME, ENV_REFERENCE } from '../../../config-schema/cockpit-config.js';
 import { configRelativePath, expandHome, nonEmpty, pathApi, type ConfigFileLocation, type DataDirLocation, type Env } from './config-paths.js';
 import type { ConfigProblem } from './config-problem.js';
 import type { ParsedConfigFile } from './parse-config.js';
@@ -44,7 +44,7 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
   const problems: ConfigProblem[] = [];
   const file = input.parsed?.config ?? defaultCockpitConfigFile();
   // Rotation and restart budget have defaults even without a [store] table (--node-bin supervises too).
-  const storeSettings = file.store ?? storeSchema.parse({});
+  const storeSettings = file.store ?? defaultStoreSection();
   const fileName = input.parsed?.file;
   const fromFile = (path: readonly (string | number)[]): SettingSource | undefined => {
     const at = input.parsed?.positions.exact(path);
@@ -272,7 +272,7 @@ function originOf(origin: 'flag' | 'env' | 'default' | 'xdg'): SettingSource['or
 
 /** Every key that has a default, with it (`alerts.debounce_secs` 60, `store.logs.keep_files` 5, …). */
 function defaultLeaves(): [string[], unknown][] {
-  const defaults = { ...defaultCockpitConfigFile(), store: storeSchema.parse({}) };
+  const defaults = { ...defaultCockpitConfigFile(), store: defaultStoreSection() };
   const walk = (value: unknown, prefix: string[]): [string[], unknown][] =>
     Array.isArray(value) ? [] : value !== null && typeof value === 'object' ? Object.entries(value).flatMap(([key, child]) => walk(child, [...prefix, key])) : [[prefix, value]];
   return walk(defaults, []);
