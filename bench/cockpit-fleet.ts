@@ -17,12 +17,14 @@
  *              its slowest call; any call slower than the interval would be an overrun
  *   latency    p50 / p95 / max of every call the cockpit made
  *
- * Usage: node --max-semi-space-size=4 --expose-gc dist/bench/cockpit-fleet.js [--nodes N] [--cycles N] [--interval-ms MS] [--json]
+ * Usage: node --max-semi-space-size=4 --expose-gc dist/bench/cockpit-fleet.js [--nodes N] [--cycles N] [--interval-ms MS] [--no-subscriber] [--json]
+ * (--no-subscriber: no face subscribed, so no view is composed; the difference to a normal run is the face's share)
  * (`npm run bench:cockpit-fleet`; with --expose-gc the heap figure is what is retained after a collection). The
  * 10 s cycle is the terminal cockpit's, and cockpit-tui runs with V8's young generation capped by its shebang
  * (surfaces/cli/cockpit-tui-bin.ts): the npm script passes the same flag, so RSS is the bin's. Without it V8
  * keeps a 32 MB young generation under the polling's allocation rate (RSS about 20 MB higher, CPU the same).
- * BENCH_PROFILE=<file> writes a CPU profile of the measured window.
+ * BENCH_PROFILE=<file> writes a CPU profile of the measured window, BENCH_HEAP_PROFILE=<file> a sampling
+ * allocation profile of it (garbage included: what keeps V8's collector busy).
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -40,20 +42,23 @@ interface Options {
   cycles: number;
   intervalMs: number;
   json: boolean;
+  /** Run the engine with no face subscribed (no view is composed): the subscriber's share of the CPU. */
+  subscriber: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { nodes: 200, cycles: 6, intervalMs: 10_000, json: false };
+  const options: Options = { nodes: 200, cycles: 6, intervalMs: 10_000, json: false, subscriber: true };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === '--json') options.json = true;
+    else if (flag === '--no-subscriber') options.subscriber = false;
     else if (flag === '--nodes' || flag === '--cycles' || flag === '--interval-ms') {
       const value = Number(argv[++i]);
       if (!Number.isInteger(value) || value < 1) throw new Error(`${flag} needs a whole number >= 1`);
       if (flag === '--nodes') options.nodes = value;
       else if (flag === '--cycles') options.cycles = value;
       else options.intervalMs = value;
-    } else throw new Error(`unknown option ${flag} (known: --nodes N, --cycles N, --interval-ms MS, --json)`);
+    } else throw new Error(`unknown option ${flag} (known: --nodes N, --cycles N, --interval-ms MS, --no-subscriber, --json)`);
   }
   return options;
 }
@@ -80,11 +85,13 @@ async function main(): Promise<void> {
     });
     let views = 0;
     let rows = 0;
-    const off = engine.subscribe((view) => {
-      views++;
-      const table = view.screen.sections.find((s) => s.kind === 'table');
-      rows = table?.kind === 'table' ? table.rows.length : 0;
-    });
+    const off = options.subscriber
+      ? engine.subscribe((view) => {
+          views++;
+          const table = view.screen.sections.find((s) => s.kind === 'table');
+          rows = table?.kind === 'table' ? table.rows.length : 0;
+        })
+      : () => undefined;
 
     // Warm-up: every node answered once (the first polls all start together, a burst no later cycle has).
     const warmStart = performance.now();
@@ -114,6 +121,13 @@ async function main(): Promise<void> {
       await profiler.post('Profiler.enable');
       await profiler.post('Profiler.start');
     }
+    // BENCH_HEAP_PROFILE=<file>: a sampling allocation profile of the measured window (what feeds the GC).
+    const heapProfiler = process.env.BENCH_HEAP_PROFILE ? new Session() : null;
+    if (heapProfiler) {
+      heapProfiler.connect();
+      await heapProfiler.post('HeapProfiler.enable');
+      await heapProfiler.post('HeapProfiler.startSampling', { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    }
     const cpuBefore = process.cpuUsage();
     const wallBefore = performance.now();
     views = 0;
@@ -125,6 +139,11 @@ async function main(): Promise<void> {
       const { profile } = await profiler.post('Profiler.stop');
       writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
       profiler.disconnect();
+    }
+    if (heapProfiler) {
+      const { profile } = await heapProfiler.post('HeapProfiler.stopSampling');
+      writeFileSync(process.env.BENCH_HEAP_PROFILE!, JSON.stringify(profile));
+      heapProfiler.disconnect();
     }
     offCalls();
     off();
@@ -175,7 +194,7 @@ async function main(): Promise<void> {
     out('polls per node', `${result.pollsPerNode.min}..${result.pollsPerNode.max} (${result.pollsPerNode.nodesPolled}/${result.nodes} nodes)`);
     out('calls', `${result.calls}, ${result.failedCalls} failed; latency p50 ${result.latencyMs.p50.toFixed(1)} ms, p95 ${result.latencyMs.p95.toFixed(1)} ms, max ${result.latencyMs.max.toFixed(0)} ms`);
     out('overruns', `${result.overruns} (a poll lasts as long as its slowest call; none may reach ${options.intervalMs / 1000} s)`);
-    out('views', `${result.views} composed for the subscriber (${result.fleetRows} fleet rows each)`);
+    out('views', options.subscriber ? `${result.views} composed for the subscriber (${result.fleetRows} fleet rows each)` : 'none (--no-subscriber)');
     out('targets met', result.met ? 'yes' : 'NO');
   } finally {
     devnetProcess.kill('SIGTERM');

@@ -149,7 +149,9 @@ export function clampSelection(sections: readonly Section[], wanted: SelectionVi
 function topBar(parts: ViewParts): TopBarView {
   const active = parts.fleet.find((node) => node.active);
   const status = nodeStatus(active?.snapshot ?? null, active?.gates ?? null, active?.pollError ?? null);
-  const statuses = parts.fleet.map((node) => nodeStatus(node.snapshot, node.gates, node.pollError));
+  // One pass over the fleet, no per-view array of 200 statuses (a view goes out up to 20 times a second).
+  const tones: Record<Tone, number> = { ok: 0, warn: 0, fail: 0, info: 0, muted: 0 };
+  for (const node of parts.fleet) tones[nodeStatus(node.snapshot, node.gates, node.pollError).tone]++;
   const unseen = parts.alerts.entries.filter((entry) => entry.atMs > parts.alerts.seenAtMs);
   return {
     app: parts.app,
@@ -164,9 +166,9 @@ function topBar(parts: ViewParts): TopBarView {
     },
     fleet: {
       total: parts.fleet.length,
-      pass: statuses.filter((s) => s.tone === 'ok').length,
-      warn: statuses.filter((s) => s.tone === 'warn').length,
-      fail: statuses.filter((s) => s.tone === 'fail').length,
+      pass: tones.ok,
+      warn: tones.warn,
+      fail: tones.fail,
     },
   };
 }
