@@ -7,7 +7,7 @@
  * The devnet runs in a child process (`devnet --nodes N --port 0 --json`), so every figure is the cockpit's
  * own: this process runs the real engine (fleet pollers, alerts, the UI session and the screen actors of the
  * active node) with a subscribed face-like listener on the S15 Fleet screen, which re-composes the 200-row
- * view at most 20 times a second as polls land.
+ * view as polls land (at most 4 times a second from polls: FLEET_VIEW_NOTIFY_MS in actors/cockpit/engine.ts).
  *
  * Measured over --cycles intervals after every node has answered once (warm-up):
  *   cpu        process.cpuUsage() over the window / wall time, as % of one core
