@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['{core,machines,actors,surfaces,devnet,bee-cluster,bench,config-schema,test}/**/*.test.{ts,tsx}'],
-    exclude: ['node_modules', 'dist', 'test/bee/**'],
+    exclude: ['node_modules', 'dist', 'test/bee/**', 'bee-cluster/**/*.real.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

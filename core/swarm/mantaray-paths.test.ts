@@ -8,7 +8,8 @@ import { loadManifest, saveManifest } from './manifest-hash.js';
 /**
  * Bee oracle: seeded edit scripts whose root references and lookups were produced by Bee's own
  * pkg/manifest/mantaray (Add/Remove/Save/Lookup, at commit a404d601f) driven by a local Go harness with a
- * plain BMT chunk-tree saver. Set MANTARAY_GO_ORACLE to that harness binary to re-check many more seeds live.
+ * plain BMT chunk-tree saver, recorded here (BEE_ROOTS). The harness itself is not part of the repository, so
+ * the suite checks the recorded roots; the benchmark's Go runner exercises the same Bee package live.
  */
 interface Op {
   op: 'add' | 'remove';
@@ -130,28 +131,22 @@ describe('Bee-style editing reproduces Bee', () => {
     expect(ours).toEqual(BEE_ROOTS);
   });
 
-  const oracle = process.env.MANTARAY_GO_ORACLE;
-  it.runIf(oracle)('matches the Go harness on every node, root and lookup for many seeds', async () => {
-    const cases = Array.from({ length: Number(process.env.MANTARAY_ORACLE_SEEDS ?? 300) }, (_, i) => editScript(i + 1));
-    const input = cases.map(({ ops, probes }) => ({
-      ops: ops.map((o) => ({ op: o.op, path: bytesToHex(o.path), entry: bytesToHex(o.entry), metadata: o.metadata ?? null })),
-      lookup: probes.map(bytesToHex),
-    }));
-    // Spawning is confined to this opt-in check; core code itself stays free of I/O.
-    const { execFileSync } = await import('node:child_process');
-    const results = JSON.parse(execFileSync(oracle!, { input: JSON.stringify(input), maxBuffer: 1 << 28 }).toString()) as {
-      root: string;
-      nodes: Record<string, string>;
-      lookups: (string | null)[];
-    }[];
-    for (const [i, { ops, probes }] of cases.entries()) {
+  it('the same scripts: every lookup through the saved and reloaded manifest equals the lookup in memory', async () => {
+    for (let seed = 1; seed <= BEE_ROOTS.length; seed++) {
+      const { ops, probes } = editScript(seed);
       const root = applyScript(ops);
-      expect(bytesToHex(saveManifest(root)), `seed ${i + 1}`).toBe(results[i]!.root);
-      expect(bytesToHex(serializeNode(root)), `seed ${i + 1}`).toBe(results[i]!.nodes[results[i]!.root]);
-      expect(await lookupsThroughStore(root, probes), `seed ${i + 1}`).toEqual(results[i]!.lookups);
+      // A node without an entry (the root, or a value node whose entry was never set) has an empty entry in memory
+      // and 32 zero bytes once serialised, as Bee marshals it: both mean "no entry", so they compare as equal.
+      const noEntry = '00'.repeat(32);
+      const inMemory = probes.map((p) => {
+        const hit = lookupPath(root, p);
+        return hit ? bytesToHex(hit.entry) || noEntry : null;
+      });
+      expect(inMemory.some((hit) => hit !== null), `seed ${seed}`).toBe(true);
+      const reloaded = (await lookupsThroughStore(root, probes)).map((hit) => (hit === null ? null : hit || noEntry));
+      expect(reloaded, `seed ${seed}`).toEqual(inMemory);
     }
-    expect(results.slice(0, BEE_ROOTS.length).map((r) => r.root)).toEqual(BEE_ROOTS);
-  }, 600_000);
+  });
 });
 
 describe('lookups and enumeration', () => {
