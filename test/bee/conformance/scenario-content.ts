@@ -137,28 +137,22 @@ export async function feedSteps(run: ScenarioRecorder, batchId: string, fileRef:
   const params = { owner: scenarioOwnerHex, topic: scenarioTopicHex };
   const manifest = (await run.step('feed manifest create', { method: 'POST', path: '/feeds/{owner}/{topic}', params, headers: stamp, addresses: ref })).field('reference');
   const update = scenarioFeedUpdate(fileRef);
-  await run.step('feed update upload (soc)', {
-    method: 'POST',
+  // A signed feed update goes up as a single-owner chunk, pushed at once so the lookups below can find it.
+  const socUpload = (soc: { owner: string; identifier: string; signature: string; body: Uint8Array }) => ({
+    method: 'POST' as const,
     path: '/soc/{owner}/{id}',
-    params: { owner: update.owner, id: update.identifier },
-    query: `sig=${update.signature}`,
+    params: { owner: soc.owner, id: soc.identifier },
+    query: `sig=${soc.signature}`,
     headers: { ...stamp, 'content-type': OCTETS, 'swarm-deferred-upload': 'false' },
-    body: update.body,
+    body: soc.body,
     addresses: ref,
   });
+  await run.step('feed update upload (soc)', socUpload(update));
   await run.step('feed lookup', { method: 'GET', path: '/feeds/{owner}/{topic}', params, addresses: digest });
   await run.step('feed lookup, only root chunk', { method: 'GET', path: '/feeds/{owner}/{topic}', params, headers: { 'swarm-only-root-chunk': 'true' }, addresses: digest });
   await run.step('feed lookup, no updates', { method: 'GET', path: '/feeds/{owner}/{topic}', params: { owner: scenarioOwnerHex, topic: emptyTopicHex } });
   const dangling = scenarioDanglingFeedUpdate();
-  await run.step('feed update pointing at a reference nobody uploaded (soc)', {
-    method: 'POST',
-    path: '/soc/{owner}/{id}',
-    params: { owner: dangling.owner, id: dangling.identifier },
-    query: `sig=${dangling.signature}`,
-    headers: { ...stamp, 'content-type': OCTETS, 'swarm-deferred-upload': 'false' },
-    body: dangling.body,
-    addresses: ref,
-  });
+  await run.step('feed update pointing at a reference nobody uploaded (soc)', socUpload(dangling));
   // Bee resolves a v1-length update two ways at once (bzz.go resolveFeed): the reference (v1) and the wrapped
   // chunk under its own address (v2). When both retrievals fail, the one that fails first decides: v2 first
   // gives 404, v1 first a v2 answer. This step fails the wrapped chunk's retrieval once, so Bee skips its peers
