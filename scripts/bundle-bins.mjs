@@ -9,7 +9,7 @@
 // package.json) is left out of the bundle and imported from its own place in dist/, where those paths hold.
 //
 //   node scripts/bundle-bins.mjs          bundle every bin in place (dist/ must be built by tsc first)
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
@@ -71,5 +71,8 @@ for (const [name, target] of bins) {
     comments: { jsdoc: false, legal: true, annotation: true },
   });
   await bundle.close();
+  // The bin runs as a program (npx, npm link, a shebang in the PATH): npm marks bin targets executable only when it
+  // installs or links a package, and in a fresh checkout dist/ does not exist yet when `npm ci` runs.
+  chmodSync(entry, 0o755);
 }
 console.log(`bundled ${bins.map(([name]) => name).join(', ')} in ${Math.round(performance.now() - started)} ms`);
