@@ -85,6 +85,38 @@ describe('log pane', () => {
     actor.stop();
   });
 
+  it('a switch while a publish is pending still publishes, and later news too (the switch touches only the source)', () => {
+    const clock = new SimulatedClock();
+    const book = new LogBook(100);
+    let resolutions = 0;
+    const machine = logPaneMachine.provide({
+      actors: {
+        resolveLogSource: fromPromise(() => {
+          resolutions++;
+          return new Promise<LogSource>(() => {});
+        }),
+        tailFile: fromCallback(() => {}),
+        followCommand: fromCallback(() => {}),
+      },
+    });
+    const actor = createActor(machine, { input: { book }, clock }).start();
+    actor.send({ type: 'node.switched', input: node });
+    clock.increment(PUBLISH_INTERVAL_MS);
+    book.addCockpitEvent('info', 'a call', 't');
+    expect(actor.getSnapshot().value).toEqual({ source: 'resolving', publishing: 'waiting' });
+    // A second switch (the operator goes on to the next node) while the publish is pending and the first
+    // resolution has not answered: the resolution starts again, the pending publish stays.
+    actor.send({ type: 'node.switched', input: node });
+    expect(resolutions).toBe(2);
+    expect(actor.getSnapshot().value).toEqual({ source: 'resolving', publishing: 'waiting' });
+    clock.increment(PUBLISH_INTERVAL_MS);
+    expect(actor.getSnapshot().context.revision).toBe(book.revision);
+    book.addCockpitEvent('info', 'the next call', 't');
+    clock.increment(PUBLISH_INTERVAL_MS);
+    expect(actor.getSnapshot().context.revision).toBe(book.revision);
+    actor.stop();
+  });
+
   it('clamps the pane height to 4..24 and emits each change for the data-directory store', () => {
     const actor = createActor(logPaneMachine, { input: { height: 23 } }).start();
     const emitted: number[] = [];

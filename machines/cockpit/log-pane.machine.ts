@@ -165,7 +165,11 @@ export const logPaneMachine = setup({
     source: {
       initial: 'idle',
       on: {
-        'node.switched': { target: '.resolving', reenter: true, actions: [{ type: 'adoptNode', params: ({ event }) => event.input }, 'clearNodeTabs'] },
+        // Not `reenter`: that would make the whole pane the transition's domain (the pane is parallel), exiting the
+        // publishing region too and dropping a pending publish while the book stays dirty, so no news would be
+        // published again. A transition to a child still exits and re-enters that child, so a switch during
+        // `resolving` restarts the resolution.
+        'node.switched': { target: '.resolving', actions: [{ type: 'adoptNode', params: ({ event }) => event.input }, 'clearNodeTabs'] },
       },
       states: {
         idle: {

@@ -128,12 +128,14 @@ export const peersScreenMachine = setup({
     },
     drill: {
       initial: 'idle',
+      // Not `reenter`: in a parallel machine that makes the whole machine the transition's domain, so every
+      // selection would restart the topology region (a /topology call per arrow key). A transition to a child
+      // still exits and re-enters it, which is what restarts the debounce or the fan-out.
       on: {
-        'screen.select': { guard: { type: 'isPeerRow', params: ({ event }) => event }, target: '.debouncing', reenter: true, actions: { type: 'selectPeer', params: ({ event }) => event } },
+        'screen.select': { guard: { type: 'isPeerRow', params: ({ event }) => event }, target: '.debouncing', actions: { type: 'selectPeer', params: ({ event }) => event } },
         'screen.activate': {
           guard: { type: 'isPeerRow', params: ({ event }) => event },
           target: '.loading',
-          reenter: true,
           actions: [{ type: 'selectPeer', params: ({ event }) => event }, 'openDrill'],
         },
         'screen.closeDrill': { actions: 'closeDrill' },
