@@ -32,7 +32,7 @@ import { clockTime } from '../../core/cockpit/format.js';
 import { composeView, type ViewParts } from '../../core/cockpit/engine/compose-view.js';
 import { fleetPollIntervalMs, memoryStateStore, type CockpitEngineConfig, type EngineStateStore, type PersistedScreen } from '../../core/cockpit/engine/config.js';
 import type { EngineNodeRef, FleetNodeFacts, ScreenEnv } from '../../core/cockpit/engine/screen-env.js';
-import type { NodeHealthSnapshot } from '../../core/cockpit/health-snapshot.js';
+import { SNAPSHOT_ENDPOINTS, type NodeHealthSnapshot } from '../../core/cockpit/health-snapshot.js';
 import { cockpitMachine, fleetActorId, fleetNodeMachine, screenActorId, screenSrc, type CockpitSnapshot, type VerbInput, type VerbOutcome } from '../../machines/cockpit/cockpit.machine.js';
 import { selectGates, type GatesSnapshot } from '../../machines/cockpit/gates.machine.js';
 import { SCREEN_REGISTRY } from '../../machines/cockpit/screens/index.js';
@@ -122,8 +122,11 @@ const CHIP_TONE = { green: 'ok', grey: 'muted', amber: 'warn', red: 'fail' } as 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 8_000;
 /** How long a node's idle sockets are kept: under Bee's 30 s idle timeout, over the 10 and 15 s poll cycles. */
 const IDLE_SOCKET_MS = 25_000;
-/** Calls of one fleet poll in flight at once (actors/cockpit/health-snapshot.ts says why). */
-export const FLEET_POLL_CONCURRENCY = 3;
+/**
+ * Calls of one fleet poll in flight at once: all nine, pipelined on the node's one poll socket (see pollWire in
+ * startCockpitEngine).
+ */
+export const FLEET_POLL_CONCURRENCY = SNAPSHOT_ENDPOINTS.length;
 
 export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitEngine {
   const { face, config } = options;
@@ -144,23 +147,34 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   // longer than a 10 or 15 s cycle, so a poll reuses the last one's instead of connecting anew.
   const fallbackWire = options.dispatcher ? undiciWire(options.dispatcher) : createNodeHttpWire();
   const wire = createRawHttpWire({ fallback: fallbackWire, idleMs: IDLE_SOCKET_MS });
+  // The fleet polls have a wire of their own: a poll's nine requests go out pipelined, in one write on the node's
+  // poll socket, and come back in order (raw-http-wire.ts): one write and one socket per node and poll instead
+  // of nine writes on three sockets. An answer slower than the wire's stallMs (1 s) lets the requests behind it
+  // go out again on a second socket, so one hanging endpoint does not hold up the node's other answers. Screens
+  // keep the shared wire: a screen's call never queues behind a poll's answers.
+  const pollWire = createRawHttpWire({ fallback: fallbackWire, idleMs: IDLE_SOCKET_MS, maxSockets: 2, pipeline: SNAPSHOT_ENDPOINTS.length });
+  const pollClients = new Map<string, NodeClient>();
 
-  const clientFor = (node: EngineNodeRef): NodeClient => {
-    let client = clients.get(node.name);
+  const onCall = (record: CallRecord) => callListeners.forEach((listener) => listener(record));
+  const clientIn = (cache: Map<string, NodeClient>, clientWire: typeof wire, node: EngineNodeRef): NodeClient => {
+    let client = cache.get(node.name);
     if (!client || client.baseUrl !== node.url) {
       const token = tokens.get(node.name);
       client = createNodeClient({
         baseUrl: node.url,
         timeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
         stats: callStats,
-        onCall: (record) => callListeners.forEach((listener) => listener(record)),
+        onCall,
         ...(token ? { token } : {}),
-        wire,
+        wire: clientWire,
       });
-      clients.set(node.name, client);
+      cache.set(node.name, client);
     }
     return client;
   };
+  const clientFor = (node: EngineNodeRef): NodeClient => clientIn(clients, wire, node);
+  /** The node's client for fleet polls (same token, statistics and call log; the pipelining wire). */
+  const pollClientFor = (node: EngineNodeRef): NodeClient => clientIn(pollClients, pollWire, node);
 
   // The active node's client, looked up at call time (see actors/cockpit/screens/index.ts for why that is safe).
   const currentNode = (): EngineNodeRef => {
@@ -176,7 +190,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   const deps: ScreenDeps = { client: activeClient, clientFor, now, face, callStats, connection, pubsub: config.pubsub ?? null };
   const fetchHealth = fromPromise<NodeHealthSnapshot, EngineNodeRef | null | undefined>(async ({ input, signal }) => {
     if (!input) throw new Error('a fleet poller needs its node');
-    return fetchHealthSnapshot(clientFor(input), { signal, now, concurrency: FLEET_POLL_CONCURRENCY });
+    return fetchHealthSnapshot(pollClientFor(input), { signal, now, concurrency: FLEET_POLL_CONCURRENCY });
   });
   const oneShotDeps: OneShotDeps = {
     client: () => clientFor(currentNode()),
@@ -599,6 +613,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
       }
       root.stop();
       wire.close();
+      pollWire.close();
       if ('close' in fallbackWire) (fallbackWire as { close(): void }).close();
       return { finalStatus };
     },

@@ -28,9 +28,9 @@ export interface HealthSnapshotOptions {
   /** Clock for takenAtMs (default Date.now). */
   readonly now?: () => number;
   /**
-   * Calls in flight at once (default all nine). The cockpit's fleet pollers ask three at a time: a node's
-   * three sockets are reused within the poll and across polls (the engine keeps them open between cycles),
-   * instead of nine opened per poll.
+   * Calls in flight at once (default all nine). The cockpit's fleet pollers ask all nine at once through a
+   * pipelining wire (actors/cockpit/engine.ts pollWire): they go out in one write on one socket, reused across
+   * polls.
    */
   readonly concurrency?: number;
 }
