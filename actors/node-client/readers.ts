@@ -55,7 +55,7 @@ export async function readText(call: OpenCall, limit = call.bodyLimit): Promise<
 /** Parses and validates; `emptyAs` stands in for an empty body (old Bee releases answered some calls bodiless). */
 export function parseJson<S extends z.ZodType>(call: OpenCall, text: string, schema: S, emptyAs?: unknown): z.output<S> {
   let value: unknown;
-  if (text.trim() === '' && emptyAs !== undefined) {
+  if (emptyAs !== undefined && text.trim() === '') {
     value = emptyAs;
   } else {
     try {

@@ -25,17 +25,23 @@ export interface GateTransition {
 export const ALERT_RING_SIZE = 200;
 
 export function gateTransitions(previous: readonly Gate[] | null, next: readonly Gate[], atMs: number): GateTransition[] {
-  const before = new Map((previous ?? []).map((gate) => [gate.id, gate.state]));
-  return next.flatMap((gate) => {
-    const from = before.get(gate.id) ?? null;
-    if (from === gate.state || (from === null && gate.state === 'Pass')) return [];
-    return [{ gateId: gate.id, gateName: gate.name, from, to: gate.state, reason: gate.reason, atMs, recovery: gate.state === 'Pass' }];
-  });
+  const transitions: GateTransition[] = [];
+  for (let i = 0; i < next.length; i++) {
+    const gate = next[i]!;
+    // Ladders come in one fixed order (computeGates), so the gate before is at the same place; found by id otherwise.
+    const same = previous?.[i]?.id === gate.id ? previous[i] : previous?.find((each) => each.id === gate.id);
+    const from = same?.state ?? null;
+    if (from === gate.state || (from === null && gate.state === 'Pass')) continue;
+    transitions.push({ gateId: gate.id, gateName: gate.name, from, to: gate.state, reason: gate.reason, atMs, recovery: gate.state === 'Pass' });
+  }
+  return transitions;
 }
 
 /** Appends in order and keeps the newest `limit` entries (oldest dropped first). */
-export function appendBounded<T>(ring: readonly T[], items: readonly T[], limit: number): T[] {
+export function appendBounded<T>(ring: readonly T[], items: readonly T[], limit: number): readonly T[] {
   if (limit <= 0) return [];
+  // Most polls record nothing: the ring stays the same array (no copy per poll).
+  if (items.length === 0 && ring.length <= limit) return ring as T[];
   const all = [...ring, ...items];
   return all.length > limit ? all.slice(all.length - limit) : all;
 }

@@ -71,6 +71,19 @@ const fetchHealthSnapshotNotProvided = fromPromise<NodeHealthSnapshot, GatesNode
 
 const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+// One ladder per snapshot and streak: the selectors return the same array for the same snapshot object (so
+// useSelector does not re-render needlessly), and recordSnapshot compares the ladders the views already read.
+// The arrays are shared: nobody may change them.
+const gateCache = new WeakMap<NodeHealthSnapshot, Map<number, Gate[]>>();
+
+function gatesOf(snapshot: NodeHealthSnapshot, chainLagStreak: number): Gate[] {
+  let byStreak = gateCache.get(snapshot);
+  if (!byStreak) gateCache.set(snapshot, (byStreak = new Map()));
+  let gates = byStreak.get(chainLagStreak);
+  if (!gates) byStreak.set(chainLagStreak, (gates = computeGates(snapshot, { chainLagStreak })));
+  return gates;
+}
+
 export const gatesMachine = setup({
   types: {} as { context: GatesContext; input: GatesInput; events: GatesEvent; emitted: GatesEmitted },
   actors: { fetchHealthSnapshot: fetchHealthSnapshotNotProvided },
@@ -78,8 +91,10 @@ export const gatesMachine = setup({
   actions: {
     recordSnapshot: enqueueActions(({ context, enqueue }, snapshot: NodeHealthSnapshot) => {
       const streak = nextChainLagStreak(context.chainLagStreak, snapshot);
-      const before = context.snapshot ? computeGates(context.snapshot, { chainLagStreak: context.chainLagStreak }) : null;
-      const transitions = gateTransitions(before, computeGates(snapshot, { chainLagStreak: streak }), snapshot.takenAtMs);
+      // Both ladders come from the cache selectGates reads: the one before is what the last poll's view showed,
+      // the new one is what the next view shows. One ladder computed per poll, not three.
+      const before = context.snapshot ? gatesOf(context.snapshot, context.chainLagStreak) : null;
+      const transitions = gateTransitions(before, gatesOf(snapshot, streak), snapshot.takenAtMs);
       enqueue.assign({ snapshot, chainLagStreak: streak, alerts: appendBounded(context.alerts, transitions, context.alertLimit), pollError: null });
       for (const transition of transitions) enqueue.emit({ type: 'gate.transition', transition });
     }),
@@ -135,18 +150,10 @@ export const gatesMachine = setup({
 
 export type GatesSnapshot = SnapshotFrom<typeof gatesMachine>;
 
-// Selectors return the same array for the same snapshot object, so useSelector does not re-render needlessly.
-const gateCache = new WeakMap<NodeHealthSnapshot, Map<number, Gate[]>>();
-
-/** The gate ladder of the latest snapshot; null before the first poll finished. */
+/** The gate ladder selectGates reads; null before the first poll finished. */
 export function selectGates(state: GatesSnapshot): Gate[] | null {
   const { snapshot, chainLagStreak } = state.context;
-  if (!snapshot) return null;
-  let byStreak = gateCache.get(snapshot);
-  if (!byStreak) gateCache.set(snapshot, (byStreak = new Map()));
-  let gates = byStreak.get(chainLagStreak);
-  if (!gates) byStreak.set(chainLagStreak, (gates = computeGates(snapshot, { chainLagStreak })));
-  return gates;
+  return snapshot ? gatesOf(snapshot, chainLagStreak) : null;
 }
 
 export function selectGateSummary(state: GatesSnapshot): GateSummary | null {

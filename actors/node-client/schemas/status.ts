@@ -99,9 +99,14 @@ const binSchema = z.object({
 });
 export type TopologyBin = z.output<typeof binSchema>;
 
+const BIN_KEY = /^bin_\d+$/;
+
+/** The `bin_<n>` keys of an object (a loop, not entries/filter/fromEntries: every fleet poll runs it). */
 function onlyBinKeys(value: unknown): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => /^bin_\d+$/.test(key)));
+  const bins: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) if (BIN_KEY.test(key)) bins[key] = (value as Record<string, unknown>)[key];
+  return bins;
 }
 
 export const topologySchema = z.lazy(() => z.object({
