@@ -21,6 +21,7 @@ import { createCallStats, createNodeClient, createRawHttpWire, undiciWire, type 
 import { createNodeHttpWire } from '../node-client/node-http-wire.js';
 import { logPaneActors } from '../log-pane/index.js';
 import { supervisorActors } from '../supervisor/index.js';
+import { createFleetPollWire } from './fleet-poll-wire.js';
 import { fetchHealthSnapshot } from './health-snapshot.js';
 import { SCREEN_ACTORS, type ScreenDeps } from './screens/index.js';
 import type { CockpitEngineHandle } from '../../core/cockpit/view/engine.js';
@@ -147,12 +148,9 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   // longer than a 10 or 15 s cycle, so a poll reuses the last one's instead of connecting anew.
   const fallbackWire = options.dispatcher ? undiciWire(options.dispatcher) : createNodeHttpWire();
   const wire = createRawHttpWire({ fallback: fallbackWire, idleMs: IDLE_SOCKET_MS });
-  // The fleet polls have a wire of their own: a poll's nine requests go out pipelined, in one write on the node's
-  // poll socket, and come back in order (raw-http-wire.ts): one write and one socket per node and poll instead
-  // of nine writes on three sockets. An answer slower than the wire's stallMs (1 s) lets the requests behind it
-  // go out again on a second socket, so one hanging endpoint does not hold up the node's other answers. Screens
-  // keep the shared wire: a screen's call never queues behind a poll's answers.
-  const pollWire = createRawHttpWire({ fallback: fallbackWire, idleMs: IDLE_SOCKET_MS, maxSockets: 2, pipeline: SNAPSHOT_ENDPOINTS.length });
+  // The fleet polls have a wire of their own, pipelining each poll's nine requests on the node's poll socket
+  // (fleet-poll-wire.ts). Screens keep the shared wire: a screen's call never queues behind a poll's answers.
+  const pollWire = createFleetPollWire(fallbackWire, IDLE_SOCKET_MS);
   const pollClients = new Map<string, NodeClient>();
 
   const onCall = (record: CallRecord) => callListeners.forEach((listener) => listener(record));

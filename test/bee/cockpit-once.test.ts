@@ -9,8 +9,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBeeCluster, type BeeCluster } from '../../bee-cluster/cluster.js';
+import { createFleetPollWire } from '../../actors/cockpit/fleet-poll-wire.js';
 import { fetchHealthSnapshot } from '../../actors/cockpit/health-snapshot.js';
 import { createNodeClient } from '../../actors/node-client/index.js';
+import { createNodeHttpWire } from '../../actors/node-client/node-http-wire.js';
 import { GATE_IDS, GATE_NAMES } from '../../core/cockpit/gates.js';
 import { SNAPSHOT_ENDPOINTS } from '../../core/cockpit/health-snapshot.js';
 import { compileEntries } from '../compiled-entries.js';
@@ -78,6 +80,26 @@ describe('cockpit --once on real Bee v2.8.1', () => {
     expect(failed).toEqual(['redistributionstate']);
     expect(snapshot.redistributionstate).toMatchObject({ ok: false, error: { code: 'http', status: 403 } });
     writeFileSync(`${OUT}/snapshot-node0.json`, `${JSON.stringify(snapshot, null, 1)}\n`);
+  });
+
+  it("the fleet's pipelined polls (nine requests in one write, answers in order) read what one request at a time reads", async () => {
+    const url = cluster.nodes[0]!.url;
+    const wire = createFleetPollWire(createNodeHttpWire(), 25_000);
+    try {
+      const client = createNodeClient({ baseUrl: url, wire });
+      // Three polls in a row on the same wire: Go's net/http answers pipelined requests in order on a reused socket.
+      for (let poll = 0; poll < 3; poll++) {
+        const piped = await fetchHealthSnapshot(client, { concurrency: SNAPSHOT_ENDPOINTS.length });
+        const plain = await fetchHealthSnapshot(createNodeClient({ baseUrl: url }));
+        for (const endpoint of SNAPSHOT_ENDPOINTS) expect(piped[endpoint].ok, endpoint).toBe(plain[endpoint].ok);
+        expect(piped.redistributionstate).toMatchObject({ ok: false, error: { code: 'http', status: 403 } });
+        for (const endpoint of ['health', 'readiness'] as const) expect(piped[endpoint], endpoint).toEqual(plain[endpoint]);
+        expect(piped.status.ok && piped.status.value.beeMode).toBe(plain.status.ok && plain.status.value.beeMode);
+        expect(piped.stamps.ok && piped.stamps.value.map((s) => s.batchID)).toEqual(plain.stamps.ok && plain.stamps.value.map((s) => s.batchID));
+      }
+    } finally {
+      wire.close();
+    }
   });
 
   it('readiness --json on the node with the batch: valid shape, exit code consistent with the gates', async () => {
