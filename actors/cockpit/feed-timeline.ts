@@ -1,17 +1,22 @@
 /**
  * Walks a sequence feed newest first (S13 and the `feed-timeline` verb share this): the latest index from
  * `GET /feeds/{owner}/{topic}` (its `swarm-feed-index` header; `swarm-only-root-chunk` so no content is
- * downloaded), then each update by its SOC identifier through `GET /soc/{owner}/{id}` with
- * `swarm-only-root-chunk`, a few at a time, reported in index order as they arrive. An update the node cannot
- * find or read becomes a `found: false` entry with the reason; the walk goes on.
+ * downloaded), then each update's single-owner chunk by its address (keccak256(identifier ‖ owner)) through
+ * `GET /chunks/{address}`, a few at a time, reported in index order as they arrive. The chunk is checked here
+ * as the `--once` verbs check it (core/swarm/soc.ts): its signature must recover the owner asked for at that
+ * address, so a node cannot show a forged or altered update. An update the node cannot find or that fails the
+ * check becomes a `found: false` entry with the reason; the walk goes on.
  */
 import { readFeedUpdate, timelineIndices, updateIdentifierHex, type FeedEntry, type TimelineQuery } from '../../core/cockpit/feed-timeline.js';
 import { errorLine } from '../../core/cockpit/text.js';
-import { parseFeedIndexHeader } from '../../core/swarm/feeds.js';
+import { bytesToHex, hexToBytes } from '../../core/swarm/bytes.js';
+import { feedUpdateAddress, parseFeedIndexHeader } from '../../core/swarm/feeds.js';
+import { InputError } from '../../core/swarm/input-error.js';
+import { parseSingleOwnerChunk } from '../../core/swarm/soc.js';
 import { isNodeApiError, isNotFound, type NodeEndpoints } from '../node-client/index.js';
 import { endpointFailure } from './health-snapshot.js';
 
-export type FeedTimelineClient = Pick<NodeEndpoints, 'feedLatest' | 'downloadSoc'>;
+export type FeedTimelineClient = Pick<NodeEndpoints, 'feedLatest' | 'downloadChunk'>;
 
 export interface TimelineWalk {
   /** Latest index, or null when the feed has no update the node can find. */
@@ -34,13 +39,19 @@ export interface TimelineWalkOptions {
 const why = (endpoint: string, error: unknown) => (isNodeApiError(error) ? `${endpoint}: ${endpointFailure(error).detail}` : `${endpoint}: ${errorLine(error)}`);
 
 async function readUpdate(client: FeedTimelineClient, query: TimelineQuery, index: bigint, signal: AbortSignal | undefined): Promise<FeedEntry> {
+  const address = feedUpdateAddress(hexToBytes(query.owner), hexToBytes(query.topic), index);
+  let soc: Uint8Array;
   try {
-    const soc = await client.downloadSoc(query.owner, updateIdentifierHex(query.topic, index), { onlyRootChunk: true, ...(signal ? { signal } : {}) });
-    return readFeedUpdate(index, soc.data);
+    soc = await client.downloadChunk(bytesToHex(address), signal ? { signal } : {});
   } catch (error) {
     if (signal?.aborted) throw error;
-    if (isNotFound(error)) return { index: index.toString(), found: false, reason: 'update not found (404 from /soc)' };
-    return { index: index.toString(), found: false, reason: isNodeApiError(error) ? why('/soc', error) : `not a feed update: ${errorLine(error)}` };
+    if (isNotFound(error)) return { index: index.toString(), found: false, reason: 'update not found (404 from /chunks)' };
+    return { index: index.toString(), found: false, reason: isNodeApiError(error) ? why('/chunks', error) : errorLine(error) };
+  }
+  try {
+    return readFeedUpdate(index, parseSingleOwnerChunk(soc, address).wrappedData);
+  } catch (error) {
+    return { index: index.toString(), found: false, reason: error instanceof InputError ? `not a valid update from this owner: ${error.message}` : `not a feed update: ${errorLine(error)}` };
   }
 }
 

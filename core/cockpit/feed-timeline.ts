@@ -2,8 +2,8 @@
  * S13 Feed Timeline and the `feed-timeline` verb, the pure part: which indices to read, where each update
  * lives, and what an update chunk says. A sequence feed's update n of (owner, topic) is the SOC with identifier
  * keccak256(topic ‖ n as 8-byte big-endian) (bee-api.md §5.1); the actor reads the latest index from
- * `GET /feeds/{owner}/{topic}` and then each update by that identifier through `GET /soc/{owner}/{id}` with
- * `swarm-only-root-chunk`, newest first.
+ * `GET /feeds/{owner}/{topic}` and then each update's chunk at its SOC address through `GET /chunks/{address}`,
+ * newest first, checking its signature (actors/cockpit/feed-timeline.ts).
  */
 import { bytesToHex, hexToBytes, readUint64BE, readUint64LE } from '../swarm/bytes.js';
 import { contentAddressOf } from '../swarm/chunk.js';
@@ -76,7 +76,7 @@ const V1_LENGTHS = new Set([40, 72]);
 const PREVIEW_CHARS = 60;
 
 /**
- * Reads an update's wrapped chunk (span ‖ payload, as `GET /soc` returns it with `swarm-only-root-chunk`).
+ * Reads an update's wrapped chunk (span ‖ payload: the SOC's bytes after its identifier and signature).
  * A 40- or 72-byte payload is read as v1, as Bee's getter does first (`isV1Length`).
  */
 export function readFeedUpdate(index: bigint, wrapped: Uint8Array): ReadFeedEntry {

@@ -160,7 +160,7 @@ describe('S11 Manifest and S13 Feed Timeline against real Bee v2.8.1', () => {
     actor.stop();
   });
 
-  it('S13: feed updates (v1 and v2) read back newest first through real Bee’s /feeds and /soc', async () => {
+  it('S13: feed updates (v1 and v2) read back newest first through real Bee’s /feeds and /chunks, each signature checked', async () => {
     const key = keccak256(utf8Encode('real bee timeline key'));
     const owner = bytesToHex(privateKeyToAddress(key));
     const topic = topicFromString('real bee timeline');

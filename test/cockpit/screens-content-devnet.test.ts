@@ -23,7 +23,7 @@ import { renderTags, type TagFacts } from '../../core/cockpit/screens/tags.js';
 import type { ScreenContent } from '../../core/cockpit/view/screen-contract.js';
 import { bytesToHex, hexToBytes, uint64BE, utf8Encode } from '../../core/swarm/bytes.js';
 import { makeContentChunk } from '../../core/swarm/chunk.js';
-import { feedIdentifier, makeFeedUpdateChunk, topicFromString } from '../../core/swarm/feeds.js';
+import { feedIdentifier, feedUpdateAddress, makeFeedUpdateChunk, topicFromString } from '../../core/swarm/feeds.js';
 import { keccak256 } from '../../core/swarm/keccak.js';
 import { privateKeyToAddress } from '../../core/swarm/signer.js';
 import { makeSingleOwnerChunk, SOC_IDENTIFIER_SIZE } from '../../core/swarm/soc.js';
@@ -348,20 +348,28 @@ describe('S13 Feed Timeline on a devnet node', () => {
     expect(none).toEqual({ latest: null, entries: [], error: 'no update found: the feed has no updates this node can find (404 from /feeds)' });
   });
 
-  it('an update the node cannot serve is a missing row; the rest of the walk goes on', async () => {
-    const lost = bytesToHex(feedIdentifier(topic, 2n));
+  it('an update the node cannot serve, or serves altered, is a missing row with the reason; the rest of the walk goes on', async () => {
+    const at = (index: bigint) => bytesToHex(feedUpdateAddress(hexToBytes(owner), topic, index));
+    const lost = at(2n);
+    const altered = at(3n);
     const upstream = devnet.nodes[1]!.url;
     const server: LoopbackServer = await startLoopbackServer(async (request, response) => {
-      if (request.url.startsWith(`/soc/${owner}/${lost}`)) return sendJson(response, 500, { code: 500, message: 'read chunk failed' });
+      if (request.url.startsWith(`/chunks/${lost}`)) return sendJson(response, 500, { code: 500, message: 'read chunk failed' });
       const answer = await fetch(`${upstream}${request.url}`, { headers: { 'swarm-only-root-chunk': String(request.headers['swarm-only-root-chunk'] ?? 'false') } });
       const headers: Record<string, string> = {};
       answer.headers.forEach((value, name) => (headers[name] = value));
+      const body = new Uint8Array(await answer.arrayBuffer());
+      // A hostile node: update 3 with one byte of its reference changed (its signature no longer matches).
+      if (request.url.startsWith(`/chunks/${altered}`)) body[body.length - 1]! ^= 1;
       response.writeHead(answer.status, headers);
-      response.end(Buffer.from(await answer.arrayBuffer()));
+      response.end(body);
     });
     try {
       const walk = await walkFeedTimeline(createNodeClient({ baseUrl: server.url }), parseTimelineQuery(owner, 'cockpit timeline'));
-      expect(walk.entries.map((e) => (e.found ? e.index : `${e.index} missing: ${e.reason}`))).toEqual(['4', '3', '2 missing: /soc: 500 read chunk failed', '1', '0']);
+      const shown = walk.entries.map((e) => (e.found ? e.index : `${e.index} missing: ${e.reason}`));
+      expect(shown[0]).toBe('4');
+      expect(shown[1]).toMatch(/^3 missing: not a valid update from this owner: invalid single-owner chunk .*the signature recovers a different owner/);
+      expect(shown.slice(2)).toEqual(['2 missing: /chunks: 500 read chunk failed', '1', '0']);
     } finally {
       await server.close();
     }

@@ -14,13 +14,13 @@ describe('S13 feed timeline', () => {
   });
 
   it('shows entries newest first with the reference shortened, full on reveal', () => {
-    const entries = [v1('2'), { index: '1', found: false as const, reason: '/soc: 404 Not Found' }, { ...v1('0'), version: 'v2' as const, timestampSeconds: null, size: 11, preview: 'hello world' }];
+    const entries = [v1('2'), { index: '1', found: false as const, reason: '/chunks: 404 Not Found' }, { ...v1('0'), version: 'v2' as const, timestampSeconds: null, size: 11, preview: 'hello world' }];
     const content = renderFeedTimeline({ ...base, latest: '2', entries, running: false, revealed: ['0'] });
     const t = content.sections.find((s) => s.id === 'timeline');
     if (t?.kind !== 'table') throw new Error('no table');
     expect(t.rows.map((r) => [r.key, r.cells[1]?.text, r.cells[3]?.text, r.cells[4]?.text])).toEqual([
       ['2', 'v1', 'cdcdcdcd…cdcd', 'reference update'],
-      ['1', '—', 'missing', '/soc: 404 Not Found'],
+      ['1', '—', 'missing', '/chunks: 404 Not Found'],
       ['0', 'v2', 'cd'.repeat(32), '11 bytes · "hello world"'],
     ]);
     expect(t.rows[0]?.cells[3]?.full).toBe('cd'.repeat(32));
