@@ -141,11 +141,11 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   let flushCallLog = () => {};
   const clients = new Map<string, NodeClient>();
   const tokens = new Map(config.nodes.map((node) => [node.name, node.token]));
-  // Every node client shares one wire. A fleet poll is nine small JSON answers per node per cycle (1,800 per
-  // 10 s for 200 nodes): the raw wire reads each whole off its socket, without the stream and parser objects
-  // node:http builds per call, which were most of the engine's CPU. Streams, uploads and https go to the fallback.
-  // Its sockets stay open between polls: Bee keeps an idle API connection 30 s (pkg/node/node.go IdleTimeout),
-  // longer than a 10 or 15 s cycle, so a poll reuses the last one's instead of connecting anew.
+  // The node clients share two raw wires (the screens' and the fleet polls', below). A fleet poll is nine small
+  // JSON answers per node per cycle (1,800 per 10 s for 200 nodes): a raw wire reads each whole off its socket,
+  // without the stream and parser objects node:http builds per call, which were most of the engine's CPU. Streams,
+  // uploads and https go to the fallback. Sockets stay open between polls: Bee keeps an idle API connection 30 s
+  // (pkg/node/node.go IdleTimeout), longer than a 10 or 15 s cycle, so a poll reuses the last one's.
   const fallbackWire = options.dispatcher ? undiciWire(options.dispatcher) : createNodeHttpWire();
   const wire = createRawHttpWire({ fallback: fallbackWire, idleMs: IDLE_SOCKET_MS });
   // The fleet polls have a wire of their own, pipelining each poll's nine requests on the node's poll socket

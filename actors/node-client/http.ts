@@ -244,7 +244,7 @@ export class Transport {
    * The readers (readers.ts readCapped) take either. The cockpit's fleet polls (nine JSON answers per node, 200
    * nodes) spend most of their client CPU in the HTTP library's per-call streams; this is what removes it.
    */
-  async runWhole<T>(spec: RequestSpec, callOptions: CallOptions | undefined, consume: (call: OpenCall) => Promise<T>): Promise<T> {
+  async runWhole<T>(spec: RequestSpec, callOptions: CallOptions | undefined, consume: (call: OpenCall) => Promise<T> | T): Promise<T> {
     if (!this.bufferable(spec)) return this.run(spec, callOptions, consume);
     const call = await this.openBuffered(spec, callOptions ?? NO_OPTIONS);
     try {
@@ -257,7 +257,7 @@ export class Transport {
   }
 
   /** Opens a call, lets `consume` read the body, and settles it either way. */
-  async run<T>(spec: RequestSpec, callOptions: CallOptions | undefined, consume: (call: OpenCall) => Promise<T>): Promise<T> {
+  async run<T>(spec: RequestSpec, callOptions: CallOptions | undefined, consume: (call: OpenCall) => Promise<T> | T): Promise<T> {
     const call = await this.open(spec, callOptions);
     try {
       const value = await consume(call);
