@@ -241,13 +241,15 @@ describe('raw HTTP wire: queued requests', () => {
     const ask = (path: string, signal = new CallAbort()) => w.requestBuffered!({ origin: s.url, path, method: 'GET', signal }, 100);
     const first = ask('/first');
     const gaveUp = new CallAbort();
-    const second = ask('/second', gaveUp);
+    // Its refusal is awaited from the start: the wire refuses it as soon as the caller gives up, before `first`
+    // is answered, and a rejection nobody listens to yet is an unhandled one.
+    const second = expect(ask('/second', gaveUp)).rejects.toThrow('gave up');
     const third = ask('/third');
     await vi.waitFor(() => expect(s.received).toHaveLength(1));
     gaveUp.abort(new Error('gave up'));
     release();
     await expect(first).resolves.toMatchObject({ statusCode: 200 });
-    await expect(second).rejects.toThrow('gave up');
+    await second;
     await expect(third).resolves.toMatchObject({ statusCode: 200 });
     expect(s.received.map((r) => r.url)).toEqual(['/first', '/third']);
   });
