@@ -5,10 +5,13 @@
 //   node scripts/run-tests.mjs --bee      the real-Bee tier (bee-cluster/vitest.bee.config.mjs)
 //   node scripts/run-tests.mjs --summary  sums the reports of both tiers (for .ci/run's last line)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { ensureSystemDeps } from './system-deps.mjs';
 
 const REPORTS = { main: 'test-output/vitest-report.json', bee: 'test-output/vitest-bee-report.json' };
+
+// vitest's exit status beside each report: an unhandled error fails the run while its report says success.
+const statusPath = (path) => path.replace(/\.json$/, '.exit');
 
 function counts(path) {
   if (!existsSync(path)) return { passed: 0, failed: 1, note: `no report at ${path}` };
@@ -16,6 +19,10 @@ function counts(path) {
     const report = JSON.parse(readFileSync(path, 'utf8'));
     let failed = (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
     if (!report.success && failed === 0) failed = 1; // a suite failed to load: never report green
+    const status = existsSync(statusPath(path)) ? Number(readFileSync(statusPath(path), 'utf8')) : 0;
+    if (status !== 0 && failed === 0) {
+      return { passed: report.numPassedTests ?? 0, failed: 1, note: `vitest exited ${status} with every test passed: an unhandled error or a failing hook (see its output above)` };
+    }
     return { passed: report.numPassedTests ?? 0, failed };
   } catch (err) {
     return { passed: 0, failed: 1, note: `could not read ${path}: ${err.message}` };
@@ -49,6 +56,7 @@ const rest = bee ? args.slice(1) : args;
 const reportPath = bee ? REPORTS.bee : REPORTS.main;
 mkdirSync('test-output', { recursive: true });
 rmSync(reportPath, { force: true });
+rmSync(statusPath(reportPath), { force: true });
 const run = spawnSync(
   process.execPath,
   [
@@ -59,6 +67,7 @@ const run = spawnSync(
   ],
   { stdio: 'inherit', env: { ...process.env, NO_COLOR: process.env.NO_COLOR ?? '1' } },
 );
+writeFileSync(statusPath(reportPath), String(run.status ?? 1));
 const c = counts(reportPath);
 if (c.note) console.error(c.note);
 console.log(`${c.passed} passed, ${c.failed} failed`);
