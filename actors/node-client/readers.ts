@@ -19,17 +19,21 @@ function declaredLength(call: OpenCall): number | undefined {
   return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 
+/** The body when the wire already read it whole (undefined while it is a stream), refused past `limit`. */
+function bufferedWithin(call: OpenCall, limit: number): Buffer | undefined {
+  const whole = call.bufferedBody;
+  if (whole && whole.length > limit) throw tooLarge(call, limit);
+  return whole;
+}
+
 /**
  * The whole body, at most `limit` bytes (default: the call's cap). A declared length over the cap is refused
  * before reading; otherwise bytes are counted as they arrive and reading stops at the first byte past the cap
  * (the caller's `run` then drops the connection), so memory never holds more than the cap.
  */
 export async function readCapped(call: OpenCall, limit = call.bodyLimit): Promise<Buffer> {
-  const whole = call.bufferedBody;
-  if (whole) {
-    if (whole.length > limit) throw tooLarge(call, limit);
-    return whole;
-  }
+  const whole = bufferedWithin(call, limit);
+  if (whole) return whole;
   const declared = declaredLength(call);
   if (declared !== undefined) {
     if (declared > limit) throw tooLarge(call, limit, declared);
@@ -89,10 +93,8 @@ export function jsonCall<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   return transport.runWhole(spec, options, (call) => {
     // A body the wire read whole is parsed at once: no reader promises per call (a fleet poll makes 1,800 in 10 s).
-    const whole = call.bufferedBody;
-    if (!whole) return readJson(call, schema);
-    if (whole.length > call.bodyLimit) throw tooLarge(call, call.bodyLimit);
-    return parseJson(call, whole.toString('utf8'), schema);
+    const whole = bufferedWithin(call, call.bodyLimit);
+    return whole ? parseJson(call, whole.toString('utf8'), schema) : readJson(call, schema);
   });
 }
 
