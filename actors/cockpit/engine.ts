@@ -33,7 +33,7 @@ import { clockTime } from '../../core/cockpit/format.js';
 import { composeView, type ViewParts } from '../../core/cockpit/engine/compose-view.js';
 import { fleetPollIntervalMs, memoryStateStore, type CockpitEngineConfig, type EngineStateStore, type PersistedScreen } from '../../core/cockpit/engine/config.js';
 import type { EngineNodeRef, FleetNodeFacts, ScreenEnv } from '../../core/cockpit/engine/screen-env.js';
-import { SNAPSHOT_ENDPOINTS, type NodeHealthSnapshot } from '../../core/cockpit/health-snapshot.js';
+import type { NodeHealthSnapshot } from '../../core/cockpit/health-snapshot.js';
 import { cockpitMachine, fleetActorId, fleetNodeMachine, screenActorId, screenSrc, type CockpitSnapshot, type VerbInput, type VerbOutcome } from '../../machines/cockpit/cockpit.machine.js';
 import { selectGates, type GatesSnapshot } from '../../machines/cockpit/gates.machine.js';
 import { SCREEN_REGISTRY } from '../../machines/cockpit/screens/index.js';
@@ -123,11 +123,6 @@ const CHIP_TONE = { green: 'ok', grey: 'muted', amber: 'warn', red: 'fail' } as 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 8_000;
 /** How long a node's idle sockets are kept: under Bee's 30 s idle timeout, over the 10 and 15 s poll cycles. */
 const IDLE_SOCKET_MS = 25_000;
-/**
- * Calls of one fleet poll in flight at once: all nine, pipelined on the node's one poll socket (see pollWire in
- * startCockpitEngine).
- */
-export const FLEET_POLL_CONCURRENCY = SNAPSHOT_ENDPOINTS.length;
 
 export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitEngine {
   const { face, config } = options;
@@ -188,7 +183,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   const deps: ScreenDeps = { client: activeClient, clientFor, now, face, callStats, connection, pubsub: config.pubsub ?? null };
   const fetchHealth = fromPromise<NodeHealthSnapshot, EngineNodeRef | null | undefined>(async ({ input, signal }) => {
     if (!input) throw new Error('a fleet poller needs its node');
-    return fetchHealthSnapshot(pollClientFor(input), { signal, now, concurrency: FLEET_POLL_CONCURRENCY });
+    return fetchHealthSnapshot(pollClientFor(input), { signal, now });
   });
   const oneShotDeps: OneShotDeps = {
     client: () => clientFor(currentNode()),

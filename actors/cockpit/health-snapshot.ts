@@ -5,7 +5,6 @@
  * The abort signal reaches every request; an aborted poll rejects instead of returning half a picture.
  */
 import { fromPromise } from 'xstate';
-import { SNAPSHOT_ENDPOINTS } from '../../core/cockpit/health-snapshot.js';
 import type {
   EndpointFailure,
   Fetched,
@@ -27,28 +26,6 @@ export interface HealthSnapshotOptions {
   readonly signal?: AbortSignal;
   /** Clock for takenAtMs (default Date.now). */
   readonly now?: () => number;
-  /**
-   * Calls in flight at once (default all nine). The cockpit's fleet pollers ask all nine at once through a
-   * pipelining wire (actors/cockpit/engine.ts pollWire): they go out in one write on one socket, reused across
-   * polls.
-   */
-  readonly concurrency?: number;
-}
-
-/** Runs at most `limit` of the given calls at once, in the order they are asked for. */
-function limiter(limit: number): <T>(call: () => Promise<T>) => Promise<T> {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async (call) => {
-    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await call();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
 }
 
 /** Bee's 32 proximity orders (MaxPO 31). */
@@ -57,26 +34,23 @@ const BIN_COUNT = 32;
 export async function fetchHealthSnapshot(client: HealthSnapshotClient, options: HealthSnapshotOptions = {}): Promise<NodeHealthSnapshot> {
   const takenAtMs = (options.now ?? Date.now)();
   const o = options.signal ? { signal: options.signal } : {};
-  const limit = options.concurrency ?? SNAPSHOT_ENDPOINTS.length;
-  // All nine at once (the fleet's pipelined polls) need no limiter: each call is asked directly.
-  const run = limit >= SNAPSHOT_ENDPOINTS.length ? <T>(call: () => Promise<T>) => call() : limiter(limit);
   const healthStarted = performance.now();
   let healthMs = 0;
-  const timedHealth = run(() => client.health(o)).finally(() => {
+  const timedHealth = client.health(o).finally(() => {
     healthMs = Math.round(performance.now() - healthStarted);
   });
   const [health, readiness, status, topology, chainstate, wallet, reservestate, redistributionstate, stamps] = await Promise.all([
     settle(timedHealth, ({ status, version, apiVersion }) => ({ status, version, apiVersion })),
-    settle(run(() => client.readiness(o)), ({ ready, httpStatus }) => ({ ready, httpStatus })),
-    settle(run(() => client.status(o)), statusFacts),
-    settle(run(() => client.topologySummary(o)), topologyFacts),
-    settle(run(() => client.chainstate(o)), ({ chainTip, block }) => ({ chainTip, block })),
-    settle(run(() => client.wallet(o)), ({ bzzBalance, nativeTokenBalance }) => ({ bzzBalance, nativeTokenBalance })),
-    settle(run(() => client.reservestate(o)), ({ radius, storageRadius, commitment, reserveCapacityDoubling }) =>
+    settle(client.readiness(o), ({ ready, httpStatus }) => ({ ready, httpStatus })),
+    settle(client.status(o), statusFacts),
+    settle(client.topologySummary(o), topologyFacts),
+    settle(client.chainstate(o), ({ chainTip, block }) => ({ chainTip, block })),
+    settle(client.wallet(o), ({ bzzBalance, nativeTokenBalance }) => ({ bzzBalance, nativeTokenBalance })),
+    settle(client.reservestate(o), ({ radius, storageRadius, commitment, reserveCapacityDoubling }) =>
       reserveCapacityDoubling === undefined ? { radius, storageRadius, commitment } : { radius, storageRadius, commitment, reserveCapacityDoubling },
     ),
-    settle(run(() => client.redistributionstate(o)), redistributionFacts),
-    settle(run(() => client.stamps(o)), (list) => list.map(({ batchID, batchTTL, usable, depth, label }): StampFacts => ({ batchID, batchTTL, usable, depth, label }))),
+    settle(client.redistributionstate(o), redistributionFacts),
+    settle(client.stamps(o), (list) => list.map(({ batchID, batchTTL, usable, depth, label }): StampFacts => ({ batchID, batchTTL, usable, depth, label }))),
   ]);
   // A poll cut short by its owner is no snapshot: the owner has moved on and must not see partial facts.
   options.signal?.throwIfAborted();

@@ -223,7 +223,7 @@ describe('raw HTTP wire: pipelining', () => {
     const inOrder = await tcpServer(everyNine((paths) => paths.map(json).join('')));
     const reversed = await tcpServer(everyNine((paths) => [...paths].reverse().map(json).join('')));
     const w = pipelining();
-    const poll = (origin: string) => fetchHealthSnapshot(createNodeClient({ baseUrl: origin, wire: w, timeoutMs: 2000 }), { concurrency: 9 });
+    const poll = (origin: string) => fetchHealthSnapshot(createNodeClient({ baseUrl: origin, wire: w, timeoutMs: 2000 }));
     const good = await poll(inOrder.origin);
     const keys = ['health', 'readiness', 'status', 'topology', 'chainstate', 'wallet', 'reservestate', 'redistributionstate', 'stamps'] as const;
     for (const key of keys) expect(good[key], key).toMatchObject({ ok: true });

@@ -89,7 +89,7 @@ describe('cockpit --once on real Bee v2.8.1', () => {
       const client = createNodeClient({ baseUrl: url, wire });
       // Three polls in a row on the same wire: Go's net/http answers pipelined requests in order on a reused socket.
       for (let poll = 0; poll < 3; poll++) {
-        const piped = await fetchHealthSnapshot(client, { concurrency: SNAPSHOT_ENDPOINTS.length });
+        const piped = await fetchHealthSnapshot(client);
         const plain = await fetchHealthSnapshot(createNodeClient({ baseUrl: url }));
         for (const endpoint of SNAPSHOT_ENDPOINTS) expect(piped[endpoint].ok, endpoint).toBe(plain[endpoint].ok);
         expect(piped.redistributionstate).toMatchObject({ ok: false, error: { code: 'http', status: 403 } });
