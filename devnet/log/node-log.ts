@@ -5,7 +5,7 @@
  * Lines are also kept in memory (bounded) so tests and the control API can read recent lines without the file.
  * With a `sink` (`devnet start`, which prints to stdout as Bee does) lines go there instead of the file.
  */
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { closeSync, createWriteStream, openSync, type WriteStream } from 'node:fs';
 
 export type LogLevel = 'error' | 'warning' | 'info' | 'debug';
 export type LogValue = string | number | boolean | null;
@@ -32,6 +32,9 @@ export class NodeLog {
     private readonly now: () => Date = () => new Date(),
     private readonly sink?: LogSink,
   ) {
+    // The file exists once the devnet is up (describe.ts hands its path to tailers): a write stream opens it only
+    // later, asynchronously, so it is created here first.
+    if (!sink) closeSync(openSync(filePath, 'a'));
     this.stream = sink ? undefined : createWriteStream(filePath, { flags: 'a' });
   }
 
