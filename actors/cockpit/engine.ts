@@ -22,7 +22,7 @@ import { createNodeHttpWire } from '../node-client/node-http-wire.js';
 import { logPaneActors } from '../log-pane/index.js';
 import { supervisorActors } from '../supervisor/index.js';
 import { createFleetPollWire } from './fleet-poll-wire.js';
-import { fetchHealthSnapshot } from './health-snapshot.js';
+import { healthPollerLogic } from './health-snapshot.js';
 import { SCREEN_ACTORS, type ScreenDeps } from './screens/index.js';
 import type { CockpitEngineHandle } from '../../core/cockpit/view/engine.js';
 import type { CockpitUiEvent } from '../../core/cockpit/view/ui-events.js';
@@ -33,7 +33,6 @@ import { clockTime } from '../../core/cockpit/format.js';
 import { composeView, type ViewParts } from '../../core/cockpit/engine/compose-view.js';
 import { fleetPollIntervalMs, memoryStateStore, type CockpitEngineConfig, type EngineStateStore, type PersistedScreen } from '../../core/cockpit/engine/config.js';
 import type { EngineNodeRef, FleetNodeFacts, ScreenEnv } from '../../core/cockpit/engine/screen-env.js';
-import type { NodeHealthSnapshot } from '../../core/cockpit/health-snapshot.js';
 import { cockpitMachine, fleetActorId, fleetNodeMachine, screenActorId, screenSrc, type CockpitSnapshot, type VerbInput, type VerbOutcome } from '../../machines/cockpit/cockpit.machine.js';
 import { selectGates, type GatesSnapshot } from '../../machines/cockpit/gates.machine.js';
 import { SCREEN_REGISTRY } from '../../machines/cockpit/screens/index.js';
@@ -181,10 +180,6 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     return token ? { baseUrl: node.url, token } : { baseUrl: node.url };
   };
   const deps: ScreenDeps = { client: activeClient, clientFor, now, face, callStats, connection, pubsub: config.pubsub ?? null };
-  const fetchHealth = fromPromise<NodeHealthSnapshot, EngineNodeRef | null | undefined>(async ({ input, signal }) => {
-    if (!input) throw new Error('a fleet poller needs its node');
-    return fetchHealthSnapshot(pollClientFor(input), { signal, now });
-  });
   const oneShotDeps: OneShotDeps = {
     client: () => clientFor(currentNode()),
     onceVerbs: options.onceVerbs ?? [],
@@ -231,7 +226,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     });
   const machine = cockpitMachine.provide({
     actors: {
-      fleetNode: fleetNodeMachine.provide({ actors: { fetchHealthSnapshot: fetchHealth } }),
+      fleetNode: fleetNodeMachine.provide({ actors: { healthPoller: healthPollerLogic(pollClientFor, now) } }),
       alerts: alertsMachine.provide({
         actors: {
           webhookSink: webhookSink(config.alerts.webhookUrl),

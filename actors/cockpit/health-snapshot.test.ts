@@ -5,7 +5,8 @@ import { createNodeClient, NodeApiError } from '../node-client/index.js';
 import { sendBeeError, sendJson, startLoopbackServer, type LoopbackServer } from '../node-client/loopback-server.js';
 import { computeGates } from '../../core/cockpit/gates.js';
 import { SNAPSHOT_ENDPOINTS } from '../../core/cockpit/health-snapshot.js';
-import { endpointFailure, fetchHealthSnapshot, healthSnapshotLogic } from './health-snapshot.js';
+import { gatesMachine } from '../../machines/cockpit/gates.machine.js';
+import { endpointFailure, fetchHealthSnapshot, healthPollerLogic } from './health-snapshot.js';
 
 let server: LoopbackServer | undefined;
 afterEach(async () => {
@@ -85,12 +86,49 @@ describe('fetchHealthSnapshot', () => {
     await expect(poll).rejects.toThrow('switched node');
   });
 
-  it('runs as an XState actor with the clock it was given', async () => {
+  it('runs as the gates machine’s healthPoller, with the clock and the node it was given', async () => {
     const client = await beeLike();
-    const actor = createActor(healthSnapshotLogic(client, () => 7)).start();
-    const done = await waitFor(actor, (s) => s.status === 'done');
-    expect(done.output?.takenAtMs).toBe(7);
-    expect(done.output?.health.ok).toBe(true);
+    const asked: string[] = [];
+    const machine = gatesMachine.provide({ actors: { healthPoller: healthPollerLogic((node) => (asked.push(node.name), client), () => 7) } });
+    const actor = createActor(machine, { input: { node: { name: 'n1', url: server!.url } } }).start();
+    const waiting = await waitFor(actor, (s) => s.matches('waiting'));
+    expect(waiting.context.snapshot?.takenAtMs).toBe(7);
+    expect(waiting.context.snapshot?.health.ok).toBe(true);
+    expect(asked).toEqual(['n1']);
+    actor.stop();
+  });
+
+  it('a paused poller aborts the poll in flight, which never answers; a stopped one aborts it too', async () => {
+    let arrived = 0;
+    const closed: number[] = [];
+    server = await startLoopbackServer((_request, _response, raw) => {
+      arrived += 1; // never answers
+      raw.socket.once('close', () => closed.push(arrived));
+    });
+    const client = createNodeClient({ baseUrl: server.url, timeoutMs: 0 });
+    const machine = gatesMachine.provide({ actors: { healthPoller: healthPollerLogic(() => client) } });
+    const actor = createActor(machine, { input: { node: { name: 'n1', url: server.url } } }).start();
+    while (arrived < SNAPSHOT_ENDPOINTS.length) await new Promise((resolve) => setTimeout(resolve, 5));
+    actor.send({ type: 'poll.pause' });
+    while (closed.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(actor.getSnapshot().value).toBe('paused');
+    expect(actor.getSnapshot().context).toMatchObject({ snapshot: null, pollError: null });
+    actor.send({ type: 'poll.resume' });
+    while (arrived < 2 * SNAPSHOT_ENDPOINTS.length) await new Promise((resolve) => setTimeout(resolve, 5));
+    const before = closed.length;
+    actor.stop();
+    while (closed.length === before) await new Promise((resolve) => setTimeout(resolve, 5));
+  });
+
+  it('a poller without a node answers poll.failed and says why', async () => {
+    const never = healthPollerLogic(() => {
+      throw new Error('never asked');
+    });
+    const actor = createActor(gatesMachine.provide({ actors: { healthPoller: never } }), { input: {} }).start();
+    const waiting = await waitFor(actor, (s) => s.matches('waiting'));
+    expect(waiting.context.pollError).toBe('a fleet poller needs its node');
+    actor.stop();
   });
 });
 

@@ -4,7 +4,7 @@
  * the snapshot (its `error`), never a rejection, so a node that 403s /redistributionstate still yields gates.
  * The abort signal reaches every request; an aborted poll rejects instead of returning half a picture.
  */
-import { fromPromise } from 'xstate';
+import { fromCallback } from 'xstate';
 import type {
   EndpointFailure,
   Fetched,
@@ -14,6 +14,7 @@ import type {
   StatusFacts,
   TopologyFacts,
 } from '../../core/cockpit/health-snapshot.js';
+import type { GatesNode, HealthPollerAnswer, HealthPollerEvent } from '../../machines/cockpit/gates.machine.js';
 import { isNodeApiError, type NodeEndpoints, type RedistributionState, type StatusSnapshot, type TopologySummary } from '../node-client/index.js';
 
 /** The part of the node client a health poll uses (a full NodeClient fits). */
@@ -58,11 +59,33 @@ export async function fetchHealthSnapshot(client: HealthSnapshotClient, options:
 }
 
 /**
- * The same poll as an XState actor; the client and clock are fixed when the logic is made (`.provide()`). The
- * gates machine passes its node as input; this logic polls its one client whatever the input says.
+ * The gates machine's `healthPoller` (machines/cockpit/gates.machine.ts): one callback actor for a poller's whole
+ * life rather than one promise actor per poll. `poll.start` runs one poll against the client of the machine's node
+ * and answers `poll.done`, or `poll.failed` for the unexpected; `poll.cancel`, a newer `poll.start` and the actor's
+ * stop abort the poll in flight, and an aborted poll never answers.
  */
-export function healthSnapshotLogic(client: HealthSnapshotClient, now?: () => number) {
-  return fromPromise<NodeHealthSnapshot, { readonly name: string; readonly url: string } | null | undefined>(({ signal }) => fetchHealthSnapshot(client, now ? { signal, now } : { signal }));
+export function healthPollerLogic(clientFor: (node: GatesNode) => HealthSnapshotClient, now?: () => number) {
+  return fromCallback<HealthPollerEvent, GatesNode | null | undefined>(({ input, sendBack, receive }) => {
+    const answer = (event: HealthPollerAnswer) => sendBack(event);
+    let inFlight: AbortController | null = null;
+    receive((event) => {
+      inFlight?.abort();
+      inFlight = null;
+      if (event.type !== 'poll.start') return;
+      if (!input) return answer({ type: 'poll.failed', message: 'a fleet poller needs its node' });
+      const controller = (inFlight = new AbortController());
+      const settled = (event: HealthPollerAnswer) => {
+        if (inFlight !== controller) return;
+        inFlight = null;
+        answer(event);
+      };
+      fetchHealthSnapshot(clientFor(input), now ? { signal: controller.signal, now } : { signal: controller.signal }).then(
+        (snapshot) => settled({ type: 'poll.done', snapshot }),
+        (error: unknown) => settled({ type: 'poll.failed', message: error instanceof Error ? error.message : String(error) }),
+      );
+    });
+    return () => inFlight?.abort();
+  });
 }
 
 /** A call's answer projected to facts, or why it failed: never a rejection (see the module doc). */

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { describeMachineModel } from '../../test/model-based.js';
 import type { GateTransition } from '../../core/cockpit/gate-transitions.js';
 import { healthySnapshot, withSnapshot } from '../../core/cockpit/snapshot-fixtures.js';
-import type { NodeHealthSnapshot } from '../../core/cockpit/health-snapshot.js';
-import type { GatesNode } from './gates.machine.js';
+import type { GatesNode, HealthPollerAnswer, HealthPollerEvent } from './gates.machine.js';
 import { cockpitMachine, fleetActorId, fleetNodeMachine, screenActorId, type CockpitMachineInput, type CockpitSnapshot, type VerbOutcome } from './cockpit.machine.js';
 
 const input: CockpitMachineInput = {
@@ -23,7 +22,7 @@ const input: CockpitMachineInput = {
 const frozen: GateTransition = { gateId: 'notFrozen', gateName: 'not frozen', from: 'Pass', to: 'Fail', reason: 'frozen since round 12', atMs: 5_000, recovery: false };
 
 // Fleet pollers that never answer and a verb runner settled by the test: the root's own routing is what is tested.
-const quietFleet = fleetNodeMachine.provide({ actors: { fetchHealthSnapshot: fromPromise<NodeHealthSnapshot, GatesNode | null | undefined>(() => new Promise<NodeHealthSnapshot>(() => {})) } });
+const quietFleet = fleetNodeMachine.provide({ actors: { healthPoller: fromCallback<HealthPollerEvent, GatesNode | null | undefined>(() => undefined) } });
 const verbs = new Map<string, { resolve: (o: VerbOutcome) => void; reject: (e: unknown) => void }>();
 const oneShot = fromPromise<VerbOutcome, unknown>(({ self }) => new Promise((resolve, reject) => verbs.set(self.id, { resolve, reject })));
 
@@ -122,7 +121,12 @@ describe('cockpitMachine routing', () => {
 
   it('the fleet pollers report every transition they record to the root', async () => {
     const sick = withSnapshot(healthySnapshot(7_000), { redistributionstate: { isFrozen: true } });
-    const fleet = fleetNodeMachine.provide({ actors: { fetchHealthSnapshot: fromPromise<NodeHealthSnapshot, GatesNode | null | undefined>(async () => sick) } });
+    const answerSick = fromCallback<HealthPollerEvent, GatesNode | null | undefined>(({ sendBack, receive }) => {
+      receive((event) => {
+        if (event.type === 'poll.start') queueMicrotask(() => sendBack({ type: 'poll.done', snapshot: sick } satisfies HealthPollerAnswer));
+      });
+    });
+    const fleet = fleetNodeMachine.provide({ actors: { healthPoller: answerSick } });
     const actor = createActor(cockpitMachine.provide({ actors: { fleetNode: fleet } }), { input }).start();
     const s = await waitFor(actor, (snap) => snap.context.alerts.length >= 2);
     expect(s.context.alerts.map((a) => `${a.node}:${a.gateId}:${a.from}->${a.to}`).sort()).toEqual(['n1:notFrozen:null->Fail', 'n2:notFrozen:null->Fail']);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { actorDone, actorFailed, describeMachineModel } from '../../test/model-based.js';
+import { createActor, fromCallback, SimulatedClock } from 'xstate';
+import { describeMachineModel } from '../../test/model-based.js';
 import { computeGates, GATE_THRESHOLDS } from '../../core/cockpit/gates.js';
 import type { GateTransition } from '../../core/cockpit/gate-transitions.js';
 import type { NodeHealthSnapshot } from '../../core/cockpit/health-snapshot.js';
@@ -12,7 +12,10 @@ import {
   selectGateSummary,
   selectIsPolling,
   selectLastPollAtMs,
+  type GatesNode,
   type GatesSnapshot,
+  type HealthPollerAnswer,
+  type HealthPollerEvent,
 } from './gates.machine.js';
 
 const healthy = healthySnapshot(1000);
@@ -29,25 +32,47 @@ function expectAlertsConsistent(s: GatesSnapshot): void {
   }
 }
 
+/**
+ * The model's healthPoller: it records what the machine asks of it, so each state can check that a poll is in
+ * flight exactly while `polling`. An answer (poll.done / poll.failed) is driven only for a poll in flight, as the
+ * real poller (actors/cockpit/health-snapshot.ts) never answers a cancelled one.
+ */
+let poller = { inFlight: false, starts: 0, cancels: 0 };
+const recordingPoller = fromCallback<HealthPollerEvent, GatesNode | null | undefined>(({ receive }) => {
+  poller = { inFlight: false, starts: 0, cancels: 0 };
+  receive((event) => {
+    if (event.type === 'poll.start') poller.starts++;
+    else poller.cancels++;
+    poller.inFlight = event.type === 'poll.start';
+  });
+});
+const answer = ({ actor, event }: { actor: { send(event: HealthPollerAnswer): void }; event: { type: string } }) => {
+  expect(poller.inFlight, 'an answer comes only for a poll in flight').toBe(true);
+  poller.inFlight = false;
+  actor.send(event as HealthPollerAnswer);
+};
+
 describeMachineModel(gatesMachine, {
   input: { pollIntervalMs: 15_000, alertLimit: 3 },
+  actors: { healthPoller: recordingPoller },
   events: {
-    'xstate.done.actor.fetchHealthSnapshot': { healthy: actorDone('fetchHealthSnapshot', healthy), sick: actorDone('fetchHealthSnapshot', sick) },
-    'xstate.error.actor.fetchHealthSnapshot': { bug: actorFailed('fetchHealthSnapshot', new Error('bug in a projection')) },
+    'poll.done': { healthy: { type: 'poll.done', snapshot: healthy }, sick: { type: 'poll.done', snapshot: sick } },
+    'poll.failed': { bug: { type: 'poll.failed', message: 'bug in a projection' } },
   },
+  drive: { 'poll.done': answer, 'poll.failed': answer },
   states: {
-    starting: (s, probe) => {
+    starting: (s) => {
       // The first poll waits firstPollDelay (0 here: the next tick); poll.now starts it at once.
-      expect(probe.running()).toEqual([]);
+      expect(poller).toMatchObject({ inFlight: false, starts: 0 });
       expect(s.context.snapshot).toBeNull();
     },
-    polling: (s, probe) => {
-      expect(probe.running()).toEqual(['fetchHealthSnapshot']);
+    polling: (s) => {
+      expect(poller.inFlight).toBe(true);
       expect(selectIsPolling(s)).toBe(true);
       expectAlertsConsistent(s);
     },
-    waiting: (s, probe) => {
-      expect(probe.running()).toEqual([]);
+    waiting: (s) => {
+      expect(poller.inFlight).toBe(false);
       expect(selectIsPolling(s)).toBe(false);
       const gates = selectGates(s);
       if (s.context.snapshot === null) {
@@ -66,22 +91,29 @@ describeMachineModel(gatesMachine, {
       }
       expectAlertsConsistent(s);
     },
-    paused: (s, probe) => {
-      // Leaving `polling` stops the invoked poll (its signal aborts), so nothing runs while paused.
-      expect(probe.running()).toEqual([]);
+    paused: (s) => {
+      // Pausing while `polling` cancels the poll in flight (its signal aborts), so nothing runs while paused.
+      expect(poller.inFlight).toBe(false);
       expect(selectIsPolling(s)).toBe(false);
       expectAlertsConsistent(s);
     },
   },
 });
 
+/** A healthPoller that answers every poll.start on the next microtask with the next snapshot. */
+function answering(next: () => NodeHealthSnapshot) {
+  return fromCallback<HealthPollerEvent, GatesNode | null | undefined>(({ sendBack, receive }) => {
+    receive((event) => {
+      if (event.type === 'poll.start') queueMicrotask(() => sendBack({ type: 'poll.done', snapshot: next() } satisfies HealthPollerAnswer));
+    });
+  });
+}
+
 /** A machine whose poll answers from a queue of snapshots, on a simulated clock. */
 function scriptedPoller(snapshots: NodeHealthSnapshot[], pollIntervalMs = 10_000) {
   let polls = 0;
   const clock = new SimulatedClock();
-  const machine = gatesMachine.provide({
-    actors: { fetchHealthSnapshot: fromPromise(async () => snapshots[Math.min(polls++, snapshots.length - 1)]!) },
-  });
+  const machine = gatesMachine.provide({ actors: { healthPoller: answering(() => snapshots[Math.min(polls++, snapshots.length - 1)]!) } });
   const actor = createActor(machine, { input: { pollIntervalMs }, clock });
   const emitted: GateTransition[] = [];
   actor.on('gate.transition', (event) => emitted.push(event.transition));
@@ -143,7 +175,7 @@ describe('gatesMachine over several polls', () => {
     const flip = Array.from({ length: 12 }, (_, i) => (i % 2 ? healthySnapshot(i) : withSnapshot(healthySnapshot(i), { wallet: { bzzBalance: '0' } })));
     const clock = new SimulatedClock();
     let polls = 0;
-    const machine = gatesMachine.provide({ actors: { fetchHealthSnapshot: fromPromise(async () => flip[polls++ % flip.length]!) } });
+    const machine = gatesMachine.provide({ actors: { healthPoller: answering(() => flip[polls++ % flip.length]!) } });
     const actor = createActor(machine, { input: { pollIntervalMs: 1000, alertLimit: 5 }, clock }).start();
     // 12 polls: the first at start (after firstPollDelay 0), then one per interval.
     clock.increment(0);

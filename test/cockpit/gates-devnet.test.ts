@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { fetchHealthSnapshot, healthSnapshotLogic } from '../../actors/cockpit/health-snapshot.js';
+import { fetchHealthSnapshot, healthPollerLogic } from '../../actors/cockpit/health-snapshot.js';
 import { createNodeClient, type NodeClient } from '../../actors/node-client/index.js';
 import { computeGates, GATE_IDS, type Gate, type GateId, type GateState } from '../../core/cockpit/gates.js';
 import type { FaultPatch } from '../../devnet/control/devnet-control.js';
@@ -130,8 +130,8 @@ describe('gates on a devnet with storage incentives off', () => {
 
 describe('gates machine against a devnet node', () => {
   it('polls, records a fault as a transition into the alerts ring, then its recovery', async () => {
-    const machine = gatesMachine.provide({ actors: { fetchHealthSnapshot: healthSnapshotLogic(clients[1]!) } });
-    const actor = createActor(machine, { input: { pollIntervalMs: 50 } }).start();
+    const machine = gatesMachine.provide({ actors: { healthPoller: healthPollerLogic(() => clients[1]!) } });
+    const actor = createActor(machine, { input: { node: { name: 'node-1', url: clients[1]!.baseUrl }, pollIntervalMs: 50 } }).start();
     const emitted: string[] = [];
     actor.on('gate.transition', ({ transition }) => emitted.push(`${transition.gateId}:${transition.from}->${transition.to}`));
     try {
