@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=4
+#!/usr/bin/env -S node --max-semi-space-size=4 --heap-growing-percent=100
 /**
  * Entry point of `cockpit-tui` (the terminal front end): the only place that sets the process exit code.
  * `--once` verbs, `--help` and `--version` are handled here with the desktop bin's verbs and JSON (exit codes
