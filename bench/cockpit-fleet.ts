@@ -76,6 +76,8 @@ function parseArgs(argv: string[]): Options {
   return options;
 }
 
+/** CPU microseconds (process.cpuUsage) over a wall-clock window, as % of one core. */
+const ofOneCore = (micros: number, wallMs: number) => (micros / 1000 / wallMs) * 100;
 const percentile = (sorted: readonly number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
 
 async function main(): Promise<void> {
@@ -117,7 +119,7 @@ async function main(): Promise<void> {
     const warmWallBefore = performance.now();
     await new Promise((resolve) => setTimeout(resolve, options.warmCycles * options.intervalMs));
     const warmCpu = process.cpuUsage(warmCpuBefore);
-    const warmCpuPercent = options.warmCycles ? ((warmCpu.user + warmCpu.system) / 1000 / (performance.now() - warmWallBefore)) * 100 : null;
+    const warmCpuPercent = options.warmCycles ? ofOneCore(warmCpu.user + warmCpu.system, performance.now() - warmWallBefore) : null;
 
     const latencies: number[] = [];
     const healthCalls = new Map<string, number>();
@@ -175,7 +177,7 @@ async function main(): Promise<void> {
 
     const sorted = latencies.sort((a, b) => a - b);
     const polls = [...healthCalls.values()];
-    const cpuPercent = ((cpu.user + cpu.system) / 1000 / wallMs) * 100;
+    const cpuPercent = ofOneCore(cpu.user + cpu.system, wallMs);
     const overruns = latencies.filter((ms) => ms >= options.intervalMs).length;
     const result = {
       nodes: urls.length,
@@ -185,8 +187,8 @@ async function main(): Promise<void> {
       warmCycles: options.warmCycles,
       warmCpuPercent,
       cpuPercent,
-      cpuUserPercent: (cpu.user / 1000 / wallMs) * 100,
-      cpuSystemPercent: (cpu.system / 1000 / wallMs) * 100,
+      cpuUserPercent: ofOneCore(cpu.user, wallMs),
+      cpuSystemPercent: ofOneCore(cpu.system, wallMs),
       peakRssMb: peakRss / 1024 / 1024,
       endRssMb: endRss / 1024 / 1024,
       heapUsedMb: memory.heapUsed / 1024 / 1024,
@@ -208,7 +210,7 @@ async function main(): Promise<void> {
     const out = (label: string, text: string) => process.stdout.write(`  ${label.padEnd(22)}${text}\n`);
     process.stdout.write(`cockpit engine, ${result.nodes} devnet nodes (another process), polled every ${options.intervalMs / 1000} s, ${result.windowS.toFixed(0)} s measured on S15\n`);
     out('warm-up', `${result.warmUpS.toFixed(1)} s until every node answered once`);
-    if (result.warmCpuPercent !== null) out('warm cycles', `${result.warmCycles}, not measured: ${result.warmCpuPercent.toFixed(2)} % of one core (V8 still compiling the poll's code)`);
+    if (result.warmCpuPercent !== null) out('warm cycles', `${result.warmCycles}, before the window: ${result.warmCpuPercent.toFixed(2)} % of one core (V8 still compiling the poll's code)`);
     out('CPU', `${result.cpuPercent.toFixed(2)} % of one core (target < ${TARGETS.cpuPercent} %): ${result.cpuUserPercent.toFixed(2)} user, ${result.cpuSystemPercent.toFixed(2)} system`);
     out('RSS', `${result.peakRssMb.toFixed(0)} MB peak, ${result.endRssMb.toFixed(0)} MB at the end (target < ${TARGETS.rssMb} MB)`);
     out('heap', `${result.heapUsedMb.toFixed(0)} MB used of ${result.heapTotalMb.toFixed(0)} MB, ${result.externalMb.toFixed(0)} MB external`);
