@@ -98,8 +98,11 @@ export interface CockpitEngine extends CockpitEngineHandle {
   readonly callStats: CallStats;
   /** Every fleet node's latest facts (headless modes: `--serve-metrics`). */
   fleet(): FleetNodeFacts[];
-  /** Called after every node call the cockpit makes (success or failure); returns the unsubscribe function. */
-  onCall(listener: (record: CallRecord) => void): () => void;
+  /**
+   * Called after every node call the cockpit makes (success or failure), with the name of the node it went to;
+   * returns the unsubscribe function.
+   */
+  onCall(listener: (record: CallRecord, node: string) => void): () => void;
   /**
    * Settles when the desktop window may open (2-cockpit.md §3: "the cockpit window opens" once the supervised
    * node's /health answers 200): at once without supervision; else when the node runs, or cannot be waited for
@@ -130,7 +133,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   const stateStore = options.stateStore ?? memoryStateStore();
   const persisted = stateStore.get();
   const callStats = createCallStats();
-  const callListeners = new Set<(record: CallRecord) => void>();
+  const callListeners = new Set<(record: CallRecord, node: string) => void>();
   /** Writes the calls still waiting for the log pane's book (set once the book is known; see writeCalls). */
   let flushCallLog = () => {};
   const clients = new Map<string, NodeClient>();
@@ -147,7 +150,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   const pollWire = createFleetPollWire(fallbackWire, IDLE_SOCKET_MS);
   const pollClients = new Map<string, NodeClient>();
 
-  const onCall = (record: CallRecord) => callListeners.forEach((listener) => listener(record));
+  const onCall = (record: CallRecord, node: string) => callListeners.forEach((listener) => listener(record, node));
   const clientIn = (cache: Map<string, NodeClient>, clientWire: typeof wire, node: EngineNodeRef): NodeClient => {
     let client = cache.get(node.name);
     if (!client || client.baseUrl !== node.url) {
@@ -156,7 +159,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
         baseUrl: node.url,
         timeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
         stats: callStats,
-        onCall,
+        onCall: (record) => onCall(record, node.name),
         ...(token ? { token } : {}),
         wire: clientWire,
       });

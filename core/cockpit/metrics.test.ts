@@ -35,17 +35,32 @@ describe('Prometheus exposition', () => {
     expect(text.endsWith('\n')).toBe(true);
   });
 
-  it('keeps cumulative latency buckets, sum, count and errors per endpoint', () => {
+  it('keeps cumulative latency buckets, sum, count and errors per node and endpoint', () => {
     const latency = new LatencyHistogram();
-    latency.record('GET /health', 3, false);
-    latency.record('GET /health', 40, false);
-    latency.record('GET /health', 20_000, true);
+    latency.record('n1', 'GET /health', 3, false);
+    latency.record('n1', 'GET /health', 40, false);
+    latency.record('n1', 'GET /health', 20_000, true);
+    latency.record('http://10.0.0.3:1633', 'GET /health', 7, false);
     const lines = latency.render();
-    expect(lines).toContain('cockpit_http_request_duration_seconds_bucket{endpoint="GET /health",le="0.005"} 1');
-    expect(lines).toContain('cockpit_http_request_duration_seconds_bucket{endpoint="GET /health",le="0.05"} 2');
-    expect(lines).toContain('cockpit_http_request_duration_seconds_bucket{endpoint="GET /health",le="10"} 2');
-    expect(lines).toContain('cockpit_http_request_duration_seconds_bucket{endpoint="GET /health",le="+Inf"} 3');
-    expect(lines).toContain('cockpit_http_request_duration_seconds_count{endpoint="GET /health"} 3');
-    expect(lines).toContain('cockpit_http_request_errors_total{endpoint="GET /health"} 1');
+    expect(lines).toContain('cockpit_http_request_duration_seconds_bucket{node="n1",endpoint="GET /health",le="0.005"} 1');
+    expect(lines).toContain('cockpit_http_request_duration_seconds_bucket{node="n1",endpoint="GET /health",le="0.05"} 2');
+    expect(lines).toContain('cockpit_http_request_duration_seconds_bucket{node="n1",endpoint="GET /health",le="10"} 2');
+    expect(lines).toContain('cockpit_http_request_duration_seconds_bucket{node="n1",endpoint="GET /health",le="+Inf"} 3');
+    expect(lines).toContain('cockpit_http_request_duration_seconds_count{node="n1",endpoint="GET /health"} 3');
+    expect(lines).toContain('cockpit_http_request_errors_total{node="n1",endpoint="GET /health"} 1');
+    expect(lines).toContain('cockpit_http_request_duration_seconds_count{node="http://10.0.0.3:1633",endpoint="GET /health"} 1');
+    expect(lines).toContain('cockpit_http_request_errors_total{node="http://10.0.0.3:1633",endpoint="GET /health"} 0');
+  });
+
+  it('bounds the series: templates per node and nodes', () => {
+    const latency = new LatencyHistogram(2, 2);
+    for (const node of ['a', 'b', 'c']) for (const endpoint of ['GET /x', 'GET /y', 'GET /z']) latency.record(node, endpoint, 1, false);
+    const counts = latency.render().filter((line) => line.startsWith('cockpit_http_request_duration_seconds_count'));
+    expect(counts).toEqual([
+      'cockpit_http_request_duration_seconds_count{node="a",endpoint="GET /x"} 1',
+      'cockpit_http_request_duration_seconds_count{node="a",endpoint="GET /y"} 1',
+      'cockpit_http_request_duration_seconds_count{node="b",endpoint="GET /x"} 1',
+      'cockpit_http_request_duration_seconds_count{node="b",endpoint="GET /y"} 1',
+    ]);
   });
 });

@@ -10,9 +10,10 @@
  * - `cockpit_fleet_nodes{status="pass|warn|fail"}` nodes by their worst gate (unjudgeable nodes count as fail;
  *   nodes not polled yet are not counted).
  * - `cockpit_stamp_ttl_worst_seconds{node}` the worst usable batch's TTL; absent without a known TTL.
- * - `cockpit_http_request_duration_seconds{endpoint}` histogram of the cockpit's own calls per endpoint
- *   template (`GET /stamps/{id}`), and `cockpit_http_request_errors_total{endpoint}`.
- * A node from the command line without a name is named by its URL.
+ * - `cockpit_http_request_duration_seconds{node,endpoint}` histogram of the cockpit's own calls per node and
+ *   endpoint template (`GET /stamps/{id}`), and `cockpit_http_request_errors_total{node,endpoint}`.
+ * A node from the command line without a name is named by its URL. The cockpit's own `cockpit_build_info` and
+ * the standard `process_*` series come from runtime-metrics.ts.
  */
 import { GATE_IDS, type GateId, type GateState } from './gate-definitions.js';
 import { worstBatch } from './gate-rules.js';
@@ -36,7 +37,7 @@ export function labelValue(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 }
 
-const labels = (pairs: Readonly<Record<string, string>>) =>
+export const labels = (pairs: Readonly<Record<string, string>>) =>
   `{${Object.entries(pairs)
     .map(([key, value]) => `${key}="${labelValue(value)}"`)
     .join(',')}}`;
@@ -48,17 +49,28 @@ interface EndpointLatency {
   errors: number;
 }
 
-/** Call latencies per endpoint template, in cumulative buckets. Bounded by the number of templates. */
+/**
+ * Call latencies per node and endpoint template, in cumulative buckets. Bounded: at most `maxEndpoints`
+ * templates per node (a node's API has far fewer) and `maxNodes` nodes (the configured fleet is smaller).
+ */
 export class LatencyHistogram {
-  private readonly endpoints = new Map<string, EndpointLatency>();
+  private readonly nodes = new Map<string, Map<string, EndpointLatency>>();
 
-  constructor(private readonly maxEndpoints = 256) {}
+  constructor(
+    private readonly maxEndpoints = 256,
+    private readonly maxNodes = 10_000,
+  ) {}
 
-  record(endpoint: string, ms: number, failed: boolean): void {
-    let entry = this.endpoints.get(endpoint);
+  record(node: string, endpoint: string, ms: number, failed: boolean): void {
+    let endpoints = this.nodes.get(node);
+    if (!endpoints) {
+      if (this.nodes.size >= this.maxNodes) return;
+      this.nodes.set(node, (endpoints = new Map()));
+    }
+    let entry = endpoints.get(endpoint);
     if (!entry) {
-      if (this.endpoints.size >= this.maxEndpoints) return;
-      this.endpoints.set(endpoint, (entry = { counts: new Array<number>(LATENCY_BUCKETS.length).fill(0), sum: 0, count: 0, errors: 0 }));
+      if (endpoints.size >= this.maxEndpoints) return;
+      endpoints.set(endpoint, (entry = { counts: new Array<number>(LATENCY_BUCKETS.length).fill(0), sum: 0, count: 0, errors: 0 }));
     }
     const seconds = ms / 1000;
     for (let i = 0; i < LATENCY_BUCKETS.length; i++) if (seconds <= LATENCY_BUCKETS[i]!) entry.counts[i]!++;
@@ -69,18 +81,19 @@ export class LatencyHistogram {
 
   render(): string[] {
     const lines = [
-      '# HELP cockpit_http_request_duration_seconds Latency of the cockpit’s own calls to nodes, per endpoint template.',
+      '# HELP cockpit_http_request_duration_seconds Latency of the cockpit’s own calls to nodes, per node and endpoint template.',
       '# TYPE cockpit_http_request_duration_seconds histogram',
     ];
-    const sorted = [...this.endpoints.entries()].sort(([a], [b]) => a.localeCompare(b));
-    for (const [endpoint, entry] of sorted) {
-      LATENCY_BUCKETS.forEach((le, i) => lines.push(`cockpit_http_request_duration_seconds_bucket${labels({ endpoint, le: String(le) })} ${entry.counts[i]}`));
-      lines.push(`cockpit_http_request_duration_seconds_bucket${labels({ endpoint, le: '+Inf' })} ${entry.count}`);
-      lines.push(`cockpit_http_request_duration_seconds_sum${labels({ endpoint })} ${entry.sum}`);
-      lines.push(`cockpit_http_request_duration_seconds_count${labels({ endpoint })} ${entry.count}`);
+    const byName = <T>(entries: Iterable<[string, T]>) => [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const series = byName(this.nodes).flatMap(([node, endpoints]) => byName(endpoints).map(([endpoint, entry]) => ({ node, endpoint, entry })));
+    for (const { node, endpoint, entry } of series) {
+      LATENCY_BUCKETS.forEach((le, i) => lines.push(`cockpit_http_request_duration_seconds_bucket${labels({ node, endpoint, le: String(le) })} ${entry.counts[i]}`));
+      lines.push(`cockpit_http_request_duration_seconds_bucket${labels({ node, endpoint, le: '+Inf' })} ${entry.count}`);
+      lines.push(`cockpit_http_request_duration_seconds_sum${labels({ node, endpoint })} ${entry.sum}`);
+      lines.push(`cockpit_http_request_duration_seconds_count${labels({ node, endpoint })} ${entry.count}`);
     }
-    lines.push('# HELP cockpit_http_request_errors_total Calls that failed or answered 400 and above, per endpoint template.', '# TYPE cockpit_http_request_errors_total counter');
-    for (const [endpoint, entry] of sorted) lines.push(`cockpit_http_request_errors_total${labels({ endpoint })} ${entry.errors}`);
+    lines.push('# HELP cockpit_http_request_errors_total Calls that failed or answered 400 and above, per node and endpoint template.', '# TYPE cockpit_http_request_errors_total counter');
+    for (const { node, endpoint, entry } of series) lines.push(`cockpit_http_request_errors_total${labels({ node, endpoint })} ${entry.errors}`);
     return lines;
   }
 }

@@ -91,7 +91,11 @@ describe('cockpit --serve-metrics under a real Prometheus', () => {
       const body = await (await fetch(`${serving.url}/metrics`)).text();
       return body.includes('cockpit_gate_state{') ? body : undefined;
     }, 'gate series');
+    // promtool lints the whole live scrape: names, types, HELP, histogram shape (no output means no problem).
     expect(execFileSync(PROMTOOL, ['check', 'metrics'], { input: text, encoding: 'utf8' })).toBe('');
+    for (const series of ['cockpit_build_info{', 'process_cpu_seconds_total ', 'process_resident_memory_bytes ', 'process_start_time_seconds ', 'process_open_fds ', 'process_max_fds ', 'process_virtual_memory_bytes ']) {
+      expect(text).toContain(`\n${series}`);
+    }
     expect((await fetch(`${serving.url}/nope`)).status).toBe(404);
   });
 
@@ -109,6 +113,33 @@ describe('cockpit --serve-metrics under a real Prometheus', () => {
     expect(ttl[a!]).toBeGreaterThan(86_400);
     const calls = await query('sum by (endpoint) (cockpit_http_request_duration_seconds_count)');
     expect(calls.map((s) => s.metric.endpoint)).toContain('GET /health');
+  });
+
+  it('labels the call histogram with the node each call went to', async () => {
+    const [a, b] = devnet.nodes.map((node) => node.url);
+    const perNode = await until(async () => {
+      const samples = byNode(await query('sum by (node) (cockpit_http_request_duration_seconds_count{endpoint="GET /health"})'));
+      return samples[a!]! > 0 && samples[b!]! > 0 ? samples : undefined;
+    }, '/health calls counted per node');
+    expect(Object.keys(perNode).sort()).toEqual([a, b].sort());
+    expect(Object.keys(byNode(await query('cockpit_http_request_errors_total{endpoint="GET /health"}'))).sort()).toEqual([a, b].sort());
+  });
+
+  it('carries cockpit_build_info and the standard process_* series', async () => {
+    const value = async (expr: string) => Number((await until(async () => (await query(expr))[0], expr)).value[1]);
+    const [info] = await query('cockpit_build_info');
+    expect(info?.metric).toMatchObject({ version: 'test', nodejs_version: process.versions.node });
+    expect(Number(info?.value[1])).toBe(1);
+    expect(await value('process_cpu_seconds_total')).toBeGreaterThan(0);
+    const rss = await value('process_resident_memory_bytes');
+    expect(rss).toBeGreaterThan(10_000_000);
+    expect(await value('process_virtual_memory_bytes')).toBeGreaterThan(rss);
+    const started = await value('process_start_time_seconds');
+    expect(started).toBeLessThanOrEqual(Date.now() / 1000);
+    expect(started).toBeGreaterThan(Date.now() / 1000 - 24 * 3600);
+    const open = await value('process_open_fds');
+    expect(open).toBeGreaterThan(3);
+    expect(await value('process_max_fds')).toBeGreaterThanOrEqual(open);
   });
 
   it('a frozen node shows as 2 on not_frozen and one failing node in the fleet; healing brings it back', async () => {

@@ -10,6 +10,8 @@ import type { CockpitStateStore } from '../../../actors/cockpit/state-store.js';
 import { startFailure, startHeadlessEngine } from './headless-engine.js';
 import { startMetricsServer } from '../../../actors/cockpit/metrics-server.js';
 import { LatencyHistogram, renderMetrics } from '../../../core/cockpit/metrics.js';
+import { renderRuntimeMetrics } from '../../../core/cockpit/runtime-metrics.js';
+import { readProcessFacts } from '../../../actors/cockpit/process-facts.js';
 import type { ListenAddress } from '../../../core/cockpit/listen-address.js';
 import type { CockpitLaunchArgs } from '../../../core/cockpit/config/resolved-config.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
@@ -43,10 +45,11 @@ export async function serveMetrics(options: ServeMetricsOptions): Promise<Servin
     ...(options.fleetPollIntervalMs === undefined ? {} : { engineOptions: { fleetPollIntervalMs: options.fleetPollIntervalMs } }),
   });
   const latency = new LatencyHistogram();
-  const offCalls = engine.onCall((record) => latency.record(`${record.method} ${record.template}`, record.ms, record.error !== undefined || (record.status ?? 0) >= 400));
+  const offCalls = engine.onCall((record, node) => latency.record(node, `${record.method} ${record.template}`, record.ms, record.error !== undefined || (record.status ?? 0) >= 400));
+  const build = { version: options.version, nodejsVersion: process.versions.node };
   let server;
   try {
-    server = await startMetricsServer(options.listen, () => renderMetrics(engine.fleet(), latency));
+    server = await startMetricsServer(options.listen, () => renderMetrics(engine.fleet(), latency) + renderRuntimeMetrics(build, readProcessFacts()));
   } catch (error) {
     offCalls();
     await engine.stop();
