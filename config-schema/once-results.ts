@@ -37,8 +37,9 @@ export const hashDataSchema = z.looseObject({
 
 export const readinessDataSchema = z.looseObject({
   node,
-  gates: z.array(z.looseObject({ id: z.string(), name: z.string(), state: z.enum(['Pass', 'Warn', 'Fail']), reason: z.string(), applicable: z.boolean() })),
-  summary: z.looseObject({ pass: int, warn: int, fail: int, worst: z.enum(['Pass', 'Warn', 'Fail']) }),
+  // Unknown: the gate could not be measured (its reason starts `not measured:`); not a Fail of what it measures.
+  gates: z.array(z.looseObject({ id: z.string(), name: z.string(), state: z.enum(['Pass', 'Warn', 'Fail', 'Unknown']).describe('Unknown: not measured (the reason starts "not measured:" and says why); never a Fail of what the gate measures'), reason: z.string(), applicable: z.boolean() })),
+  summary: z.looseObject({ pass: int, warn: int, fail: int, unknown: int, worst: z.enum(['Pass', 'Warn', 'Fail', 'Unknown']) }),
 });
 
 export const versionCheckDataSchema = z.looseObject({

@@ -45,4 +45,12 @@ describe('alert rules', () => {
     expect(ringsBell(toFail, 'off')).toBe(false);
     expect([toWarn, recovered, first].map(raisesOsNotification)).toEqual([true, false, false]);
   });
+
+  it('a gate that could not be measured rings no bell and raises no OS notification; its line and webhook say Unknown, not Fail', () => {
+    const blind = { ...record('n1', 'chainRpcFresh', 'Pass', 'Unknown'), gateName: 'chain RPC fresh', reason: 'not measured: /chainstate: 500 Internal Server Error' };
+    expect([ringsBell(blind, 'warn'), ringsBell(blind, 'fail'), raisesOsNotification(blind)]).toEqual([false, false, false]);
+    expect(transitionLine(blind)).toBe('n1: chain RPC fresh Pass → Unknown: not measured: /chainstate: 500 Internal Server Error');
+    expect(transitionWebhookBody(blind).cockpit.transitions[0]).toMatchObject({ from: 'Pass', to: 'Unknown' });
+    expect(fleetAlertMessage([blind, record('n2', 'stampTtl', 'Pass', 'Fail')])).toMatch(/^Fleet alert: 1 fail, 0 warn, 1 not measured, 0 recovered \(2 nodes\)/);
+  });
 });

@@ -26,7 +26,10 @@ export type BellSetting = 'warn' | 'fail' | 'off';
 
 export const WEBHOOK_AGGREGATE_NAMED = 10;
 
-/** `n1: stamp TTL Pass → Fail: batch 4a235821… expires in 30 min: top up now`. */
+/**
+ * `n1: stamp TTL Pass → Fail: batch 4a235821… expires in 30 min: top up now`; a gate that could no longer be
+ * measured reads `n1: chain RPC fresh Pass → Unknown: not measured: /chainstate: 500 …`.
+ */
 export function transitionLine(record: AlertRecord): string {
   const change = record.from === null ? `${record.to} at first poll` : `${record.from} → ${record.to}`;
   return `${record.node}: ${record.gateName} ${change}: ${record.reason}`;
@@ -86,7 +89,8 @@ export function fleetAlertMessage(records: readonly AlertRecord[]): string {
   const nodes = new Set(latest.map((r) => r.node)).size;
   const named = latest.slice(0, WEBHOOK_AGGREGATE_NAMED).map((r) => `${r.node} ${r.gateName} → ${r.to}`);
   const more = latest.length > WEBHOOK_AGGREGATE_NAMED ? `; … and ${latest.length - WEBHOOK_AGGREGATE_NAMED} more` : '';
-  return `Fleet alert: ${count('Fail')} fail, ${count('Warn')} warn, ${count('Pass')} recovered (${nodes} node${nodes === 1 ? '' : 's'}): ${named.join('; ')}${more}`;
+  const unknown = count('Unknown') ? `, ${count('Unknown')} not measured` : '';
+  return `Fleet alert: ${count('Fail')} fail, ${count('Warn')} warn${unknown}, ${count('Pass')} recovered (${nodes} node${nodes === 1 ? '' : 's'}): ${named.join('; ')}${more}`;
 }
 
 export function fleetWebhookBody(records: readonly AlertRecord[]): WebhookBody {
@@ -98,13 +102,16 @@ export function isNews(record: AlertRecord): boolean {
   return record.from !== null;
 }
 
-/** The terminal bell: `warn` on Warn and Fail, `fail` on Fail only; never on recovery, never at first poll. */
+/**
+ * The terminal bell: `warn` on Warn and Fail, `fail` on Fail only; never on recovery, never at first poll,
+ * never for a gate that merely could not be measured (Unknown: no fact to ring about).
+ */
 export function ringsBell(record: AlertRecord, bell: BellSetting): boolean {
   if (bell === 'off' || record.recovery || !isNews(record)) return false;
-  return bell === 'warn' ? record.to !== 'Pass' : record.to === 'Fail';
+  return bell === 'warn' ? record.to === 'Warn' || record.to === 'Fail' : record.to === 'Fail';
 }
 
-/** Desktop OS notifications: on Warn and Fail transitions (not recoveries, not first-poll states). */
+/** Desktop OS notifications: on Warn and Fail transitions (not recoveries, not first-poll states, not Unknown). */
 export function raisesOsNotification(record: AlertRecord): boolean {
-  return isNews(record) && !record.recovery;
+  return isNews(record) && (record.to === 'Warn' || record.to === 'Fail');
 }

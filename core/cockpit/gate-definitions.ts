@@ -1,8 +1,17 @@
 /**
  * The vocabulary of the gate ladder: gate IDs and names in spec order, the gate record, and every threshold
  * the rules use (documented in docs/cockpit.md). Shared by the rules (gate-rules.ts) and the ladder (gates.ts).
+ *
+ * States: the spec's Pass, Warn and Fail are facts the node gave. `Unknown` is a gate that could not be
+ * measured (its endpoint answered 500, was unreachable, timed out, answered something that is not Bee's, or
+ * Bee itself does not know yet): its reason starts `not measured:` and says why. It is never shown as a Fail
+ * of the thing the gate measures, and it is not "not applicable" (a Warn with `applicable: false`: the node
+ * has no such facts by design). How each face and sink shows it: docs/cockpit.md "Gates".
  */
-export type GateState = 'Pass' | 'Warn' | 'Fail';
+export type GateState = 'Pass' | 'Warn' | 'Fail' | 'Unknown';
+
+/** The reason prefix of an Unknown gate. */
+export const NOT_MEASURED = 'not measured';
 
 export const GATE_IDS = [
   'apiReachable',
@@ -41,6 +50,11 @@ export interface Gate {
   readonly reason: string;
   /** False when the node has no such facts by design (see the module doc); such a gate is always Warn. */
   readonly applicable: boolean;
+}
+
+/** Whether the gate was measured: every state but Unknown is a fact the node gave. */
+export function isMeasured(gate: Pick<Gate, 'state'>): boolean {
+  return gate.state !== 'Unknown';
 }
 
 export const GATE_THRESHOLDS = {

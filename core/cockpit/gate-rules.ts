@@ -1,17 +1,20 @@
 /**
  * One function per gate: snapshot in, Gate out. The rules and their thresholds are the documented contract
- * (docs/cockpit.md "Gates"); tests pin each boundary. A gate whose endpoint gave no answer Fails with the
- * endpoint and the reason, except where the refusal itself is an answer (403/400: not applicable).
+ * (docs/cockpit.md "Gates"); tests pin each boundary. A gate whose endpoint gave no usable answer is Unknown
+ * (`not measured: /<endpoint>: <why>`), never a Fail of what it measures, except where the refusal itself is
+ * an answer (403/400: not applicable). Only "API reachable" fails on a missing /health: reaching the API is
+ * what it measures.
  */
 import { compareApiVersion, describeVersionComparison, EXPECTED_API_VERSION } from './api-version.js';
 import { BZZ_DECIMALS, formatCount, formatDuration, formatUnits, NATIVE_DECIMALS, shortId } from './format.js';
-import { GATE_NAMES, GATE_THRESHOLDS as T, type Gate, type GateId, type GateState } from './gate-definitions.js';
+import { GATE_NAMES, GATE_THRESHOLDS as T, NOT_MEASURED, type Gate, type GateId, type GateState } from './gate-definitions.js';
 import { starvingBins } from './rules/bin-saturation.js';
 import { SNAPSHOT_ENDPOINTS, type EndpointFailure, type Fetched, type NodeHealthSnapshot, type SnapshotEndpoint, type StampFacts } from './health-snapshot.js';
 
 const gate = (id: GateId, state: GateState, reason: string): Gate => ({ id, name: GATE_NAMES[id], state, reason, applicable: true });
 const notApplicable = (id: GateId, why: string): Gate => ({ id, name: GATE_NAMES[id], state: 'Warn', reason: `not applicable: ${why}`, applicable: false });
-const noAnswer = (id: GateId, endpoint: SnapshotEndpoint, error: EndpointFailure): Gate => gate(id, 'Fail', `no answer from /${endpoint}: ${error.detail}`);
+const notMeasured = (id: GateId, why: string): Gate => ({ id, name: GATE_NAMES[id], state: 'Unknown', reason: `${NOT_MEASURED}: ${why}`, applicable: true });
+const noAnswer = (id: GateId, endpoint: SnapshotEndpoint, error: EndpointFailure): Gate => notMeasured(id, `/${endpoint}: ${error.detail}`);
 const isHttp = (f: Fetched<unknown>, status: number): boolean => !f.ok && f.error.code === 'http' && f.error.status === status;
 
 export function apiReachableGate(s: NodeHealthSnapshot): Gate {
@@ -79,7 +82,8 @@ export function warmupCompleteGate(s: NodeHealthSnapshot): Gate {
     return gate(id, 'Fail', `/readiness says notReady (${s.readiness.value.httpStatus})${warming ? ', still warming up' : ''}`);
   }
   if (warming && s.status.ok) return gate(id, 'Warn', `ready but still warming up (pull-sync ${s.status.value.pullsyncRate} chunks/s)`);
-  if (!s.status.ok) return gate(id, 'Warn', `ready; warm-up state unknown: /status ${s.status.error.detail}`);
+  // Ready, but whether the warm-up period is over is /status's to say.
+  if (!s.status.ok) return notMeasured(id, `/readiness says ready, but the warm-up state is unknown: /status: ${s.status.error.detail}`);
   return gate(id, 'Pass', 'ready, warm-up done');
 }
 
@@ -160,13 +164,14 @@ export function stampTtlGate(s: NodeHealthSnapshot): Gate {
   if (isHttp(s.stamps, 403)) return notApplicable(id, 'the node has no chain backend (403)');
   if (!s.stamps.ok) {
     // 503: Bee's postage listener has not caught up (or the node is still starting): no verdict yet.
-    if (isHttp(s.stamps, 503)) return gate(id, 'Warn', `postage batches not known yet: /stamps ${s.stamps.error.detail}`);
+    if (isHttp(s.stamps, 503)) return notMeasured(id, `postage batches not known yet: /stamps: ${s.stamps.error.detail}`);
     return noAnswer(id, 'stamps', s.stamps.error);
   }
   const batches = s.stamps.value;
   if (!batches.length) return gate(id, 'Warn', 'no postage batches: this node cannot upload');
   const worst = worstBatch(s);
-  if (!worst) return gate(id, 'Warn', `TTL unknown for all ${batches.length} batches (no price yet)`);
+  // Bee answers -1 for a TTL it cannot estimate (no price yet): the node itself does not know.
+  if (!worst) return notMeasured(id, `Bee does not know the TTL of ${batches.length === 1 ? 'its batch' : `any of its ${batches.length} batches`} yet (no price)`);
   const name = `${shortId(worst.batchID)}${worst.label ? ` (${worst.label})` : ''}`;
   const of = batches.length > 1 ? ` (worst of ${batches.length})` : '';
   const text = `batch ${name} expires in ${formatDuration(worst.batchTTL)}${of}`;

@@ -33,13 +33,23 @@ describe('the ladder', () => {
       expect(gate.reason).not.toMatch(/\n/);
       expect(gate.reason.length).toBeGreaterThan(3);
     }
-    expect(summarizeGates(gates)).toEqual({ pass: 11, warn: 0, fail: 0, worst: 'Pass' });
+    expect(summarizeGates(gates)).toEqual({ pass: 11, warn: 0, fail: 0, unknown: 0, worst: 'Pass' });
     expect(describeSummary(gates)).toBe('11 gates: 11 pass, 0 warn, 0 fail');
   });
 
   it('summarises the worst state', () => {
     const sick = withSnapshot(healthy, { status: { connectedPeers: 10 }, wallet: { bzzBalance: '0' } });
-    expect(summarizeGates(computeGates(sick))).toEqual({ pass: 9, warn: 1, fail: 1, worst: 'Fail' });
+    expect(summarizeGates(computeGates(sick))).toEqual({ pass: 9, warn: 1, fail: 1, unknown: 0, worst: 'Fail' });
+  });
+
+  it('a gate not measured is counted apart: worse than Pass, below any Warn or Fail the node showed', () => {
+    // Bee answers, but does not know a TTL yet: only that gate is not measured.
+    const blind = withSnapshot(healthy, { stamps: [{ batchID: 'a'.repeat(64), batchTTL: -1, usable: true, depth: 20, label: '' }] });
+    expect(summarizeGates(computeGates(blind))).toEqual({ pass: 10, warn: 0, fail: 0, unknown: 1, worst: 'Unknown' });
+    expect(describeSummary(computeGates(blind))).toBe('11 gates: 10 pass, 0 warn, 0 fail, 1 not measured');
+    // /chainstate answering 500: API reachable warns (a fact: an endpoint fails), chain RPC fresh is not measured.
+    const noChain = withSnapshot(healthy, { chainstate: refused(500, '500 Internal Server Error') });
+    expect(summarizeGates(computeGates(noChain))).toEqual({ pass: 9, warn: 1, fail: 0, unknown: 1, worst: 'Warn' });
   });
 });
 
@@ -78,8 +88,9 @@ describe('chain RPC fresh', () => {
     expect(stateOf(lag(68), 'chainRpcFresh')).toBe('Warn');
     expect(stateOf(lag(69), 'chainRpcFresh')).toBe('Fail');
   });
-  it('Fail without /chainstate; a tip behind the synced block is no lag', () => {
-    expect(gateOf(withSnapshot(healthy, { chainstate: unreachable }), 'chainRpcFresh').reason).toMatch(/^no answer from \/chainstate: network error/);
+  it('not measured without /chainstate (never Fail); a tip behind the synced block is no lag', () => {
+    expect(gateOf(withSnapshot(healthy, { chainstate: unreachable }), 'chainRpcFresh')).toMatchObject({ state: 'Unknown', applicable: true, reason: expect.stringMatching(/^not measured: \/chainstate: network error/) });
+    expect(gateOf(withSnapshot(healthy, { chainstate: refused(500, '500 Internal Server Error') }), 'chainRpcFresh').reason).toBe('not measured: /chainstate: 500 Internal Server Error');
     expect(stateOf(withSnapshot(healthy, { chainstate: { chainTip: 10, block: 12 } }), 'chainRpcFresh')).toBe('Pass');
   });
   it('counts the streak of lagging polls, resetting on a fresh one and capping at "sustained"', () => {
@@ -105,20 +116,24 @@ describe('wallet funded', () => {
     expect(gateOf(low, 'walletFunded')).toMatchObject({ state: 'Warn', reason: expect.stringContaining('below the 0.0037 a redistribution round needs') });
     expect(stateOf(withSnapshot(healthy, { wallet: { nativeTokenBalance: '3750000000000000' } }), 'walletFunded')).toBe('Pass');
   });
-  it('not applicable without a chain backend (403)', () => {
+  it('not applicable without a chain backend (403); not measured when /wallet gives no answer', () => {
     expect(gateOf(withSnapshot(healthy, { wallet: refused(403) }), 'walletFunded')).toMatchObject({ state: 'Warn', applicable: false, reason: 'not applicable: the node has no chain backend (403)' });
+    expect(gateOf(withSnapshot(healthy, { wallet: refused(500, '500 Internal Server Error') }), 'walletFunded')).toMatchObject({ state: 'Unknown', reason: 'not measured: /wallet: 500 Internal Server Error' });
   });
 });
 
 describe('warmup complete', () => {
-  it('Fail when /readiness says notReady; Warn when ready but warming; Pass otherwise', () => {
+  it('Fail when /readiness says notReady; Warn when ready but warming; not measured without either answer; Pass otherwise', () => {
     expect(gateOf(withSnapshot(healthy, { readiness: { ready: false, httpStatus: 400 }, status: { isWarmingUp: true } }), 'warmupComplete')).toMatchObject({
       state: 'Fail',
       reason: '/readiness says notReady (400), still warming up',
     });
     expect(gateOf(withSnapshot(healthy, { status: { isWarmingUp: true, pullsyncRate: 52.5 } }), 'warmupComplete')).toMatchObject({ state: 'Warn', reason: 'ready but still warming up (pull-sync 52.5 chunks/s)' });
-    expect(stateOf(withSnapshot(healthy, { status: refused(503) }), 'warmupComplete')).toBe('Warn');
-    expect(stateOf(withSnapshot(healthy, { readiness: unreachable }), 'warmupComplete')).toBe('Fail');
+    expect(gateOf(withSnapshot(healthy, { status: refused(503, '503 Node is syncing') }), 'warmupComplete')).toMatchObject({
+      state: 'Unknown',
+      reason: 'not measured: /readiness says ready, but the warm-up state is unknown: /status: 503 Node is syncing',
+    });
+    expect(stateOf(withSnapshot(healthy, { readiness: unreachable }), 'warmupComplete')).toBe('Unknown');
     expect(gateOf(healthy, 'warmupComplete').reason).toBe('ready, warm-up done');
   });
 });
@@ -129,10 +144,10 @@ describe('peer count', () => {
     expect([0, 3, 4, 15, 16].map((n) => stateOf(peers(n), 'peerCount'))).toEqual(['Fail', 'Fail', 'Warn', 'Warn', 'Pass']);
     expect(gateOf(peers(1), 'peerCount').reason).toBe('1 connected peer: too few to form a neighbourhood (need 4)');
   });
-  it('falls back to /topology when /status fails; Fail when both do', () => {
+  it('falls back to /topology when /status fails; not measured when both do', () => {
     const viaTopology = withSnapshot(healthy, { status: refused(500), topology: { connected: 5 } });
     expect(gateOf(viaTopology, 'peerCount')).toMatchObject({ state: 'Warn', reason: expect.stringMatching(/^5 connected peers/) });
-    expect(stateOf(withSnapshot(healthy, { status: refused(500), topology: refused(500) }), 'peerCount')).toBe('Fail');
+    expect(stateOf(withSnapshot(healthy, { status: refused(500), topology: refused(500) }), 'peerCount')).toBe('Unknown');
   });
 });
 
@@ -146,9 +161,9 @@ describe('reserve fill', () => {
     expect(stateOf(reserve(0, 0, true), 'reserveFill')).toBe('Warn');
     expect(gateOf(reserve(65_535), 'reserveFill')).toMatchObject({ state: 'Fail', reason: expect.stringContaining('pull-sync idle') });
   });
-  it('not applicable on a light node; Fail without /status', () => {
+  it('not applicable on a light node; not measured without /status', () => {
     expect(gateOf(withSnapshot(healthy, { status: { beeMode: 'light', reserveSizeWithinRadius: 0 } }), 'reserveFill')).toMatchObject({ state: 'Warn', applicable: false });
-    expect(stateOf(withSnapshot(healthy, { status: refused(500) }), 'reserveFill')).toBe('Fail');
+    expect(stateOf(withSnapshot(healthy, { status: refused(500) }), 'reserveFill')).toBe('Unknown');
   });
 });
 
@@ -166,6 +181,7 @@ describe('bin saturation', () => {
   it('judges bin 0 at depth 0 (a tiny or isolated network)', () => {
     expect(gateOf(bins(0, [1]), 'binSaturation')).toMatchObject({ state: 'Warn', reason: 'STARVING: bin 0 has 1/8 connected peers at depth 0' });
     expect(stateOf(bins(0, []), 'binSaturation')).toBe('Fail');
+    expect(stateOf(withSnapshot(healthy, { topology: unreachable }), 'binSaturation')).toBe('Unknown');
     expect(gateOf(bins(0, [8]), 'binSaturation').reason).toBe('bin 0 has 8+ connected peers (depth 0)');
     expect(SATURATED_BINS).toHaveLength(32);
   });
@@ -187,7 +203,7 @@ describe('redistribution healthy and not frozen', () => {
     expect(gateOf(redistribution({ lastFrozenRound: 4 }), 'notFrozen')).toMatchObject({ state: 'Pass', reason: 'not frozen (last frozen round 4)' });
     expect(notPassing(redistribution({ isFrozen: true }))).toEqual(['notFrozen']);
   });
-  it('both are not applicable (Warn) with incentives off (403) or on a non-full node (400); Fail on other errors', () => {
+  it('both are not applicable (Warn) with incentives off (403) or on a non-full node (400); not measured on other errors', () => {
     for (const [status, why] of [[403, 'storage incentives disabled (403)'], [400, 'not a full node (400)']] as const) {
       const snapshot = redistribution(refused(status));
       for (const id of ['redistributionHealthy', 'notFrozen'] as const) {
@@ -195,7 +211,8 @@ describe('redistribution healthy and not frozen', () => {
       }
       expect(notPassing(snapshot)).toEqual(['redistributionHealthy', 'notFrozen']);
     }
-    expect(stateOf(redistribution(refused(500)), 'notFrozen')).toBe('Fail');
+    expect(stateOf(redistribution(refused(500)), 'notFrozen')).toBe('Unknown');
+    expect(stateOf(redistribution(refused(500)), 'redistributionHealthy')).toBe('Unknown');
   });
 });
 
@@ -207,15 +224,16 @@ describe('stamp TTL', () => {
     expect(gateOf(ttl(200_000, 42 * 60, 90_000), 'stampTtl')).toMatchObject({ state: 'Fail', reason: 'batch 11111111… expires in 42 min (worst of 3): top up now' });
     expect(gateOf(healthy, 'stampTtl').reason).toBe('batch 84b9d681… (devnet) expires in 1 d 23 h');
   });
-  it('ignores unknown TTLs (-1) unless all are unknown; no batches is Warn', () => {
+  it('ignores unknown TTLs (-1) unless all are unknown (then not measured: Bee does not know); no batches is Warn', () => {
     expect(stateOf(ttl(-1, 100_000), 'stampTtl')).toBe('Pass');
-    expect(gateOf(ttl(-1), 'stampTtl')).toMatchObject({ state: 'Warn', reason: 'TTL unknown for all 1 batches (no price yet)' });
+    expect(gateOf(ttl(-1), 'stampTtl')).toMatchObject({ state: 'Unknown', reason: 'not measured: Bee does not know the TTL of its batch yet (no price)' });
+    expect(gateOf(ttl(-1, -1), 'stampTtl').reason).toBe('not measured: Bee does not know the TTL of any of its 2 batches yet (no price)');
     expect(gateOf(ttl(), 'stampTtl')).toMatchObject({ state: 'Warn', reason: 'no postage batches: this node cannot upload' });
   });
-  it('Warn while postage syncs (503), not applicable without a chain (403), Fail otherwise', () => {
-    expect(gateOf(withSnapshot(healthy, { stamps: refused(503, '503 syncing in progress') }), 'stampTtl')).toMatchObject({ state: 'Warn', reason: 'postage batches not known yet: /stamps 503 syncing in progress' });
+  it('not measured while postage syncs (503) or without an answer; not applicable without a chain (403)', () => {
+    expect(gateOf(withSnapshot(healthy, { stamps: refused(503, '503 syncing in progress') }), 'stampTtl')).toMatchObject({ state: 'Unknown', reason: 'not measured: postage batches not known yet: /stamps: 503 syncing in progress' });
     expect(gateOf(withSnapshot(healthy, { stamps: refused(403) }), 'stampTtl').applicable).toBe(false);
-    expect(stateOf(withSnapshot(healthy, { stamps: unreachable }), 'stampTtl')).toBe('Fail');
+    expect(stateOf(withSnapshot(healthy, { stamps: unreachable }), 'stampTtl')).toBe('Unknown');
   });
 });
 
@@ -234,11 +252,19 @@ describe('API version', () => {
   });
 });
 
-describe('an unreachable node', () => {
-  it('fails every gate that needs an answer, each naming its endpoint', () => {
-    const down: NodeHealthSnapshot = { takenAtMs: 1, ...Object.fromEntries(Object.entries(healthy).filter(([k]) => k !== 'takenAtMs').map(([k]) => [k, unreachable])) } as NodeHealthSnapshot;
-    const gates = computeGates(down);
-    expect(gates.every((g) => g.state === 'Fail')).toBe(true);
-    expect(gates.find((g) => g.id === 'stampTtl')!.reason).toMatch(/^no answer from \/stamps: network error/);
+describe('a node that answers nothing, or 500 everywhere', () => {
+  const every = (fetched: typeof unreachable): NodeHealthSnapshot =>
+    ({ takenAtMs: 1, ...Object.fromEntries(Object.entries(healthy).filter(([k]) => k !== 'takenAtMs').map(([k]) => [k, fetched])) }) as NodeHealthSnapshot;
+  it.each([
+    ['unreachable', unreachable, /^cannot reach the node: network error/],
+    ['500 everywhere', refused(500, '500 Internal Server Error'), /^\/health did not answer as Bee does: 500/],
+    ['timing out', failed({ code: 'timeout', detail: 'timeout after 15000 ms' }), /^cannot reach the node: timeout/],
+    ['not Bee', failed({ code: 'invalid-response', status: 200, detail: '200 not JSON' }), /^\/health did not answer as Bee does/],
+  ])('%s: API reachable fails (what it measures); every other gate is not measured, naming its endpoint', (_, fetched, why) => {
+    const gates = computeGates(every(fetched));
+    expect(gates[0]).toMatchObject({ id: 'apiReachable', state: 'Fail', reason: expect.stringMatching(why) });
+    for (const gate of gates.slice(1)) expect(gate, gate.id).toMatchObject({ state: 'Unknown', applicable: true, reason: expect.stringMatching(/^not measured: \/[a-z]+: /) });
+    expect(gates.find((g) => g.id === 'stampTtl')!.reason).toMatch(/^not measured: \/stamps: /);
+    expect(summarizeGates(gates)).toEqual({ pass: 0, warn: 0, fail: 1, unknown: 10, worst: 'Fail' });
   });
 });

@@ -29,7 +29,7 @@ import {
   warmupCompleteGate,
 } from './gate-rules.js';
 
-export { GATE_IDS, GATE_NAMES, GATE_THRESHOLDS, type Gate, type GateId, type GateState } from './gate-definitions.js';
+export { GATE_IDS, GATE_NAMES, GATE_THRESHOLDS, isMeasured, NOT_MEASURED, type Gate, type GateId, type GateState } from './gate-definitions.js';
 
 export interface GateOptions {
   /**
@@ -75,6 +75,12 @@ export interface GateSummary {
   readonly pass: number;
   readonly warn: number;
   readonly fail: number;
+  /** Gates not measured (state Unknown). */
+  readonly unknown: number;
+  /**
+   * Fail, then Warn (facts the node gave outrank what could not be read), then Unknown (something was not
+   * measured, so the ladder cannot be called Pass), then Pass.
+   */
   readonly worst: GateState;
 }
 
@@ -82,11 +88,12 @@ export function summarizeGates(gates: readonly Gate[]): GateSummary {
   const count = (state: GateState) => gates.filter((gate) => gate.state === state).length;
   const fail = count('Fail');
   const warn = count('Warn');
-  return { pass: count('Pass'), warn, fail, worst: fail ? 'Fail' : warn ? 'Warn' : 'Pass' };
+  const unknown = count('Unknown');
+  return { pass: count('Pass'), warn, fail, unknown, worst: fail ? 'Fail' : warn ? 'Warn' : unknown ? 'Unknown' : 'Pass' };
 }
 
-/** `11 gates: 8 pass, 2 warn, 1 fail`. */
+/** `11 gates: 8 pass, 2 warn, 1 fail`, and `, 3 not measured` when some were not. */
 export function describeSummary(gates: readonly Gate[]): string {
   const s = summarizeGates(gates);
-  return `${gates.length} gates: ${s.pass} pass, ${s.warn} warn, ${s.fail} fail`;
+  return `${gates.length} gates: ${s.pass} pass, ${s.warn} warn, ${s.fail} fail${s.unknown ? `, ${s.unknown} not measured` : ''}`;
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { LatencyHistogram, labelValue, renderMetrics, snakeGateId } from './metrics.js';
 import { fleetFacts } from './engine/view-fixtures.js';
 import { computeGates } from './gates.js';
-import { unreachable, withSnapshot } from './snapshot-fixtures.js';
+import { refused, unreachable, withSnapshot } from './snapshot-fixtures.js';
+import type { NodeHealthSnapshot } from './health-snapshot.js';
 
 describe('Prometheus exposition', () => {
   it('names gates in snake case', () => {
@@ -30,9 +31,27 @@ describe('Prometheus exposition', () => {
     expect(text).toContain('cockpit_gate_state{node="n1",gate="api_version"} 0\n');
     expect(text).not.toContain('node="n4",gate=');
     expect(text).toContain('cockpit_node_up{node="n1"} 1\ncockpit_node_up{node="n2"} 1\ncockpit_node_up{node="http://10.0.0.3:1633"} 0\ncockpit_node_up{node="n4"} 0\n');
-    expect(text).toContain('cockpit_fleet_nodes{status="pass"} 1\ncockpit_fleet_nodes{status="warn"} 0\ncockpit_fleet_nodes{status="fail"} 2\n');
+    expect(text).toContain('cockpit_fleet_nodes{status="pass"} 1\ncockpit_fleet_nodes{status="warn"} 0\ncockpit_fleet_nodes{status="fail"} 2\ncockpit_fleet_nodes{status="unknown"} 0\n');
     expect(text).toMatch(/cockpit_stamp_ttl_worst_seconds\{node="n1"\} \d+\n/);
     expect(text.endsWith('\n')).toBe(true);
+  });
+
+  it('a gate that could not be measured is -1, never 2: a node answering 500 fails API reachable only', () => {
+    const [erring, blind] = fleetFacts(['n500', 'nblind']);
+    const every500 = Object.fromEntries(Object.keys(erring!.snapshot!).map((key) => [key, key === 'takenAtMs' ? 1 : refused(500, '500 Internal Server Error')])) as unknown as NodeHealthSnapshot;
+    // Bee answers everything but knows no TTL yet: nothing fails or warns, one gate is not measured.
+    const noTtl = withSnapshot(blind!.snapshot!, { stamps: [{ batchID: 'a'.repeat(64), batchTTL: -1, usable: true, depth: 20, label: '' }] });
+    const text = renderMetrics([
+      { ...erring!, snapshot: every500, gates: computeGates(every500) },
+      { ...blind!, snapshot: noTtl, gates: computeGates(noTtl) },
+    ]);
+    expect(text).toContain('# HELP cockpit_gate_state Health gate of a node: 0 pass, 1 warn, 2 fail, -1 not measured.');
+    expect(text).toContain('cockpit_gate_state{node="n500",gate="api_reachable"} 2\n');
+    const n500 = text.split('\n').filter((line) => line.startsWith('cockpit_gate_state{node="n500"') && !line.includes('api_reachable'));
+    expect(n500).toHaveLength(10);
+    for (const line of n500) expect(line).toMatch(/ -1$/);
+    expect(text).toContain('cockpit_gate_state{node="nblind",gate="stamp_ttl"} -1\n');
+    expect(text).toContain('cockpit_fleet_nodes{status="pass"} 0\ncockpit_fleet_nodes{status="warn"} 0\ncockpit_fleet_nodes{status="fail"} 1\ncockpit_fleet_nodes{status="unknown"} 1\n');
   });
 
   it('keeps cumulative latency buckets, sum, count and errors per node and endpoint', () => {

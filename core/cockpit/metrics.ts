@@ -4,11 +4,13 @@
  * histogram is a small mutable store fed by the node clients' call hook.
  *
  * Series (documented with examples in docs/cockpit.md "Prometheus"):
- * - `cockpit_gate_state{node,gate}` 0 pass, 1 warn, 2 fail; `gate` is the gate's name in snake case, the ten S1
- *   gates and `api_version`. Absent for a node before its first answered poll.
+ * - `cockpit_gate_state{node,gate}` 0 pass, 1 warn, 2 fail, -1 not measured (the gate's endpoint gave no usable
+ *   answer: negative, so no `== 2`, `> 0` or `>= 1` rule mistakes it for a failure); `gate` is the gate's name
+ *   in snake case, the ten S1 gates and `api_version`. Absent for a node before its first answered poll.
  * - `cockpit_node_up{node}` 1 when the node's last poll got Bee's answer on /health, else 0.
- * - `cockpit_fleet_nodes{status="pass|warn|fail"}` nodes by their worst gate (unjudgeable nodes count as fail;
- *   nodes not polled yet are not counted).
+ * - `cockpit_fleet_nodes{status="pass|warn|fail|unknown"}` nodes by their worst gate (unjudgeable nodes count
+ *   as fail; `unknown`: nothing fails or warns but some gate was not measured; nodes not polled yet are not
+ *   counted).
  * - `cockpit_stamp_ttl_worst_seconds{node}` the worst usable batch's TTL; absent without a known TTL.
  * - `cockpit_http_request_duration_seconds{node,endpoint}` histogram of the cockpit's own calls per node and
  *   endpoint template (`GET /stamps/{id}`), and `cockpit_http_request_errors_total{node,endpoint}`.
@@ -25,7 +27,8 @@ export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 /** Prometheus' default buckets, in seconds. */
 export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
 
-const GATE_VALUE: Readonly<Record<GateState, number>> = { Pass: 0, Warn: 1, Fail: 2 };
+/** The value of `cockpit_gate_state`: -1 for a gate that could not be measured. */
+export const GATE_VALUE: Readonly<Record<GateState, number>> = { Pass: 0, Warn: 1, Fail: 2, Unknown: -1 };
 
 /** `apiReachable` → `api_reachable`. */
 export function snakeGateId(id: GateId): string {
@@ -102,7 +105,7 @@ export function renderMetrics(fleet: readonly FleetNodeFacts[], latency?: Latenc
   const lines: string[] = [];
   const statuses = fleet.map((node) => ({ node, status: nodeStatus(node.snapshot, node.gates, node.pollError) }));
 
-  lines.push('# HELP cockpit_gate_state Health gate of a node: 0 pass, 1 warn, 2 fail.', '# TYPE cockpit_gate_state gauge');
+  lines.push('# HELP cockpit_gate_state Health gate of a node: 0 pass, 1 warn, 2 fail, -1 not measured.', '# TYPE cockpit_gate_state gauge');
   for (const { node } of statuses) {
     if (!node.gates) continue;
     for (const id of GATE_IDS) {
@@ -114,10 +117,19 @@ export function renderMetrics(fleet: readonly FleetNodeFacts[], latency?: Latenc
   lines.push('# HELP cockpit_node_up 1 when the node answered its last /health poll as Bee does, else 0.', '# TYPE cockpit_node_up gauge');
   for (const { node } of statuses) lines.push(`cockpit_node_up${labels({ node: node.name })} ${node.snapshot?.health.ok ? 1 : 0}`);
 
-  lines.push('# HELP cockpit_fleet_nodes Nodes by their worst gate (a node that cannot be judged counts as fail).', '# TYPE cockpit_fleet_nodes gauge');
+  lines.push(
+    '# HELP cockpit_fleet_nodes Nodes by their worst gate (a node that cannot be judged counts as fail; unknown: a gate not measured, none failing or warning).',
+    '# TYPE cockpit_fleet_nodes gauge',
+  );
   const polled = statuses.filter(({ node, status }) => node.snapshot !== null || status.tone === 'fail');
   const count = (tone: string) => polled.filter(({ status }) => status.tone === tone).length;
-  lines.push(`cockpit_fleet_nodes{status="pass"} ${count('ok')}`, `cockpit_fleet_nodes{status="warn"} ${count('warn')}`, `cockpit_fleet_nodes{status="fail"} ${count('fail')}`);
+  const unknown = polled.filter(({ status }) => status.worst === 'Unknown').length;
+  lines.push(
+    `cockpit_fleet_nodes{status="pass"} ${count('ok')}`,
+    `cockpit_fleet_nodes{status="warn"} ${count('warn')}`,
+    `cockpit_fleet_nodes{status="fail"} ${count('fail')}`,
+    `cockpit_fleet_nodes{status="unknown"} ${unknown}`,
+  );
 
   lines.push('# HELP cockpit_stamp_ttl_worst_seconds TTL of the node’s worst postage batch, in seconds.', '# TYPE cockpit_stamp_ttl_worst_seconds gauge');
   for (const { node } of statuses) {

@@ -53,7 +53,7 @@ export function describeNodeProblem(error: EndpointFailure): string {
 
 export interface NodeStatus {
   readonly tone: Tone;
-  /** `ok`, `2 fail, 1 warn`, `polling…`, `unreachable: …`. */
+  /** `ok`, `2 fail, 1 warn`, `1 fail, 10 not measured`, `polling…`, `unreachable: …`. */
   readonly text: string;
   /** The node answered as a Bee node this poll (Prometheus `cockpit_node_up`). */
   readonly up: boolean;
@@ -61,7 +61,8 @@ export interface NodeStatus {
   readonly worst: Gate['state'] | null;
 }
 
-const TONE: Record<Gate['state'], Tone> = { Pass: 'ok', Warn: 'warn', Fail: 'fail' };
+// Unknown is muted, never red: a gate that could not be measured is not a failure of what it measures.
+const TONE: Record<Gate['state'], Tone> = { Pass: 'ok', Warn: 'warn', Fail: 'fail', Unknown: 'muted' };
 
 export function gateTone(state: Gate['state']): Tone {
   return TONE[state];
@@ -83,6 +84,6 @@ function judge(snapshot: NodeHealthSnapshot, gates: readonly Gate[]): NodeStatus
   const problem = unjudgeableBecause(snapshot);
   if (problem) return { tone: 'fail', text: describeNodeProblem(problem), up: false, worst: null };
   const summary = summarizeGates(gates);
-  const parts = [summary.fail ? `${summary.fail} fail` : '', summary.warn ? `${summary.warn} warn` : ''].filter(Boolean);
+  const parts = [summary.fail ? `${summary.fail} fail` : '', summary.warn ? `${summary.warn} warn` : '', summary.unknown ? `${summary.unknown} not measured` : ''].filter(Boolean);
   return { tone: TONE[summary.worst], text: parts.length ? parts.join(', ') : 'ok', up: true, worst: summary.worst };
 }

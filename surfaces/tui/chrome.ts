@@ -58,6 +58,7 @@ export function topBarLine(bar: TopBarView, width: number, theme: TerminalTheme)
     const parts = [`fleet ${fleet.total}: ${fleet.pass} ok`];
     if (fleet.warn > 0) parts.push(`${fleet.warn} warn`);
     if (fleet.fail > 0) parts.push(`${fleet.fail} fail`);
+    if (fleet.unknown > 0) parts.push(`${fleet.unknown} not measured`);
     chips.push({ segs: [seg(parts.join(', '), { tone: worstOf(fleet) })], priority: 3 });
   }
   return fitChips(chips, width, theme);

@@ -22,7 +22,7 @@ type Run = BinRun;
 interface GateJson {
   id: string;
   name: string;
-  state: 'Pass' | 'Warn' | 'Fail';
+  state: 'Pass' | 'Warn' | 'Fail' | 'Unknown';
   reason: string;
   applicable: boolean;
 }
@@ -30,7 +30,7 @@ interface ReadinessJson {
   verb: string;
   status: string;
   message: string;
-  data: { node: string; gates: GateJson[]; summary: { pass: number; warn: number; fail: number; worst: string } };
+  data: { node: string; gates: GateJson[]; summary: { pass: number; warn: number; fail: number; unknown: number; worst: string } };
 }
 
 const OUT = 'test-output/bee-cockpit';
@@ -49,15 +49,18 @@ function validReadiness(run: Run, node: string): ReadinessJson {
   for (const gate of result.data.gates) {
     expect(Object.keys(gate).sort()).toEqual(['applicable', 'id', 'name', 'reason', 'state']);
     expect(gate.name).toBe(GATE_NAMES[gate.id as keyof typeof GATE_NAMES]);
-    expect(['Pass', 'Warn', 'Fail']).toContain(gate.state);
+    expect(['Pass', 'Warn', 'Fail', 'Unknown']).toContain(gate.state);
+    if (gate.state === 'Unknown') expect(gate.reason).toMatch(/^not measured: /);
     expect(gate.reason).toMatch(/^[^\n]{4,}$/);
     if (!gate.applicable) expect(gate).toMatchObject({ state: 'Warn', reason: expect.stringMatching(/^not applicable: /) });
   }
   const fails = result.data.gates.filter((g) => g.state === 'Fail').length;
   const warns = result.data.gates.filter((g) => g.state === 'Warn').length;
-  expect(result.data.summary).toEqual({ pass: 11 - fails - warns, warn: warns, fail: fails, worst: fails ? 'Fail' : warns ? 'Warn' : 'Pass' });
-  expect(result.status).toBe(fails ? 'unhealthy' : 'ok');
-  expect(run.code, run.stderr).toBe(fails ? 1 : 0);
+  const unknown = result.data.gates.filter((g) => g.state === 'Unknown').length;
+  expect(result.data.summary).toEqual({ pass: 11 - fails - warns - unknown, warn: warns, fail: fails, unknown, worst: fails ? 'Fail' : warns ? 'Warn' : unknown ? 'Unknown' : 'Pass' });
+  // A failure the node showed is known whatever else was measured; without one, a gate not measured means "cannot judge".
+  expect(result.status).toBe(fails ? 'unhealthy' : unknown ? 'error' : 'ok');
+  expect(run.code, run.stderr).toBe(fails ? 1 : unknown ? 2 : 0);
   return result;
 }
 

@@ -151,7 +151,7 @@ describe('cockpit --serve-metrics under a real Prometheus', () => {
         return frozen[a!] === 0 && frozen[b!] === 2 ? true : undefined;
       }, 'not_frozen 2 on the frozen node');
       const fleet = Object.fromEntries((await query('cockpit_fleet_nodes')).map((s) => [s.metric.status, Number(s.value[1])]));
-      expect(fleet).toEqual({ pass: 1, warn: 0, fail: 1 });
+      expect(fleet).toEqual({ pass: 1, warn: 0, fail: 1, unknown: 0 });
     } finally {
       await devnet.control.node(1).heal();
     }
@@ -162,6 +162,22 @@ describe('cockpit --serve-metrics under a real Prometheus', () => {
     } finally {
       await devnet.control.node(0).heal();
     }
+  });
+
+  it('a node answering 500 everywhere: api_reachable 2, the ten gates it hides -1 (not measured), none of them 2', async () => {
+    const [a] = devnet.nodes.map((node) => node.url);
+    await devnet.control.node(0).setFault({ error500: true });
+    try {
+      const blind = await until(async () => {
+        const samples = await query(`cockpit_gate_state{node="${a!}"} == -1`);
+        return samples.length === 10 ? samples : undefined;
+      }, 'ten gates not measured');
+      expect(blind.map((s) => s.metric.gate)).not.toContain('api_reachable');
+      expect((await query(`cockpit_gate_state{node="${a!}"} == 2`)).map((s) => s.metric.gate)).toEqual(['api_reachable']);
+    } finally {
+      await devnet.control.node(0).heal();
+    }
+    await until(async () => ((await query(`cockpit_gate_state{node="${a!}"} == -1`)).length === 0 ? true : undefined), 'every gate measured again');
   });
 
   it('ships an example scrape config and alerting rules that promtool accepts and whose unit tests pass', () => {

@@ -35,7 +35,7 @@ describe('composeView', () => {
     const view = composeView(parts);
     expect(view.topBar.node).toMatchObject({ name: 'a', tone: 'fail' });
     expect(view.topBar.node.status).toMatch(/^unreachable: network error/);
-    expect(view.topBar.fleet).toEqual({ total: 2, pass: 1, warn: 0, fail: 1 });
+    expect(view.topBar.fleet).toEqual({ total: 2, pass: 1, warn: 0, fail: 1, unknown: 0 });
   });
 
   it('counts unseen alerts and sets exit when the session closed', () => {

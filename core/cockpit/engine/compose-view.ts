@@ -151,7 +151,12 @@ function topBar(parts: ViewParts): TopBarView {
   const status = nodeStatus(active?.snapshot ?? null, active?.gates ?? null, active?.pollError ?? null);
   // One pass over the fleet, no per-view array of 200 statuses (a view goes out up to 20 times a second).
   const tones: Record<Tone, number> = { ok: 0, warn: 0, fail: 0, info: 0, muted: 0 };
-  for (const node of parts.fleet) tones[nodeStatus(node.snapshot, node.gates, node.pollError).tone]++;
+  let unknown = 0;
+  for (const node of parts.fleet) {
+    const each = nodeStatus(node.snapshot, node.gates, node.pollError);
+    tones[each.tone]++;
+    if (each.worst === 'Unknown') unknown++;
+  }
   const unseen = parts.alerts.entries.filter((entry) => entry.atMs > parts.alerts.seenAtMs);
   return {
     app: parts.app,
@@ -169,6 +174,7 @@ function topBar(parts: ViewParts): TopBarView {
       pass: tones.ok,
       warn: tones.warn,
       fail: tones.fail,
+      unknown,
     },
   };
 }

@@ -25,10 +25,16 @@ export function fleetScreen(fleet: readonly FleetNodeFacts[]): ScreenContent {
   const table = fleetTable(fleet);
   const tones = { ok: 0, warn: 0, fail: 0 } as Record<string, number>;
   let newest = 0;
+  let unknown = 0;
   for (const row of table.rows) if (row.tone !== undefined && row.tone in tones) tones[row.tone]!++;
-  for (const node of fleet) newest = Math.max(newest, node.snapshot?.takenAtMs ?? 0);
+  for (const node of fleet) {
+    newest = Math.max(newest, node.snapshot?.takenAtMs ?? 0);
+    // nodeStatus is cached per gate ladder: this judges nothing twice.
+    if (nodeStatus(node.snapshot, node.gates, node.pollError).worst === 'Unknown') unknown++;
+  }
   const count = (tone: string) => tones[tone]!;
-  const summary = `${fleet.length} node${fleet.length === 1 ? '' : 's'}: ${count('ok')} ok, ${count('warn')} warn, ${count('fail')} fail`;
+  const notMeasured = unknown ? `, ${unknown} not measured` : '';
+  const summary = `${fleet.length} node${fleet.length === 1 ? '' : 's'}: ${count('ok')} ok, ${count('warn')} warn, ${count('fail')} fail${notMeasured}`;
   return {
     status: 'ready',
     subtitle: newest ? `${summary} · last answer ${clockTime(newest)}` : `${summary} · polling…`,

@@ -90,7 +90,8 @@ export interface TopBarView {
     /** e.g. `webhook: 2 dropped, retrying` when a sink refuses; null when all is well. */
     readonly sinkProblem: string | null;
   };
-  readonly fleet: { readonly total: number; readonly pass: number; readonly warn: number; readonly fail: number };
+  /** Nodes by their worst gate; `unknown`: none fails or warns but some gate was not measured. */
+  readonly fleet: { readonly total: number; readonly pass: number; readonly warn: number; readonly fail: number; readonly unknown: number };
 }
 
 export interface ChipView {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson, startLoopbackServer, type LoopbackServer } from '../../../actors/node-client/loopback-server.js';
 import { startDevnet } from '../../../devnet/devnet.js';
 import { compileEntries } from '../../../test/compiled-entries.js';
+import { onceSchemaErrors } from '../../../test/once-schema.js';
 import { runBin, type BinRun } from '../../../test/run-bin.js';
 
 type Devnet = Awaited<ReturnType<typeof startDevnet>>;
@@ -63,8 +64,8 @@ describe('cockpit --once readiness', () => {
     expect(run.code).toBe(0);
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(12);
-    expect(lines.slice(0, 11).map((l) => l.slice(0, 6))).toEqual(new Array(11).fill('PASS  '));
-    expect(lines[0]).toMatch(/^PASS {2}API reachable {11}Bee 2\.8\.1-devnet, API 8\.1\.0$/);
+    expect(lines.slice(0, 11).map((l) => l.slice(0, 9))).toEqual(new Array(11).fill('PASS     '));
+    expect(lines[0]).toMatch(/^PASS {5}API reachable {11}Bee 2\.8\.1-devnet, API 8\.1\.0$/);
     expect(lines[9]).toContain('stamp TTL');
     expect(lines[10]).toContain('API version');
     expect(lines[11]).toBe(`${url} ready: 11 gates: 11 pass, 0 warn, 0 fail`);
@@ -82,7 +83,7 @@ describe('cockpit --once readiness', () => {
       const result = json(run);
       expect(result).toMatchObject({ verb: 'readiness', status: 'unhealthy', message: `${url} unhealthy: 11 gates: 9 pass, 1 warn, 1 fail` });
       expect(result.data.node).toBe(url);
-      expect(result.data.summary).toEqual({ pass: 9, warn: 1, fail: 1, worst: 'Fail' });
+      expect(result.data.summary).toEqual({ pass: 9, warn: 1, fail: 1, unknown: 0, worst: 'Fail' });
       expect(result.data.gates).toHaveLength(11);
       for (const gate of result.data.gates) expect(Object.keys(gate).sort()).toEqual(['applicable', 'id', 'name', 'reason', 'state']);
       expect(result.data.gates.find((g) => g.id === 'notFrozen')).toMatchObject({ state: 'Fail', name: 'not frozen' });
@@ -95,13 +96,48 @@ describe('cockpit --once readiness', () => {
     }
   });
 
-  it('a node answering 500 everywhere is reachable but failing: exit 1, every gate Fail', async () => {
+  it('a node answering 500 everywhere: API reachable fails (exit 1); the ten gates it hides are not measured, not Fail', async () => {
     const node = devnet.control.node(0);
     await node.setFault({ error500: true });
     try {
       const run = await cockpit(['--once', 'readiness', url, '--json']);
       expect(run.code).toBe(1);
-      expect(json(run).data.summary).toMatchObject({ fail: 11 });
+      const result = json(run);
+      expect(result).toMatchObject({ status: 'unhealthy', message: `${url} unhealthy: 11 gates: 0 pass, 0 warn, 1 fail, 10 not measured` });
+      expect(result.data.summary).toEqual({ pass: 0, warn: 0, fail: 1, unknown: 10, worst: 'Fail' });
+      expect(result.data.gates[0]).toMatchObject({ id: 'apiReachable', state: 'Fail' });
+      for (const gate of result.data.gates.slice(1)) expect(gate).toMatchObject({ state: 'Unknown', applicable: true, reason: expect.stringMatching(/^not measured: \/[a-z]+: 500/) });
+      const text = await cockpit(['--once', 'readiness', url]);
+      expect(text.code).toBe(1);
+      const lines = text.stdout.trimEnd().split('\n');
+      expect(lines[0]).toMatch(/^FAIL {5}API reachable {11}\/health did not answer as Bee does: 500/);
+      expect(lines[1]).toMatch(/^UNKNOWN {2}chain RPC fresh {9}not measured: \/chainstate: 500/);
+      expect(lines.filter((line) => line.startsWith('FAIL'))).toHaveLength(1);
+    } finally {
+      await node.heal();
+    }
+  });
+
+  it('nothing fails but some gates could not be measured: cannot be judged, exit 2; the ladder on stdout, why on stderr', async () => {
+    const node = devnet.control.node(0);
+    // A starting node: /health and /readiness answer, the rest 503.
+    await node.setFault({ startingUp: true });
+    try {
+      const text = await cockpit(['--once', 'readiness', url]);
+      expect(text.code).toBe(2);
+      const lines = text.stdout.trimEnd().split('\n');
+      expect(lines).toHaveLength(11);
+      expect(lines[0]).toMatch(/^WARN {5}API reachable {11}\/health ok but \d+ endpoints failing: /);
+      expect(lines.filter((line) => line.startsWith('UNKNOWN  '))).toHaveLength(8);
+      expect(lines.some((line) => line.startsWith('FAIL'))).toBe(false);
+      expect(text.stderr).toBe(`cockpit: ${url} cannot be judged: 11 gates: 2 pass, 1 warn, 0 fail, 8 not measured\n`);
+      const run = await cockpit(['--once', 'readiness', url, '--json']);
+      expect(run.code).toBe(2);
+      expect(json(run)).toMatchObject({
+        status: 'error',
+        data: { node: url, summary: { pass: 2, warn: 1, fail: 0, unknown: 8, worst: 'Warn' }, error: { code: 'not-measured', detail: expect.stringMatching(/^wallet funded: not measured: \/wallet: 503/) } },
+      });
+      expect(onceSchemaErrors(JSON.parse(run.stdout))).toEqual([]);
     } finally {
       await node.heal();
     }

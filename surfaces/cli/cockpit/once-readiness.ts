@@ -1,12 +1,18 @@
 /**
  * `cockpit --once readiness [URL]`: one health poll and the gate ladder (core/cockpit/gates.ts), no UI.
- * Text: one line per gate, then a summary line. `--json` data: `{ node, gates: [{id, name, state, reason,
- * applicable}], summary: {pass, warn, fail, worst} }`.
+ * Text: one line per gate (PASS, WARN, FAIL, UNKNOWN), then a summary line. `--json` data: `{ node, gates:
+ * [{id, name, state, reason, applicable}], summary: {pass, warn, fail, unknown, worst} }`; a gate that could
+ * not be measured has state `Unknown` and a reason starting `not measured:`.
  *
- * Status and exit code (2-cockpit.md §7): `ok` (0) when no gate fails, Warn included; `unhealthy` (1) when
- * any gate fails, including "API reachable" on a node whose /health answers 5xx; `error` (2) when /health
- * cannot be read at all (network, timeout, not Bee JSON, a 4xx) or any endpoint answers 401 (missing or
- * wrong token), because then there is no node to judge, only a connection or configuration to fix.
+ * Status and exit code (2-cockpit.md §7):
+ * - `unhealthy` (1) when any gate fails, including "API reachable" on a node whose /health answers 5xx, even
+ *   if other gates could not be measured: a failure the node showed is known whatever the others are.
+ * - `error` (2) when /health cannot be read at all (network, timeout, not Bee JSON, a 4xx) or any endpoint
+ *   answers 401 (missing or wrong token): there is no node to judge, only a connection or configuration to fix.
+ * - `error` (2) too when nothing fails but some gate was not measured (an endpoint answered 5xx, timed out or
+ *   answered something that is not Bee's): green cannot be vouched for. The ladder still goes to stdout (text)
+ *   or into `data` (JSON, with `error: {code: "not-measured", detail}` naming the first such gate).
+ * - `ok` (0) when every gate was measured and none fails (warnings allowed).
  */
 import { fetchHealthSnapshot } from '../../../actors/cockpit/health-snapshot.js';
 import { createNodeClient } from '../../../actors/node-client/index.js';
@@ -16,17 +22,19 @@ import { showControlCharacters } from '../../../core/terminal/visible-text.js';
 import { timeoutOf, type OnceResult, type OnceRun } from './once.js';
 import { resolveNodeTarget } from './node-target.js';
 
-const LABEL: Record<Gate['state'], string> = { Pass: 'PASS', Warn: 'WARN', Fail: 'FAIL' };
+const LABEL: Record<Gate['state'], string> = { Pass: 'PASS', Warn: 'WARN', Fail: 'FAIL', Unknown: 'UNKNOWN' };
+const LABEL_WIDTH = 9;
 const NAME_WIDTH = 24;
 
-/** `FAIL  peer count                1 connected peer: too few …`; the reason quotes the node, so it is shown, not obeyed. */
+/** `FAIL     peer count              1 connected peer: too few …`; the reason quotes the node, so it is shown, not obeyed. */
 export function formatGateLine(gate: Gate): string {
-  return `${LABEL[gate.state]}  ${gate.name.padEnd(NAME_WIDTH)}${showControlCharacters(gate.reason)}`;
+  return `${LABEL[gate.state].padEnd(LABEL_WIDTH)}${gate.name.padEnd(NAME_WIDTH)}${showControlCharacters(gate.reason)}`;
 }
 
 export const details = `Asks /health, /readiness, /status, /topology, /chainstate, /wallet, /reservestate, /redistributionstate and
-/stamps once and prints one line per gate (PASS, WARN, FAIL), then a summary. Exit 0 when no gate fails,
-1 when one does, 2 when the node cannot be judged (unreachable, not Bee, a 401: pass --token).`;
+/stamps once and prints one line per gate (PASS, WARN, FAIL, or UNKNOWN: not measured, with why), then a
+summary. Exit 0 when every gate was measured and none fails, 1 when one fails, 2 when the node cannot be
+judged (unreachable, not Bee, a 401: pass --token; or no gate fails but some could not be measured).`;
 
 export const run: OnceRun = async (args, context): Promise<OnceResult> => {
   const target = await resolveNodeTarget('readiness', args, context);
@@ -37,13 +45,19 @@ export const run: OnceRun = async (args, context): Promise<OnceResult> => {
   if (problem) return { verb: 'readiness', status: 'error', message: describeUnreadableHealth(target.url, problem), data: { node: target.url, error: problem } };
   const gates = computeGates(snapshot);
   const summary = summarizeGates(gates);
-  const verdict = summary.fail ? 'unhealthy' : 'ready';
-  const message = `${target.url} ${verdict}: ${describeSummary(gates)}`;
+  const lines = gates.map(formatGateLine);
+  if (!summary.fail && summary.unknown) {
+    const first = gates.find((gate) => gate.state === 'Unknown')!;
+    const message = `${target.url} cannot be judged: ${describeSummary(gates)}`;
+    const error = { code: 'not-measured', detail: `${first.name}: ${first.reason}` };
+    return { verb: 'readiness', status: 'error', message, data: { node: target.url, gates, summary, error }, text: lines.join('\n') };
+  }
+  const message = `${target.url} ${summary.fail ? 'unhealthy' : 'ready'}: ${describeSummary(gates)}`;
   return {
     verb: 'readiness',
     status: summary.fail ? 'unhealthy' : 'ok',
     message,
     data: { node: target.url, gates, summary },
-    text: [...gates.map(formatGateLine), message].join('\n'),
+    text: [...lines, message].join('\n'),
   };
 };

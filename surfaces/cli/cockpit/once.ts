@@ -9,7 +9,10 @@ import { jsonForTerminal, showControlCharacters, terminalSafeOutput } from '../.
 
 export type OnceStatus = 'ok' | 'unhealthy' | 'sad' | 'error';
 
-/** The `--json` object every verb returns; `text` is the one-line text output when it differs from `message`. */
+/**
+ * The `--json` object every verb returns; `text` is the text output when it differs from `message` (for an
+ * `error`, what the verb could still show, printed on stdout before the message goes to stderr).
+ */
 export interface OnceResult {
   verb: string;
   status: OnceStatus;
@@ -152,6 +155,9 @@ export async function runOnce(
     const { text: _text, ...object } = result;
     out.stdout(`${jsonForTerminal(JSON.stringify(object))}\n`);
   } else if (result.status === 'error') {
+    // What a verb could still read before it had to give up (readiness's ladder with gates not measured) is
+    // output; why it gives up is the diagnostic.
+    if (result.text !== undefined) out.stdout(`${terminalSafeOutput(result.text)}\n`);
     out.stderr(`${bin}: ${showControlCharacters(result.message)}\n`);
   } else {
     out.stdout(`${result.text === undefined ? showControlCharacters(result.message) : terminalSafeOutput(result.text)}\n`);

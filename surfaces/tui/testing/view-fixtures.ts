@@ -325,7 +325,7 @@ export function cockpitView(options: ViewOptions = {}): CockpitView {
       supervisor: { text: 'running 2 h 03 min, 1 restart', tone: 'ok' },
       watches: 2,
       alerts: { webhookConfigured: true, unseen: 3, worst: 'fail', sinkProblem: null },
-      fleet: { total: options.fleetTotal ?? 3, pass: 1, warn: 1, fail: 1 },
+      fleet: { total: options.fleetTotal ?? 3, pass: 1, warn: 1, fail: 1, unknown: 0 },
     },
     tabs: tabsFor(screen.id),
     screen,

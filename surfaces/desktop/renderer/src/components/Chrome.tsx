@@ -47,6 +47,7 @@ export const TopBar = memo(function TopBar({ bar }: { readonly bar: TopBarView }
         <span className={cx('chip', toneClass(fleetTone))} data-testid="fleet-rollup">
           fleet {fleet.total}: {fleet.pass} ok{fleet.warn > 0 ? `, ${fleet.warn} warn` : ''}
           {fleet.fail > 0 ? `, ${fleet.fail} fail` : ''}
+          {fleet.unknown > 0 ? `, ${fleet.unknown} not measured` : ''}
         </span>
       ) : null}
     </header>
