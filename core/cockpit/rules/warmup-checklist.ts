@@ -38,11 +38,12 @@ export interface ChecklistItem {
   readonly text: string;
 }
 
-const TONES: Record<ItemState, Tone> = { done: 'ok', progress: 'info', waiting: 'warn', unknown: 'fail', notApplicable: 'muted' };
+// An item that could not be read is unknown (muted), never red: it says nothing about the node's progress.
+const TONES: Record<ItemState, Tone> = { done: 'ok', progress: 'info', waiting: 'warn', unknown: 'muted', notApplicable: 'muted' };
 export const itemTone = (state: ItemState): Tone => TONES[state];
 
 const clamp = (x: number): number => (Number.isFinite(x) ? Math.max(0, Math.min(1, x)) : 0);
-const unknown = (id: ChecklistItem['id'], label: string, why: string): ChecklistItem => ({ id, label, state: 'unknown', fraction: 0, text: why });
+const unknown = (id: ChecklistItem['id'], label: string, why: string): ChecklistItem => ({ id, label, state: 'unknown', fraction: 0, text: `not read: ${why}` });
 
 export function warmupChecklist(f: WarmupFacts): ChecklistItem[] {
   const status = f.status.ok ? f.status.value : null;
@@ -91,7 +92,7 @@ export function warmupChecklist(f: WarmupFacts): ChecklistItem[] {
 
   if (!f.chainstate.ok) {
     items.push(unknown('chain', 'Chain RPC', `/chainstate: ${f.chainstate.error.detail}`));
-    items.push(unknown('batches', 'Batches synced', 'no chain state'));
+    items.push(unknown('batches', 'Batches synced', `/chainstate: ${f.chainstate.error.detail}`));
   } else {
     const { chainTip, block } = f.chainstate.value;
     items.push(

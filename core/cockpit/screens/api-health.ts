@@ -54,7 +54,7 @@ const TRANSACTION_REFUSALS = { 404: 'this node has no transaction service (no ch
 
 function chainSection(poll: ApiHealthPoll, lagStreak: number): Section {
   if (!poll.chainstate.ok) {
-    return { kind: 'text', id: 'chain', title: 'Chain state', lines: [{ text: describeFailure('chainstate', poll.chainstate.error, { 403: 'no chain backend on this node' }), tone: 'fail' }] };
+    return { kind: 'text', id: 'chain', title: 'Chain state', lines: [{ text: describeFailure('chainstate', poll.chainstate.error, { 403: 'no chain backend on this node' }), tone: 'muted' }] };
   }
   const c = poll.chainstate.value;
   const lag = chainLagVerdict(c.chainTip, c.block, lagStreak);

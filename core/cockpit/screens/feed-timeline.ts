@@ -80,7 +80,7 @@ export function renderFeedTimeline(input: FeedTimelineScreenInput): ScreenConten
       };
     }),
     selectable: true,
-    emptyText: input.running ? 'looking up the latest update…' : input.error ? 'no updates shown' : 'no updates',
+    emptyText: input.running ? 'looking up the latest update…' : input.error ? `none read: ${input.error}` : 'no updates',
   });
   const found = input.entries.filter((e) => e.found).length;
   const progress = input.latest === null ? null : `latest index ${input.latest}: ${found} of ${Math.min(input.query.max, Number(input.latest) + 1)} shown`;

@@ -60,7 +60,7 @@ const STAKE_REFUSALS = { 429: 'the node is busy with another staking call; asked
 export function lotteryStakeCard(poll: LotteryPoll): StakeCard | { readonly error: string } {
   if (!poll.redistribution.ok) return { error: describeFailure('redistributionstate', poll.redistribution.error, REDISTRIBUTION_REFUSALS) };
   if (!poll.stake.ok) return { error: describeFailure('stake', poll.stake.error, STAKE_REFUSALS) };
-  return stakeCard(
+  const card = stakeCard(
     {
       stakedAmount: poll.stake.value.stakedAmount,
       withdrawableAmount: poll.withdrawable.ok ? poll.withdrawable.value.withdrawableAmount : undefined,
@@ -68,6 +68,10 @@ export function lotteryStakeCard(poll: LotteryPoll): StakeCard | { readonly erro
     },
     poll.redistribution.value,
   );
+  // Healthy says the stake fits the reserve's height with no surplus: both must have been read to say so.
+  if (card.state === 'Healthy' && !poll.reserve.ok) return { error: `unknown: the stake this reserve height needs was not read: ${describeFailure('reservestate', poll.reserve.error)}` };
+  if (card.state === 'Healthy' && !poll.withdrawable.ok) return { error: `unknown: whether part of the stake is surplus was not read: ${describeFailure('stake/withdrawable', poll.withdrawable.error)}` };
+  return card;
 }
 
 const PHASE_TONE: Record<string, Tone> = { Commit: 'info', Reveal: 'info', Claim: 'info', Sample: 'warn', Unknown: 'muted' };
@@ -108,8 +112,12 @@ function stakeSection(poll: LotteryPoll): FactsSection {
   if ('error' in card) rows.push({ label: 'Card', value: card.error, tone: 'muted' });
   else rows.push({ label: 'Card', value: `${card.state}: ${card.reason}`, tone: card.tone });
   if (poll.stake.ok) rows.push({ label: 'Staked', value: formatBzz(poll.stake.value.stakedAmount) });
-  const doubling = poll.reserve.ok ? (poll.reserve.value.reserveCapacityDoubling ?? 0) : 0;
-  rows.push({ label: 'Needed for this height', value: `${formatBzz(requiredStake(doubling))} (reserve doubled ${doubling}x)` });
+  if (poll.reserve.ok) {
+    const doubling = poll.reserve.value.reserveCapacityDoubling ?? 0;
+    rows.push({ label: 'Needed for this height', value: `${formatBzz(requiredStake(doubling))} (reserve doubled ${doubling}x)` });
+  } else {
+    rows.push({ label: 'Needed for this height', value: `unknown: ${describeFailure('reservestate', poll.reserve.error)}`, tone: 'muted' });
+  }
   if (poll.withdrawable.ok) rows.push({ label: 'Withdrawable surplus', value: formatBzz(poll.withdrawable.value.withdrawableAmount) });
   if (poll.redistribution.ok) {
     const r = poll.redistribution.value;

@@ -90,7 +90,7 @@ export function renderManifest(input: ManifestScreenInput): ScreenContent {
       ...(node.load === 'failed' ? { tone: 'fail' as const } : isValueNode(node) ? {} : { tone: 'info' as const }),
     })),
     selectable: true,
-    emptyText: rootNode.load === 'loading' ? 'fetching the root node…' : rootNode.load === 'failed' ? 'no forks: the root could not be read' : 'the manifest has no entries',
+    emptyText: rootNode.load === 'loading' ? 'fetching the root node…' : rootNode.load === 'failed' ? `not read: ${rootNode.error ?? 'the root could not be fetched'}` : 'the manifest has no entries',
   };
   sections.push(treeSection);
   const selected = input.selected === null ? undefined : rows[input.selected];

@@ -35,7 +35,7 @@ describe('S7 network', () => {
   it('keeps the half that answered and says why the other did not', () => {
     const content = renderNetwork({ addresses: failed({ code: 'network', detail: 'network error: ECONNRESET' }), topology: ok({ reachability: 'Public', networkAvailability: 'Available' }), polledAtMs: 0 });
     expect(content.status).toBe('ready');
-    expect(facts(content, 'identity')['identity']).toMatchObject({ tone: 'fail', value: '/addresses: network error: ECONNRESET' });
+    expect(facts(content, 'identity')['identity']).toMatchObject({ tone: 'muted', value: 'unknown: /addresses: network error: ECONNRESET' });
     expect(content.subtitle).toMatch(/^\/addresses: network error: ECONNRESET · polled at/);
     const both = renderNetwork({ addresses: failed({ code: 'timeout', detail: 'timeout' }), topology: failed({ code: 'timeout', detail: 'timeout' }), polledAtMs: 0 });
     expect(both.status).toBe('error');

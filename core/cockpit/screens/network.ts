@@ -57,7 +57,7 @@ export function renderNetwork(input: NetworkScreenInput): ScreenContent {
     });
   } else {
     problems.push(failureLine('/addresses', addresses.error));
-    sections.push({ kind: 'facts', id: 'identity', title: 'Identity', rows: [{ label: 'identity', value: failureLine('/addresses', addresses.error), tone: 'fail' }] });
+    sections.push({ kind: 'facts', id: 'identity', title: 'Identity', rows: [{ label: 'identity', value: `unknown: ${failureLine('/addresses', addresses.error)}`, tone: 'muted' }] });
   }
 
   if (topology.ok) {
@@ -74,7 +74,7 @@ export function renderNetwork(input: NetworkScreenInput): ScreenContent {
     });
   } else {
     problems.push(failureLine('/topology', topology.error));
-    sections.push({ kind: 'facts', id: 'reachability', title: 'Reachability', rows: [{ label: 'reachability', value: failureLine('/topology', topology.error), tone: 'fail' }] });
+    sections.push({ kind: 'facts', id: 'reachability', title: 'Reachability', rows: [{ label: 'reachability', value: `unknown: ${failureLine('/topology', topology.error)}`, tone: 'muted' }] });
   }
 
   const underlays = addresses.ok ? addresses.value.underlay.map(parseUnderlay) : [];
@@ -93,7 +93,7 @@ export function renderNetwork(input: NetworkScreenInput): ScreenContent {
       return { key: `${i}:${u.address}`, cells: [cell(oneLine(shown, 120), undefined, u.address), cell(u.transport), cell(describeScope(u.scope), SCOPE_TONE[u.scope])] };
     }),
     selectable: false,
-    emptyText: addresses.ok ? 'no underlay addresses: the node has not started its P2P listener yet' : 'unknown: /addresses did not answer',
+    emptyText: addresses.ok ? 'no underlay addresses: the node has not started its P2P listener yet' : `not read: ${failureLine('/addresses', addresses.error)}`,
   });
   if (addresses.ok && underlays.length > 0 && !dialable) {
     sections.push({ kind: 'text', id: 'advice', title: null, lines: [{ text: 'no public underlay: peers elsewhere can reach this node only through --nat-addr', tone: 'warn' }] });

@@ -249,7 +249,7 @@ export function renderPeers(input: PeersScreenInput): ScreenContent {
       ...(p.healthy === false ? { tone: 'warn' as const } : {}),
     })),
     selectable: true,
-    emptyText: t ? 'no connected peers: the node is isolated (check its P2P port and bootnodes)' : 'waiting for /topology',
+    emptyText: t ? 'no connected peers: the node is isolated (check its P2P port and bootnodes)' : input.pollError ? `not read: ${input.pollError}` : 'waiting for /topology',
   });
   if (input.selectedPeer && !input.drill.open) {
     const line = input.drill.loading

@@ -50,7 +50,11 @@ describe('S2 stamps model', () => {
   it('says in one line why there are no batches to show', () => {
     expect(renderStamps(buildStampsModel(stampsSyncing(1), {}), null)).toMatchObject({ status: 'error', subtitle: 'postage batches not known yet: the node is still syncing postage events (/stamps 503)' });
     expect(renderStamps(buildStampsModel({ takenAtMs: 1, stamps: refused(403, '403 forbidden') }, {}), null).subtitle).toBe('no postage on this node: it runs without a chain backend (/stamps 403)');
-    expect(renderStamps(buildStampsModel({ takenAtMs: 1, stamps: unreachable }, {}), null).subtitle).toBe('cannot reach the node: network error: connect ECONNREFUSED 127.0.0.1:1633');
+    const down = renderStamps(buildStampsModel({ takenAtMs: 1, stamps: unreachable }, {}), null);
+    expect(down.subtitle).toBe('cannot reach the node: network error: connect ECONNREFUSED 127.0.0.1:1633');
+    // No batch table (its empty text says "no postage batches"): nothing was read about batches.
+    expect(down.sections).toEqual([]);
+    expect(JSON.stringify(down)).not.toContain('no postage batches');
     expect(renderStamps(buildStampsModel({ takenAtMs: 1, stamps: refused(401, '401 unauthorized') }, {}), null).subtitle).toBe('the node needs a token: pass --token or set NODE_TOKEN (/stamps 401)');
     expect(renderStamps(buildStampsModel(stampsPoll(1, []), {}), null).sections[0]).toMatchObject({ rows: [], emptyText: expect.stringMatching(/^no postage batches/) });
   });
@@ -126,6 +130,15 @@ describe('S4 lottery model', () => {
     expect(section(content, 'actions')).toMatchObject({ actions: [{ id: 'rchash', key: 'r', enabled: true }] });
   });
 
+  it('a stake card that needs an unread answer is unknown, not Healthy; the stake a height needs is unknown without /reservestate', () => {
+    const noReserve = renderLottery({ ...lotteryPoll(1), reserve: refused(500, '500 Internal Server Error') }, { kind: 'idle' }, null);
+    const stake = facts(section(noReserve, 'stake'));
+    expect(stake['Card']).toMatchObject({ tone: 'muted', value: 'unknown: the stake this reserve height needs was not read: no answer from /reservestate: 500 Internal Server Error' });
+    expect(stake['Needed for this height']).toMatchObject({ tone: 'muted', value: 'unknown: no answer from /reservestate: 500 Internal Server Error' });
+    const noSurplus = renderLottery({ ...lotteryPoll(1), withdrawable: refused(500, '500 Internal Server Error') }, { kind: 'idle' }, null);
+    expect(facts(section(noSurplus, 'stake'))['Card']!.value).toMatch(/^unknown: whether part of the stake is surplus was not read/);
+  });
+
   it('Sample is shown as the sampling for the next round inside the claim window', () => {
     const content = renderLottery(lotteryPoll(1, { phase: 'sample', block: 90 * 152 + 80 }), { kind: 'idle' }, null);
     expect(facts(section(content, 'round'))['Phase']).toMatchObject({ value: 'Sample (building the sample for round 91 in the Claim window)', tone: 'warn' });
@@ -193,7 +206,8 @@ describe('S5 warmup model', () => {
     ]);
     const starting = renderWarmup({ ...warmupPoll(1), status: refused(503, '503 Node is syncing'), topology: refused(503, '503 Node is syncing') });
     const bars = section(starting, 'checklist');
-    expect(bars?.kind === 'bars' && bars.bars.find((b) => b.label === 'Warm-up over')).toMatchObject({ text: '/status: 503 Node is syncing', tone: 'fail' });
+    expect(bars?.kind === 'bars' && bars.bars.find((b) => b.label === 'Warm-up over')).toMatchObject({ text: 'not read: /status: 503 Node is syncing', tone: 'muted' });
+    expect(section(starting, 'summary')).toMatchObject({ lines: [{ text: expect.stringMatching(/; not read: Warm-up over, Peers connected, Bins saturated, Pull-sync idle, Reserve filled$/) }] });
     expect(starting.status).toBe('ready');
   });
 });

@@ -191,7 +191,8 @@ export function renderStamps(model: StampsModel, drill: BucketDrill | null): Scr
   const drillView = drill === null ? null : bucketDrillView(model.kind === 'ready' ? model.rows.find((r) => r.batchID === drill.batchID) : undefined, drill);
   const hints = drill === null ? [{ keys: 'Enter', label: 'bucket histogram' }] : [{ keys: 'Esc', label: 'close histogram' }];
   if (model.kind === 'loading') return { status: 'loading', subtitle: 'asking /stamps', sections: [], drill: drillView, hints };
-  if (model.kind === 'error') return { status: 'error', subtitle: model.message, sections: [stampsTable([])], drill: drillView, hints };
+  // No table: its empty text says "no postage batches", a fact /stamps did not give (the node may have many).
+  if (model.kind === 'error') return { status: 'error', subtitle: model.message, sections: [], drill: drillView, hints };
   const counts = summarizeStatuses(model.rows);
   return {
     status: 'ready',

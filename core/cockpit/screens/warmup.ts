@@ -16,10 +16,14 @@ export function renderWarmup(poll: WarmupPoll | null): ScreenContent {
   if (poll === null) return { status: 'loading', subtitle: 'asking /readiness, /status, /topology, /chainstate, /reservestate', sections: [], ...base };
   const items = warmupChecklist(poll);
   const done = items.filter((i) => i.state === 'done' || i.state === 'notApplicable').length;
+  // Steps that could not be read are named apart: the node is not known to be waiting on them.
+  const waiting = items.filter((i) => i.state === 'progress' || i.state === 'waiting').map((i) => i.label);
+  const unread = items.filter((i) => i.state === 'unknown').map((i) => i.label);
+  const open = [waiting.length ? `waiting on: ${waiting.join(', ')}` : '', unread.length ? `not read: ${unread.join(', ')}` : ''].filter(Boolean).join('; ');
   const summary =
     done === items.length
       ? { text: 'Bootstrapped: every step is done.', tone: 'ok' as const }
-      : { text: `${done} of ${items.length} steps done; waiting on: ${items.filter((i) => i.state !== 'done' && i.state !== 'notApplicable').map((i) => i.label).join(', ')}`, tone: 'info' as const };
+      : { text: `${done} of ${items.length} steps done; ${open}`, tone: waiting.length ? ('info' as const) : ('muted' as const) };
   const sections = [
     { kind: 'text' as const, id: 'summary', title: null, lines: [summary] },
     {
