@@ -74,7 +74,7 @@ describe('S15 Fleet with bad nodes', () => {
       expect(rows[urls.dripping]).toMatch(/^no complete answer: timeout after 1500 ms/);
       // Node text is plain: the garbage's markup and escape codes are not in the view (only the parse error is).
       expect(JSON.stringify(view)).not.toContain('<script>');
-      expect(view.topBar.fleet).toEqual({ total: 6, pass: 1, warn: 0, fail: 5 });
+      expect(view.topBar.fleet).toEqual({ total: 6, pass: 1, warn: 0, fail: 5, unknown: 0 });
       expect(view.screen.subtitle).toMatch(/^6 nodes: 1 ok, 0 warn, 5 fail · last answer /);
       // The healthy row goes on being polled while the others hang.
       const polledAt = (v: CockpitView) => v.screen.subtitle ?? '';
