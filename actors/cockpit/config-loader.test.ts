@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -274,5 +275,24 @@ describe('diagnoseCockpitConfig', () => {
       ['config', 'NODE_URL: invalid no'],
       ['usage', "--node-bin needs --n"],
     ]);
+  });
+});
+
+describe('reading the config file: what would hang or balloon is refused (issue 24 item 8)', () => {
+  it('a named pipe as config.toml is refused at once, at the default path and by --config', async () => {
+    const dir = join(home, 'fifo-home');
+    mkdirSync(join(dir, '.config/cockpit'), { recursive: true });
+    const fifo = join(dir, '.config/cockpit/config.toml');
+    execFileSync('mkfifo', [fifo]);
+    const atDefault = await diagnoseCockpitConfig({ args: {}, env: {}, platform: 'linux', homedir: dir, cwd });
+    expect(!atDefault.ok && atDefault.problems.map((p) => `${p.kind} ${p.message}`)).toEqual([
+      'config is not a regular file (a named pipe, socket or device); the cockpit reads its config from a file',
+    ]);
+    expect((await refused({ config: fifo })).message).toBe(`${fifo}: is not a regular file (a named pipe, socket or device); the cockpit reads its config from a file`);
+  });
+
+  it('a file over 1 MiB is refused from its size, unread', async () => {
+    const path = withFile(`# ${'x'.repeat(3 * 1024 * 1024)}\n`, 'huge.toml');
+    expect((await refused({ config: path })).message).toBe(`${path}: the config file is 3.0 MiB; the cockpit reads at most 1 MiB (a thousand [[nodes]] take about 150 KiB)`);
   });
 });

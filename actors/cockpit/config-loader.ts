@@ -11,7 +11,8 @@
  * an unreadable one or any invalid content throws CockpitConfigError with every problem (file:line:column).
  * The config file is only ever read: what the cockpit remembers goes to the state store in the data directory.
  */
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { configFileLocation, dataDirLocation, type Env } from '../../core/cockpit/config/config-paths.js';
 import { CockpitConfigError, type ConfigProblem } from '../../core/cockpit/config/config-problem.js';
 import type { ParsedConfigFile } from '../../core/cockpit/config/parse-config.js';
@@ -27,7 +28,7 @@ export interface ResolveCockpitConfigInput {
   cwd?: string;
   /** Default: terminal. The desktop ignores `auto_restart`. */
   frontEnd?: FrontEnd;
-  /** Injected for tests; default fs.readFile as UTF-8. */
+  /** Injected for tests; default readConfigText (a regular file of at most 1 MiB, as UTF-8). */
   readText?: (path: string) => Promise<string>;
 }
 
@@ -52,7 +53,7 @@ export async function diagnoseCockpitConfig(input: ResolveCockpitConfigInput): P
   const cwd = input.cwd ?? process.cwd();
   const paths = { platform: input.platform, env: input.env, homedir: input.homedir, cwd };
   const configFile = configFileLocation({ ...paths, flag: input.args.config });
-  const read = input.readText ?? ((path: string) => readFile(path, 'utf8'));
+  const read = input.readText ?? readConfigText;
   let parsed: ParsedConfigFile | null = null;
   try {
     const text = await read(configFile.path);
@@ -72,9 +73,41 @@ export async function diagnoseCockpitConfig(input: ResolveCockpitConfigInput): P
   return resolved.ok ? { ok: true, config: resolved.config, sources: resolved.sources, configPath: configFile.path } : { ok: false, problems: resolved.problems, configPath: configFile.path };
 }
 
+/** Thrown by readConfigText for a file that is not one to read: a FIFO or device, or one past the size limit. */
+class NotAConfigFile extends Error {
+  readonly code = 'ENOTCONFIG';
+}
+
+/**
+ * Reads the config as UTF-8, refusing what would hang or balloon the cockpit before reading a byte: a named pipe
+ * or device (opened non-blocking, so even the open cannot wait for a writer) and a file over MAX_CONFIG_BYTES.
+ */
+export async function readConfigText(path: string): Promise<string> {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const stats = await handle.stat();
+    if (stats.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    if (!stats.isFile()) throw new NotAConfigFile('is not a regular file (a named pipe, socket or device); the cockpit reads its config from a file');
+    const { configSizeProblem } = await import('../../core/cockpit/config/parse-config.js');
+    const tooBig = configSizeProblem(stats.size);
+    if (tooBig) throw new NotAConfigFile(tooBig);
+    // One byte more than the size stat gave: a file that grows while it is read is noticed, and stays bounded.
+    const buffer = Buffer.alloc(stats.size + 1);
+    let length = 0;
+    for (let read = -1; read !== 0 && length < buffer.length; length += read) {
+      ({ bytesRead: read } = await handle.read(buffer, length, buffer.length - length, length));
+    }
+    if (length === buffer.length) throw new NotAConfigFile('changed while it was being read; run the cockpit again once it is written');
+    return buffer.subarray(0, length).toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
 function unreadable(code: string | undefined, error: unknown, from: string): string {
   if (code === 'ENOENT') return `no such config file (named by ${from})`;
   if (code === 'EISDIR') return 'is a directory, not a config file';
   if (code === 'EACCES' || code === 'EPERM') return 'cannot read the config file: permission denied';
+  if (error instanceof NotAConfigFile) return error.message;
   return `cannot read the config file: ${error instanceof Error ? error.message : String(error)}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatConfigProblem, nearestKey } from './config-problem.js';
-import { knownKeysAt, parseCockpitConfig } from './parse-config.js';
+import { configSizeProblem, knownKeysAt, MAX_CONFIG_BYTES, parseCockpitConfig } from './parse-config.js';
 
 const FILE = '/home/op/.config/cockpit/config.toml';
 
@@ -184,5 +184,24 @@ describe('nearest known key', () => {
     expect(knownKeysAt([])).toEqual(['nodes', 'store', 'alerts', 'fleet', 'notifications', 'pubsub', 'ui']);
     expect(knownKeysAt(['nodes', 0])).toEqual(['name', 'url', 'token', 'default', 'log_file', 'log_command']);
     expect(knownKeysAt(['store', 'supervisor'])).toEqual(['auto_restart', 'max_restarts_per_hour']);
+  });
+});
+
+describe('parseCockpitConfig: size and depth limits (issue 24 item 8)', () => {
+  it('a long dotted table header is refused at its line and column, not expanded', () => {
+    const header = `[${Array.from({ length: 100_000 }, () => 'a').join('.')}]`;
+    expect(problems(`[ui]\ntheme = "dark"\n${header}\nx = 1\n`)).toEqual([
+      `${FILE}:3:2: keys nest more than 32 levels deep (tables, dotted keys, inline tables and arrays together); the cockpit's config is at most 4 levels deep`,
+    ]);
+  });
+
+  it('deep inline tables and arrays are refused by the TOML reader with the same limit', () => {
+    expect(problems(`x = ${'['.repeat(40)}${']'.repeat(40)}\n`)).toEqual([expect.stringMatching(new RegExp(`^${FILE}:1:\\d+: invalid TOML: inline tables and arrays nest more than 32 levels deep$`))]);
+  });
+
+  it('a file over 1 MiB is refused before it is parsed', () => {
+    const big = `# ${'x'.repeat(MAX_CONFIG_BYTES)}\n`;
+    expect(problems(big)).toEqual([`${FILE}: the config file is 1.0 MiB; the cockpit reads at most 1 MiB (a thousand [[nodes]] take about 150 KiB)`]);
+    expect(configSizeProblem(MAX_CONFIG_BYTES)).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 /**
  * config.toml text -> the typed file (config-schema/cockpit-config.ts), or every problem with file, line and
  * column. Pure: the caller reads the file. Checks, in order:
+ * 0. size and depth: at most MAX_CONFIG_BYTES (1 MiB) and MAX_TOML_DEPTH (32) key levels, so a hostile file is
+ *    refused in linear time with a clear message instead of costing seconds and gigabytes;
  * 1. TOML syntax (smol-toml's position);
  * 2. the schema: types, ranges, enums, unknown keys (with the nearest known key), each at its key's position;
  * 3. rules across keys: unique node names, at most one `default = true`, `[store]` bin and config together.
@@ -10,7 +12,13 @@ import { parse as parseToml, TomlError } from 'smol-toml';
 import type { z } from 'zod';
 import { cockpitConfigSchemas, type CockpitConfigFile } from '../../../config-schema/cockpit-config.js';
 import { dottedKey, nearestKey, type ConfigProblem } from './config-problem.js';
-import { tomlPositions, type TomlPath, type TomlPositions } from './toml-positions.js';
+import { MAX_TOML_DEPTH, TomlDepthError, tomlPositions, type TomlPath, type TomlPositions } from './toml-positions.js';
+
+/**
+ * The largest config.toml the cockpit reads. A thousand `[[nodes]]` with tokens and log settings are about
+ * 150 KiB; anything past a mebibyte is not a hand-written config.
+ */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
 
 export interface ParsedConfigFile {
   file: string;
@@ -20,16 +28,32 @@ export interface ParsedConfigFile {
 
 export type ParseConfigResult = { ok: true; parsed: ParsedConfigFile } | { ok: false; problems: ConfigProblem[] };
 
+/** The size rule, for callers that learn the size before reading (a file's stat): the message, or null. */
+export function configSizeProblem(bytes: number): string | null {
+  if (bytes <= MAX_CONFIG_BYTES) return null;
+  return `the config file is ${(bytes / 1024 / 1024).toFixed(1)} MiB; the cockpit reads at most ${MAX_CONFIG_BYTES / 1024 / 1024} MiB (a thousand [[nodes]] take about 150 KiB)`;
+}
+
 export function parseCockpitConfig(source: string, file: string): ParseConfigResult {
+  // UTF-8 bytes are at least the UTF-16 length; the exact count only when that is near the limit.
+  const tooBig = configSizeProblem(source.length > MAX_CONFIG_BYTES / 3 ? new TextEncoder().encode(source).length : source.length);
+  if (tooBig) return { ok: false, problems: [{ file, message: tooBig, kind: 'config' }] };
   let raw: unknown;
   try {
-    raw = parseToml(source);
+    raw = parseToml(source, { maxDepth: MAX_TOML_DEPTH });
   } catch (error) {
     if (!(error instanceof TomlError)) throw error;
     const reason = error.message.split('\n')[0]!.replace(/^Invalid TOML document: /, '');
-    return { ok: false, problems: [{ file, line: error.line, column: error.column, message: `invalid TOML: ${reason}`, kind: 'config' }] };
+    const depth = /excessively nested/.test(reason) ? `inline tables and arrays nest more than ${MAX_TOML_DEPTH} levels deep` : reason;
+    return { ok: false, problems: [{ file, line: error.line, column: error.column, message: `invalid TOML: ${depth}`, kind: 'config' }] };
   }
-  const positions = tomlPositions(source);
+  let positions: TomlPositions;
+  try {
+    positions = tomlPositions(source);
+  } catch (error) {
+    if (!(error instanceof TomlDepthError)) throw error;
+    return { ok: false, problems: [{ file, ...error.position, message: error.message, kind: 'config' }] };
+  }
   const at = (path: TomlPath, message: string, key = dottedKey(path)): ConfigProblem => ({ file, ...positions.locate(path), key, message, kind: 'config' });
 
   const checked = cockpitConfigSchemas().cockpitConfigSchema.safeParse(raw);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tomlPositions } from './toml-positions.js';
+import { MAX_TOML_DEPTH, TomlDepthError, tomlPositions } from './toml-positions.js';
 
 describe('tomlPositions', () => {
   const source = [
@@ -51,5 +51,36 @@ describe('tomlPositions', () => {
 
   it('counts columns in characters, not bytes', () => {
     expect(tomlPositions('"ключ" = 1\n  "é" = 2\n').exact(['é'])).toEqual({ line: 2, column: 3 });
+  });
+});
+
+describe('tomlPositions: hostile shapes stay linear (issue 24 item 8)', () => {
+  it('a 200 KB header of 100,000 dotted segments is refused at the depth limit, with its position', () => {
+    // Before: every prefix of the path was keyed by JSON.stringify, 60 s and 2.7 GB for this file.
+    const source = `# hostile\n[${Array.from({ length: 100_000 }, () => 'a').join('.')}]\nx = 1\n`;
+    expect(() => tomlPositions(source)).toThrow(TomlDepthError);
+    try {
+      tomlPositions(source);
+    } catch (error) {
+      expect((error as TomlDepthError).position).toEqual({ line: 2, column: 2 });
+      expect((error as Error).message).toMatch(/^keys nest more than 32 levels deep/);
+    }
+  });
+
+  it('a path of exactly MAX_TOML_DEPTH keys is accepted', () => {
+    const keys = Array.from({ length: MAX_TOML_DEPTH }, (_, i) => `k${i}`);
+    expect(tomlPositions(`[${keys.slice(0, -1).join('.')}]\n${keys.at(-1)} = 1\n`).exact(keys)).toEqual({ line: 2, column: 1 });
+  });
+
+  it('one long line of 60,000 array elements: every column right, in linear time', () => {
+    // Before: each element's column was counted from the start of the line (quadratic).
+    const source = `x = [${Array.from({ length: 60_000 }, () => '1').join(', ')}]\n`;
+    const positions = tomlPositions(source);
+    expect(positions.exact(['x', 0])).toEqual({ line: 1, column: 6 });
+    expect(positions.exact(['x', 59_999])).toEqual({ line: 1, column: 6 + 59_999 * 3 });
+  });
+
+  it('columns count characters across surrogate pairs on a line scanned in steps', () => {
+    expect(tomlPositions('a = { "😀" = 1, b = 2 }\n').exact(['a', 'b'])).toEqual({ line: 1, column: 16 });
   });
 });

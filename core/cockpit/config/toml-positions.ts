@@ -6,6 +6,11 @@
  * It runs only on documents smol-toml has already accepted, so it is a lenient scanner, not a validator: it
  * follows table headers (`[a.b]`, `[[a]]` with a running index per array of tables), dotted and quoted keys,
  * inline tables and arrays (elements get their index), and skips strings of all four kinds and comments.
+ *
+ * Linear in the document's length, whatever its shape: paths live in a trie (one step per key segment, never a
+ * path copied or stringified per prefix), and a column is counted on from the last one asked on the same line.
+ * A path deeper than MAX_TOML_DEPTH is refused (TomlDepthError) as soon as the scanner reaches it: the cockpit's
+ * schema is four levels deep, so a deeper document is a mistake or an attack, not a config.
  */
 export type TomlPath = readonly (string | number)[];
 
@@ -21,20 +26,59 @@ export interface TomlPositions {
   exact(path: TomlPath): TomlPosition | undefined;
 }
 
-const keyOf = (path: TomlPath) => JSON.stringify(path);
+/** Key segments (table headers, dotted keys, inline tables and arrays together) a path may have. */
+export const MAX_TOML_DEPTH = 32;
+
+/** A path nested deeper than MAX_TOML_DEPTH, with where it crossed the limit. */
+export class TomlDepthError extends Error {
+  override readonly name = 'TomlDepthError';
+  constructor(readonly position: TomlPosition) {
+    super(`keys nest more than ${MAX_TOML_DEPTH} levels deep (tables, dotted keys, inline tables and arrays together); the cockpit's config is at most 4 levels deep`);
+  }
+}
+
+/** One written path: its position, its children by key, and (for an array of tables) the next element's index. */
+class PathNode {
+  position: TomlPosition | undefined;
+  arrayCount: number | undefined;
+  private children: Map<string | number, PathNode> | undefined;
+
+  constructor(readonly depth: number) {}
+
+  child(key: string | number): PathNode {
+    this.children ??= new Map();
+    let node = this.children.get(key);
+    if (!node) {
+      node = new PathNode(this.depth + 1);
+      this.children.set(key, node);
+    }
+    return node;
+  }
+
+  find(key: string | number): PathNode | undefined {
+    return this.children?.get(key);
+  }
+}
 
 export function tomlPositions(source: string): TomlPositions {
-  const found = new Map<string, TomlPosition>();
-  new Scanner(source, found).document();
-  const exact = (path: TomlPath) => found.get(keyOf(path));
+  const root = new PathNode(0);
+  new Scanner(source, root).document();
+  const exact = (path: TomlPath) => {
+    let node: PathNode | undefined = root;
+    for (const key of path) node = node?.find(key);
+    return node?.position;
+  };
   return {
     exact,
     locate(path) {
-      for (let length = path.length; length > 0; length--) {
-        const hit = exact(path.slice(0, length));
-        if (hit) return hit;
+      let node: PathNode | undefined = root;
+      let nearest: TomlPosition | undefined;
+      for (const key of path) {
+        node = node.find(key);
+        if (!node) break;
+        nearest = node.position ?? nearest;
       }
-      return { line: 1, column: 1 };
+      return nearest ?? { line: 1, column: 1 };
     },
   };
 }
@@ -43,16 +87,17 @@ class Scanner {
   private at = 0;
   private line = 1;
   private lineStart = 0;
-  /** Next index of each array of tables, keyed by its concrete path. */
-  private readonly arrayCounts = new Map<string, number>();
+  /** The last column counted, at `columnAt` on the current line: the next one counts on from there. */
+  private columnAt = 0;
+  private column = 1;
 
   constructor(
     private readonly src: string,
-    private readonly found: Map<string, TomlPosition>,
+    private readonly root: PathNode,
   ) {}
 
   document(): void {
-    let table: (string | number)[] = [];
+    let table = this.root;
     while (this.at < this.src.length) {
       this.skipSpaceAndComments(true);
       if (this.at >= this.src.length) break;
@@ -65,48 +110,45 @@ class Scanner {
     }
   }
 
-  private header(): (string | number)[] {
+  private header(): PathNode {
     const double = this.src.startsWith('[[', this.at);
     this.at += double ? 2 : 1;
     this.skipSpace();
     const position = this.position();
-    const keys = this.dottedKey();
-    this.at = Math.max(this.at, this.src.indexOf(']', this.at) + (double ? 2 : 1));
+    let node = this.root;
     // A header's path runs through the latest element of every array of tables above it.
-    const path: (string | number)[] = [];
-    for (const [i, key] of keys.entries()) {
-      path.push(key);
-      const count = this.arrayCounts.get(keyOf(path));
-      const last = i === keys.length - 1;
+    this.dottedKey((key, last) => {
+      node = this.step(node, key, position);
       if (double && last) {
-        const index = count ?? 0;
-        this.arrayCounts.set(keyOf(path), index + 1);
-        this.record(path, position);
-        path.push(index);
-      } else if (count !== undefined) {
-        path.push(count - 1);
+        const index = node.arrayCount ?? 0;
+        node.arrayCount = index + 1;
+        node = this.step(node, index, position);
+      } else if (node.arrayCount !== undefined) {
+        node = this.step(node, node.arrayCount - 1, position);
       }
-      this.record(path, position);
-    }
-    return path;
+    });
+    const close = this.src.indexOf(']', this.at);
+    this.at = close < 0 ? this.src.length : Math.max(this.at, close + (double ? 2 : 1));
+    return node;
   }
 
-  private keyValue(table: readonly (string | number)[]): void {
+  private keyValue(table: PathNode): void {
     const position = this.position();
-    const keys = this.dottedKey();
-    if (keys.length === 0) {
+    let node = table;
+    const any = this.dottedKey((key) => {
+      node = this.step(node, key, position);
+    });
+    if (!any) {
       this.skipToLineEnd();
       return;
     }
-    const path = [...table, ...keys];
-    for (let i = table.length + 1; i <= path.length; i++) this.record(path.slice(0, i), position);
     this.skipSpace();
     if (this.peek() === '=') this.at++;
     this.skipSpace();
-    this.value(path);
+    this.value(node);
   }
 
-  private value(path: readonly (string | number)[]): void {
+  private value(node: PathNode): void {
     const c = this.peek();
     if (c === '"' || c === "'") {
       this.string();
@@ -115,8 +157,7 @@ class Scanner {
       for (let index = 0; ; index++) {
         this.skipSpaceAndComments(true);
         if (this.peek() === ']' || this.at >= this.src.length) break;
-        this.record([...path, index], this.position());
-        this.value([...path, index]);
+        this.value(this.step(node, index, this.position()));
         this.skipSpaceAndComments(true);
         if (this.peek() === ',') this.at++;
       }
@@ -126,7 +167,7 @@ class Scanner {
       for (;;) {
         this.skipSpace();
         if (this.peek() === '}' || this.at >= this.src.length) break;
-        this.keyValue(path);
+        this.keyValue(node);
         this.skipSpace();
         if (this.peek() === ',') this.at++;
       }
@@ -136,23 +177,38 @@ class Scanner {
     }
   }
 
-  private dottedKey(): string[] {
-    const keys: string[] = [];
+  /** Reads a dotted key, handing each segment over as it is read (`last` on the final one); false when there is none. */
+  private dottedKey(onKey: (key: string, last: boolean) => void): boolean {
+    let pending: string | undefined;
     for (;;) {
       this.skipSpace();
       const c = this.peek();
+      let key: string;
       if (c === '"' || c === "'") {
-        keys.push(this.string());
+        key = this.string();
       } else {
         const start = this.at;
         while (this.at < this.src.length && /[A-Za-z0-9_-]/.test(this.src[this.at]!)) this.at++;
-        if (this.at === start) return keys;
-        keys.push(this.src.slice(start, this.at));
+        if (this.at === start) break;
+        key = this.src.slice(start, this.at);
       }
+      if (pending !== undefined) onKey(pending, false);
+      pending = key;
       this.skipSpace();
-      if (this.peek() !== '.') return keys;
+      if (this.peek() !== '.') break;
       this.at++;
     }
+    if (pending === undefined) return false;
+    onKey(pending, true);
+    return true;
+  }
+
+  /** The child path `key` of `node`, recorded at `position` unless written earlier; refused past the depth limit. */
+  private step(node: PathNode, key: string | number, position: TomlPosition): PathNode {
+    if (node.depth >= MAX_TOML_DEPTH) throw new TomlDepthError(position);
+    const child = node.child(key);
+    child.position ??= position;
+    return child;
   }
 
   /** Reads any of the four string kinds and returns its (unescaped enough for key matching) text. */
@@ -208,18 +264,30 @@ class Scanner {
   private newline(at: number): void {
     this.line++;
     this.lineStart = at + 1;
+    this.columnAt = at + 1;
+    this.column = 1;
   }
 
   private peek(): string {
     return this.src[this.at] ?? '';
   }
 
+  /** Line and column of `at`; the column in characters (a surrogate pair is one), counted on from the last one. */
   private position(): TomlPosition {
-    return { line: this.line, column: [...this.src.slice(this.lineStart, this.at)].length + 1 };
+    if (this.columnAt < this.lineStart || this.columnAt > this.at) {
+      this.columnAt = this.lineStart;
+      this.column = 1;
+    }
+    for (let i = this.columnAt; i < this.at; i++) {
+      const code = this.src.charCodeAt(i);
+      // The low half of a surrogate pair belongs to the character its high half started.
+      if (!(code >= 0xdc00 && code <= 0xdfff && i > this.lineStart && isHighSurrogate(this.src.charCodeAt(i - 1)))) this.column++;
+    }
+    this.columnAt = this.at;
+    return { line: this.line, column: this.column };
   }
+}
 
-  private record(path: readonly (string | number)[], position: TomlPosition): void {
-    const key = keyOf(path);
-    if (!this.found.has(key)) this.found.set(key, position);
-  }
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }
