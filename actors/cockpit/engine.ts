@@ -41,6 +41,7 @@ import { logPaneMachine, type LogPaneSnapshot } from '../../machines/cockpit/log
 import { supervisorMachine } from '../../machines/cockpit/supervisor.machine.js';
 import { selectSupervisorChip, type SupervisorSnapshotLike } from '../../machines/cockpit/supervisor.view.js';
 import { logFacts } from './log-view.js';
+import { createCockpitStory, type CockpitStoryLine } from './cockpit-story.js';
 import { runOneShotVerb, type OnceVerbLike, type OneShotDeps } from './one-shot-verbs.js';
 import type { DiagnoseInputs } from './diagnose.js';
 import { LOG_TABS } from '../../core/log/log-book.js';
@@ -109,6 +110,13 @@ export interface CockpitEngine extends CockpitEngineHandle {
    * any longer (no 200 within 60 s, an exit, a refused start-up check), where the window's red chip says why.
    */
   whenNodeAnswers(): Promise<void>;
+  /**
+   * The Cockpit tab's story (the supervisor's changes, the state store's problems) as it is told, the lines so
+   * far first: the headless modes print it on stderr. Returns the unsubscribe function.
+   */
+  onCockpitEvent(listener: (line: CockpitStoryLine) => void): () => void;
+  /** The supervisor's snapshot (`--node-bin`), or null when the cockpit does not run the node. */
+  supervisor(): SupervisorSnapshotLike | null;
 }
 
 /** View notifications are coalesced to at most one per this many milliseconds (20 a second). */
@@ -517,6 +525,8 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   }
   // The supervisor's capture file becomes the supervised node's log source once the start-up check names it.
   const supervisorRef = children().supervisor;
+  const story = createCockpitStory((line) => book?.addCockpitEvent(line.level, line.message, timeStamp(), line.logger));
+  const stopStory = story.follow({ supervisor: supervisorRef as Parameters<typeof story.follow>[0]['supervisor'], stateStore });
   const uptimeTicker = supervisorRef ? setInterval(markDirty, 1000) : null;
   uptimeTicker?.unref?.();
   let captureSent = false;
@@ -552,6 +562,8 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
       return () => callListeners.delete(listener);
     },
     getView,
+    onCockpitEvent: (listener) => story.listen(listener),
+    supervisor: () => (supervisorRef?.getSnapshot() as SupervisorSnapshotLike | undefined) ?? null,
     async whenNodeAnswers() {
       const supervisor = children().supervisor;
       if (!supervisor) return;
@@ -602,6 +614,9 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
         const done = await waitFor(supervisor, (s) => s.status === 'done', { timeout: Infinity });
         finalStatus = (done.output as { finalStatus?: string } | undefined)?.finalStatus ?? 'node stopped';
       }
+      stopStory();
+      // A watchlist change made just before the stop is written (or its failure reported) before we return.
+      await stateStore.flush?.();
       root.stop();
       wire.close();
       pollWire.close();

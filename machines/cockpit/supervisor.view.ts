@@ -36,9 +36,15 @@ export interface SupervisorSnapshotLike {
   matches(state: never): boolean;
 }
 
-type StateName = 'checking' | 'starting' | 'overdue' | 'running' | 'stopping' | 'killing' | 'backingOff' | 'exited' | 'killed' | 'gaveUp' | 'refused' | 'stopped';
+export const SUPERVISOR_STATE_NAMES = ['checking', 'starting', 'overdue', 'running', 'stopping', 'killing', 'backingOff', 'exited', 'killed', 'gaveUp', 'refused', 'stopped'] as const;
+export type SupervisorStateName = (typeof SUPERVISOR_STATE_NAMES)[number];
 
-function stateOf(snapshot: SupervisorSnapshotLike): StateName {
+/** The one state the chip is drawn from (`/metrics` exports it as cockpit_supervised_node_state). */
+export function selectSupervisorState(snapshot: SupervisorSnapshotLike): SupervisorStateName {
+  return stateOf(snapshot);
+}
+
+function stateOf(snapshot: SupervisorSnapshotLike): SupervisorStateName {
   const is = (path: string) => (snapshot.matches as (p: string) => boolean)(path);
   if (is('supervising.starting')) return is('supervising.starting.deadline.overdue') ? 'overdue' : 'starting';
   if (is('supervising.running')) return 'running';
@@ -171,4 +177,25 @@ export function selectSupervisorChipView(snapshot: SupervisorSnapshotLike, nowMs
   if (is('supervising.running')) text = [chip.text, chip.uptimeMs !== null ? `up ${formatDuration(chip.uptimeMs)}` : '', chip.restarts ? `${chip.restarts.count}/${chip.restarts.max} restarts` : ''].filter(Boolean).join(' · ');
   if (is('backingOff')) text = [chip.text, /restarting in \d+ s/.exec(chip.detail)?.[0] ?? '', chip.restarts ? `${chip.restarts.count}/${chip.restarts.max} restarts` : ''].filter(Boolean).join(' · ');
   return { text, tone: TONES[chip.tone] };
+}
+
+/** `backingOff` -> `backing_off`: Prometheus label values in the exposition's usual snake case. */
+function snakeCase(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/**
+ * The supervised node's state for `/metrics` (`--serve-metrics --node-bin …`), as a Prometheus state set: one
+ * line per state, 1 for the one it is in, so `cockpit_supervised_node_state{state="refused"} == 1` alerts on a
+ * start-up check that failed, at the first scrape after it did. Nothing without supervision.
+ */
+export function renderSupervisorMetrics(snapshot: SupervisorSnapshotLike | null): string {
+  if (!snapshot) return '';
+  const current = stateOf(snapshot);
+  const lines = [
+    '# HELP cockpit_supervised_node_state State of the node the cockpit runs (--node-bin): 1 for the state it is in (overdue: no /health 200 within 60 s).',
+    '# TYPE cockpit_supervised_node_state gauge',
+    ...SUPERVISOR_STATE_NAMES.map((name) => `cockpit_supervised_node_state{state="${snakeCase(name)}"} ${name === current ? 1 : 0}`),
+  ];
+  return `${lines.join('\n')}\n`;
 }

@@ -102,7 +102,7 @@ export async function serveMain(options: ServeMainOptions, exit: ServeExitCodes)
   const say = (line: string) => options.stderr(`cockpit: ${showControlCharacters(line)}\n`);
   let serving: ServingCockpit;
   try {
-    serving = await serveCockpit({ ...options, progress: say });
+    serving = await serveCockpit({ ...options, progress: say, story: say });
   } catch (error) {
     if (error instanceof RendererNotBuiltError) {
       say(error.message);

@@ -14,7 +14,7 @@ import { homedir } from 'node:os';
 import { resolveCockpitConfig } from '../../actors/cockpit/config-loader.js';
 import { startCockpitEngine } from '../../actors/cockpit/engine.js';
 import { onceVerbs } from '../cli/cockpit/once-verbs.js';
-import { CockpitStateStore } from '../../actors/cockpit/state-store.js';
+import { CockpitStateStore, StateFileError } from '../../actors/cockpit/state-store.js';
 import type { EnginePersistedState, EngineStateStore } from '../../core/cockpit/engine/config.js';
 import { CockpitConfigError } from '../../core/cockpit/config/config-problem.js';
 import type { CockpitLaunchArgs } from '../../core/cockpit/config/resolved-config.js';
@@ -51,7 +51,15 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     complain(showControlCharacters(error.message).replace(/\\n/g, '\n  '));
     return TUI_EXIT.usage;
   }
-  const stateStore = engineStateStore(await CockpitStateStore.open(config.dataDir.path));
+  let stateStore;
+  try {
+    stateStore = engineStateStore(await CockpitStateStore.open(config.dataDir.path));
+  } catch (error) {
+    if (!(error instanceof StateFileError)) throw error;
+    // Like a bad config file: the operator's environment, not the cockpit, must change.
+    complain(showControlCharacters(error.message));
+    return TUI_EXIT.usage;
+  }
   const result = await runInteractive(
     async () => startCockpitEngine({ face: 'terminal', config, stateStore, onceVerbs: onceVerbs(), app: { name: 'cockpit-tui', version: options.version } }),
     terminal,
@@ -72,6 +80,9 @@ function engineStateStore(store: CockpitStateStore): EngineStateStore {
   type FilePatch = Exclude<Parameters<CockpitStateStore['update']>[0], (state: never) => unknown>;
   return {
     get: () => store.get(),
+    warnings: store.warnings,
+    onProblem: (listener) => store.onProblem(listener),
+    flush: () => store.flush(),
     update(patch: Partial<EnginePersistedState>) {
       const out: FilePatch = {};
       if (patch.logPaneHeight !== undefined) out.logPaneHeight = patch.logPaneHeight;

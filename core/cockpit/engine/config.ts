@@ -61,6 +61,12 @@ export interface EnginePersistedState {
 export interface EngineStateStore {
   get(): EnginePersistedState;
   update(patch: Partial<EnginePersistedState>): Promise<unknown>;
+  /** What loading found wrong (a state file moved aside), for the Cockpit log tab. */
+  readonly warnings?: readonly string[];
+  /** Problems from now on (a write that failed): the engine shows each in the Cockpit log tab. */
+  onProblem?(listener: (message: string) => void): () => void;
+  /** Settles once every update asked for so far is written or reported; the engine waits for it when it stops. */
+  flush?(): Promise<void>;
 }
 
 export const LOG_PANE_MIN_HEIGHT = 4;

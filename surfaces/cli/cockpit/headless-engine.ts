@@ -7,7 +7,7 @@
 import { homedir } from 'node:os';
 import { resolveCockpitConfig } from '../../../actors/cockpit/config-loader.js';
 import { startCockpitEngine, type CockpitEngine, type StartCockpitEngineOptions } from '../../../actors/cockpit/engine.js';
-import { CockpitStateStore } from '../../../actors/cockpit/state-store.js';
+import { CockpitStateStore, StateFileError } from '../../../actors/cockpit/state-store.js';
 import { CockpitConfigError } from '../../../core/cockpit/config/config-problem.js';
 import type { CockpitLaunchArgs, ResolvedCockpitConfig } from '../../../core/cockpit/config/resolved-config.js';
 import type { ListenAddress } from '../../../core/cockpit/listen-address.js';
@@ -23,6 +23,11 @@ export interface HeadlessEngineOptions {
   readonly stateStore?: StartCockpitEngineOptions['stateStore'];
   /** Engine options for tests (fleet poll interval, request timeout, the one-shot verb runner). */
   readonly engineOptions?: Partial<Pick<StartCockpitEngineOptions, 'fleetPollIntervalMs' | 'requestTimeoutMs' | 'runVerb'>>;
+  /**
+   * Told each line of the cockpit's story worth a headless operator's attention, as it happens: everything the
+   * supervisor does with the node, and every warning or error (the state file). The modes print it on stderr.
+   */
+  readonly story?: (line: string) => void;
 }
 
 /** Resolves the config (throws CockpitConfigError with every problem) and starts the desktop engine. */
@@ -36,17 +41,24 @@ export async function startHeadlessEngine(options: HeadlessEngineOptions): Promi
   });
   const stateStore = options.stateStore ?? (await CockpitStateStore.open(config.dataDir.path));
   const engine = startCockpitEngine({ face: 'desktop', config, stateStore, app: { name: 'cockpit', version: options.version }, onceVerbs: onceVerbs(), ...options.engineOptions });
+  const story = options.story;
+  if (story) engine.onCockpitEvent((line) => (line.logger === 'cockpit::supervisor' || line.level === 'warning' || line.level === 'error') && story(line.message));
   return { engine, config };
 }
 
 /**
  * The exit code for a mode that could not start, after saying why (a command-line mistake is the usage code,
- * a bad config file or an address that cannot be bound the error code); null for an unexpected error.
+ * a bad config file, a state.json that is not a file, or an address that cannot be bound the error code); null
+ * for an unexpected error.
  */
 export function startFailure(error: unknown, listen: ListenAddress, say: (line: string) => void, exit: { readonly error: number; readonly usage: number }): number | null {
   if (error instanceof CockpitConfigError) {
     say(error.message);
     return error.isUsage ? exit.usage : exit.error;
+  }
+  if (error instanceof StateFileError) {
+    say(error.message);
+    return exit.error;
   }
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {

@@ -16,6 +16,7 @@ import type { ListenAddress } from '../../../core/cockpit/listen-address.js';
 import type { CockpitLaunchArgs } from '../../../core/cockpit/config/resolved-config.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
 import { stopOnSignals } from '../../../actors/supervisor/stop-on-signals.js';
+import { renderSupervisorMetrics } from '../../../machines/cockpit/supervisor.view.js';
 import type { OnceFrontEnd } from './once.js';
 
 export interface ServeMetricsOptions {
@@ -29,6 +30,8 @@ export interface ServeMetricsOptions {
   readonly stateStore?: CockpitStateStore;
   /** Fleet poll interval override (tests); default the desktop's 15 s. */
   readonly fleetPollIntervalMs?: number;
+  /** Told the cockpit's story as it happens (the supervisor, the state file); the bin prints it on stderr. */
+  readonly story?: (line: string) => void;
 }
 
 export interface ServingMetrics {
@@ -49,7 +52,7 @@ export async function serveMetrics(options: ServeMetricsOptions): Promise<Servin
   const build = { version: options.version, nodejsVersion: process.versions.node };
   let server;
   try {
-    server = await startMetricsServer(options.listen, () => renderMetrics(engine.fleet(), latency) + renderRuntimeMetrics(build, readProcessFacts()));
+    server = await startMetricsServer(options.listen, () => renderMetrics(engine.fleet(), latency) + renderSupervisorMetrics(engine.supervisor()) + renderRuntimeMetrics(build, readProcessFacts()));
   } catch (error) {
     offCalls();
     await engine.stop();
@@ -83,7 +86,7 @@ export async function serveMetricsMain(options: ServeMetricsMainOptions, frontEn
   const say = (line: string) => options.stderr(`${frontEnd.name}: ${showControlCharacters(line)}\n`);
   let serving: ServingMetrics;
   try {
-    serving = await serveMetrics(options);
+    serving = await serveMetrics({ ...options, story: (line) => say(line) });
   } catch (error) {
     const code = startFailure(error, options.listen, say, frontEnd.exit);
     if (code === null) throw error;

@@ -24,7 +24,7 @@ import type { App, BrowserWindow, BrowserWindowConstructorOptions, IpcMain, IpcM
 import { homedir } from 'node:os';
 import { resolveCockpitConfig } from '../../../actors/cockpit/config-loader.js';
 import { startCockpitEngine, type CockpitEngine, type StartCockpitEngineOptions } from '../../../actors/cockpit/engine.js';
-import { CockpitStateStore } from '../../../actors/cockpit/state-store.js';
+import { CockpitStateStore, StateFileError } from '../../../actors/cockpit/state-store.js';
 import { createBridgeSession, type BridgeSession } from '../../../actors/cockpit/serve/bridge-session.js';
 import type { RendererFiles } from '../../../actors/cockpit/serve/renderer-files.js';
 import { RENDERER_HEADERS } from '../../../core/cockpit/bridge/csp.js';
@@ -190,7 +190,16 @@ export function runDesktopMain(electron: ElectronApis, options: DesktopMainOptio
     electron.protocol.handle(SCHEME, (request) => rendererResponse(options.files, request.url));
     electron.session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
     electron.session.defaultSession.setPermissionCheckHandler(() => false);
-    const stateStore = options.engineOptions?.stateStore ?? (await CockpitStateStore.open(config.dataDir.path));
+    let stateStore;
+    try {
+      stateStore = options.engineOptions?.stateStore ?? (await CockpitStateStore.open(config.dataDir.path));
+    } catch (error) {
+      if (!(error instanceof StateFileError)) throw error;
+      say(error.message);
+      exitCode = EXIT.error;
+      await stopAll();
+      return;
+    }
     engine = startCockpitEngine({
       face: 'desktop',
       config,
