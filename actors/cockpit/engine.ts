@@ -20,7 +20,7 @@ import { createActor, fromPromise, waitFor, type ActorOptions, type AnyActorLogi
 import { createCallStats, createNodeClient, createRawHttpWire, undiciWire, type CallRecord, type CallStats, type NodeClient } from '../node-client/index.js';
 import { createNodeHttpWire } from '../node-client/node-http-wire.js';
 import { logPaneActors } from '../log-pane/index.js';
-import { supervisorActors } from '../supervisor/index.js';
+import { disposeCapture, supervisorActors } from '../supervisor/index.js';
 import { createFleetPollWire } from './fleet-poll-wire.js';
 import { healthPollerLogic } from './health-snapshot.js';
 import { SCREEN_ACTORS, type ScreenDeps } from './screens/index.js';
@@ -607,17 +607,21 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
       watched.clear();
       watchlistSubscription?.unsubscribe();
       let finalStatus: string | null = null;
+      let supervised: SupervisorSnapshotLike | null = null;
       const supervisor = children().supervisor;
       if (supervisor) {
         // SIGTERM to the node's group, up to 5 s, then SIGKILL: the supervisor's own stop sequence.
         supervisor.send({ type: 'supervisor.stop' });
         const done = await waitFor(supervisor, (s) => s.status === 'done', { timeout: Infinity });
         finalStatus = (done.output as { finalStatus?: string } | undefined)?.finalStatus ?? 'node stopped';
+        supervised = done as SupervisorSnapshotLike;
       }
       stopStory();
       // A watchlist change made just before the stop is written (or its failure reported) before we return.
       await stateStore.flush?.();
       root.stop();
+      // Once the tailer is gone: the capture directory goes with a clean stop.
+      if (supervised) await disposeCapture(supervised.context).catch(() => undefined);
       wire.close();
       pollWire.close();
       if ('close' in fallbackWire) (fallbackWire as { close(): void }).close();

@@ -6,12 +6,15 @@
  * Every refusal is a value with a one-line reason for the chip; nothing here throws for bad input.
  */
 import { constants } from 'node:fs';
-import { access, mkdir, mkdtemp, readFile, stat } from 'node:fs/promises';
+import { access, mkdir, readFile, stat } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fromPromise } from 'xstate';
 import { findListenerIn } from '../log-source/find-listener.js';
+import { makeTempDir, removeStaleTempDirs } from '../cockpit/temp-dirs.js';
+
+/** `$TMPDIR/cockpit-node-<cockpit pid>-XXXXXX/node.log`: the capture of a supervised node's output. */
+export const CAPTURE_DIR_PREFIX = 'cockpit-node-';
 import type { StartupCheck, StartupCheckInput } from '../../machines/cockpit/supervisor.contracts.js';
 
 async function checkBinary(path: string): Promise<string | undefined> {
@@ -103,7 +106,9 @@ export async function checkStartup(input: StartupCheckInput, signal: AbortSignal
       await mkdir(input.captureDir, { recursive: true });
       captureDir = input.captureDir;
     } else {
-      captureDir = await mkdtemp(join(tmpdir(), 'cockpit-node-'));
+      // Captures that crashed or killed runs left behind go first (unused for a day): they never pile up.
+      await removeStaleTempDirs(CAPTURE_DIR_PREFIX).catch(() => undefined);
+      captureDir = await makeTempDir(CAPTURE_DIR_PREFIX);
     }
   } catch (error) {
     return { ok: false, reason: `cannot create the capture directory: ${(error as Error).message}` };

@@ -22,5 +22,6 @@ export function supervisorActors(deps: SupervisorActorDeps = {}) {
 
 export { startSupervision, type Supervision, type SupervisionOptions } from './start-supervision.js';
 export { stopOnSignals } from './stop-on-signals.js';
+export { disposeCapture } from './dispose-capture.js';
 export { logSupervisorEvents, supervisorLogLine } from './supervisor-log.js';
 export type * from '../../machines/cockpit/supervisor.contracts.js';

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +31,35 @@ describe('RotatingCapture', () => {
     }
     expect(await readFile(path, 'utf8')).toContain('half a line\n');
     expect(() => new RotatingCapture({ path, rotateBytes: 0, keepFiles: 1 })).toThrow(RangeError);
+  });
+
+  it('holds the size by bytes whatever the line shape: \r progress output never printing a newline (issue 24 item 4)', async () => {
+    const sub = await mkdtemp(join(dir, 'progress-'));
+    const path = join(sub, 'node.log');
+    const capture = new RotatingCapture({ path, rotateBytes: 64 * 1024, keepFiles: 2 });
+    // 8 MiB of a progress bar redrawn with \r, in pipe-sized chunks, as a node writes it.
+    const frame = Buffer.from('\rsyncing 42% [=========>          ] 1234/5678 blocks ');
+    const chunk = Buffer.concat(Array.from({ length: Math.ceil(65_536 / frame.length) }, () => frame));
+    for (let written = 0; written < 8 * 1024 * 1024; written += chunk.length) capture.write(chunk);
+    capture.close();
+    expect((await readdir(sub)).sort()).toEqual(['node.log', 'node.log.1']);
+    for (const name of ['node.log', 'node.log.1']) expect((await stat(join(sub, name))).size).toBeLessThanOrEqual(64 * 1024);
+    expect((await stat(join(sub, 'node.log.1'))).size).toBe(64 * 1024); // cut exactly at the limit
+  });
+
+  it('a line that does not fit starts the next file; a cut never splits a UTF-8 character', async () => {
+    const sub = await mkdtemp(join(dir, 'shapes-'));
+    const path = join(sub, 'node.log');
+    const capture = new RotatingCapture({ path, rotateBytes: 10, keepFiles: 5 });
+    capture.write(Buffer.from('abcdef\n')); // 7 bytes
+    capture.write(Buffer.from('ghijk\n')); // does not fit after 7: starts node.log (node.log.1 holds the first line)
+    capture.write(Buffer.from('€€€€€')); // 15 bytes, no newline: cut at 10 would split the fourth €
+    capture.close();
+    const read = (name: string) => readFile(join(sub, name));
+    expect((await read('node.log.3')).toString()).toBe('abcdef\n');
+    expect((await read('node.log.2')).toString()).toBe('ghijk\n');
+    expect((await read('node.log.1')).toString()).toBe('€€€'); // 9 bytes, not 10
+    expect((await read('node.log')).toString()).toBe('€€');
   });
 
   it.skipIf(process.platform !== 'linux')('a full disk pauses the capture with a clear message, counts what is dropped, and resumes when there is room (tmpfs in a mount namespace)', () => {

@@ -3,9 +3,10 @@
  * (`[store.logs] rotate_size_mb` x `keep_files`, 64 MiB x 5 by default: at most about 320 MiB on disk).
  *
  * Rotation is by rename, as logrotate does it: `node.log` -> `node.log.1` -> … -> `node.log.<keep-1>`,
- * the oldest unlinked, and a fresh `node.log` opened. It happens only at a line boundary, so no line is
- * split across two files (a file may exceed the size by one line). The log pane tails `node.log`; its
- * tailer follows the rename.
+ * the oldest unlinked, and a fresh `node.log` opened. The size holds by bytes whatever the output's shape: no
+ * file ever exceeds `rotateBytes`. A file ends at the last newline that fits; a line that does not fit starts
+ * the next file; only a line longer than a whole file (a `\r` progress bar that never prints a newline) is cut,
+ * at the limit, on a UTF-8 character boundary. The log pane tails `node.log`; its tailer follows the rename.
  *
  * Writes are synchronous and in order: a node writes a few hundred lines a second at most, and an ordered,
  * immediately-known outcome is worth more here than overlapping writes. A failed write (the disk is full,
@@ -45,6 +46,8 @@ export function describeWriteError(error: unknown): string {
 export class RotatingCapture {
   private fd: number | undefined;
   private size = 0;
+  /** The file ends with a newline (or is empty): a line that does not fit may start the next file whole. */
+  private atLineStart = true;
   private failedUntil = 0;
   private dropped = 0;
   private problem: string | undefined;
@@ -78,18 +81,16 @@ export class RotatingCapture {
     try {
       let rest = chunk;
       while (rest.length > 0) {
-        if (this.size + rest.length <= this.options.rotateBytes) {
+        const room = this.options.rotateBytes - this.size;
+        if (rest.length <= room) {
           this.append(rest);
           break;
         }
-        // The line that crosses the limit ends in this file; the next one starts the next file.
-        const newline = rest.indexOf(10, Math.max(0, this.options.rotateBytes - this.size - 1));
-        if (newline < 0) {
-          this.append(rest);
-          break;
+        const cut = this.cutAt(rest, room);
+        if (cut > 0) {
+          this.append(rest.subarray(0, cut));
+          rest = rest.subarray(cut);
         }
-        this.append(rest.subarray(0, newline + 1));
-        rest = rest.subarray(newline + 1);
         this.rotate();
       }
     } catch (error) {
@@ -109,10 +110,26 @@ export class RotatingCapture {
     this.fd = undefined;
   }
 
+  /**
+   * How much of `bytes` ends this file, which has `room` bytes left (fewer than `bytes` holds): up to the last
+   * newline that fits; none when the file ends with a whole line (the line starts the next file); else (a
+   * line longer than a file, or one already begun here) the room itself, backed off to a character boundary.
+   */
+  private cutAt(bytes: Buffer, room: number): number {
+    const newline = room > 0 ? bytes.lastIndexOf(10, room - 1) : -1;
+    if (newline >= 0) return newline + 1;
+    if (this.size > 0 && this.atLineStart) return 0;
+    let cut = room;
+    // UTF-8 continuation bytes are 10xxxxxx: never start the next file in the middle of a character.
+    while (cut > 0 && room - cut < 3 && (bytes[cut]! & 0xc0) === 0x80) cut--;
+    return cut > 0 ? cut : room;
+  }
+
   private append(bytes: Buffer): void {
     let offset = 0;
     while (offset < bytes.length) offset += writeSync(this.fd!, bytes, offset, bytes.length - offset);
     this.size += bytes.length;
+    this.atLineStart = bytes[bytes.length - 1] === 10;
   }
 
   private rotate(): void {
@@ -127,6 +144,7 @@ export class RotatingCapture {
     }
     this.fd = openSync(path, 'a');
     this.size = 0;
+    this.atLineStart = true;
   }
 
   private tryOpen(): boolean {

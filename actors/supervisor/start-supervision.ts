@@ -5,6 +5,7 @@
  *   const supervision = startSupervision({ binPath, configPath, autoRestart: false });
  *   const { captureFile } = await supervision.started;   // feed it to the log pane as the supervised tier
  *   const finalStatus = await supervision.stop();          // SIGTERM, 5 s grace, SIGKILL; "node exited (0) after SIGTERM, uptime 4m 10s"
+ *                                                          // (the temp capture directory is removed after a clean stop)
  *
  * The actor is an ordinary XState actor: the engine may subscribe to it, or spawn the machine itself as a
  * child with `supervisorMachine.provide({ actors: supervisorActors() })` and use `selectSupervisorChip`.
@@ -12,6 +13,7 @@
 import { createActor, waitFor, type Actor } from 'xstate';
 import { supervisorMachine, type SupervisorInput } from '../../machines/cockpit/supervisor.machine.js';
 import { supervisorActors, type SupervisorActorDeps } from './index.js';
+import { disposeCapture } from './dispose-capture.js';
 
 export interface SupervisionOptions extends SupervisorInput {
   deps?: SupervisorActorDeps;
@@ -41,6 +43,7 @@ export function startSupervision(options: SupervisionOptions): Supervision {
     stopping ??= (async () => {
       actor.send({ type: 'supervisor.stop' });
       const done = await waitFor(actor, (s) => s.status === 'done', { timeout: Infinity });
+      await disposeCapture(done.context).catch(() => undefined);
       return done.output?.finalStatus ?? 'node stopped';
     })();
     return stopping;

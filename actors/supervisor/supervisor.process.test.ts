@@ -5,7 +5,7 @@
  * and the kill -9 test: no orphan after the cockpit itself is SIGKILLed.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -194,6 +194,65 @@ describe('supervisor with a real node process', () => {
       expect(text.length).toBeLessThan(limit + 200); // over by at most one line
       expect(text.endsWith('\n')).toBe(true); // rotated at a line boundary
     }
+  });
+
+  it('\r progress output is rotated by bytes: rotate 64 KiB x 2 files stay within 128 KiB for 8 MiB of output (issue 24 item 4)', async () => {
+    const yaml = await nodeYaml();
+    const captureDir = join(dir, 'cap-progress');
+    const supervision = startSupervision({
+      binPath: fakeBin,
+      configPath: yaml.path,
+      autoRestart: false,
+      captureDir,
+      rotateSizeMb: 1 / 16,
+      keepFiles: 2,
+      deps: { env: { ...process.env, FAKE_NODE: 'progress', FAKE_NODE_BYTES: String(8 * 1024 * 1024) } },
+    });
+    const { captureFile } = await supervision.started;
+    await until('the progress output to end', async () => (await readFile(captureFile!, 'utf8').catch(() => '')).includes('progress done'), 30_000);
+    await supervision.stop();
+    const names = (await readdir(captureDir)).sort();
+    expect(names).toEqual(['node.log', 'node.log.1']);
+    const sizes = await Promise.all(names.map(async (name) => (await stat(join(captureDir, name))).size));
+    for (const size of sizes) expect(size).toBeLessThanOrEqual(64 * 1024);
+  });
+
+  it('the temp capture directory goes with a clean stop, stays (named) after a crash, and stale ones go at the next start (issue 24 item 4)', async () => {
+    const captureDirOf = (file: string | null) => join(file!, '..');
+    // A clean stop: the directory under $TMPDIR is removed.
+    const clean = await nodeYaml();
+    const a = startSupervision({ binPath: fakeBin, configPath: clean.path, autoRestart: false, deps: { env: { ...process.env, FAKE_NODE: 'serve' } } });
+    const startedA = await a.started;
+    expect(startedA.captureFile).toMatch(new RegExp(`^${tmpdir()}/cockpit-node-${process.pid}-[^/]+/node\\.log$`));
+    await waitFor(a.actor, (s) => s.matches({ supervising: 'running' }), { timeout: 20_000 });
+    expect(await a.stop()).toMatch(/^node exited \(0\) after SIGTERM, uptime \d+s$/);
+    await expect(stat(captureDirOf(startedA.captureFile))).rejects.toThrow(/ENOENT/);
+
+    // The node crashed on its own: its output explains why, so it is kept and named.
+    const crash = await nodeYaml();
+    const b = startSupervision({ binPath: fakeBin, configPath: crash.path, autoRestart: false, deps: { env: { ...process.env, FAKE_NODE: 'crash-when-ready' } } });
+    const startedB = await b.started;
+    await waitFor(b.actor, (s) => s.matches('exited'), { timeout: 20_000 });
+    const finalB = await b.stop();
+    expect(finalB).toMatch(/^node exited \(1\), uptime \d+s; its output is kept in /);
+    expect(finalB.endsWith(`; its output is kept in ${startedB.captureFile}`)).toBe(true);
+    expect((await stat(startedB.captureFile!)).isFile()).toBe(true);
+
+    // At the next start: a day-old directory of a dead cockpit goes; a live cockpit's and a fresh one stay.
+    const deadPid = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString());
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    const stale = await mkdtemp(join(tmpdir(), `cockpit-node-${deadPid}-`));
+    await writeFile(join(stale, 'node.log'), 'old\n');
+    const live = await mkdtemp(join(tmpdir(), `cockpit-node-${process.ppid}-`));
+    const fresh = await mkdtemp(join(tmpdir(), `cockpit-node-${deadPid}-`));
+    for (const path of [join(stale, 'node.log'), stale, live]) await utimes(path, dayAgo, dayAgo);
+    const c = startSupervision({ binPath: fakeBin, configPath: (await nodeYaml()).path, autoRestart: false, deps: { env: { ...process.env, FAKE_NODE: 'serve' } } });
+    await c.started;
+    await expect(stat(stale)).rejects.toThrow(/ENOENT/);
+    expect((await stat(live)).isDirectory()).toBe(true);
+    expect((await stat(fresh)).isDirectory()).toBe(true);
+    await c.stop();
+    for (const path of [live, fresh, captureDirOf(startedB.captureFile)]) await rm(path, { recursive: true, force: true });
   });
 
   it('refuses bad input with a clear chip: binary missing or not executable, YAML missing, a directory or refused by Bee, the port taken', async () => {

@@ -153,6 +153,16 @@ export function selectCaptureFile(snapshot: { context: SupervisorContext }): str
   return snapshot.context.captureFile;
 }
 
+/**
+ * Whether the capture outlives supervision: only when the node failed on its own (a red exit the cockpit did not
+ * cause), since its last output explains why. A clean stop removes the capture directory; a kept one is named in
+ * the final status, and removed at a later start once unused for a day (actors/cockpit/temp-dirs.ts).
+ */
+export function keepsCapture(context: SupervisorContext): boolean {
+  const exit = context.lastExit;
+  return context.captureFile !== null && exit !== null && (exit.phase === 'starting' || exit.phase === 'running') && exitTone(exit) === 'red';
+}
+
 /** The line printed when supervision ends (spec: "The final status is printed"). */
 export function finalStatusOf(context: SupervisorContext): string {
   const exit = context.lastExit;
@@ -160,7 +170,8 @@ export function finalStatusOf(context: SupervisorContext): string {
   const after = exit.phase === 'terminating' ? ' after SIGTERM' : exit.phase === 'killing' ? ` after SIGKILL (SIGTERM was ignored for ${Math.round(context.settings.stopGraceMs / 1000)} s)` : '';
   const uptime = exit.uptimeMs === null ? '' : `, uptime ${formatDuration(exit.uptimeMs)}`;
   const stuck = context.stopProblem ? `; ${context.stopProblem}` : '';
-  return `node ${exitText(exit)}${after}${uptime}${stuck}`;
+  const kept = keepsCapture(context) ? `; its output is kept in ${context.captureFile}` : '';
+  return `node ${exitText(exit)}${after}${uptime}${stuck}${kept}`;
 }
 
 const TONES: Readonly<Record<ChipTone, Tone>> = { green: 'ok', grey: 'muted', amber: 'warn', red: 'fail' };
