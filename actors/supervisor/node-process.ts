@@ -6,9 +6,15 @@
  * Sends to the supervisor: `process.spawned`, `process.exited` (code or signal, with the last lines of
  * output that explain an early exit), `process.failed` (the binary could not be executed at all) and
  * `capture.status` (the capture file stopped or resumed working).
- * Receives `process.signal` (SIGTERM, SIGKILL), delivered to the whole process group.
+ * Receives `process.signal` (SIGTERM, SIGKILL), delivered to the whole process group while it has members.
+ *
+ * The node is its whole group: when the leader exits, what is left of the group is ended (process-group.ts:
+ * SIGTERM, the grace, SIGKILL) before `process.exited` goes out with the leader's code or signal and how the
+ * rest ended (`groupEnded`); the lifeline covers the group until it is empty. Once the node is reported gone,
+ * its pipes are closed even if a process that left the group (setsid) still holds them, so nothing it holds
+ * keeps the cockpit from exiting.
  * Cleanup (the supervisor left the state that runs the node without seeing it exit, e.g. the engine was
- * torn down): SIGKILL to the group, then the lifeline is released.
+ * torn down): SIGKILL to the group; the lifeline is released once the group is empty.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
@@ -17,6 +23,7 @@ import type { NodeProcessEvent, NodeProcessInput, NodeProcessSignal } from '../.
 import { startLifeline, type Lifeline } from './lifeline.js';
 import { RotatingCapture } from './rotating-capture.js';
 import { OutputTail } from './output-tail.js';
+import { endRestOfGroup, signalGroup, untilGroupGone } from './process-group.js';
 
 export interface NodeProcessDeps {
   spawn?: typeof spawn;
@@ -27,15 +34,6 @@ export interface NodeProcessDeps {
 /** The signal's number as `kill -l` shows it (Linux numbering for the names Node reports). */
 export function signalNumber(name: NodeJS.Signals): number | null {
   return (constants.signals as Record<string, number | undefined>)[name] ?? null;
-}
-
-function signalGroup(pgid: number | undefined, signal: NodeJS.Signals): void {
-  if (pgid === undefined) return;
-  try {
-    process.kill(-pgid, signal);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
-  }
 }
 
 function spawnFailure(error: NodeJS.ErrnoException, bin: string): string {
@@ -70,9 +68,16 @@ export function createNodeProcess(deps: NodeProcessDeps = {}) {
     }
     const pgid = child.pid;
     if (pgid !== undefined) lifeline = startLifeline(pgid, input.stopGraceMs);
+    /** Set once the whole group is gone (or given up on): no more signals to its id, whose number may be reused. */
+    let groupDone = false;
+    let cleanedUp = false;
     const onOutput = (chunk: Buffer) => {
       capture.write(chunk);
       tail.push(chunk);
+    };
+    const closePipes = () => {
+      child.stdout?.destroy();
+      child.stderr?.destroy();
     };
     child.stdout?.on('data', onOutput);
     child.stderr?.on('data', onOutput);
@@ -80,6 +85,7 @@ export function createNodeProcess(deps: NodeProcessDeps = {}) {
     child.once('error', (error: NodeJS.ErrnoException) => {
       if (exited) return;
       exited = true;
+      groupDone = true;
       lifeline?.release();
       sendBack({ type: 'process.failed', message: spawnFailure(error, input.binPath) });
     });
@@ -87,13 +93,17 @@ export function createNodeProcess(deps: NodeProcessDeps = {}) {
       if (exited) return;
       exited = true;
       const atMs = now();
-      // Output written just before the exit may still sit in the pipes: report once they are drained
-      // ('close'), or shortly after if a grandchild keeps them open.
-      let reported = false;
-      const report = () => {
-        if (reported) return;
-        reported = true;
+      const pipesClosed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+      void (async () => {
+        const ending = pgid === undefined ? 'none' : await endRestOfGroup(pgid, input.stopGraceMs, () => cleanedUp);
+        groupDone = true;
+        if (cleanedUp) return;
         lifeline?.release();
+        // Output written just before the exit may still sit in the pipes: report once they are drained
+        // ('close'), or shortly after if a process that left the group keeps them open (then they are closed).
+        await Promise.race([pipesClosed, new Promise((resolve) => setTimeout(resolve, 250))]);
+        closePipes();
+        if (cleanedUp) return;
         sendBack({
           type: 'process.exited',
           code,
@@ -101,20 +111,26 @@ export function createNodeProcess(deps: NodeProcessDeps = {}) {
           signalName: signal ?? null,
           atMs,
           tail: tail.lines(),
+          ...(ending === 'none' ? {} : { groupEnded: ending }),
         });
-      };
-      child.once('close', report);
-      setTimeout(report, 250).unref();
+      })();
     });
     receive((event) => {
-      if (event.type === 'process.signal' && !exited) signalGroup(pgid, event.signal);
+      if (event.type === 'process.signal' && !groupDone && pgid !== undefined) signalGroup(pgid, event.signal);
     });
     return () => {
+      cleanedUp = true;
       child.stdout?.off('data', onOutput);
       child.stderr?.off('data', onOutput);
-      if (!exited) signalGroup(pgid, 'SIGKILL');
-      lifeline?.release();
+      closePipes();
       capture.close();
+      if (groupDone || pgid === undefined) {
+        lifeline?.release();
+        return;
+      }
+      signalGroup(pgid, 'SIGKILL');
+      // The lifeline stays until the group is empty (its number is then free for reuse, and must not be signalled).
+      void untilGroupGone(pgid, input.stopGraceMs).then(() => lifeline?.release());
     };
   });
 }

@@ -43,6 +43,21 @@ async function nodeYaml(extra = ''): Promise<{ path: string; port: number }> {
   return { path, port };
 }
 
+/** The processes of group `pgid`, from ps. */
+function groupMembers(pgid: number): number[] {
+  const out = spawnSync('ps', ['-o', 'pid=', '-g', String(pgid)], { encoding: 'utf8' }).stdout;
+  return out.split('\n').map((line) => Number(line.trim())).filter((pid) => pid > 0);
+}
+
+/** True when something answers /health on 127.0.0.1:port. */
+async function answers(port: number): Promise<boolean> {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(1_000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
 function groupAlive(pgid: number): boolean {
   try {
     process.kill(-pgid, 0);
@@ -291,10 +306,10 @@ describe('supervisor with a real node process', () => {
 });
 
 describe('the cockpit process itself', () => {
-  async function startHarness() {
+  async function startHarness(bin = devnetBin, env: Record<string, string> = {}) {
     const yaml = await nodeYaml();
     const captureDir = join(dir, `harness-${yamlCount}`);
-    const harness = spawn(process.execPath, [compiled('test/fixtures/supervise-harness.ts'), devnetBin, yaml.path, captureDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const harness = spawn(process.execPath, [compiled('test/fixtures/supervise-harness.ts'), bin, yaml.path, captureDir], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
     const lines: string[] = [];
     let buffered = '';
     harness.stdout.on('data', (d: Buffer) => {
@@ -305,16 +320,42 @@ describe('the cockpit process itself', () => {
     });
     const exited = new Promise<number | null>((resolve) => harness.once('exit', (code) => resolve(code)));
     await until('the harness to report the node running', () => lines.length > 0, 30_000);
-    const info = JSON.parse(lines[0]!) as { harness: number; node: number; chip: string };
+    const info = JSON.parse(lines[0]!) as { harness: number; node: number; chip: string; captureFile: string };
     expect(info.chip).toBe('running');
-    return { harness, info, lines, exited };
+    return { harness, info, lines, exited, port: yaml.port };
   }
+
+  it('a dead leader does not free its group: one SIGTERM then stops the cockpit (issue 24 item 3)', async () => {
+    const { harness, info, lines, exited, port } = await startHarness(fakeBin, { FAKE_NODE: 'child-serves' });
+    expect(groupMembers(info.node).length).toBe(2); // the leader and the child serving the API
+    process.kill(info.node, 'SIGKILL'); // as the OOM killer would
+    await until('the rest of the group to be ended', () => !groupAlive(info.node), 10_000);
+    expect(await answers(port)).toBe(false);
+    await until('the harness to see the exit', () => lines.some((line) => line.includes('killed (sig 9)')), 10_000);
+    expect(JSON.parse(lines.find((line) => line.includes('killed (sig 9)'))!)).toEqual({ chip: 'killed (sig 9)', detail: expect.stringMatching(/^after \d+s up: .* · the rest of its process group was ended \(SIGTERM\)$/) });
+    harness.kill('SIGTERM');
+    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running 10 s after one SIGTERM'), 10_000))]);
+    expect(code).toBe(0);
+  });
+
+  it('kill -9 of the cockpit while the rest of a dead leader’s group is being ended: the lifeline finishes it (issue 24 item 3)', async () => {
+    const { harness, info, exited, port } = await startHarness(fakeBin, { FAKE_NODE: 'child-serves', FAKE_NODE_CHILD_IGNORES_TERM: '1' });
+    const [child] = groupMembers(info.node).filter((pid) => pid !== info.node);
+    process.kill(info.node, 'SIGKILL');
+    await until('the cockpit to have sent SIGTERM to the group', async () => (await readFile(info.captureFile, 'utf8')).includes('ignoring SIGTERM'), 10_000);
+    harness.kill('SIGKILL');
+    expect(await exited).toBe(null);
+    expect(groupAlive(info.node)).toBe(true); // the child ignores SIGTERM: only SIGKILL ends it
+    await until('the lifeline to SIGKILL the group', () => !groupAlive(info.node), 15_000);
+    expect(await answers(port)).toBe(false);
+    expect(child).toBeGreaterThan(0);
+  });
 
   it('SIGTERM in a headless mode stops the node (SIGTERM to its group) and prints the final status', async () => {
     const { harness, info, lines, exited } = await startHarness();
     harness.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(JSON.parse(lines[1]!)).toEqual({ final: expect.stringMatching(/^node exited \(0\) after SIGTERM, uptime \d+s$/) });
+    expect(lines.map((line) => JSON.parse(line) as Record<string, string>).find((line) => 'final' in line)).toEqual({ final: expect.stringMatching(/^node exited \(0\) after SIGTERM, uptime \d+s$/) });
     expect(groupAlive(info.node)).toBe(false);
   });
 

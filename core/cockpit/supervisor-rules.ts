@@ -40,6 +40,8 @@ export interface ExitRecord {
   uptimeMs: number | null;
   phase: ExitPhase;
   tail: string[];
+  /** What outlived the leader in its process group, and how it was ended (null: nothing did). */
+  groupEnded: 'SIGTERM' | 'SIGKILL' | 'stuck' | null;
 }
 
 export interface SupervisorSettings {

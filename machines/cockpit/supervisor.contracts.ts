@@ -59,6 +59,11 @@ export type NodeProcessEvent =
       atMs: number;
       /** The last lines the node wrote (stdout and stderr), oldest first, to explain an early exit. */
       tail: string[];
+      /**
+       * Processes of the node's group outlived the leader and were ended: by SIGTERM, by SIGKILL after the
+       * grace, or `stuck` (still there after SIGKILL). Absent when the leader was the last of its group.
+       */
+      groupEnded?: 'SIGTERM' | 'SIGKILL' | 'stuck';
     }
   | { type: 'process.failed'; message: string }
   | { type: 'capture.status'; ok: true }

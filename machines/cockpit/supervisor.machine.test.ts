@@ -23,6 +23,8 @@ describeMachineModel(supervisorMachine, {
     'process.exited': {
       code1: { type: 'process.exited', code: 1, signal: null, signalName: null, atMs: exitAt, tail },
       sig9: { type: 'process.exited', code: null, signal: 9, signalName: 'SIGKILL', atMs: exitAt, tail },
+      // The OOM killer took the leader; a child of its group kept serving until the actor ended it.
+      sig9LeftGroup: { type: 'process.exited', code: null, signal: 9, signalName: 'SIGKILL', atMs: exitAt, tail: [], groupEnded: 'SIGTERM' },
     },
     'process.failed': { eacces: { type: 'process.failed', message: '/opt/bee/bee is not executable (permission denied)' } },
     'capture.status': { full: { type: 'capture.status', ok: false, message: 'capture paused: no space left on device', droppedBytes: 4096 } },
@@ -61,7 +63,11 @@ describeMachineModel(supervisorMachine, {
       expect(chip.tone).toBe(exit.phase === 'starting' || exit.code !== 0 ? 'red' : 'grey');
       if (exit.tail.length) expect(chip.detail).toContain('failed to build bee node: listen tcp 127.0.0.1:1633: bind: address already in use');
     },
-    killed: (s) => expect(selectSupervisorChip(s, exitAt)).toMatchObject({ text: 'killed (sig 9)', tone: 'red' }),
+    killed: (s) => {
+      const chip = selectSupervisorChip(s, exitAt);
+      expect(chip).toMatchObject({ text: 'killed (sig 9)', tone: 'red' });
+      if (s.context.lastExit?.groupEnded) expect(chip.detail).toContain('the rest of its process group was ended (SIGTERM)');
+    },
     gaveUp: (s) => expect(selectSupervisorChip(s, exitAt)).toMatchObject({ text: 'max restarts (2/2) hit', tone: 'red' }),
     refused: (s) => expect(selectSupervisorChip(s, 0)).toMatchObject({ text: 'start-up check failed', tone: 'red', detail: expect.stringMatching(/not executable|EIO/) }),
     stopped: (s) => {
@@ -80,8 +86,8 @@ describe('supervisor rules', () => {
   it('words final statuses and exit reasons', () => {
     expect(formatDuration(3_723_000)).toBe('1h 02m');
     expect(formatDuration(65_000)).toBe('1m 05s');
-    expect(exitReason({ code: 0, signal: null, signalName: null, atMs: 0, uptimeMs: 0, phase: 'starting', tail })).toBe('failed to build bee node: listen tcp 127.0.0.1:1633: bind: address already in use');
-    expect(exitReason({ code: 2, signal: null, signalName: null, atMs: 0, uptimeMs: 0, phase: 'starting', tail: ['Error: unknown parameters'] })).toBe('Error: unknown parameters');
+    expect(exitReason({ code: 0, signal: null, signalName: null, atMs: 0, uptimeMs: 0, phase: 'starting', tail, groupEnded: null })).toBe('failed to build bee node: listen tcp 127.0.0.1:1633: bind: address already in use');
+    expect(exitReason({ code: 2, signal: null, signalName: null, atMs: 0, uptimeMs: 0, phase: 'starting', tail: ['Error: unknown parameters'], groupEnded: null })).toBe('Error: unknown parameters');
   });
 
   it('spends a budget of 6 restarts in the hour, then shows `max restarts (6/6) hit`, and frees it as the hour slides', async () => {

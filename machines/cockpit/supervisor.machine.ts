@@ -76,6 +76,7 @@ function exitRecord(context: SupervisorContext, event: ProcessExited, phase: Exi
     uptimeMs: context.spawnedAtMs === null ? null : Math.max(0, event.atMs - context.spawnedAtMs),
     phase,
     tail: event.tail,
+    groupEnded: event.groupEnded ?? null,
   };
 }
 

@@ -90,10 +90,17 @@ export function exitReason(exit: ExitRecord): string {
   return exit.tail.at(-1) ?? '';
 }
 
+const GROUP_ENDED: Readonly<Record<NonNullable<ExitRecord['groupEnded']>, string>> = {
+  SIGTERM: 'the rest of its process group was ended (SIGTERM)',
+  SIGKILL: 'the rest of its process group ignored SIGTERM and was killed (SIGKILL)',
+  stuck: 'processes of its group are still there after SIGKILL (stuck in the kernel?); check them with ps',
+};
+
 function exitDetail(exit: ExitRecord): string {
   const when = exit.phase === 'starting' ? `during start-up${exit.uptimeMs !== null ? ` (after ${formatDuration(exit.uptimeMs)})` : ''}` : exit.uptimeMs !== null ? `after ${formatDuration(exit.uptimeMs)} up` : '';
   const reason = exitReason(exit);
-  return [when, reason].filter(Boolean).join(': ');
+  const group = exit.groupEnded ? GROUP_ENDED[exit.groupEnded] : '';
+  return [[when, reason].filter(Boolean).join(': '), group].filter(Boolean).join(' · ');
 }
 
 function withCapture(detail: string, context: SupervisorContext): string {

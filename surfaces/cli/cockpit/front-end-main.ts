@@ -84,15 +84,32 @@ export function exitQuietlyOnBrokenPipe(): void {
   });
 }
 
-/** The bin entry's last step: set the exit code, or report an unexpected failure as the error code. */
+/** How long the process may linger once its mode is over before it exits anyway (see settle). */
+export const LINGER_MS = 5_000;
+
+/**
+ * The bin entry's last step: set the exit code, or report an unexpected failure as the error code. The process
+ * then ends when nothing is left to do. Should something still hold the event loop LINGER_MS later (a pipe a
+ * stray process keeps open, a forgotten timer), it exits anyway and says what was open: one SIGTERM, one
+ * `:quit`, one finished verb always ends the cockpit.
+ */
 export function settle(run: Promise<number>, frontEnd: OnceFrontEnd): void {
+  const lingerGuard = () => {
+    setTimeout(() => {
+      const open = process.getActiveResourcesInfo().filter((name) => name !== 'Timeout');
+      process.stderr.write(`${frontEnd.name}: still running ${LINGER_MS / 1000} s after finishing (open: ${open.join(', ') || 'nothing known'}); exiting\n`);
+      process.exit();
+    }, LINGER_MS).unref();
+  };
   run.then(
     (code) => {
       process.exitCode = code;
+      lingerGuard();
     },
     (error: unknown) => {
       process.stderr.write(`${frontEnd.name}: internal error: ${showControlCharacters(error instanceof Error ? error.message : String(error))}\n`);
       process.exitCode = frontEnd.exit.error;
+      lingerGuard();
     },
   );
 }
