@@ -296,3 +296,36 @@ describe('reading the config file: what would hang or balloon is refused (issue 
     expect((await refused({ config: path })).message).toBe(`${path}: the config file is 3.0 MiB; the cockpit reads at most 1 MiB (a thousand [[nodes]] take about 150 KiB)`);
   });
 });
+
+describe('the supervised node is watched where its YAML says it listens (issue 24 item 11)', () => {
+  const yaml = (name: string, text: string) => withFile(text, name);
+
+  it('api-addr 127.0.0.1:18633: the active node is http://127.0.0.1:18633, not http://localhost:1633', async () => {
+    const { config } = await resolve({ nodeBin: '/opt/bee', nodeConfig: yaml('bee-18633.yaml', 'api-addr: 127.0.0.1:18633\n') });
+    expect(activeNodeOf(config)).toMatchObject({ name: 'http://127.0.0.1:18633', url: 'http://127.0.0.1:18633', origin: 'supervised' });
+    expect(config.store).toMatchObject({ node: 'http://127.0.0.1:18633', apiUrl: 'http://127.0.0.1:18633' });
+  });
+
+  it('BEE_API_ADDR beats the file, as Bee’s viper reads it; no api-addr is Bee’s default, 127.0.0.1:1633', async () => {
+    const path = yaml('bee-env.yaml', 'api-addr: 127.0.0.1:18633\n');
+    expect(activeNodeOf((await resolve({ nodeBin: '/opt/bee', nodeConfig: path }, { BEE_API_ADDR: ':19633' })).config).url).toBe('http://127.0.0.1:19633');
+    // Bee's default 127.0.0.1:1633 is what the default http://localhost:1633 reaches: that node is the supervised one.
+    const defaulted = (await resolve({ nodeBin: '/opt/bee', nodeConfig: yaml('bee-default.yaml', 'verbosity: info\n') })).config;
+    expect(activeNodeOf(defaulted).url).toBe('http://localhost:1633');
+    expect(defaulted.store?.node).toBe('http://localhost:1633');
+  });
+
+  it('[store] in the config with a node at localhost:18633: that node is the supervised one', async () => {
+    yaml('store-bee.yaml', 'api-addr: "[::]:18633"\n');
+    const path = withFile('[[nodes]]\nname = "far"\nurl = "http://10.1.2.3:1633"\n[[nodes]]\nname = "mine"\nurl = "http://localhost:18633"\n[store]\nbin = "/opt/bee"\nconfig = "store-bee.yaml"\n', 'with-store.toml');
+    const { config } = await resolve({ config: path });
+    expect(config.nodes.map((n) => n.name)).toEqual(['far', 'mine']);
+    expect(config.store?.node).toBe('mine');
+  });
+
+  it('a YAML that cannot be read changes nothing here (the start-up check says why)', async () => {
+    const { config } = await resolve({ nodeBin: '/opt/bee', nodeConfig: join(home, 'no-such.yaml') });
+    expect(activeNodeOf(config).url).toBe('http://localhost:1633');
+    expect(config.store?.node).toBeUndefined();
+  });
+});

@@ -70,7 +70,42 @@ export async function diagnoseCockpitConfig(input: ResolveCockpitConfigInput): P
     }
   }
   const resolved = resolveConfig({ ...paths, args: input.args, frontEnd: input.frontEnd ?? 'terminal', configFile, dataDir: dataDirLocation(paths), parsed });
-  return resolved.ok ? { ok: true, config: resolved.config, sources: resolved.sources, configPath: configFile.path } : { ok: false, problems: resolved.problems, configPath: configFile.path };
+  if (!resolved.ok) return { ok: false, problems: resolved.problems, configPath: configFile.path };
+  const adopted = await withSupervisedNode(resolved, input);
+  return { ok: true, config: adopted.config, sources: adopted.sources, configPath: configFile.path };
+}
+
+/**
+ * With supervision, the fleet node the supervised node is, at the URL its YAML (or BEE_API_ADDR) gives
+ * (core/cockpit/config/supervised-node.ts). A YAML that cannot be read or that Bee would refuse changes
+ * nothing here: the supervisor's start-up check refuses it, with the reason, as soon as the cockpit starts.
+ */
+async function withSupervisedNode(resolution: CockpitConfigResolution, input: ResolveCockpitConfigInput): Promise<CockpitConfigResolution> {
+  const store = resolution.config.store;
+  if (!store) return resolution;
+  let text: string;
+  try {
+    text = await readConfigText(store.config);
+  } catch {
+    return resolution;
+  }
+  const { effectiveApiAddr, localUrlOf, readBeeYaml, BEE_DEFAULT_API_ADDR } = await import('../../core/node-config/bee-yaml.js');
+  const parsed = readBeeYaml(text);
+  if (!parsed.ok) return resolution;
+  const effective = effectiveApiAddr(parsed.config, input.env);
+  if ('error' in effective || effective.address.port === 0) return resolution;
+  const from = effective.from === 'BEE_API_ADDR' ? 'BEE_API_ADDR' : effective.from === 'api-addr' ? `api-addr in ${store.config}` : `default api-addr ${BEE_DEFAULT_API_ADDR} (${store.config} sets none)`;
+  const { adoptSupervisedNode } = await import('../../core/cockpit/config/supervised-node.js');
+  const token = nonEmptyText(input.args.token);
+  const envToken = nonEmptyText(input.env.NODE_TOKEN);
+  const commandLineToken =
+    token !== undefined ? { token, tokenFrom: { kind: 'flag', name: '--token' } as const } : envToken !== undefined ? { token: envToken, tokenFrom: { kind: 'env', name: 'NODE_TOKEN' } as const } : { tokenFrom: { kind: 'none' } as const };
+  const listener = { apiUrl: localUrlOf(effective.address), listenHost: effective.address.host, port: effective.address.port, from };
+  return adoptSupervisedNode(resolution.config, resolution.sources, listener, commandLineToken);
+}
+
+function nonEmptyText(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
 }
 
 /** Thrown by readConfigText for a file that is not one to read: a FIFO or device, or one past the size limit. */

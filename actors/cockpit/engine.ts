@@ -538,7 +538,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     wasRunning = running;
     if (captureSent || !snapshot.context.captureFile) return;
     captureSent = true;
-    root.send({ type: 'supervisor.captureKnown', file: snapshot.context.captureFile, apiUrl: snapshot.context.apiUrl });
+    root.send({ type: 'supervisor.captureKnown', file: snapshot.context.captureFile, apiUrl: snapshot.context.apiUrl, ...(config.store?.node ? { node: config.store.node } : {}) });
   });
   persistedKey = JSON.stringify({ lastScreen: persisted.lastScreen, logPaneHeight: persisted.logPaneHeight, logFilter: persisted.logFilter ?? '' });
   const sessionRef = (root.getSnapshot().children as Record<string, AnyActorRef>).session!;

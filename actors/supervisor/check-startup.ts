@@ -83,16 +83,13 @@ export async function checkStartup(input: StartupCheckInput, signal: AbortSignal
   const config = await readConfig(configPath);
   if ('reason' in config) return { ok: false, reason: config.reason };
   // The YAML reader loads only when a node is supervised: most cockpits never need it.
-  const { localUrlOf, parseListenAddress, readBeeYaml } = await import('../../core/node-config/bee-yaml.js');
+  const { effectiveApiAddr, localUrlOf, readBeeYaml } = await import('../../core/node-config/bee-yaml.js');
   const parsed = readBeeYaml(config.text);
   if (!parsed.ok) return { ok: false, reason: `node config ${configPath}: ${parsed.message}` };
   // Bee's viper lets BEE_API_ADDR override the file, so the node will listen there.
-  let apiAddr = parsed.config.apiAddr;
-  if (env.BEE_API_ADDR) {
-    const fromEnv = parseListenAddress(env.BEE_API_ADDR);
-    if ('error' in fromEnv) return { ok: false, reason: `BEE_API_ADDR: ${fromEnv.error}` };
-    apiAddr = fromEnv;
-  }
+  const effective = effectiveApiAddr(parsed.config, env);
+  if ('error' in effective) return { ok: false, reason: effective.error };
+  const apiAddr = effective.address;
   if (apiAddr.port === 0) return { ok: false, reason: `api-addr ${apiAddr.host}:0 lets the node pick a random port; the cockpit needs a fixed port to poll /health` };
   const apiUrl = localUrlOf(apiAddr);
   const { hostname, port } = new URL(apiUrl);

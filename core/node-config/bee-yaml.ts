@@ -123,6 +123,18 @@ export function readBeeYaml(text: string): BeeYamlResult {
   return { ok: true, config: { keys, apiAddr, apiUrl: localUrlOf(apiAddr), verbosity, ...(dataDir ? { dataDir } : {}) } };
 }
 
+/**
+ * Where the node's API will listen: `BEE_API_ADDR` when set (Bee's viper prefers the environment to the file),
+ * else the file's `api-addr`, else Bee's default. `from` says which, for messages.
+ */
+export function effectiveApiAddr(config: BeeNodeConfig, env: Readonly<Record<string, string | undefined>>): { address: ListenAddress; from: 'BEE_API_ADDR' | 'api-addr' | 'default' } | { error: string } {
+  if (env.BEE_API_ADDR) {
+    const fromEnv = parseListenAddress(env.BEE_API_ADDR);
+    return 'error' in fromEnv ? { error: `BEE_API_ADDR: ${fromEnv.error}` } : { address: fromEnv, from: 'BEE_API_ADDR' };
+  }
+  return { address: config.apiAddr, from: config.keys['api-addr'] === undefined ? 'default' : 'api-addr' };
+}
+
 /** A boolean option as viper casts it (true/false, yes/no are YAML booleans already; "1"/"0" strings too). */
 export function booleanOption(config: BeeNodeConfig, key: string, fallback: boolean): boolean {
   const value = config.keys[key];

@@ -108,6 +108,13 @@ describe('cockpitMachine routing', () => {
     actor.stop();
   });
 
+  it('the node the config named as supervised wins over a URL match (its URL may be written another way: localhost for 127.0.0.1)', () => {
+    const actor = createActor(cockpitMachine.provide({ actors: { fleetNode: quietFleet } }), { input }).start();
+    actor.send({ type: 'supervisor.captureKnown', file: '/tmp/c/bee.log', apiUrl: 'http://127.0.0.1:1733', node: 'n1' });
+    expect(actor.getSnapshot().context.capture).toEqual({ file: '/tmp/c/bee.log', node: 'n1' });
+    actor.stop();
+  });
+
   it('keeps the alerts ring newest first across nodes and bounded to 200', () => {
     const actor = createActor(cockpitMachine.provide({ actors: { fleetNode: quietFleet } }), { input }).start();
     for (let i = 0; i < 210; i++) actor.send({ type: 'fleet.transitions', node: i % 2 ? 'n1' : 'n2', transitions: [{ ...frozen, atMs: i }] });

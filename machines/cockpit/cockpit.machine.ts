@@ -110,7 +110,7 @@ export interface VerbOutcome {
 export type CockpitEvent =
   | EngineRequest
   /** From the engine, when the supervisor's start-up check named the capture file and the node's API URL. */
-  | { readonly type: 'supervisor.captureKnown'; readonly file: string; readonly apiUrl: string | null }
+  | { readonly type: 'supervisor.captureKnown'; readonly file: string; readonly apiUrl: string | null; readonly node?: string }
   | { readonly type: 'fleet.transitions'; readonly node: string; readonly transitions: readonly GateTransition[] }
   | WatchRefEmit
   | DoneActorEvent<VerbOutcome>
@@ -185,8 +185,10 @@ export const cockpitMachine = setup({
     }),
     adoptCapture: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'supervisor.captureKnown') return;
-      // The supervised node is the fleet node at the supervisor's API URL, else the node active at start.
-      const node = context.nodes.find((n) => n.url === event.apiUrl)?.name ?? context.activeNode;
+      // The supervised node is the one the config named (its YAML's api-addr reaches it), else the fleet node at
+      // the supervisor's API URL, else the node active at start.
+      const named = event.node !== undefined && context.nodes.some((n) => n.name === event.node) ? event.node : undefined;
+      const node = named ?? context.nodes.find((n) => n.url === event.apiUrl)?.name ?? context.activeNode;
       const next = { ...context, capture: { file: event.file, node } };
       enqueue.assign({ capture: next.capture });
       if (node === context.activeNode) enqueue.sendTo('logPane', { type: 'node.switched', input: logInput(next, node) });

@@ -49,8 +49,11 @@ export interface ResolvedNode {
   /** Secret. */
   token?: string;
   tokenFrom: TokenSource;
-  /** `config`: a `[[nodes]]` entry; `positional`/`flag`/`env`/`default`: from the URL list, `--node`, NODE_URL, or http://localhost:1633. */
-  origin: 'config' | 'positional' | 'flag' | 'env' | 'default';
+  /**
+   * `config`: a `[[nodes]]` entry; `positional`/`flag`/`env`/`default`: from the URL list, `--node`, NODE_URL, or
+   * http://localhost:1633; `supervised`: the node the cockpit runs, at the URL its YAML's api-addr gives.
+   */
+  origin: 'config' | 'positional' | 'flag' | 'env' | 'default' | 'supervised';
   /** Log-source choices by tier (the log-source machine's `cli` and `config` inputs). */
   log: { cli?: LogChoices; config?: LogChoices };
 }
@@ -59,6 +62,10 @@ export interface ResolvedStore {
   bin: string;
   config: string;
   origin: 'flag' | 'config';
+  /** The fleet node that is the supervised node, once its YAML was read (core/cockpit/config/supervised-node.ts). */
+  node?: string;
+  /** Where that node's API answers, from its api-addr (or BEE_API_ADDR). */
+  apiUrl?: string;
 }
 
 export interface ResolvedCockpitConfig {

@@ -36,7 +36,7 @@ export interface CockpitEngineConfig {
   };
   readonly ui: { readonly theme: 'auto' | 'light' | 'dark'; readonly asciiFallback: boolean; readonly noColor: boolean };
   /** Node supervision (`--node-bin`/`[store]`); null or absent when the cockpit does not run the node. */
-  readonly store?: { readonly bin: string; readonly config: string } | null;
+  readonly store?: { readonly bin: string; readonly config: string; readonly node?: string } | null;
   /** `[pubsub]`: the S14 message history (absent: no history file). */
   readonly pubsub?: { readonly historyFile?: string; readonly rotateSizeMb: number; readonly keepFiles: number };
   readonly supervisor?: { readonly autoRestart: boolean; readonly maxRestartsPerHour: number };
