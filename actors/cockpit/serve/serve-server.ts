@@ -19,6 +19,7 @@ import { listenUrl, type ListenAddress } from '../../../core/cockpit/listen-addr
 import type { CockpitEngineHandle } from '../../../core/cockpit/view/engine.js';
 import { createBridgeSession, type BridgeSession } from './bridge-session.js';
 import { createDropWriter, type DropWriter } from './drop-writer.js';
+import { guardConnections, httpServerTimeouts, SERVE_LIMITS, type ServeLimits } from './connection-guard.js';
 import type { RendererFiles } from './renderer-files.js';
 
 export interface ServeServerOptions {
@@ -29,6 +30,8 @@ export interface ServeServerOptions {
   readonly token?: string;
   /** Where dropped files are written (default the OS temp directory). */
   readonly dropRoot?: string;
+  /** Connection limits and timeouts (connection-guard.ts); tests shorten them. */
+  readonly limits?: Partial<ServeLimits>;
 }
 
 export interface ServeServer {
@@ -37,6 +40,8 @@ export interface ServeServer {
   readonly port: number;
   /** Open bridge connections. */
   connections(): number;
+  /** Open sockets (HTTP and bridge), and those closed for silence or past the limit so far. */
+  sockets(): { open: number; evicted: number };
   /** Closes every socket and the listener, and removes every drop's files. */
   close(): Promise<void>;
 }
@@ -50,11 +55,13 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not Found\n',
   405: 'Method Not Allowed\n',
   426: 'Upgrade Required: this is the cockpit bridge WebSocket\n',
+  503: 'Service Unavailable: too many cockpit windows are open; close one\n',
 };
 
 function refuse(response: ServerResponse, status: number): void {
   const body = STATUS_TEXT[status] ?? '\n';
-  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  // A refused client has no business keeping the connection (or sending the rest of a body): close it.
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', connection: 'close' });
   response.end(body);
 }
 
@@ -87,7 +94,9 @@ export async function startServeServer(options: ServeServerOptions): Promise<Ser
     response.end(request.method === 'HEAD' ? undefined : body);
   };
 
-  const server = createServer((request, response) => {
+  const limits: ServeLimits = { ...SERVE_LIMITS, ...options.limits };
+  const server = createServer(httpServerTimeouts(limits), (request, response) => {
+    guard.headed(request.socket);
     const verdict = guardRequest({ method: request.method ?? 'GET', url: request.url ?? '/', host: request.headers.host, origin: request.headers.origin }, guardOptions);
     if (!verdict.ok) {
       refuse(response, verdict.status);
@@ -99,10 +108,11 @@ export async function startServeServer(options: ServeServerOptions): Promise<Ser
     }
     serveFile(request, response, verdict.path);
   });
-  server.keepAliveTimeout = 65_000;
+  const guard = guardConnections(server, limits);
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: DROP_CHUNK_BYTES + 64 * 1024, perMessageDeflate: false });
   server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    guard.headed(socket);
     const verdict = guardRequest({ method: request.method ?? 'GET', url: request.url ?? '/', host: request.headers.host, origin: request.headers.origin }, guardOptions);
     if (!verdict.ok) {
       refuseUpgrade(socket, verdict.status);
@@ -110,6 +120,10 @@ export async function startServeServer(options: ServeServerOptions): Promise<Ser
     }
     if (verdict.path !== BRIDGE_SOCKET_PATH) {
       refuseUpgrade(socket, 404);
+      return;
+    }
+    if (sessions.size >= limits.maxBridgeSessions) {
+      refuseUpgrade(socket, 503);
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
@@ -126,6 +140,16 @@ export async function startServeServer(options: ServeServerOptions): Promise<Ser
         },
       });
       sessions.set(ws, { session, drops });
+      // A window that stopped answering (a sleeping laptop, a dropped tunnel) is closed after one silent ping.
+      let answered = true;
+      ws.on('pong', () => (answered = true));
+      const heartbeat = setInterval(() => {
+        if (!answered) return void ws.terminate();
+        answered = false;
+        ws.ping();
+      }, limits.pingIntervalMs);
+      heartbeat.unref();
+      ws.once('close', () => clearInterval(heartbeat));
       ws.on('message', (data, isBinary) => {
         const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
         if (isBinary) session.receiveBinary(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
@@ -154,6 +178,7 @@ export async function startServeServer(options: ServeServerOptions): Promise<Ser
     url: `${listenUrl({ host: shownHost, port })}/${token}/`,
     port,
     connections: () => sessions.size,
+    sockets: () => ({ open: guard.open(), evicted: guard.evicted }),
     async close() {
       for (const [ws, { session, drops }] of sessions) {
         ws.terminate();
