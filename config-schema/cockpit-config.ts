@@ -15,6 +15,7 @@
  * - `[notifications] desktop` defaults to false (opt in to OS notifications), `toast_enabled` to true, and no
  *   `bell` means the terminal never beeps.
  * - `@env:VAR` is accepted by `token` and by the two webhook URLs (they are secrets too).
+ * - `[serve]` quotas of `cockpit --serve` drops (issue 24): 1 GiB a drop, 4 GiB kept at once, 10,000 files a drop.
  */
 import { z } from 'zod';
 
@@ -110,6 +111,14 @@ function buildSchemas() {
     })
     .meta({ description: 'Pubsub message history.' });
 
+  const serveSchema = z
+    .strictObject({
+      drop_max_mb: int(1, 1_048_576, 1024, 'The most one drop onto a browser window may hold, in MiB (all its files together); a bigger drop is refused before a byte is written'),
+      drop_total_mb: int(1, 1_048_576, 4096, 'The most all drops kept at once may hold, in MiB (written drops stay until the cockpit stops); a drop past it is refused'),
+      drop_max_files: int(1, 100_000, 10_000, 'Files and folders one drop may hold'),
+    })
+    .meta({ description: '`cockpit --serve`: quotas of the files dropped onto a browser window, which the cockpit writes to its temp directory.' });
+
   const uiSchema = z
     .strictObject({
       theme: z.enum(['auto', 'light', 'dark']).default('auto').meta({ description: 'Colour scheme (default auto); NO_COLOR forces mono.' }),
@@ -125,11 +134,12 @@ function buildSchemas() {
       fleet: fleetSchema.prefault({}),
       notifications: notificationsSchema.prefault({}),
       pubsub: pubsubSchema.prefault({}),
+      serve: serveSchema.prefault({}),
       ui: uiSchema.prefault({}),
     })
     .meta({ description: 'Swarm node operator cockpit configuration (cockpit and cockpit-tui).' });
 
-  return { nodeEntrySchema, storeLogsSchema, storeSupervisorSchema, storeSchema, alertsSchema, fleetSchema, notificationsSchema, pubsubSchema, uiSchema, cockpitConfigSchema };
+  return { nodeEntrySchema, storeLogsSchema, storeSupervisorSchema, storeSchema, alertsSchema, fleetSchema, notificationsSchema, pubsubSchema, serveSchema, uiSchema, cockpitConfigSchema };
 }
 
 type CockpitConfigSchemas = ReturnType<typeof buildSchemas>;
@@ -154,6 +164,7 @@ const FILE_DEFAULTS: CockpitConfigFile = {
   fleet: { aggregate_window_secs: 60 },
   notifications: { desktop: false, toast_enabled: true, toast_seconds: 8 },
   pubsub: { rotate_size_mb: 16, keep_files: 5 },
+  serve: { drop_max_mb: 1024, drop_total_mb: 4096, drop_max_files: 10_000 },
   ui: { theme: 'auto', ascii_fallback: false },
 };
 const STORE_DEFAULTS: StoreSection = {

@@ -56,6 +56,7 @@ export async function serveCockpit(options: ServeCockpitOptions): Promise<Servin
       files,
       ...(options.token === undefined ? {} : { token: options.token }),
       ...(options.dropRoot === undefined ? {} : { dropRoot: options.dropRoot }),
+      dropQuota: { maxBytes: config.serve.dropMaxBytes, maxFiles: config.serve.dropMaxFiles, totalBytes: config.serve.dropTotalBytes },
     });
   } catch (error) {
     await engine.stop();

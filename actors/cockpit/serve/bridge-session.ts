@@ -8,12 +8,15 @@
  * - A malformed message is dropped and counted; the session goes on.
  * - Drops: with a DropWriter (the browser host) files arrive as chunks and the engine gets `ui.drop` with the
  *   written paths, or `ui.dropFailed`; a renderer's own `ui.drop` with paths is honoured only where the host
- *   gives real paths (Electron), never from a browser.
+ *   gives real paths (Electron), never from a browser. The window is enforced, not trusted: a chunk sent while
+ *   DROP_CHUNKS_IN_FLIGHT of its drop are unacknowledged fails the drop and ends the connection, and a window
+ *   has at most MAX_OPEN_DROPS drops open, so what a renderer can make the cockpit hold is bounded (before: a
+ *   client ignoring the window took the cockpit to 773 MB).
  */
 import type { CockpitEngineHandle } from '../../../core/cockpit/view/engine.js';
 import type { CockpitView } from '../../../core/cockpit/view/view-model.js';
 import { parseClientMessage } from '../../../core/cockpit/bridge/client-message-schema.js';
-import { decodeDropChunk, type BridgeClientMessage, type BridgeServerMessage } from '../../../core/cockpit/bridge/protocol.js';
+import { decodeDropChunk, DROP_CHUNKS_IN_FLIGHT, type BridgeClientMessage, type BridgeServerMessage } from '../../../core/cockpit/bridge/protocol.js';
 import { createViewSender } from '../../../core/cockpit/bridge/view-slices.js';
 import type { DropWriter } from './drop-writer.js';
 
@@ -21,7 +24,12 @@ export interface BridgeTransport {
   send(message: BridgeServerMessage): void;
   /** True while earlier messages are still queued (the session then holds views back). */
   busy?(): boolean;
+  /** Ends the connection of a renderer that broke the protocol (a drop sent past its window). */
+  close?(reason: string): void;
 }
+
+/** Drops one window may have open at once: with DROP_CHUNKS_IN_FLIGHT each, what a window may have in memory. */
+export const MAX_OPEN_DROPS = 4;
 
 export interface BridgeSessionOptions {
   readonly engine: Pick<CockpitEngineHandle, 'getView' | 'subscribe' | 'send'>;
@@ -50,6 +58,8 @@ export function createBridgeSession(options: BridgeSessionOptions): BridgeSessio
   const { engine, transport, drops } = options;
   const sender = createViewSender();
   let closed = false;
+  /** The renderer broke the protocol: nothing more it sends is taken. */
+  let violated = false;
   let refused = 0;
   let waiting: ReturnType<typeof setTimeout> | null = null;
   let started = options.greet === true;
@@ -77,6 +87,8 @@ export function createBridgeSession(options: BridgeSessionOptions): BridgeSessio
 
   /** Open drops by id, with the name messages use (the first top-level entry); a failure is reported once. */
   const dropNames = new Map<string, string>();
+  /** Chunks of each open drop received and not yet acknowledged. */
+  const inFlight = new Map<string, number>();
   /** Each drop's steps run in order (begin creates the directories before the first chunk is written). */
   const chains = new Map<string, Promise<unknown>>();
   const step = (id: string, run: () => Promise<unknown>): void => {
@@ -88,6 +100,7 @@ export function createBridgeSession(options: BridgeSessionOptions): BridgeSessio
     if (name === undefined) return;
     dropNames.delete(id);
     chains.delete(id);
+    inFlight.delete(id);
     engine.send({ type: 'ui.dropFailed', name, reason });
     transport.send({ t: 'drop.failed', id, message: reason });
   };
@@ -113,9 +126,14 @@ export function createBridgeSession(options: BridgeSessionOptions): BridgeSessio
       case 'drop.begin': {
         const { id } = message;
         if (dropNames.has(id)) return;
+        const full = dropNames.size >= MAX_OPEN_DROPS;
         dropNames.set(id, message.entries[0]?.path.split('/')[0] ?? 'drop');
         if (!drops) {
           dropFailed(id, 'this window cannot take dropped files');
+          return;
+        }
+        if (full) {
+          dropFailed(id, `this window has ${MAX_OPEN_DROPS} drops on their way already; drop it again once they are written`);
           return;
         }
         step(id, async () => {
@@ -155,7 +173,7 @@ export function createBridgeSession(options: BridgeSessionOptions): BridgeSessio
 
   return {
     receive(raw) {
-      if (closed) return;
+      if (closed || violated) return;
       let json = raw;
       if (typeof raw === 'string') {
         try {
@@ -173,7 +191,7 @@ export function createBridgeSession(options: BridgeSessionOptions): BridgeSessio
       handle(parsed.message);
     },
     receiveBinary(frame) {
-      if (closed) return;
+      if (closed || violated) return;
       const chunk = decodeDropChunk(frame);
       if (!chunk || !drops) {
         refused += 1;
@@ -181,10 +199,22 @@ export function createBridgeSession(options: BridgeSessionOptions): BridgeSessio
       }
       const { id, entry, offset } = chunk.header;
       if (!dropNames.has(id)) return;
+      const pending = (inFlight.get(id) ?? 0) + 1;
+      if (pending > DROP_CHUNKS_IN_FLIGHT) {
+        // The renderer ignores the window: nothing it sends is held any more.
+        dropFailed(id, `more than ${DROP_CHUNKS_IN_FLIGHT} chunks were sent before their acknowledgements; the drop is refused`);
+        void drops.abort(id);
+        refused += 1;
+        violated = true;
+        transport.close?.('drop sent past its window');
+        return;
+      }
+      inFlight.set(id, pending);
       step(id, async () => {
         if (!dropNames.has(id)) return;
         try {
           const bytes = await drops.write(id, entry, offset, chunk.bytes);
+          if (inFlight.has(id)) inFlight.set(id, inFlight.get(id)! - 1);
           transport.send({ t: 'drop.ack', id, bytes });
         } catch (error) {
           dropFailed(id, (error as Error).message);

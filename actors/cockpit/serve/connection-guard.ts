@@ -9,7 +9,9 @@
  * - at most `maxConnections` sockets are open. A new one past the limit first evicts the oldest connection that
  *   has not finished a request head (a silent one): a real window always gets in while silent sockets are all
  *   that fill the slots. Only when every slot holds a real request or a window is the newcomer closed.
- * - at most `maxBridgeSessions` bridge WebSockets (windows) at once; the next is refused with 503.
+ * - at most `maxBridgeSessions` bridge WebSockets (windows, 8) at once; the next is refused with 503. With
+ *   bridge-session.ts's drop window (4 drops of 8 chunks of 256 KiB a window), what windows can make the cockpit
+ *   hold in memory is bounded (about 80 MiB at worst).
  *
  * The limits are sized for a window and its reconnects: a browser opens up to 6 connections per host for the
  * page and its assets, plus the bridge socket, and a reconnecting window may leave a half-open socket behind for
@@ -29,7 +31,7 @@ export interface ServeLimits {
 
 export const SERVE_LIMITS: ServeLimits = {
   maxConnections: 64,
-  maxBridgeSessions: 16,
+  maxBridgeSessions: 8,
   headerTimeoutMs: 10_000,
   requestTimeoutMs: 15_000,
   keepAliveMs: 5_000,

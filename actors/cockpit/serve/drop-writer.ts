@@ -2,17 +2,76 @@
  * Files and folders dropped on a browser's cockpit window (`cockpit --serve`), written into a temporary
  * directory on the cockpit's machine so the engine can upload them by path (`:upload <path>`).
  *
- * One directory per drop (`<tmp>/cockpit-drop-XXXXXX/<dropped name>`), created when the drop begins with
- * every folder of it, then each file written chunk by chunk in order (an out-of-order or oversized chunk
- * fails the drop). `end` checks every file got exactly its size. A failed or aborted drop is removed at once;
- * finished drops stay until `dispose` (the cockpit stops), since the operator may run the upload later.
+ * One directory per drop (`<tmp>/cockpit-drop-<cockpit pid>-XXXXXX/<dropped name>`), created when the drop
+ * begins with every folder of it, then each file written chunk by chunk in order (an out-of-order or oversized
+ * chunk fails the drop). `end` checks every file got exactly its size. A failed or aborted drop is removed at
+ * once; finished drops stay until `dispose` (the cockpit stops), since the operator may run the upload later.
  * Names were checked by core/cockpit/bridge/drop-entries.ts before anything is created.
+ *
+ * Quotas (`[serve]` in config.toml, DropQuota): a drop's declared files and folders, and its declared bytes, are
+ * checked at `begin`, before anything is created; and the bytes of every drop kept at once (open or finished, in
+ * every window) are reserved in one DropLedger, so the temp directory holds at most `drop_total_mb` of drops.
+ * A drop cannot write past what it declared, so the reservation bounds the disk it takes.
  */
-import { mkdtemp, mkdir, open, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeTempDir } from '../temp-dirs.js';
 import { planDrop } from '../../../core/cockpit/bridge/drop-entries.js';
 import type { DropEntry } from '../../../core/cockpit/bridge/protocol.js';
+
+/** `cockpit-drop-<pid>-XXXXXX`: removed with the cockpit's clean stop, or at a later start once stale. */
+export const DROP_DIR_PREFIX = 'cockpit-drop-';
+
+export interface DropQuota {
+  /** Bytes one drop may declare (`[serve] drop_max_mb`). */
+  readonly maxBytes: number;
+  /** Files and folders one drop may declare (`[serve] drop_max_files`). */
+  readonly maxFiles: number;
+  /** Bytes of all drops kept at once (`[serve] drop_total_mb`). */
+  readonly totalBytes: number;
+}
+
+export const DEFAULT_DROP_QUOTA: DropQuota = { maxBytes: 1024 * 1024 * 1024, maxFiles: 10_000, totalBytes: 4 * 1024 * 1024 * 1024 };
+
+/** The bytes reserved by every drop kept at once, shared by the drop writers of every window. */
+export interface DropLedger {
+  readonly quota: DropQuota;
+  /** Reserves `bytes`; false when that would pass the total. */
+  reserve(bytes: number): boolean;
+  release(bytes: number): void;
+  readonly reserved: number;
+}
+
+export function createDropLedger(quota: DropQuota = DEFAULT_DROP_QUOTA): DropLedger {
+  let reserved = 0;
+  return {
+    quota,
+    reserve(bytes) {
+      if (reserved + bytes > quota.totalBytes) return false;
+      reserved += bytes;
+      return true;
+    },
+    release(bytes) {
+      reserved = Math.max(0, reserved - bytes);
+    },
+    get reserved() {
+      return reserved;
+    },
+  };
+}
+
+/** `1.5 GiB`, `200 MiB`, `12 KiB`. */
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${bytes} bytes` : `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+}
 
 interface OpenDrop {
   readonly dir: string;
@@ -20,6 +79,8 @@ interface OpenDrop {
   readonly roots: readonly string[];
   readonly written: number[];
   handle: { entry: number; file: FileHandle } | null;
+  /** Bytes reserved in the ledger (the declared total), given back when the drop is removed. */
+  readonly reservedBytes: number;
   /** Chunks are written one after another: each waits for the previous. */
   queue: Promise<void>;
   failed: string | null;
@@ -38,9 +99,11 @@ export interface DropWriter {
   dispose(all: boolean): Promise<void>;
 }
 
-export function createDropWriter(options: { readonly root?: string } = {}): DropWriter {
+export function createDropWriter(options: { readonly root?: string; readonly ledger?: DropLedger } = {}): DropWriter {
   const open_ = new Map<string, OpenDrop>();
-  const finished: string[] = [];
+  const finished: { dir: string; reservedBytes: number }[] = [];
+  const ledger = options.ledger ?? createDropLedger();
+  const { quota } = ledger;
 
   const fail = async (id: string, reason: string): Promise<never> => {
     const drop = open_.get(id);
@@ -48,6 +111,7 @@ export function createDropWriter(options: { readonly root?: string } = {}): Drop
     if (drop) {
       await drop.handle?.file.close().catch(() => undefined);
       await rm(drop.dir, { recursive: true, force: true });
+      ledger.release(drop.reservedBytes);
     }
     throw new Error(reason);
   };
@@ -57,7 +121,18 @@ export function createDropWriter(options: { readonly root?: string } = {}): Drop
       if (open_.has(id)) return `drop ${id} has begun already`;
       const plan = planDrop(entries);
       if (!plan.ok) return plan.message;
-      const dir = await mkdtemp(join(options.root ?? tmpdir(), 'cockpit-drop-'));
+      if (plan.entries.length > quota.maxFiles) return `the drop holds ${plan.entries.length.toLocaleString('en-US')} files and folders; a drop may hold at most ${quota.maxFiles.toLocaleString('en-US')} ([serve] drop_max_files)`;
+      if (plan.totalBytes > quota.maxBytes) return `the drop holds ${formatBytes(plan.totalBytes)}; a drop may hold at most ${formatBytes(quota.maxBytes)} ([serve] drop_max_mb)`;
+      if (!ledger.reserve(plan.totalBytes)) {
+        return `the drops kept now (${formatBytes(ledger.reserved)}) and this one (${formatBytes(plan.totalBytes)}) would pass the ${formatBytes(quota.totalBytes)} all drops may hold ([serve] drop_total_mb); written drops are removed when the cockpit stops`;
+      }
+      let dir: string;
+      try {
+        dir = await makeTempDir(DROP_DIR_PREFIX, options.root ?? tmpdir());
+      } catch (error) {
+        ledger.release(plan.totalBytes);
+        return `cannot make a directory for the drop: ${(error as Error).message}`;
+      }
       try {
         for (const entry of plan.entries) {
           if (entry.kind === 'directory') await mkdir(join(dir, entry.path), { recursive: true });
@@ -71,9 +146,10 @@ export function createDropWriter(options: { readonly root?: string } = {}): Drop
         }
       } catch (error) {
         await rm(dir, { recursive: true, force: true });
+        ledger.release(plan.totalBytes);
         return `cannot write the drop into ${dir}: ${(error as Error).message}`;
       }
-      open_.set(id, { dir, entries: plan.entries, roots: plan.roots, written: plan.entries.map(() => 0), handle: null, queue: Promise.resolve(), failed: null });
+      open_.set(id, { dir, entries: plan.entries, roots: plan.roots, written: plan.entries.map(() => 0), handle: null, queue: Promise.resolve(), failed: null, reservedBytes: plan.totalBytes });
       return null;
     },
 
@@ -124,7 +200,7 @@ export function createDropWriter(options: { readonly root?: string } = {}): Drop
         return fail(id, `${entry.path} arrived with ${drop.written[short]} of its ${entry.size} bytes`);
       }
       open_.delete(id);
-      finished.push(drop.dir);
+      finished.push({ dir: drop.dir, reservedBytes: drop.reservedBytes });
       return drop.roots.map((root) => join(drop.dir, root));
     },
 
@@ -134,7 +210,14 @@ export function createDropWriter(options: { readonly root?: string } = {}): Drop
 
     async dispose(all) {
       await Promise.all([...open_.keys()].map((id) => fail(id, 'closed').catch(() => undefined)));
-      if (all) await Promise.all(finished.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+      if (all) {
+        await Promise.all(
+          finished.splice(0).map(async ({ dir, reservedBytes }) => {
+            await rm(dir, { recursive: true, force: true });
+            ledger.release(reservedBytes);
+          }),
+        );
+      }
     },
   };
 }

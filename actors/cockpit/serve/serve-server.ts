@@ -18,7 +18,8 @@ import { BRIDGE_SOCKET_PATH, DROP_CHUNK_BYTES } from '../../../core/cockpit/brid
 import { listenUrl, type ListenAddress } from '../../../core/cockpit/listen-address.js';
 import type { CockpitEngineHandle } from '../../../core/cockpit/view/engine.js';
 import { createBridgeSession, type BridgeSession } from './bridge-session.js';
-import { createDropWriter, type DropWriter } from './drop-writer.js';
+import { createDropLedger, createDropWriter, DEFAULT_DROP_QUOTA, DROP_DIR_PREFIX, type DropQuota, type DropWriter } from './drop-writer.js';
+import { removeStaleTempDirs } from '../temp-dirs.js';
 import { guardConnections, httpServerTimeouts, SERVE_LIMITS, type ServeLimits } from './connection-guard.js';
 import type { RendererFiles } from './renderer-files.js';
 
@@ -32,6 +33,8 @@ export interface ServeServerOptions {
   readonly dropRoot?: string;
   /** Connection limits and timeouts (connection-guard.ts); tests shorten them. */
   readonly limits?: Partial<ServeLimits>;
+  /** Drop quotas (`[serve]` in config.toml); default 1 GiB a drop, 10,000 files, 4 GiB kept at once. */
+  readonly dropQuota?: DropQuota;
 }
 
 export interface ServeServer {
@@ -74,6 +77,9 @@ export async function startServeServer(options: ServeServerOptions): Promise<Ser
   const token = options.token ?? randomBytes(32).toString('hex');
   const guardOptions = { token, listenHost: options.listen.host };
   const sessions = new Map<WebSocket, { session: BridgeSession; drops: DropWriter }>();
+  // Drops every window keeps share one quota; what crashed or killed cockpits left behind goes first.
+  const dropLedger = createDropLedger(options.dropQuota ?? DEFAULT_DROP_QUOTA);
+  await removeStaleTempDirs(DROP_DIR_PREFIX, options.dropRoot ? { parent: options.dropRoot } : {}).catch(() => undefined);
   const finishedDrops: DropWriter[] = [];
 
   const serveFile = (request: IncomingMessage, response: ServerResponse, path: string): void => {
@@ -127,7 +133,7 @@ export async function startServeServer(options: ServeServerOptions): Promise<Ser
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const drops = createDropWriter(options.dropRoot ? { root: options.dropRoot } : {});
+      const drops = createDropWriter({ ledger: dropLedger, ...(options.dropRoot ? { root: options.dropRoot } : {}) });
       const session = createBridgeSession({
         engine: options.engine,
         drops,
@@ -137,6 +143,7 @@ export async function startServeServer(options: ServeServerOptions): Promise<Ser
             if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
           },
           busy: () => ws.bufferedAmount > BUSY_BYTES,
+          close: () => ws.terminate(),
         },
       });
       sessions.set(ws, { session, drops });

@@ -85,6 +85,7 @@ describe('parseCockpitConfig: a valid file', () => {
       fleet: { aggregate_window_secs: 60 },
       notifications: { desktop: false, toast_enabled: true, toast_seconds: 8 },
       pubsub: { rotate_size_mb: 16, keep_files: 5 },
+      serve: { drop_max_mb: 1024, drop_total_mb: 4096, drop_max_files: 10_000 },
       ui: { theme: 'auto', ascii_fallback: false },
     });
   });
@@ -181,7 +182,8 @@ describe('nearest known key', () => {
   });
 
   it('reads the known keys from the schema', () => {
-    expect(knownKeysAt([])).toEqual(['nodes', 'store', 'alerts', 'fleet', 'notifications', 'pubsub', 'ui']);
+    expect(knownKeysAt([])).toEqual(['nodes', 'store', 'alerts', 'fleet', 'notifications', 'pubsub', 'serve', 'ui']);
+    expect(knownKeysAt(['serve'])).toEqual(['drop_max_mb', 'drop_total_mb', 'drop_max_files']);
     expect(knownKeysAt(['nodes', 0])).toEqual(['name', 'url', 'token', 'default', 'log_file', 'log_command']);
     expect(knownKeysAt(['store', 'supervisor'])).toEqual(['auto_restart', 'max_restarts_per_hour']);
   });
@@ -203,5 +205,14 @@ describe('parseCockpitConfig: size and depth limits (issue 24 item 8)', () => {
     const big = `# ${'x'.repeat(MAX_CONFIG_BYTES)}\n`;
     expect(problems(big)).toEqual([`${FILE}: the config file is 1.0 MiB; the cockpit reads at most 1 MiB (a thousand [[nodes]] take about 150 KiB)`]);
     expect(configSizeProblem(MAX_CONFIG_BYTES)).toBeNull();
+  });
+});
+
+describe('[serve] drop quotas (issue 24 item 6)', () => {
+  it('are read, checked and resolved into bytes', () => {
+    const result = parseCockpitConfig('[serve]\ndrop_max_mb = 64\ndrop_total_mb = 256\ndrop_max_files = 500\n', FILE);
+    expect(result.ok && result.parsed.config.serve).toEqual({ drop_max_mb: 64, drop_total_mb: 256, drop_max_files: 500 });
+    expect(problems('[serve]\ndrop_max_mb = 0\n')).toEqual([`${FILE}:2:1: serve.drop_max_mb: expected an integer >= 1, got 0`]);
+    expect(problems('[serve]\ndrop_max_files = 100001\n')).toEqual([`${FILE}:2:1: serve.drop_max_files: expected an integer <= 100000, got 100001`]);
   });
 });

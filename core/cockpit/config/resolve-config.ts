@@ -23,6 +23,7 @@ import type { ParsedConfigFile } from './parse-config.js';
 import type { CockpitLaunchArgs, ConfigSources, FrontEnd, LogChoices, ResolvedCockpitConfig, ResolvedNode, SettingSource, TokenSource } from './resolved-config.js';
 
 export const DEFAULT_NODE_URL = 'http://localhost:1633';
+const MIB = 1024 * 1024;
 const THEMES = ['auto', 'light', 'dark'] as const;
 
 export interface ResolveInput {
@@ -219,6 +220,7 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
       toastSeconds: file.notifications.toast_seconds,
       bell: file.notifications.bell ?? 'off',
     },
+    serve: { dropMaxBytes: file.serve.drop_max_mb * MIB, dropTotalBytes: file.serve.drop_total_mb * MIB, dropMaxFiles: file.serve.drop_max_files },
     pubsub: {
       ...(file.pubsub.history_file ? { historyFile: configRelativePath(file.pubsub.history_file, fileName!, input) } : {}),
       rotateSizeMb: file.pubsub.rotate_size_mb,

@@ -85,6 +85,8 @@ export interface ResolvedCockpitConfig {
   fleet: { aggregateWebhookUrl?: string; aggregateWebhookEnv?: string; aggregateWindowSecs: number };
   notifications: { desktop: boolean; toastEnabled: boolean; toastSeconds: number; bell: 'warn' | 'fail' | 'off' };
   pubsub: { historyFile?: string; rotateSizeMb: number; keepFiles: number };
+  /** `[serve]`: quotas of `cockpit --serve` drops. */
+  serve: { dropMaxBytes: number; dropTotalBytes: number; dropMaxFiles: number };
   ui: { theme: 'auto' | 'light' | 'dark'; asciiFallback: boolean; noColor: boolean };
 }
 
