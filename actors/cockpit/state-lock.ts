@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { link, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { isProcessAlive } from './process-alive.js';
 
 /** A lock held longer than this is not a write in progress: its holder hung or died elsewhere. */
 export const STALE_LOCK_MS = 30_000;
@@ -35,15 +36,6 @@ export class StateLockBusyError extends Error {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 async function readHolder(lockPath: string): Promise<LockHolder | null> {
   try {
     const parsed = JSON.parse(await readFile(lockPath, 'utf8')) as Partial<LockHolder>;
@@ -55,7 +47,7 @@ async function readHolder(lockPath: string): Promise<LockHolder | null> {
 }
 
 async function isStale(lockPath: string, holder: LockHolder | null, nowMs: number): Promise<boolean> {
-  if (holder && holder.host === hostname() && holder.pid !== process.pid && !isAlive(holder.pid)) return true;
+  if (holder && holder.host === hostname() && holder.pid !== process.pid && !isProcessAlive(holder.pid)) return true;
   try {
     return nowMs - (await stat(lockPath)).mtimeMs > STALE_LOCK_MS;
   } catch {

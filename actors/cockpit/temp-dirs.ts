@@ -11,21 +11,13 @@
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isProcessAlive } from './process-alive.js';
 
 export const STALE_TEMP_DIR_MS = 24 * 60 * 60 * 1000;
 
 /** `<parent>/<prefix><pid>-XXXXXX`. */
 export function makeTempDir(prefix: string, parent: string = tmpdir()): Promise<string> {
   return mkdtemp(join(parent, `${prefix}${process.pid}-`));
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** The newest modification time of the directory and of what it holds directly (a log being written, a rotation). */
@@ -53,7 +45,7 @@ export async function removeStaleTempDirs(prefix: string, options: { parent?: st
   for (const name of names) {
     if (!name.startsWith(prefix)) continue;
     const pid = /^(\d+)-/.exec(name.slice(prefix.length))?.[1];
-    if (pid !== undefined && Number(pid) !== process.pid && isAlive(Number(pid))) continue;
+    if (pid !== undefined && Number(pid) !== process.pid && isProcessAlive(Number(pid))) continue;
     if (pid !== undefined && Number(pid) === process.pid) continue;
     const dir = join(parent, name);
     try {

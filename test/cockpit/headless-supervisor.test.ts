@@ -15,6 +15,7 @@ import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileEntries } from '../compiled-entries.js';
 import { ensureRendererBuilt } from '../desktop/window-harness.js';
+import { freePort } from '../fixtures/devnet-as-bee.js';
 
 let bin: string;
 let fakeBin: string;
@@ -38,14 +39,6 @@ afterAll(async () => {
   for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await rm(dir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function nodeYaml(port: number): Promise<string> {
   const path = join(dir, `bee-${++count}.yaml`);
