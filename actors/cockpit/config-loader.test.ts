@@ -286,9 +286,14 @@ describe('reading the config file: what would hang or balloon is refused (issue 
     execFileSync('mkfifo', [fifo]);
     const atDefault = await diagnoseCockpitConfig({ args: {}, env: {}, platform: 'linux', homedir: dir, cwd });
     expect(!atDefault.ok && atDefault.problems.map((p) => `${p.kind} ${p.message}`)).toEqual([
-      'config is not a regular file (a named pipe, socket or device); the cockpit reads its config from a file',
+      'config is not a regular file (a named pipe or socket); the cockpit reads its config from a file',
     ]);
-    expect((await refused({ config: fifo })).message).toBe(`${fifo}: is not a regular file (a named pipe, socket or device); the cockpit reads its config from a file`);
+    expect((await refused({ config: fifo })).message).toBe(`${fifo}: is not a regular file (a named pipe or socket); the cockpit reads its config from a file`);
+  });
+
+  it('/dev/null is an empty config; /dev/zero is refused at the size limit, not read for ever', async () => {
+    expect((await resolve({ config: '/dev/null' })).config.configFile).toMatchObject({ path: '/dev/null', loaded: true });
+    expect((await refused({ config: '/dev/zero' })).message).toBe('/dev/zero: is a device giving more than 1 MiB; the cockpit reads its config from a file');
   });
 
   it('a file over 1 MiB is refused from its size, unread', async () => {

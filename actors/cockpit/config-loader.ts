@@ -114,25 +114,35 @@ class NotAConfigFile extends Error {
 }
 
 /**
- * Reads the config as UTF-8, refusing what would hang or balloon the cockpit before reading a byte: a named pipe
- * or device (opened non-blocking, so even the open cannot wait for a writer) and a file over MAX_CONFIG_BYTES.
+ * Reads the config as UTF-8, refusing what would hang or balloon the cockpit: a named pipe or socket (opened
+ * non-blocking, so even the open cannot wait for a writer) and a file over MAX_CONFIG_BYTES, before reading a
+ * byte; a device is read without waiting and up to the limit (`/dev/null` is an empty config, `/dev/zero` too big).
  */
 export async function readConfigText(path: string): Promise<string> {
   const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const stats = await handle.stat();
     if (stats.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-    if (!stats.isFile()) throw new NotAConfigFile('is not a regular file (a named pipe, socket or device); the cockpit reads its config from a file');
-    const { configSizeProblem } = await import('../../core/cockpit/config/parse-config.js');
+    const { configSizeProblem, MAX_CONFIG_BYTES } = await import('../../core/cockpit/config/parse-config.js');
+    // `--config /dev/null` (no config) keeps working: a device is read up to the size limit, never waited on.
+    const device = stats.isCharacterDevice();
+    if (!stats.isFile() && !device) throw new NotAConfigFile('is not a regular file (a named pipe or socket); the cockpit reads its config from a file');
     const tooBig = configSizeProblem(stats.size);
     if (tooBig) throw new NotAConfigFile(tooBig);
     // One byte more than the size stat gave: a file that grows while it is read is noticed, and stays bounded.
-    const buffer = Buffer.alloc(stats.size + 1);
+    const buffer = Buffer.alloc((device ? MAX_CONFIG_BYTES : stats.size) + 1);
     let length = 0;
-    for (let read = -1; read !== 0 && length < buffer.length; length += read) {
-      ({ bytesRead: read } = await handle.read(buffer, length, buffer.length - length, length));
+    try {
+      for (let read = -1; read !== 0 && length < buffer.length; length += read) {
+        ({ bytesRead: read } = await handle.read(buffer, length, buffer.length - length, device ? null : length));
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') throw new NotAConfigFile('is a device with nothing to read now (a terminal?); the cockpit reads its config from a file');
+      throw error;
     }
-    if (length === buffer.length) throw new NotAConfigFile('changed while it was being read; run the cockpit again once it is written');
+    if (length === buffer.length) {
+      throw new NotAConfigFile(device ? `is a device giving more than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB; the cockpit reads its config from a file` : 'changed while it was being read; run the cockpit again once it is written');
+    }
     return buffer.subarray(0, length).toString('utf8');
   } finally {
     await handle.close();
