@@ -7,6 +7,7 @@
 import { homedir } from 'node:os';
 import { resolveCockpitConfig } from '../../../actors/cockpit/config-loader.js';
 import { startCockpitEngine, type CockpitEngine, type StartCockpitEngineOptions } from '../../../actors/cockpit/engine.js';
+import type { CockpitStoryLine } from '../../../actors/cockpit/cockpit-story.js';
 import { CockpitStateStore, StateFileError } from '../../../actors/cockpit/state-store.js';
 import { CockpitConfigError } from '../../../core/cockpit/config/config-problem.js';
 import type { CockpitLaunchArgs, ResolvedCockpitConfig } from '../../../core/cockpit/config/resolved-config.js';
@@ -42,7 +43,9 @@ export async function startHeadlessEngine(options: HeadlessEngineOptions): Promi
   const stateStore = options.stateStore ?? (await CockpitStateStore.open(config.dataDir.path));
   const engine = startCockpitEngine({ face: 'desktop', config, stateStore, app: { name: 'cockpit', version: options.version }, onceVerbs: onceVerbs(), ...options.engineOptions });
   const story = options.story;
-  if (story) engine.onCockpitEvent((line) => (line.logger === 'cockpit::supervisor' || line.level === 'warning' || line.level === 'error') && story(line.message));
+  // The supervisor's last line (`node stopped (…)`) is left out: the modes print the final status themselves.
+  const worthSaying = (line: CockpitStoryLine) => (line.logger === 'cockpit::supervisor' ? !line.message.startsWith('node stopped') : line.level === 'warning' || line.level === 'error');
+  if (story) engine.onCockpitEvent((line) => worthSaying(line) && story(line.message));
   return { engine, config };
 }
 
