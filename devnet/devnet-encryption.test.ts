@@ -100,18 +100,18 @@ describe('stewardship of encrypted content', () => {
     for (let i = 0; i < 4; i++) expect(await stewardship(i, reference)).toBe(false);
   });
 
-  it('a lost leaf of a level-1 upload is rebuilt from parity (decrypted after recovery), a lost leaf at level 0 is not', async () => {
+  it('a lost leaf of a level-1 upload is rebuilt from parity for a download (decrypted after recovery) though stewardship says no, as Bee; a lost leaf at level 0 is not', async () => {
     for (const level of ['1', '0']) {
       const data = new Uint8Array(randomBytes(5 * 4096));
       const reference = await upload('/bytes', data, { 'swarm-redundancy-level': level });
       const leaf = encryptedTreeChunk(await storedChunk(reference), hexToBytes(reference.slice(64))).children[2]!;
       for (let i = 0; i < 4; i++) devnet.control.loseChunks({ nodeIndex: i, addresses: [bytesToHex(leaf.address)] });
       const back = await fetch(`${nodeUrl(3)}/bytes/${reference}`);
+      // Bee v2.8.1's stewardship fetches every chunk and rebuilds none: no at either level.
+      expect(await stewardship(1, reference)).toBe(false);
       if (level === '1') {
-        expect(await stewardship(1, reference)).toBe(true);
         expect(new Uint8Array(await back.arrayBuffer())).toEqual(data);
       } else {
-        expect(await stewardship(1, reference)).toBe(false);
         expect(back.status).toBe(404);
       }
     }

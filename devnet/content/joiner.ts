@@ -88,13 +88,15 @@ export interface TreeWalk {
 }
 
 /**
- * Visits every data chunk of the tree (parity chunks are not required: Bee's stewardship traverses the
- * data tree and falls back to parity only when a data chunk is missing). A missing data chunk under an
- * erasure-coded parent is recovered through `recover` when enough siblings and parities are present.
+ * Visits every data chunk of the tree. By default parity chunks are not required: a download (Bee's joiner) falls
+ * back to parity only when a data chunk is missing, so a missing data chunk under an erasure-coded parent is
+ * recovered through `recover` when enough siblings and parities are present. With `everyChunk` the walk is
+ * Bee's IterateChunkAddresses as stewardship and re-upload use it (pkg/file/joiner, pkg/steward): every chunk,
+ * parity included, must be there, and nothing is rebuilt.
  */
-export function walkTree(source: ChunkSource, rootHex: string, recover: RecoverFn | undefined = recoverFromParity): TreeWalk {
+export function walkTree(source: ChunkSource, rootHex: string, recover: RecoverFn | undefined = recoverFromParity, options: { everyChunk?: boolean } = {}): TreeWalk {
   const walk: TreeWalk = { addresses: [], missing: [], invalid: [] };
-  visit(source, rootHex, walk, recover);
+  visit(source, rootHex, walk, options.everyChunk ? undefined : recover, options.everyChunk === true);
   return walk;
 }
 
@@ -102,7 +104,7 @@ export function walkTree(source: ChunkSource, rootHex: string, recover: RecoverF
 export type RecoverFn = (source: ChunkSource, parent: ChunkNode & { kind: 'intermediate' }, childIndex: number) => Uint8Array | undefined;
 
 /** `data` is the reference's plain (decrypted) chunk data when the caller already has it. */
-function visit(source: ChunkSource, refHex: string, walk: TreeWalk, recover: RecoverFn | undefined, data?: Uint8Array): void {
+function visit(source: ChunkSource, refHex: string, walk: TreeWalk, recover: RecoverFn | undefined, everyChunk: boolean, data?: Uint8Array): void {
   const addressHex = refHex.slice(0, 64);
   walk.addresses.push(addressHex);
   let node: ChunkNode;
@@ -133,6 +135,12 @@ function visit(source: ChunkSource, refHex: string, walk: TreeWalk, recover: Rec
       walk.missing.push(childHex.slice(0, 64));
       return;
     }
-    visit(source, childHex, walk, recover, childData);
+    visit(source, childHex, walk, recover, everyChunk, childData);
   });
+  if (!everyChunk) return;
+  for (const ref of node.parityRefs) {
+    const parityHex = bytesToHex(ref);
+    walk.addresses.push(parityHex);
+    if (source(parityHex) === undefined) walk.missing.push(parityHex);
+  }
 }

@@ -13,11 +13,15 @@ const MAX_MANIFEST_NODES = 10_000;
 /** Manifest nodes are small; larger content is never joined just to see whether it parses as one. */
 const MAX_MANIFEST_NODE_BYTES = 1 << 20;
 
-export function traverseReference(source: ChunkSource, rootHex: string, recover?: RecoverFn): TreeWalk {
+/**
+ * `everyChunk`: Bee's stewardship and re-upload traversal: every chunk, parity included, and nothing rebuilt
+ * (joiner.ts walkTree). Without it, a download's view: data chunks, missing ones rebuilt from parity.
+ */
+export function traverseReference(source: ChunkSource, rootHex: string, options: { recover?: RecoverFn; everyChunk?: boolean } = {}): TreeWalk {
   const total: TreeWalk = { addresses: [], missing: [], invalid: [] };
   const seenNodes = new Set<string>();
   const visitFile = (hex: string): TreeWalk => {
-    const walk = walkTree(source, hex, recover);
+    const walk = walkTree(source, hex, options.recover, { everyChunk: options.everyChunk === true });
     total.addresses.push(...walk.addresses);
     total.missing.push(...walk.missing);
     total.invalid.push(...walk.invalid);

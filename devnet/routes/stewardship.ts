@@ -1,6 +1,8 @@
 /**
  * GET /stewardship/{ref}: is every chunk retrievable from the network, bypassing this node's own store?
  * PUT /stewardship/{ref}: re-stamp and re-push every chunk (bee-api.md §2.5).
+ * Both go over every chunk of the tree, parity chunks included, and rebuild nothing: Bee v2.8.1's steward walks
+ * the joiner's IterateChunkAddresses and fails on the first chunk it cannot get (pkg/steward/steward.go).
  */
 import { hexHeader, HeaderError } from '../content/headers.js';
 import { traverseReference } from '../content/traversal.js';
@@ -16,7 +18,8 @@ export const stewardshipRoutes: RouteDef[] = [
     path: '/stewardship/:address',
     handle: guarded((req, node) => {
       const reference = contentReferenceParam(req.params.address);
-      const walk = traverseReference((address) => node.network.retrieveFromPeers(node, address), reference);
+      // As Bee v2.8.1: every chunk, parity included, fetched from peers; one missing chunk is a no, nothing is rebuilt.
+      const walk = traverseReference((address) => node.network.retrieveFromPeers(node, address), reference, { everyChunk: true });
       if (walk.invalid.length > 0) {
         node.log.error('node/steward', 'traversal found an invalid chunk', { reference, address: walk.invalid[0]! });
         return beeError(500, 'traversal failed');
@@ -36,7 +39,7 @@ export const stewardshipRoutes: RouteDef[] = [
       const refusal = checkUploadBatch(node, batchId);
       if (refusal !== undefined) return refusal;
       const source = downloadSource(node);
-      const walk = traverseReference(source, reference);
+      const walk = traverseReference(source, reference, { everyChunk: true });
       if (walk.missing.length > 0) return beeError(404, 'Not Found');
       for (const address of walk.addresses) {
         const stampRefusal = stampChunk(node, batchId, address);
