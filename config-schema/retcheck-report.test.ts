@@ -12,15 +12,24 @@ const full: RetcheckReport = {
   vantages: [
     { node_url: 'http://127.0.0.1:1633', retrievable: true, elapsed_ms: 12, overlay: 'cd'.repeat(32), node_version: '2.8.1', proximity_to_root: 3, target_proximity: 7 },
     { node_url: 'http://127.0.0.1:1634', retrievable: null, elapsed_ms: 60000, error: 'timeout after 60 s' },
+    { node_url: 'http://127.0.0.1:1635', retrievable: null, elapsed_ms: 2, error: 'connect ECONNREFUSED', unreachable: 'refused' },
   ],
   gateways: [{ url: 'http://127.0.0.1:8080', retrievable: false, elapsed_ms: 5, status_code: 404, error: null }],
   resolution: { kind: 'feed', owner: '12'.repeat(20), topic: '34'.repeat(32), resolved_reference: 'ab'.repeat(32) },
-  chunks: [{ address: 'ab'.repeat(32), neighborhood: 'ab', per_vantage: { 'http://127.0.0.1:1633': { found: true, elapsed_ms: 3, proximity: 1 } } }],
+  chunks: [
+    { address: 'ab'.repeat(32), neighborhood: 'ab', per_vantage: { 'http://127.0.0.1:1633': { found: true, elapsed_ms: 3, proximity: 1 } } },
+    { address: 'ef'.repeat(32), neighborhood: 'ef', per_vantage: { 'http://127.0.0.1:1633': { found: false, elapsed_ms: 3, proximity: 0 } }, role: 'parity', parent: 'ab'.repeat(32) },
+  ],
   chunk_stats: {
     per_vantage: { 'http://127.0.0.1:1633': { total: 1, found: 1, missing: 0, elapsed_p50_ms: 3, elapsed_p95_ms: 3, elapsed_max_ms: 3 } },
     per_neighborhood: { ab: { total: 1, found: 1, missing: 0, elapsed_p50_ms: 3, elapsed_p95_ms: 3, elapsed_max_ms: 3 } },
   },
   cold_downloads: [{ url: 'http://127.0.0.1:1633', endpoint: '/bytes/' + 'ab'.repeat(32), success: true, bytes_downloaded: 10, elapsed_ms: 4, status_code: 200, error: null }],
+  disagreements: [{ node_url: 'http://127.0.0.1:1633', stewardship: false, walk_found: 1, walk_total: 2, walk_missing: 1, cause: 'parity_only', explanation: 'only parity is missing' }],
+  erasure: {
+    per_vantage: { 'http://127.0.0.1:1633': { missing_data: 0, missing_parity: 1, missing_other: 0, recoverable: true, why: 'recoverable: only parity chunks are missing (1)' } },
+    groups: [{ address: 'ab'.repeat(32), level: 1, data: 2, parity: 2, per_vantage: { 'http://127.0.0.1:1633': { missing_data: 0, missing_parity: 1, unknown: 0, recoverable: true } } }],
+  },
   spec_version: 1,
 };
 

@@ -12,6 +12,16 @@ const hex = (what: string) => z.string().regex(/^[0-9a-f]+$/, `${what} must be l
 const int = z.number().int();
 const nonNegInt = int.min(0);
 
+/**
+ * Additive: why a vantage or gateway could not be asked at all (no request reached it): `dns` its name did not
+ * resolve, `refused` nothing listens there, `tls` the TLS handshake failed, `network` the host or network is
+ * unreachable (in a browser, every such failure). Absent when the target was asked (an answer, an HTTP error
+ * or a timeout after connecting).
+ */
+export const unreachableSchema = z
+  .enum(['dns', 'refused', 'tls', 'network'])
+  .describe('additive: the target could not be asked at all (dns: name did not resolve, refused: connection refused, tls: handshake failed, network: host or network unreachable); error says more');
+
 export const vantageResultSchema = z.looseObject({
   node_url: z.string(),
   retrievable: z.boolean().nullable(),
@@ -21,6 +31,7 @@ export const vantageResultSchema = z.looseObject({
   node_version: z.string().optional(),
   proximity_to_root: int.min(0).max(256).optional(),
   target_proximity: int.min(0).max(256).optional(),
+  unreachable: unreachableSchema.optional(),
 });
 
 export const gatewayResultSchema = z.looseObject({
@@ -29,6 +40,7 @@ export const gatewayResultSchema = z.looseObject({
   elapsed_ms: nonNegInt,
   status_code: int.optional(),
   error: z.string().nullable(),
+  unreachable: unreachableSchema.optional(),
 });
 
 export const resolutionSchema = z.looseObject({
@@ -51,6 +63,14 @@ export const chunkProbeSchema = z.looseObject({
   address: hex('address').length(64),
   neighborhood: hex('neighborhood').length(2),
   per_vantage: z.record(z.string(), chunkVantageProbeSchema),
+  role: z
+    .enum(['data', 'parity'])
+    .optional()
+    .describe('additive: under an erasure-coded intermediate chunk (redundancy level > 0), whether this chunk is one of its data references or one of its parity references'),
+  parent: hex('parent')
+    .length(64)
+    .optional()
+    .describe('additive, with role: the address of that intermediate chunk'),
 });
 
 export const chunkStatsEntrySchema = z.looseObject({
@@ -72,7 +92,9 @@ export const chunkStatsSchema = z.looseObject({
 
 export const coldDownloadResultSchema = z.looseObject({
   url: z.string(),
-  endpoint: z.string(),
+  endpoint: z
+    .string()
+    .describe('what was downloaded: on a node, /bzz/{ref}/ (the file, or the index document, a user downloads) when the root chunk is a manifest node, else /bytes/{ref}; on a gateway, /bzz/{ref}/'),
   success: z.boolean(),
   bytes_downloaded: nonNegInt,
   elapsed_ms: nonNegInt,
@@ -89,6 +111,65 @@ export const chunkWalkSchema = z
   })
   .describe('additive, per-chunk mode only: the walk cap and whether it cut the walk short');
 
+/**
+ * Additive (per-chunk mode): a vantage whose stewardship verdict and per-chunk walk tell different stories, with
+ * the likely cause. `cause` is one of:
+ * - `local_store`: stewardship said no, yet the walk got every chunk from the node through GET /chunks, which
+ *   reads the node's own store first (an upload not pushed yet, chunks it cached), while stewardship fetches
+ *   every chunk from other nodes;
+ * - `walk_truncated`: stewardship said no, the walk found every chunk it probed but stopped at its cap;
+ * - `parity_only`: stewardship said no; the only chunks missing are parity chunks, which a download never needs
+ *   when the data is there (Bee's stewardship fetches every chunk, parity included, and rebuilds nothing);
+ * - `recoverable`: stewardship said no; chunks are missing but erasure coding rebuilds every one of them;
+ * - `walk_missing`: stewardship said yes, but the walk did not find chunks on that node (lost or unreachable
+ *   between the two calls, or a flaky retrieval).
+ */
+export const disagreementSchema = z.looseObject({
+  node_url: z.string(),
+  stewardship: z.boolean().describe('the vantage\'s stewardship verdict'),
+  walk_found: nonNegInt.describe('chunks the walk found on this vantage'),
+  walk_total: nonNegInt.describe('chunks the walk probed on this vantage'),
+  walk_missing: nonNegInt.describe('chunks the node answered it does not have'),
+  cause: z.enum(['local_store', 'walk_truncated', 'parity_only', 'recoverable', 'walk_missing']),
+  explanation: z.string().describe('the likely cause, in a sentence'),
+});
+
+/** Additive (per-chunk mode): per vantage, the missing chunks by role, and whether erasure coding rebuilds them. */
+export const erasureVantageSchema = z.looseObject({
+  missing_data: nonNegInt.describe('missing chunks that are data references of an erasure-coded intermediate chunk'),
+  missing_parity: nonNegInt.describe('missing chunks that are parity references of an erasure-coded intermediate chunk'),
+  missing_other: nonNegInt.describe('missing chunks outside any erasure-coded group: the root, manifest nodes, file roots, chunks of trees uploaded at redundancy 0'),
+  recoverable: z
+    .boolean()
+    .nullable()
+    .describe('true: every missing chunk is rebuilt from its siblings (at most as many missing in each intermediate chunk as it has parity chunks) or needed by nothing; false: some is not; null: cannot be told (see why)'),
+  why: z.string(),
+});
+
+/** One erasure-coded intermediate chunk with chunks missing on some vantage. */
+export const erasureGroupSchema = z.looseObject({
+  address: hex('address').length(64).describe('the intermediate chunk'),
+  level: int.min(1).max(4).describe('its redundancy level (1 MEDIUM .. 4 PARANOID)'),
+  data: nonNegInt.describe('its data references'),
+  parity: nonNegInt.describe('its parity references: at most this many of its children may be missing'),
+  per_vantage: z.record(
+    z.string(),
+    z.looseObject({
+      missing_data: nonNegInt,
+      missing_parity: nonNegInt,
+      unknown: nonNegInt.describe('children the walk has no answer for on this vantage (no answer, not probed, beyond the cap)'),
+      recoverable: z.boolean().nullable(),
+    }),
+  ),
+});
+
+export const erasureSchema = z
+  .looseObject({
+    per_vantage: z.record(z.string(), erasureVantageSchema),
+    groups: z.array(erasureGroupSchema).describe('erasure-coded intermediate chunks with a child missing on some vantage'),
+  })
+  .describe('additive, per-chunk mode, when a chunk was missing on some vantage: which missing chunks are data and which parity, and whether the content is recoverable');
+
 export const reportStatusSchema = z.enum(['retrievable', 'unretrievable', 'partial', 'error']);
 
 export const retcheckReportSchema = z.looseObject({
@@ -101,6 +182,15 @@ export const retcheckReportSchema = z.looseObject({
   chunk_stats: chunkStatsSchema.optional(),
   chunk_walk: chunkWalkSchema.optional(),
   cold_downloads: z.array(coldDownloadResultSchema).optional(),
+  disagreements: z
+    .array(disagreementSchema)
+    .optional()
+    .describe('additive, per-chunk mode: vantages whose stewardship verdict and per-chunk walk disagree, with the likely cause'),
+  erasure: erasureSchema.optional(),
+  partial_because_unreachable: z
+    .array(z.string())
+    .optional()
+    .describe('additive: when status is partial only because these vantages or gateways could not be asked at all (every target that answered said yes)'),
   spec_version: z.literal(1),
 });
 
@@ -113,6 +203,11 @@ export type ChunkStatsEntry = z.infer<typeof chunkStatsEntrySchema>;
 export type ChunkStats = z.infer<typeof chunkStatsSchema>;
 export type ChunkWalk = z.infer<typeof chunkWalkSchema>;
 export type ColdDownloadResult = z.infer<typeof coldDownloadResultSchema>;
+export type Unreachable = z.infer<typeof unreachableSchema>;
+export type Disagreement = z.infer<typeof disagreementSchema>;
+export type ErasureVantage = z.infer<typeof erasureVantageSchema>;
+export type ErasureGroup = z.infer<typeof erasureGroupSchema>;
+export type Erasure = z.infer<typeof erasureSchema>;
 export type ReportStatus = z.infer<typeof reportStatusSchema>;
 export type RetcheckReport = z.infer<typeof retcheckReportSchema>;
 

@@ -88,7 +88,7 @@ export class Call implements OpenCall, Deadline {
     return Array.isArray(value) ? value.join(', ') : value;
   }
 
-  error(code: NodeApiErrorCode, extra: { detail?: string; bodyExcerpt?: string; beeMessage?: string; limitBytes?: number } = {}): NodeApiError {
+  error(code: NodeApiErrorCode, extra: { detail?: string; bodyExcerpt?: string; beeMessage?: string; limitBytes?: number; causeCode?: string } = {}): NodeApiError {
     const t = this.transport;
     return new NodeApiError({
       code,
@@ -100,6 +100,7 @@ export class Call implements OpenCall, Deadline {
       ...(extra.bodyExcerpt === undefined ? {} : { bodyExcerpt: t.scrub(extra.bodyExcerpt) }),
       ...(extra.beeMessage === undefined ? {} : { beeMessage: t.scrub(extra.beeMessage) }),
       ...(extra.limitBytes === undefined ? {} : { limitBytes: extra.limitBytes }),
+      ...(extra.causeCode === undefined ? {} : { causeCode: extra.causeCode }),
     });
   }
 
@@ -126,7 +127,7 @@ export class Call implements OpenCall, Deadline {
     if (this.callerSignal?.aborted) return this.error('aborted');
     const code = errorCode(failure);
     if (code && TIMEOUT_CODES.has(code)) return this.error('timeout', { detail: `(${code})` });
-    return this.error('network', { detail: describeCause(failure) });
+    return this.error('network', { detail: describeCause(failure), ...(code ? { causeCode: code } : {}) });
   }
 }
 

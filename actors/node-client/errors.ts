@@ -22,6 +22,8 @@ export interface NodeApiErrorData {
   readonly beeMessage?: string;
   /** Set on `invalid-response` when the body exceeded the client's cap for it (body-limits.ts): the cap in bytes. */
   readonly limitBytes?: number;
+  /** Set on `network`: the system's error code when it gave one (ENOTFOUND, ECONNREFUSED, ...). */
+  readonly causeCode?: string;
 }
 
 export const BODY_EXCERPT_MAX = 300;
@@ -38,6 +40,7 @@ export class NodeApiError extends Error {
   readonly bodyExcerpt?: string;
   readonly beeMessage?: string;
   readonly limitBytes?: number;
+  readonly causeCode?: string;
 
   constructor(fields: ErrorFields) {
     super(describe(fields));
@@ -49,6 +52,7 @@ export class NodeApiError extends Error {
     if (fields.bodyExcerpt !== undefined) this.bodyExcerpt = excerpt(fields.bodyExcerpt);
     if (fields.beeMessage !== undefined) this.beeMessage = fields.beeMessage;
     if (fields.limitBytes !== undefined) this.limitBytes = fields.limitBytes;
+    if (fields.causeCode !== undefined) this.causeCode = fields.causeCode;
   }
 
   toJSON(): NodeApiErrorData {
@@ -63,6 +67,7 @@ export class NodeApiError extends Error {
       ...(this.bodyExcerpt === undefined ? {} : { bodyExcerpt: this.bodyExcerpt }),
       ...(this.beeMessage === undefined ? {} : { beeMessage: this.beeMessage }),
       ...(this.limitBytes === undefined ? {} : { limitBytes: this.limitBytes }),
+      ...(this.causeCode === undefined ? {} : { causeCode: this.causeCode }),
     };
   }
 }

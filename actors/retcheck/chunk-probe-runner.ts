@@ -29,6 +29,7 @@ interface VantageLine {
 interface ChunkLinks {
   readonly children: string[];
   readonly parity: string[];
+  readonly tree?: { size: number; level: 0 | 1 | 2 | 3 | 4 };
 }
 
 const NO_LINKS: ChunkLinks = { children: [], parity: [] };
@@ -81,11 +82,10 @@ export class ChunkProbeRunner {
         if (verdict.kind === 'mismatch') return done({ address, vantage: index, found: false, elapsedMs: now() - started, error: `invalid chunk: ${verdict.reason}` });
         const links = this.linksOf(verdict, address, encrypted);
         const elapsedMs = now() - started;
-        done(
-          links.parity.length > 0
-            ? { address, vantage: index, found: true, elapsedMs, children: links.children, parity: links.parity }
-            : { address, vantage: index, found: true, elapsedMs, children: links.children },
-        );
+        const answer: ChunkAnswer = { address, vantage: index, found: true, elapsedMs, children: links.children };
+        if (links.parity.length > 0) answer.parity = links.parity;
+        if (links.tree) answer.tree = links.tree;
+        done(answer);
       },
       (error: unknown) => {
         // Cancelled because the vantage was given up on meanwhile: not probed, like its queued chunks.

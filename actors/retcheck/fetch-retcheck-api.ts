@@ -92,17 +92,21 @@ export function createFetchRetcheckApi(options: FetchRetcheckApiOptions = {}): R
       // `code` as NodeApiError has it: the chunk walk gives up on a node it cannot reach (retcheck-api.ts).
       if (timeout.aborted) throw Object.assign(new Error(`${method} ${url} -> timeout after ${Math.round(limits.timeoutMs / 1000)} s`), { code: 'timeout' });
       if (limits.signal?.aborted) throw new Error(`${method} ${url} -> aborted`);
-      if (error instanceof TypeError) throw Object.assign(new Error(await explainTypeError(method, url)), { code: 'network' });
+      if (error instanceof TypeError) {
+        const explained = await explainTypeError(method, url);
+        // A page cannot tell DNS from a refused connection: a no-cors request failing too means nothing answered.
+        throw Object.assign(new Error(explained.message), { code: 'network', ...(explained.unreachable ? { unreachable: 'network' } : {}) });
+      }
       throw error;
     }
   }
 
-  async function explainTypeError(method: string, url: string): Promise<string> {
+  async function explainTypeError(method: string, url: string): Promise<{ message: string; unreachable: boolean }> {
     try {
       await doFetch(url, { method: 'GET', mode: 'no-cors', signal: AbortSignal.timeout(5000) });
-      return `${method} ${url} -> CORS rejection: the node answered but does not allow origin ${pageOrigin} (add it to the node's cors-allowed-origins)`;
+      return { message: `${method} ${url} -> CORS rejection: the node answered but does not allow origin ${pageOrigin} (add it to the node's cors-allowed-origins)`, unreachable: false };
     } catch {
-      return `${method} ${url} -> network error: the node is unreachable, or it rejected this origin (CORS: check cors-allowed-origins)`;
+      return { message: `${method} ${url} -> network error: could not be reached (name not resolved, connection refused, or no route)`, unreachable: true };
     }
   }
 

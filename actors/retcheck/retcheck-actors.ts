@@ -6,12 +6,16 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { ColdDownloadResult, GatewayResult, VantageResult } from '../../config-schema/retcheck-report.js';
 import { gatewayVerdict } from '../../core/retcheck/gateway-verdict.js';
+import { coldEndpoints, coldFailureText, rootKind, type RootKind } from '../../core/retcheck/cold-target.js';
+import { hexToBytes } from '../../core/swarm/bytes.js';
+import { decryptChunkData } from '../../core/swarm/encryption.js';
+import { verifyChunk } from '../../core/swarm/verify-chunk.js';
 import { retcheckMachine, type ResolveFeedInput } from '../../machines/retcheck/retcheck.machine.js';
 import { probeMachine, type ProbeEvent, type ProbeInput } from '../../machines/retcheck/probe.machine.js';
 import { chunkWalkMachine } from '../../machines/retcheck/chunk-walk.machine.js';
 import { reseedMachine, type BatchPreflight } from '../../machines/retcheck/reseed.machine.js';
 import { createChunkProber } from './chunk-prober.js';
-import { errorText, type RetcheckApi } from './retcheck-api.js';
+import { errorText, unreachableKind, type RetcheckApi } from './retcheck-api.js';
 
 const now = () => performance.now();
 const elapsedSince = (start: number) => Math.max(0, Math.round(now() - start));
@@ -32,7 +36,8 @@ export async function probeVantage(api: RetcheckApi, nodeUrl: string, reference:
   if (stewardship.status === 'fulfilled') {
     return { node_url: nodeUrl, retrievable: stewardship.value.isRetrievable, elapsed_ms: stewardship.value.elapsed, ...annotations };
   }
-  return { node_url: nodeUrl, retrievable: null, elapsed_ms: elapsedSince(started), error: errorText(stewardship.reason), ...annotations };
+  const unreachable = unreachableKind(stewardship.reason);
+  return { node_url: nodeUrl, retrievable: null, elapsed_ms: elapsedSince(started), error: errorText(stewardship.reason), ...annotations, ...(unreachable ? { unreachable } : {}) };
 }
 
 export async function probeGateway(api: RetcheckApi, url: string, reference: string, timeoutMs: number, signal: AbortSignal): Promise<GatewayResult> {
@@ -41,7 +46,8 @@ export async function probeGateway(api: RetcheckApi, url: string, reference: str
     const status = await api.headGateway(url, reference, { signal, timeoutMs });
     return { url, elapsed_ms: elapsedSince(started), status_code: status, ...gatewayVerdict(status) };
   } catch (error) {
-    return { url, retrievable: null, elapsed_ms: elapsedSince(started), error: errorText(error) };
+    const unreachable = unreachableKind(error);
+    return { url, retrievable: null, elapsed_ms: elapsedSince(started), error: errorText(error), ...(unreachable ? { unreachable } : {}) };
   }
 }
 
@@ -99,21 +105,49 @@ export function createRetcheckActors(api: RetcheckApi) {
     throw new Error(`feed lookup failed: ${failures.join('; ') || 'no node URL'}`);
   });
 
-  const coldDownloads = fromPromise<ColdDownloadResult[], { reference: string; nodes: string[]; gateways: string[]; timeoutMs: number }>(({ input, signal }) => {
+  /**
+   * What a user downloads (core/retcheck/cold-target.ts): the root chunk, read from the first node that serves
+   * one that verifies, says whether the reference is a manifest (then /bzz/{ref}/ everywhere) or not (/bytes).
+   */
+  const readRootKind = async (reference: string, nodes: readonly string[], signal: AbortSignal, timeoutMs: number): Promise<RootKind> => {
+    const address = reference.slice(0, 64);
+    const failures: string[] = [];
+    for (const nodeUrl of nodes) {
+      try {
+        const body = await api.chunk(nodeUrl, address, { signal, timeoutMs });
+        if (body === undefined) {
+          failures.push(`${nodeUrl}: not found`);
+          continue;
+        }
+        const verdict = verifyChunk(hexToBytes(address), body);
+        if (verdict.kind === 'soc') return { kind: 'bytes' };
+        if (verdict.kind === 'mismatch') {
+          failures.push(`${nodeUrl}: ${verdict.reason}`);
+          continue;
+        }
+        return rootKind(reference.length === 128 ? decryptChunkData(verdict.data, hexToBytes(reference.slice(64))) : verdict.data);
+      } catch (error) {
+        if (signal.aborted) throw error;
+        failures.push(errorText(error));
+      }
+    }
+    return { kind: 'unknown', why: failures.join('; ') || 'no node URL' };
+  };
+
+  const coldDownloads = fromPromise<ColdDownloadResult[], { reference: string; nodes: string[]; gateways: string[]; timeoutMs: number }>(async ({ input, signal }) => {
+    const kind = await readRootKind(input.reference, input.nodes, signal, input.timeoutMs);
+    const endpoints = coldEndpoints(input.reference, kind);
     const download = async (url: string, endpoint: string): Promise<ColdDownloadResult> => {
       const started = now();
       try {
         const { status, bytes } = await api.streamDownload(url, endpoint, { signal, timeoutMs: input.timeoutMs });
         const success = status === 200;
-        return { url, endpoint, success, bytes_downloaded: bytes, elapsed_ms: elapsedSince(started), status_code: status, error: success ? null : `HTTP ${status}` };
+        return { url, endpoint, success, bytes_downloaded: bytes, elapsed_ms: elapsedSince(started), status_code: status, error: success ? null : coldFailureText(status, kind) };
       } catch (error) {
         return { url, endpoint, success: false, bytes_downloaded: 0, elapsed_ms: elapsedSince(started), error: errorText(error) };
       }
     };
-    return Promise.all([
-      ...input.nodes.map((url) => download(url, `/bytes/${input.reference}`)),
-      ...input.gateways.map((url) => download(url, `/bzz/${input.reference}/`)),
-    ]);
+    return Promise.all([...input.nodes.map((url) => download(url, endpoints.node)), ...input.gateways.map((url) => download(url, endpoints.gateway))]);
   });
 
   const stampPreflight = fromPromise<BatchPreflight, { nodeUrl: string; batchId: string; timeoutMs: number }>(({ input, signal }) =>

@@ -39,6 +39,29 @@ export interface RetcheckApi {
   reupload(nodeUrl: string, reference: string, batchId: string, limits: CallLimits): Promise<void>;
 }
 
+import type { Unreachable } from '../../config-schema/retcheck-report.js';
+
+const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_NODATA', 'EAI_FAIL']);
+const NETWORK_CODES = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'EADDRNOTAVAIL']);
+const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|EPROTO$)/;
+
+/**
+ * Whether a failed call never reached its target (report field `unreachable`): from the system error code the
+ * node client keeps (`causeCode`), or the `unreachable` the browser transport sets when a no-cors request fails
+ * too. A timeout, a reset after connecting, an HTTP error: the target was asked, so undefined.
+ */
+export function unreachableKind(error: unknown): Unreachable | undefined {
+  const marked = (error as { unreachable?: unknown } | null)?.unreachable;
+  if (marked === 'dns' || marked === 'refused' || marked === 'tls' || marked === 'network') return marked;
+  const code = (error as { causeCode?: unknown } | null)?.causeCode;
+  if (typeof code !== 'string') return undefined;
+  if (DNS_CODES.has(code)) return 'dns';
+  if (code === 'ECONNREFUSED') return 'refused';
+  if (NETWORK_CODES.has(code)) return 'network';
+  if (TLS_CODES.test(code)) return 'tls';
+  return undefined;
+}
+
 export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** True when a call failed without reaching the node (its `code` is 'timeout' or 'network'). */

@@ -17,7 +17,7 @@
  */
 import { parseChunkData, CHUNK_SIZE } from '../swarm/chunk.js';
 import { bytesToHex } from '../swarm/bytes.js';
-import { splitIntermediateRefs } from '../swarm/redundancy.js';
+import { decodeSpan, splitIntermediateRefs, type RedundancyLevel } from '../swarm/redundancy.js';
 import { encryptedTreeChunk } from '../swarm/encrypted-chunk-tree.js';
 import { OBFUSCATION_KEY_SIZE, VERSION_01_HASH, VERSION_02_HASH } from '../swarm/mantaray.js';
 
@@ -60,6 +60,11 @@ export interface ChunkChildren {
    * Reed-Solomon parity of the siblings, so their "span" is not a size and their "payload" holds no refs.
    */
   parity: string[];
+  /**
+   * An intermediate chunk's subtree size (its span without the level byte) and redundancy level: with them the
+   * report tells which children are data and which parity, and how large each child's subtree is.
+   */
+  tree?: { size: number; level: RedundancyLevel };
 }
 
 /**
@@ -72,9 +77,9 @@ export function chunkChildren(data: Uint8Array, key?: Uint8Array): ChunkChildren
   const { span, payload } = parseChunkData(data);
   if (spansMoreThanOneChunk(span)) {
     // Bee's reader rule: trailing all-zero words are padding; data refs first, then parity refs.
-    const { data, parity } = splitIntermediateRefs(payload, span, false);
+    const { data, parity, level } = splitIntermediateRefs(payload, span, false);
     const hex = (refs: Uint8Array[]) => refs.map((ref) => bytesToHex(ref.subarray(0, SEGMENT)));
-    return { kind: 'intermediate', children: hex(data), parity: hex(parity) };
+    return { kind: 'intermediate', children: hex(data), parity: hex(parity), tree: { size: Number(decodeSpan(span).size), level } };
   }
   return manifestChildren(payload);
 }
@@ -87,10 +92,12 @@ function encryptedChunkChildren(data: Uint8Array, key: Uint8Array): ChunkChildre
     return { kind: 'leaf', children: [], parity: [] }; // does not decrypt into a tree chunk: nothing to follow
   }
   if (!tree.isLeaf) {
+    const { size, level } = decodeSpan(tree.span);
     return {
       kind: 'intermediate',
       children: tree.children.map((c) => bytesToHex(c.address) + bytesToHex(c.key)),
       parity: tree.parity.map((ref) => bytesToHex(ref.subarray(0, SEGMENT))),
+      tree: { size: Number(size), level },
     };
   }
   return manifestChildren(tree.payload);

@@ -3,12 +3,16 @@
  * Text only: nothing here is HTML, and views must render it as text.
  */
 import type { RetcheckReport } from '../../config-schema/retcheck-report.js';
+import type { Unreachable } from '../../config-schema/retcheck-report.js';
 import { slowestNeighborhoods } from './chunk-stats.js';
+import { roleNote, unreachableOutcome } from './explanations.js';
 
 export const MATRIX_CHUNKS = 50;
 export const NEIGHBORHOOD_ROWS = 10;
 
-export const outcomeLabel = (r: boolean | null) => (r === true ? 'retrievable' : r === false ? 'not retrievable' : 'error');
+/** A target that could not be asked at all reads as `unreachable (...)`, not as a plain error. */
+export const outcomeLabel = (r: boolean | null, unreachable?: Unreachable) =>
+  r === true ? 'retrievable' : r === false ? 'not retrievable' : unreachable ? unreachableOutcome(unreachable) : 'error';
 
 export interface VantageRow {
   url: string;
@@ -22,7 +26,7 @@ export interface VantageRow {
 export function vantageRows(report: RetcheckReport): VantageRow[] {
   return report.vantages.map((v) => ({
     url: v.node_url,
-    outcome: outcomeLabel(v.retrievable),
+    outcome: outcomeLabel(v.retrievable, v.unreachable),
     neighborhood: v.overlay ? `${v.overlay.slice(0, 2)} / ${v.overlay.slice(0, 8)}… PO ${v.proximity_to_root ?? '?'}` : '—',
     elapsedMs: v.elapsed_ms,
     version: v.node_version ?? '—',
@@ -33,7 +37,7 @@ export function vantageRows(report: RetcheckReport): VantageRow[] {
 export function gatewayRows(report: RetcheckReport) {
   return (report.gateways ?? []).map((g) => ({
     url: g.url,
-    outcome: outcomeLabel(g.retrievable),
+    outcome: outcomeLabel(g.retrievable, g.unreachable),
     elapsedMs: g.elapsed_ms,
     http: g.status_code !== undefined ? `HTTP ${g.status_code}` : '—',
     error: g.error ?? '',
@@ -59,10 +63,12 @@ export interface MatrixCell {
  * chunk, `no answer` when the call failed or the body did not verify, `not probed` after the walk gave up on
  * an unreachable node.
  */
-export function chunkMatrix(report: RetcheckReport): { vantages: string[]; rows: { address: string; cells: MatrixCell[] }[] } {
+export function chunkMatrix(report: RetcheckReport): { vantages: string[]; rows: { address: string; role: string; cells: MatrixCell[] }[] } {
   const vantages = report.vantages.map((v) => v.node_url);
   const rows = (report.chunks ?? []).slice(0, MATRIX_CHUNKS).map((chunk) => ({
     address: chunk.address,
+    /** `data of 5f0c…` / `parity of 5f0c…` under an erasure-coded intermediate chunk, else empty. */
+    role: roleNote(chunk) ?? '',
     cells: vantages.map((url) => {
       const probe = chunk.per_vantage[url];
       if (!probe) return { found: false, text: '—' };

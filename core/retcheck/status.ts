@@ -2,7 +2,7 @@
  * Top-level status aggregation and exit codes (retcheck spec §3 and §7).
  * Gateway results count the same as vantage results; cold downloads never affect status.
  */
-import type { ReportStatus } from '../../config-schema/retcheck-report.js';
+import type { ReportStatus, Unreachable } from '../../config-schema/retcheck-report.js';
 
 /** One answer from a vantage or a gateway: true = yes, false = no, null = errored without an answer. */
 export type Answer = boolean | null;
@@ -14,6 +14,21 @@ export function aggregateStatus(answers: readonly Answer[]): ReportStatus {
   if (yes > 0) return 'partial';
   if (no > 0) return 'unretrievable';
   return 'error';
+}
+
+/**
+ * The targets that alone made the status `partial`: every target that did not say yes could not be asked at all
+ * (DNS failure, refused connection, ...), and every one that answered said yes. The spec's aggregation stands (they
+ * count as not-yes); this only says so. Undefined otherwise.
+ */
+export function partialBecauseUnreachable(
+  status: ReportStatus,
+  targets: readonly { url: string; retrievable: Answer; unreachable?: Unreachable | undefined }[],
+): string[] | undefined {
+  if (status !== 'partial') return undefined;
+  const notYes = targets.filter((t) => t.retrievable !== true);
+  if (notYes.length === 0 || notYes.some((t) => t.unreachable === undefined)) return undefined;
+  return notYes.map((t) => t.url);
 }
 
 /**

@@ -16,6 +16,7 @@ import { proximity } from '../swarm/proximity.js';
 import { humanSize } from '../terminal/human-size.js';
 import { showControlCharacters as shown } from '../terminal/visible-text.js';
 import { slowestNeighborhoods } from './chunk-stats.js';
+import { disagreementLines, erasureGroupLines, erasureVantageLines, partialNote, roleNote, unreachableOutcome } from './explanations.js';
 
 export interface ReseedSummary {
   batch: string;
@@ -40,14 +41,15 @@ const paint = (on: boolean, code: number, text: string) => (on ? `\u001b[${code}
 /** `7e3f9a2c…`: overlays are shortened in text; the JSON keeps them whole. */
 const shortHex = (hex: string) => (hex.length > 8 ? `${hex.slice(0, 8)}…` : hex);
 
-function outcome(retrievable: boolean | null, color: boolean): string {
-  if (retrievable === true) return paint(color, 32, 'retrievable');
-  if (retrievable === false) return paint(color, 31, 'not retrievable');
+function outcome(target: { retrievable: boolean | null; unreachable?: VantageResult['unreachable'] }, color: boolean): string {
+  if (target.retrievable === true) return paint(color, 32, 'retrievable');
+  if (target.retrievable === false) return paint(color, 31, 'not retrievable');
+  if (target.unreachable) return paint(color, 33, unreachableOutcome(target.unreachable));
   return paint(color, 33, 'error');
 }
 
 function vantageLine(v: VantageResult, color: boolean): string {
-  const parts = [`  ${shown(v.node_url)}`, outcome(v.retrievable, color), `${v.elapsed_ms} ms`];
+  const parts = [`  ${shown(v.node_url)}`, outcome(v, color), `${v.elapsed_ms} ms`];
   if (v.overlay !== undefined) parts.push(`nb ${v.overlay.slice(0, 2)} PO ${v.proximity_to_root ?? '?'}  overlay ${shortHex(v.overlay)}`);
   if (v.target_proximity !== undefined) parts.push(`target PO ${v.target_proximity}`);
   if (v.node_version) parts.push(`v${shown(v.node_version)}`);
@@ -90,6 +92,8 @@ function chunkTables(report: RetcheckReport, chunks: ChunkProbe[], stats: ChunkS
           .map(([url]) => shown(url))
           .join(', ');
       const parts = [`  ${c.address}`, `nb ${c.neighborhood}`];
+      const role = roleNote(c);
+      if (role) parts.push(role);
       if (target) parts.push(`PO ${proximity(target, hexToBytes(c.address))} to target`);
       const missing = where((p) => !p.found && p.error === undefined);
       const noAnswer = where((p) => !p.found && p.error !== undefined);
@@ -106,6 +110,24 @@ function chunkTables(report: RetcheckReport, chunks: ChunkProbe[], stats: ChunkS
         if (r.notProbed > 0) lines.push(`  ${shown(r.url)}: ${r.notProbed} chunks ${shown(r.notProbedReason ?? 'not probed')}`);
       }
     }
+  }
+  lines.push(...explanationLines(report));
+  return lines;
+}
+
+/** Erasure coding (which missing chunks are data, which parity, recoverable or not) and stewardship-vs-walk disagreements. */
+function explanationLines(report: RetcheckReport): string[] {
+  const lines: string[] = [];
+  const perVantage = erasureVantageLines(report);
+  if (perVantage.length > 0) {
+    lines.push('', 'erasure coding (missing chunks by role, and whether a download rebuilds them)');
+    for (const e of perVantage) lines.push(`  ${shown(e.url)}  ${e.missing}  ${e.verdict}`);
+    for (const g of erasureGroupLines(report)) lines.push(`  ${shown(g)}`);
+  }
+  const disagreements = disagreementLines(report);
+  if (disagreements.length > 0) {
+    lines.push('', 'stewardship and the per-chunk walk disagree');
+    for (const d of disagreements) lines.push(`  ${shown(d.url)}  ${d.summary}`, `    ${shown(d.explanation)}`);
   }
   return lines;
 }
@@ -144,12 +166,14 @@ export function formatTextReport(report: RetcheckReport, options: TextOptions, r
   lines.push(`ref     ${report.reference}`);
   const statusColor = report.status === 'retrievable' ? 32 : report.status === 'partial' ? 33 : 31;
   lines.push(`status  ${paint(color, statusColor, report.status)}`);
+  const note = partialNote(report);
+  if (note) lines.push(`        ${shown(note)}`);
   lines.push('', 'vantages');
   for (const v of report.vantages) lines.push(vantageLine(v, color));
   if (report.gateways) {
     lines.push('', 'gateways');
     for (const g of report.gateways) {
-      const parts = [`  ${shown(g.url)}`, outcome(g.retrievable, color), `${g.elapsed_ms} ms`];
+      const parts = [`  ${shown(g.url)}`, outcome(g, color), `${g.elapsed_ms} ms`];
       if (g.status_code !== undefined) parts.push(`HTTP ${g.status_code}`);
       if (g.error) parts.push(`(${shown(g.error)})`);
       lines.push(parts.join('  '));

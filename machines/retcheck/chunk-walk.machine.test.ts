@@ -3,7 +3,7 @@
  * concurrency 2. The graph tries every order of answers (single and batched), a stray answer and a repeat;
  * assertions check the request window (concurrency × REQUEST_WINDOW_PER_SLOT; the prober keeps the
  * concurrency bound itself, see actors/retcheck/chunk-prober.test.ts), the breadth-first order, that
- * parity is probed but never descended into, and the output.
+ * parity is probed but never descended into, and the output (the intermediate chunk's references kept whole).
  */
 import { expect } from 'vitest';
 import type { ChunkVantageProbe } from '../../config-schema/retcheck-report.js';
@@ -18,7 +18,7 @@ const NOISE = 'dd'.repeat(32);
 const input: ChunkWalkInput = { root: ROOT, vantages: [{ url: 'http://a', overlay: '00'.repeat(32) }, { url: 'http://b' }], concurrency: 2, cap: 1000, timeoutMs: 500 };
 
 const answered = (...answers: ChunkAnswer[]) => ({ type: 'chunks.answered' as const, answers });
-const rootA: ChunkAnswer = { address: ROOT, vantage: 0, found: true, elapsedMs: 4.4, children: [DATA, DATA], parity: [PARITY] };
+const rootA: ChunkAnswer = { address: ROOT, vantage: 0, found: true, elapsedMs: 4.4, children: [DATA, DATA], parity: [PARITY], tree: { size: 8192, level: 1 } };
 const rootB: ChunkAnswer = { address: ROOT, vantage: 1, found: false, elapsedMs: 7, error: 'timed out' };
 const dataA: ChunkAnswer = { address: DATA, vantage: 0, found: true, elapsedMs: 2, children: [] };
 const dataB: ChunkAnswer = { address: DATA, vantage: 1, found: true, elapsedMs: 3, children: [] };
@@ -60,6 +60,8 @@ describeMachineModel(chunkWalkMachine, {
           { address: DATA, perVantage: [probeOf(dataA), probeOf(dataB)] },
           { address: PARITY, perVantage: [probeOf(parityA), probeOf(parityB)] },
         ],
+        // The root's data and parity references as read, repeats included: what the erasure verdicts are built on.
+        trees: [{ address: ROOT, size: 8192, level: 1, data: [DATA, DATA], parity: [PARITY] }],
         cap: { limit: 1000, foundNotProbed: 0 },
       });
       expect(selectWalkProgress(s)).toEqual({ done: 3, discovered: 3 });

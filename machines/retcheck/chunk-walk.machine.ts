@@ -27,6 +27,8 @@ import { assign, enqueueActions, fromCallback, setup, type SnapshotFrom } from '
 import type { ChunkVantageProbe } from '../../config-schema/retcheck-report.js';
 import { appendToQueue, queuePosition } from '../../core/retcheck/queue-index.js';
 import { allRows, editResults, rowAt, singleRow, type ResultBlocks, type ResultRow } from '../../core/retcheck/result-blocks.js';
+import type { RedundancyLevel } from '../../core/swarm/redundancy.js';
+import type { WalkedTree } from '../../core/retcheck/erasure-verdict.js';
 
 export interface ChunkWalkVantage {
   url: string;
@@ -66,7 +68,11 @@ export interface ChunkAnswer {
   children?: string[];
   /** Parity chunk addresses of an erasure-coded intermediate chunk: to probe, never to descend into. */
   parity?: string[];
+  /** An intermediate chunk of a file tree: its subtree size and redundancy level (its children are `children` and `parity`). */
+  tree?: { size: number; level: RedundancyLevel };
 }
+
+export type { WalkedTree } from '../../core/retcheck/erasure-verdict.js';
 
 export interface ChunkAnswerBatch {
   type: 'chunks.answered';
@@ -81,6 +87,8 @@ export interface WalkedChunk {
 export interface ChunkWalkOutput {
   /** One entry per probed chunk, in discovery (breadth-first) order; at most `cap`. */
   chunks: WalkedChunk[];
+  /** Intermediate chunks of file trees, in the order their first body arrived. */
+  trees: WalkedTree[];
   /** The chunk cap, and how many distinct references the walked chunks hold that were not probed because of it. */
   cap: { limit: number; foundNotProbed: number };
 }
@@ -126,6 +134,8 @@ interface ChunkWalkContext extends ChunkWalkInput {
   queue: string[];
   /** Discovered parity chunks: probed, never descended into. */
   parityChunks: Record<string, true>;
+  /** Intermediate chunks read so far (append-only). */
+  trees: readonly WalkedTree[];
   /**
    * References read from walked chunks that did not fit under the cap, one list per chunk (appended, never
    * copied whole); deduplicated once, in the output.
@@ -191,6 +201,7 @@ export const chunkWalkMachine = setup({
       const addedSet = new Set<string>();
       const addedParity = new Set<string>();
       const overflow: string[][] = [];
+      const trees: WalkedTree[] = [];
       const isKnown = (address: string) => addedSet.has(address) || queuePosition(queue, address) !== undefined;
       for (const answer of event.answers) {
         const index = awaitedIndex(context, results.current(), answer);
@@ -201,6 +212,7 @@ export const chunkWalkMachine = setup({
         results.set(index, answer.vantage, probeOf(answer, elapsed_ms));
         outstanding--;
         if (!answer.found || !isFirstBody || context.parityChunks[answer.address]) continue;
+        if (answer.tree) trees.push({ address: answer.address, ...answer.tree, data: answer.children ?? [], parity: answer.parity ?? [] });
         // Children once per chunk, then parity, skipping duplicates (shared subtrees) and respecting the cap.
         const discovered = queue.length + added.length;
         const room = context.cap - discovered;
@@ -219,6 +231,7 @@ export const chunkWalkMachine = setup({
       return {
         queue: added.length === 0 ? queue : appendToQueue(queue, added),
         parityChunks,
+        trees: trees.length === 0 ? context.trees : [...context.trees, ...trees],
         results: results.current(),
         outstanding,
         beyondCap: overflow.length === 0 ? context.beyondCap : [...context.beyondCap, ...overflow],
@@ -247,6 +260,7 @@ export const chunkWalkMachine = setup({
     concurrency: Math.max(1, input.concurrency),
     queue: [input.root],
     parityChunks: {},
+    trees: [],
     beyondCap: [],
     results: singleRow(input.vantages.length),
     nextPair: 0,
@@ -270,6 +284,7 @@ export const chunkWalkMachine = setup({
   },
   output: ({ context }) => ({
     chunks: context.queue.map((address, i) => ({ address, perVantage: [...rowAt(context.results, i)!] })),
+    trees: [...context.trees],
     cap: { limit: context.cap, foundNotProbed: countBeyondCap(context.beyondCap, context.queue) },
   }),
 });

@@ -18,6 +18,7 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { ChunkWalk, ColdDownloadResult, GatewayResult, Resolution, RetcheckReport, VantageResult } from '../../config-schema/retcheck-report.js';
 import { buildReport, type WalkedChunkRow } from '../../core/retcheck/build-report.js';
+import type { WalkedTree } from '../../core/retcheck/erasure-verdict.js';
 import type { CheckTarget, RetcheckInput } from '../../core/retcheck/check-input.js';
 import { probeMachine } from './probe.machine.js';
 import { chunkWalkMachine } from './chunk-walk.machine.js';
@@ -37,6 +38,7 @@ interface RetcheckContext extends RetcheckInput {
   vantages: VantageResult[];
   gatewayResults: GatewayResult[];
   walked: WalkedChunkRow[] | null;
+  trees: WalkedTree[];
   walkCap: ChunkWalk | null;
   coldResults: ColdDownloadResult[] | null;
   reseedOutcome: ReseedOutput | null;
@@ -103,6 +105,7 @@ export const retcheckMachine = setup({
     vantages: [],
     gatewayResults: [],
     walked: null,
+    trees: [],
     walkCap: null,
     coldResults: null,
     reseedOutcome: null,
@@ -170,6 +173,7 @@ export const retcheckMachine = setup({
           target: 'walked',
           actions: assign({
             walked: ({ event }) => event.output.chunks,
+            trees: ({ event }) => event.output.trees,
             walkCap: ({ event }) => ({ cap: event.output.cap.limit, truncated: event.output.cap.foundNotProbed > 0, found_not_probed: event.output.cap.foundNotProbed }),
           }),
         },
@@ -215,7 +219,7 @@ export const retcheckMachine = setup({
       vantages: context.vantages,
       gateways: context.gatewayResults,
       ...(context.resolution ? { resolution: context.resolution } : {}),
-      ...(context.walked ? { walked: context.walked } : {}),
+      ...(context.walked ? { walked: context.walked, trees: context.trees } : {}),
       ...(context.walkCap ? { walkCap: context.walkCap } : {}),
       ...(context.coldResults ? { cold: context.coldResults } : {}),
       ...(context.targetOverlay ? { targetOverlay: context.targetOverlay } : {}),

@@ -80,7 +80,9 @@ describe('retrievable, partial, unretrievable, error', () => {
     expect(stderr).toBe('');
     const text = await runCli([reference, '-b', url(3), '--no-gateway']);
     expect(text.code).toBe(2);
-    expect(lineFor(text.stdout, url(3))).toMatch(/ error .*\(.+\)/);
+    // Nothing listens on a down node's port: unreachable, with the error beside it (issue 23 item 6d).
+    expect(lineFor(text.stdout, url(3))).toMatch(/ unreachable \(the connection was refused\) .*\(.+ECONNREFUSED.+\)/);
+    expect(report.vantages.map((v) => v.unreachable)).toEqual(['refused', 'refused']);
   });
 });
 

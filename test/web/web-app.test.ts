@@ -13,7 +13,12 @@ import type { Browser, Page } from 'playwright-core';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { launchChromium } from '../fixtures/browser.js';
 import { serveStatic } from '../../actors/static-site/static-server.js';
-import { publishFeedUpdate, uploadRandom } from '../fixtures/devnet-content.js';
+import { publishFeedUpdate, uploadBytes, uploadRandom } from '../fixtures/devnet-content.js';
+import { randomBytes } from 'node:crypto';
+import { createNodeClient } from '../../actors/node-client/index.js';
+import { chunkChildren } from '../../core/retcheck/chunk-children.js';
+import { bytesToHex } from '../../core/swarm/bytes.js';
+import { splitIntoChunks } from '../../core/swarm/chunk-tree.js';
 
 const WEB_DIST = join(process.cwd(), 'surfaces/web/dist');
 const OUT = join(process.cwd(), 'test-output');
@@ -79,7 +84,9 @@ describe('retcheck-web in Chromium', () => {
   it('shows partial when one vantage is unreachable, and a CORS rejection as a CORS error', async () => {
     // A dead vantage outside the swarm, so the live one's answer cannot depend on it holding a replica.
     expect(await check(url({ ref: reference, node: [devnet.nodes[0]!.url, 'http://127.0.0.1:1'] }))).toBe('partial');
-    expect(await page.getByTestId('vantages').locator('tbody tr').nth(1).innerText()).toMatch(/error/);
+    expect(await page.getByTestId('vantages').locator('tbody tr').nth(1).innerText()).toMatch(/unreachable \(it could not be reached\)[^]*network error/);
+    // Only the node that could not be asked made it partial: the page says so (issue 23 item 6d).
+    expect(await page.getByTestId('status-note').innerText()).toBe('partial only because http://127.0.0.1:1 (it could not be reached) could not be asked at all; every vantage and gateway that answered said retrievable');
     await devnet.control.node(2).setFault({ corsOrigins: ['http://other.example'] });
     try {
       expect(await check(url({ ref: reference, node: [devnet.nodes[0]!.url, devnet.nodes[2]!.url] }))).toBe('partial');
@@ -100,6 +107,34 @@ describe('retcheck-web in Chromium', () => {
     expect(await rows.first().innerText()).toMatch(/\d+ ms · PO \d+/);
     expect(await page.getByTestId('stats-vantage').locator('tbody tr').count()).toBe(3);
     await page.screenshot({ path: join(OUT, 'web-per-chunk.png'), fullPage: true });
+  });
+
+  it('explains itself as the CLI does: data and parity chunks, erasure verdicts, stewardship vs walk, cold /bzz of a manifest (issue 23 item 6)', async () => {
+    const bytes = new Uint8Array(randomBytes(20 * 4096));
+    const coded = await uploadBytes(devnet.nodes[0]!, bytes, { redundancyLevel: 1 });
+    const root = splitIntoChunks(bytes, 1).chunks.find((c) => bytesToHex(c.address) === coded)!;
+    const { children, parity } = chunkChildren(root.data);
+    for (let i = 0; i < devnet.nodes.length; i++) devnet.control.loseChunks({ nodeIndex: i, addresses: [children[3]!, parity[1]!] });
+    const nodes = devnet.nodes.slice(1).map((n) => n.url);
+    await page.goto(url({ ref: coded, node: nodes, per_chunk: '1' }));
+    await page.getByTestId('check-button').click();
+    await page.getByTestId('erasure').waitFor({ timeout: 30_000 });
+    const erasure = await page.getByTestId('erasure').innerText();
+    for (const node of nodes) expect(erasure).toMatch(new RegExp(`${node}\\s+2 missing \\(1 data, 1 parity\\)\\s+recoverable: each intermediate chunk misses at most`));
+    expect(erasure).toContain(`${coded.slice(0, 8)}… level 1, 20 data + 5 parity`);
+    const disagreements = await page.getByTestId('disagreements').innerText();
+    expect(disagreements).toContain('stewardship not retrievable, walk 24/26 found, 2 missing');
+    expect(disagreements).toContain('erasure coding rebuilds them: a download works');
+    const matrix = await page.getByTestId('chunk-matrix').innerText();
+    expect(matrix).toContain(`data of ${coded.slice(0, 8)}…`);
+    expect(matrix).toContain(`parity of ${coded.slice(0, 8)}…`);
+
+    const file = new Uint8Array(randomBytes(3 * 4096 + 7));
+    const client = createNodeClient({ baseUrl: devnet.nodes[0]!.url });
+    const { reference: manifest } = await client.uploadFile(file, { batchId: devnet.nodes[0]!.batchId!, name: 'a.bin', contentType: 'application/octet-stream', deferred: false });
+    expect(await check(url({ ref: manifest, node: devnet.nodes[1]!.url, cold: '1' }))).toBe('retrievable');
+    const cold = await page.getByTestId('cold').locator('tbody tr').first().innerText();
+    expect(cold).toMatch(new RegExp(`/bzz/\\{ref\\}/\\s+ok\\s+${file.length}\\s`));
   });
 
   it('resolves a feed handle and shows the resolution', async () => {

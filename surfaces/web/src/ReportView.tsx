@@ -1,6 +1,7 @@
 /** The report in the spec's order (spec 1 §4 "Report order"). Everything from nodes or files renders as text. */
 import type { RetcheckReport } from '../../../config-schema/retcheck-report.js';
 import { chunkMatrix, gatewayRows, neighborhoodStatsRows, vantageRows, vantageStatsRows } from '../../../core/retcheck/report-view.js';
+import { disagreementLines, erasureGroupLines, erasureVantageLines, partialNote } from '../../../core/retcheck/explanations.js';
 
 function StatsTable({ title, rows, testId }: { title: string; rows: ReturnType<typeof vantageStatsRows>; testId: string }) {
   return (
@@ -23,11 +24,15 @@ function StatsTable({ title, rows, testId }: { title: string; rows: ReturnType<t
 export function ReportView({ report, source }: { report: RetcheckReport; source: 'check' | 'file' | null }) {
   const matrix = chunkMatrix(report);
   const gateways = gatewayRows(report);
+  const note = partialNote(report);
+  const erasure = erasureVantageLines(report);
+  const disagreements = disagreementLines(report);
   return (
     <article className="report" data-testid="report">
       <section className={`status status-${report.status}`}>
         <h2 data-testid="report-status">{report.status}</h2>
         <p className="mono" data-testid="report-reference">{report.reference}</p>
+        {note && <p className="notice" data-testid="status-note">{note}</p>}
         {source === 'file' && <p className="notice">Loaded from a dropped report file.</p>}
       </section>
 
@@ -72,18 +77,54 @@ export function ReportView({ report, source }: { report: RetcheckReport; source:
           <div className="scroll">
             <table>
               <thead>
-                <tr><th>chunk</th>{matrix.vantages.map((v) => <th key={v} className="mono">{v}</th>)}</tr>
+                <tr><th>chunk</th><th>role</th>{matrix.vantages.map((v) => <th key={v} className="mono">{v}</th>)}</tr>
               </thead>
               <tbody>
                 {matrix.rows.map((row) => (
                   <tr key={row.address}>
                     <td className="mono" title={row.address}>{row.address.slice(0, 12)}…</td>
+                    <td className="mono">{row.role}</td>
                     {row.cells.map((cell, i) => <td key={i} className={cell.found ? 'hit' : 'miss'}>{cell.text}</td>)}
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
+        </section>
+      )}
+
+      {erasure.length > 0 && (
+        <section data-testid="erasure">
+          <h3>Erasure coding: missing chunks by role, and whether a download rebuilds them</h3>
+          <table>
+            <thead>
+              <tr><th>node</th><th>missing</th><th>verdict</th></tr>
+            </thead>
+            <tbody>
+              {erasure.map((e) => (
+                <tr key={e.url}><td className="mono url">{e.url}</td><td>{e.missing}</td><td>{e.verdict}</td></tr>
+              ))}
+            </tbody>
+          </table>
+          <ul>
+            {erasureGroupLines(report).map((line) => <li key={line} className="mono">{line}</li>)}
+          </ul>
+        </section>
+      )}
+
+      {disagreements.length > 0 && (
+        <section data-testid="disagreements">
+          <h3>Stewardship and the per-chunk walk disagree</h3>
+          <table>
+            <thead>
+              <tr><th>node</th><th>verdicts</th><th>likely cause</th></tr>
+            </thead>
+            <tbody>
+              {disagreements.map((d) => (
+                <tr key={d.url}><td className="mono url">{d.url}</td><td>{d.summary}</td><td>{d.explanation}</td></tr>
+              ))}
+            </tbody>
+          </table>
         </section>
       )}
 
@@ -96,7 +137,7 @@ export function ReportView({ report, source }: { report: RetcheckReport; source:
             </thead>
             <tbody>
               {report.cold_downloads.map((d) => (
-                <tr key={d.url + d.endpoint}><td className="mono">{d.url}</td><td className="mono">{d.endpoint.slice(0, 20)}…</td><td>{d.success ? 'ok' : d.error ?? 'failed'}</td><td>{d.bytes_downloaded}</td><td>{d.elapsed_ms}</td><td>{d.status_code ?? '—'}</td></tr>
+                <tr key={d.url + d.endpoint}><td className="mono">{d.url}</td><td className="mono" title={d.endpoint}>{d.endpoint.startsWith('/bzz/') ? '/bzz/{ref}/' : '/bytes/{ref}'}</td><td>{d.success ? 'ok' : d.error ?? 'failed'}</td><td>{d.bytes_downloaded}</td><td>{d.elapsed_ms}</td><td>{d.status_code ?? '—'}</td></tr>
               ))}
             </tbody>
           </table>
