@@ -25,10 +25,17 @@ export const warningSchema = z.looseObject({ code: z.string(), message: z.string
 
 // ---- existing verbs -------------------------------------------------------------------------------------
 
+const redundancyLevel = int.min(0).max(4).describe('Bee\'s swarm-redundancy-level: 0 NONE, 1 MEDIUM, 2 STRONG, 3 INSANE, 4 PARANOID');
+
 export const hashDataSchema = z.looseObject({
-  reference: hex(64),
+  reference: hex(64).describe('the reference the chosen upload returns: POST /bytes at redundancyLevel, or with manifest, POST /bzz (upload-file) at redundancyLevel'),
   path: z.string(),
   size: int.min(0),
+  redundancyLevel: redundancyLevel.describe('the level hashed at (--redundancy; default 0)'),
+  manifest: z.boolean().describe('true with --manifest: the file wrapped in a manifest as upload-file wraps it'),
+  fileReference: hex(64).optional().describe('with manifest: the file\'s own chunk-tree root, the manifest\'s entry'),
+  name: z.string().optional().describe('with manifest: the file name stored in it (the base name, as upload-file sends it)'),
+  contentType: z.string().optional().describe('with manifest: the Content-Type stored in it (from the extension, as upload-file sends it)'),
   engine: z.string(),
   threads: int.min(1),
   seconds: nonNeg,
@@ -289,6 +296,8 @@ const uploadCommon = {
   seconds: nonNeg.optional(),
   megabytesPerSecond: nonNeg.optional(),
   url: z.string().optional(),
+  redundancyLevel: redundancyLevel.optional().describe('the level sent as swarm-redundancy-level (--redundancy; default 1, Bee\'s own default)'),
+  manifest: z.boolean().optional().describe('always true: POST /bzz wraps the data in a manifest, and reference is the manifest\'s'),
 };
 export const uploadFileDataSchema = z.looseObject({ ...uploadCommon, name: z.string(), contentType: z.string() });
 export const uploadCollectionDataSchema = z.looseObject({ ...uploadCommon, files: int.min(0), indexDocument: z.string().optional(), skipped: z.array(z.string()) });

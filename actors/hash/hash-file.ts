@@ -1,13 +1,14 @@
 /**
  * Swarm reference of a file on disk: the root of its chunk tree (Bee's `/bytes` reference at redundancy
- * level 0, bee-js `MerkleTree.root`). Small files are hashed on the calling thread; files from
- * `parallelFromBytes` up go to a pool of worker threads. Both paths stream the file with bounded memory
- * and give the same reference byte for byte.
+ * level 0, bee-js `MerkleTree.root`; at another `redundancyLevel`, Bee's erasure-coded tree). Small files are
+ * hashed on the calling thread; files from `parallelFromBytes` up go to a pool of worker threads (level 0 only).
+ * Every path streams the file with bounded memory and gives the same reference byte for byte.
  */
 import { open, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { createBmtEngine, fastBmt, type BmtEngine, type BmtEngineKind } from '../../core/swarm/fast-bmt.js';
-import { createRangeHasher, hashStream, ShortFileError } from './hash-range.js';
+import { createRangeHasher, hashStream, hashStreamAtLevel, ShortFileError } from './hash-range.js';
+import type { RedundancyLevel } from '../../core/swarm/redundancy.js';
 import { subtreeCount } from './subtree-plan.js';
 import { hashFileParallel, type HashPool } from './worker-pool.js';
 
@@ -23,6 +24,11 @@ export interface HashFileOptions {
   /** A warm pool to hash large files on (its thread count wins over `threads`); default: one pool per file. */
   pool?: HashPool;
   signal?: AbortSignal;
+  /**
+   * Erasure-coding level of the tree (Bee's `swarm-redundancy-level`); default 0, Bee's /bytes reference without
+   * redundancy. Above 0 the file is hashed on this thread, read to its end (hash-range.ts hashStreamAtLevel).
+   */
+  redundancyLevel?: RedundancyLevel;
 }
 
 export interface FileHash {
@@ -47,6 +53,7 @@ export const DEFAULT_PARALLEL_FROM_BYTES = 8 << 20;
 export async function hashFile(path: string, options: HashFileOptions = {}): Promise<FileHash> {
   const info = await stat(path);
   if (info.isDirectory()) throw Object.assign(new Error(`is a directory: ${path}`), { code: 'EISDIR' });
+  if (options.redundancyLevel) return hashToEndAtLevel(path, options.redundancyLevel, options);
   if (!info.isFile()) return hashToEnd(path, options);
   try {
     const hashed = await hashBySize(path, info.size, options);
@@ -76,6 +83,17 @@ async function hashToEnd(path: string, options: HashFileOptions): Promise<FileHa
   const file = await open(path, 'r');
   try {
     const { reference, span } = await hashStream(file, engine, options.signal);
+    return { reference, size: Number(span), engine: engine.kind, threads: 1 };
+  } finally {
+    await file.close();
+  }
+}
+
+async function hashToEndAtLevel(path: string, level: RedundancyLevel, options: HashFileOptions): Promise<FileHash> {
+  const engine: BmtEngine = options.engine ? createBmtEngine(options.engine) : fastBmt();
+  const file = await open(path, 'r');
+  try {
+    const { reference, span } = await hashStreamAtLevel(file, engine, level, options.signal);
     return { reference, size: Number(span), engine: engine.kind, threads: 1 };
   } finally {
     await file.close();

@@ -10,6 +10,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { uint64LE } from '../../core/swarm/bytes.js';
 import { CHUNK_SIZE, type ChunkAddresser } from '../../core/swarm/chunk.js';
 import { ChunkTreeWriter } from '../../core/swarm/chunk-tree.js';
+import type { RedundancyLevel } from '../../core/swarm/redundancy.js';
 
 export const READ_BLOCK_BYTES = 1 << 20;
 
@@ -86,6 +87,24 @@ export async function hashStream(file: FileHandle, bmt: ChunkAddresser, signal?:
     if (filled === block.length) flushLeaves(false);
   }
   flushLeaves(true);
+  return writer.finish();
+}
+
+/**
+ * Hashes whatever reading `file` gives, to end of file, into a tree erasure-coded at `level` (Bee's upload with
+ * `swarm-redundancy-level: level`): the writer cuts the leaves, adds each intermediate chunk's parity chunks
+ * and marks its span. Sequential, on this thread: parity needs every child chunk of a level in turn, so the
+ * subtree plan of the parallel path does not apply. Memory: one read block and one open chunk per tree level.
+ */
+export async function hashStreamAtLevel(file: FileHandle, bmt: ChunkAddresser, level: RedundancyLevel, signal?: AbortSignal): Promise<RangeHash> {
+  const writer = new ChunkTreeWriter({ bmt, redundancyLevel: level });
+  const block = new Uint8Array(READ_BLOCK_BYTES);
+  for (;;) {
+    signal?.throwIfAborted();
+    const { bytesRead } = await file.read(block, 0, block.length, null);
+    if (bytesRead === 0) break;
+    writer.write(block.subarray(0, bytesRead));
+  }
   return writer.finish();
 }
 

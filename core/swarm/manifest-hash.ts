@@ -3,18 +3,22 @@
  * `/bytes` content: a chunk tree (a node with many forks or much metadata exceeds 4 KiB), and a fork
  * points at its child's tree root. Saving is bottom-up because a parent embeds its children's references.
  * Pure: chunks go to a callback and fetching is injected, so devnet, actors and tests decide the I/O.
- * Plain (unencrypted, redundancy level 0) trees only: references are 32 bytes.
+ * Plain (unencrypted) trees only: references are 32 bytes. A node over 4 KiB is split at `redundancyLevel`
+ * (default 0), as Bee's upload handlers save manifest nodes through the upload's own pipeline.
  */
 import type { Chunk } from './chunk.js';
 import { ChunkTreeWriter } from './chunk-tree.js';
 import { bytesToHex, hexToBytes } from './bytes.js';
 import { InputError } from './input-error.js';
 import { parseNode, serializeNode, type ManifestDialect, type MantarayNode } from './mantaray.js';
+import type { RedundancyLevel } from './redundancy.js';
 
 export interface SaveManifestOptions {
   dialect?: ManifestDialect;
   /** Receives every chunk of every node's tree, children before parents, the root node's root chunk last. */
   onChunk?: (chunk: Chunk) => void;
+  /** Erasure-coding level of each node's chunk tree (changes only nodes over 4 KiB); default 0. */
+  redundancyLevel?: RedundancyLevel;
 }
 
 /**
@@ -32,7 +36,7 @@ function saveNode(node: MantarayNode, prefix: Uint8Array, options: SaveManifestO
   }
   for (const fork of node.forks.values()) saveNode(fork.node, fork.prefix, options);
   const bytes = serializeNode(node, { dialect: options.dialect ?? 'bee', prefix });
-  const writer = new ChunkTreeWriter(options.onChunk ? { onChunk: options.onChunk } : {});
+  const writer = new ChunkTreeWriter({ ...(options.onChunk ? { onChunk: options.onChunk } : {}), ...(options.redundancyLevel ? { redundancyLevel: options.redundancyLevel } : {}) });
   writer.write(bytes);
   node.reference = writer.finish().reference;
   return node.reference;

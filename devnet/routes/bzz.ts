@@ -23,7 +23,7 @@ function storeManifest(session: UploadSession, manifest: MantarayNode, plan: Upl
   const onChunk = (chunk: { address: Uint8Array; data: Uint8Array }): void => session.addChunk(chunk.address, chunk.data);
   const root = plan.encrypt
     ? saveEncryptedManifest(manifest, { onChunk, randomKey, padding: randomPadding, redundancyLevel: plan.redundancyLevel })
-    : saveManifest(manifest, { onChunk });
+    : saveManifest(manifest, { onChunk, redundancyLevel: plan.redundancyLevel });
   addManifestReplicas(session, manifest);
   return bytesToHex(root);
 }

@@ -55,6 +55,18 @@ describe('one-shot palette verbs', () => {
     expect(await palette(`hash ${file}`)).toEqual({ text: (JSON.parse(once) as { message: string }).message, tone: 'ok' });
   });
 
+  it(':hash --manifest --redundancy L names the very reference :upload --redundancy L gets, and both say what they did (issue 23 item 7)', async () => {
+    const file = join(dir, 'page.html');
+    await writeFile(file, new Uint8Array(3 * 4096 + 9).map((_, i) => (i * 31) & 0xff));
+    const hashed = await palette(`hash --manifest --redundancy 2 ${file}`);
+    expect(hashed.tone, hashed.text).toBe('ok');
+    expect(hashed.text).toContain('in a manifest as upload-file --redundancy 2 makes it (name page.html, text/html; charset=utf-8), redundancy 2 (STRONG)');
+    const uploaded = await palette(`upload --redundancy 2 ${file}`);
+    expect(uploaded.tone, uploaded.text).toBe('ok');
+    expect(uploaded.text).toContain('is a manifest wrapping page.html (12297 bytes, text/html; charset=utf-8), redundancy 2 (STRONG)');
+    expect(uploaded.text.slice(0, 64)).toBe(hashed.text.slice(0, 64));
+  });
+
   it(':batch buy previews without a transaction, and a missing file is a red banner', async () => {
     const preview = await palette('batch buy 20');
     expect(preview.tone).toBe('ok');

@@ -98,8 +98,8 @@ describe('overlays and the focus rule', () => {
     ]);
     expect(events(key(palette('ctx n2'), 'Enter'))).toEqual([{ type: 'overlay.close' }, { type: 'engine.switchNode', target: 'n2' }]);
     expect(events(key(palette('hash'), 'Enter'))).toEqual([
-      { type: 'palette.refuse', error: ':hash <path>: takes 1 argument, got 0' },
-      { type: 'banner.show', text: ':hash <path>: takes 1 argument, got 0', tone: 'fail' },
+      { type: 'palette.refuse', error: ':hash [--redundancy 0..4] [--manifest] <path>: takes 1 argument, got 0' },
+      { type: 'banner.show', text: ':hash [--redundancy 0..4] [--manifest] <path>: takes 1 argument, got 0', tone: 'fail' },
     ]);
     const ref = 'ab'.repeat(32);
     expect(events(key(palette(`inspect ${ref}`), 'Enter'))).toContainEqual({ type: 'engine.screen', screen: 'manifest', event: { type: 'screen.command', verb: 'inspect', args: [ref] } });

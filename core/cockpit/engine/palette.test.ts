@@ -41,6 +41,9 @@ describe('palette parsing', () => {
     expect(parse(`:fp ${owner} ${topic}`)).toEqual({ kind: 'oneShot', verb: 'feed-probe', args: [owner, topic] });
     expect(parse(':diagnose')).toEqual({ kind: 'oneShot', verb: 'diagnose', args: [] });
     expect(parse(':upload ./site 4A23')).toEqual({ kind: 'oneShot', verb: 'upload', args: ['./site', '4a23'] });
+    // The upload choices, anywhere on the line, go after the path (the engine reads the path first).
+    expect(parse(':upload --redundancy 0 ./site 4A23')).toEqual({ kind: 'oneShot', verb: 'upload', args: ['./site', '4a23', '--redundancy', '0'] });
+    expect(parse(':hash --manifest /tmp/x --redundancy=3')).toEqual({ kind: 'oneShot', verb: 'hash', args: ['/tmp/x', '--redundancy', '3', '--manifest'] });
     expect(parse(":pss 'my topic' hello")).toEqual({ kind: 'oneShot', verb: 'pss', args: ['my topic', 'hello'] });
     expect(parse(':batch buy 20 100000000')).toEqual({ kind: 'oneShot', verb: 'buy-preview', args: ['20', '100000000'] });
     expect(parse(`:batch topup ${ref} 5000`)).toEqual({ kind: 'oneShot', verb: 'topup-preview', args: [ref, '5000'] });
@@ -59,7 +62,9 @@ describe('palette parsing', () => {
 
   it('refuses wrong arity, bad hex and out-of-range numbers with the reason', () => {
     expect(refusal(':ft')).toBe(':feed-timeline <owner> <topic> [max]: takes 2 to 3 arguments, got 0');
-    expect(refusal(':hash')).toBe(':hash <path>: takes 1 argument, got 0');
+    expect(refusal(':hash')).toBe(':hash [--redundancy 0..4] [--manifest] <path>: takes 1 argument, got 0');
+    expect(refusal(':hash --redundancy 7 a')).toMatch(/^:hash: invalid --redundancy "7": expected a level 0..4/);
+    expect(refusal(':upload --manifest a')).toMatch(/^:upload: invalid option "--manifest": expected hash to take --manifest/);
     expect(refusal(':logs now')).toBe(':logs: takes 0 arguments, got 1');
     expect(refusal(':inspect 1234')).toMatch(/^invalid reference "1234": expected 64 or 128 hex/);
     expect(refusal(`:ft ${owner.slice(2)} ${topic}`)).toMatch(/^invalid feed owner/);

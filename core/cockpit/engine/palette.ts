@@ -22,6 +22,7 @@ import { parseBatchId, parseEthAddress, parseReference } from '../../swarm/refer
 import { topicFromInput } from '../../swarm/topic.js';
 import { MAX_BATCH_DEPTH, MIN_BATCH_DEPTH } from '../../swarm/stamp-math.js';
 import { LOGGER_VERBOSITIES } from '../loggers.js';
+import { takeUploadChoices, type UploadChoices } from '../upload-choices.js';
 import { SCREENS, type ScreenId } from '../view/screens.js';
 import type { Face } from '../view/view-model.js';
 
@@ -78,6 +79,18 @@ export const FEED_TIMELINE_MAX_ENTRIES = 1000;
 
 const BOTH: readonly Face[] = ['desktop', 'terminal'];
 const TERMINAL: readonly Face[] = ['terminal'];
+
+/** The upload choices (--redundancy, --manifest) out of a palette line, as the --once verbs read them. */
+function paletteChoices(args: readonly string[], allowManifest: boolean, verb: string): { choices: UploadChoices; rest: string[] } {
+  try {
+    return takeUploadChoices(args, allowManifest);
+  } catch (error) {
+    if (error instanceof InputError) throw new PaletteError(`${verb}: ${error.message}`);
+    throw error;
+  }
+}
+
+const choiceArgs = (choices: UploadChoices): string[] => [...(choices.redundancy === undefined ? [] : ['--redundancy', String(choices.redundancy)]), ...(choices.manifest ? ['--manifest'] : [])];
 
 function arity(args: readonly string[], min: number, max: number, usage: string): void {
   if (args.length < min || args.length > max) {
@@ -194,12 +207,13 @@ export const PALETTE_VERBS: readonly PaletteVerb[] = [
   {
     name: 'hash',
     aliases: [],
-    usage: ':hash <path>',
-    description: 'content hash (reference) of a local file',
+    usage: ':hash [--redundancy 0..4] [--manifest] <path>',
+    description: 'the reference an upload of a local file returns (raw bytes at redundancy 0 unless told)',
     faces: BOTH,
     parse: (args) => {
-      arity(args, 1, 1, ':hash <path>');
-      return { kind: 'oneShot', verb: 'hash', args };
+      const { choices, rest } = paletteChoices(args, true, ':hash');
+      arity(rest, 1, 1, ':hash [--redundancy 0..4] [--manifest] <path>');
+      return { kind: 'oneShot', verb: 'hash', args: [rest[0]!, ...choiceArgs(choices)] };
     },
   },
   {
@@ -266,12 +280,14 @@ export const PALETTE_VERBS: readonly PaletteVerb[] = [
   {
     name: 'upload',
     aliases: [],
-    usage: ':upload <path> [batch-prefix]',
-    description: 'upload a file or directory (batch auto-picked without a prefix)',
+    usage: ':upload [--redundancy 0..4] <path> [batch-prefix]',
+    description: 'upload a file or directory (redundancy 1 unless told; batch auto-picked without a prefix)',
     faces: BOTH,
     parse: (args) => {
-      arity(args, 1, 2, ':upload <path> [batch-prefix]');
-      return { kind: 'oneShot', verb: 'upload', args: args[1] === undefined ? [args[0]!] : [args[0]!, batchPrefix(args[1])] };
+      const { choices, rest } = paletteChoices(args, false, ':upload');
+      arity(rest, 1, 2, ':upload [--redundancy 0..4] <path> [batch-prefix]');
+      // The path first: the engine tells a file from a directory by it, then hands the rest to the --once verb.
+      return { kind: 'oneShot', verb: 'upload', args: [rest[0]!, ...(rest[1] === undefined ? [] : [batchPrefix(rest[1])]), ...choiceArgs(choices)] };
     },
   },
   {

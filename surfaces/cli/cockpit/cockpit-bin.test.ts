@@ -31,12 +31,25 @@ function fileOf(size: number, name: string): { path: string; data: Uint8Array } 
 }
 
 describe('cockpit --once hash', () => {
-  it('prints "<reference>  <path>" on one line, equal to bee-js MerkleTree.root, exit 0', async () => {
+  it('prints "<reference>  <path>  <what was hashed>" on one line, equal to bee-js MerkleTree.root, exit 0', async () => {
     const { path, data } = fileOf(128 * 4096 + 1, 'text.bin');
     const { code, stdout, stderr } = await cockpit('--once', 'hash', path);
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toBe(`${bytesToHex((await MerkleTree.root(data)).hash())}  ${path}\n`);
+    expect(stdout).toBe(`${bytesToHex((await MerkleTree.root(data)).hash())}  ${path}  raw bytes, redundancy 0 (NONE)\n`);
+  });
+
+  it('--redundancy and --manifest: the level and the manifest are stated, and --json carries them', async () => {
+    const { path } = fileOf(3 * 4096 + 5, 'page.html');
+    const { code, stdout } = await cockpit('--once', 'hash', '--redundancy', '2', '--manifest', path, '--json');
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout) as { message: string; data: Record<string, unknown> };
+    const fileReference = bytesToHex((await hashFile(path, { redundancyLevel: 2 })).reference);
+    expect(result.data).toMatchObject({ redundancyLevel: 2, manifest: true, fileReference, name: 'page.html', contentType: 'text/html; charset=utf-8' });
+    expect(result.data.reference).not.toBe(fileReference);
+    expect(result.message).toContain('in a manifest as upload-file --redundancy 2 makes it (name page.html, text/html; charset=utf-8), redundancy 2 (STRONG)');
+    const text = await cockpit('--once', 'hash', path, '--manifest', '--redundancy=2');
+    expect(text.stdout).toBe(`${result.data.reference as string}  ${path}  manifest, redundancy 2 (STRONG)\n`);
   });
 
   it('--json prints the {verb, status, message, data} object with the reference in data', async () => {
@@ -88,13 +101,24 @@ describe('usage errors exit 64', () => {
     expect(code).toBe(64);
     expect(stdout).toBe('');
     expect(stderr).toContain("unknown verb 'no-such-verb'");
-    expect(stderr).toContain('hash <path>');
+    expect(stderr).toContain('hash [--redundancy 0..4] [--manifest] <path>');
   });
 
   it('hash without a path or with two, unknown flags, and --json without --once', async () => {
     expect((await cockpit('--once', 'hash')).code).toBe(64);
     expect((await cockpit('--once', 'hash', 'a', 'b')).code).toBe(64);
     expect((await cockpit('--once', 'hash', 'a', '--frobnicate')).code).toBe(64);
+    for (const bad of [
+      ['--once', 'hash', '--redundancy', '5', 'a'],
+      ['--once', 'hash', '--redundancy', 'x', 'a'],
+      ['--once', 'upload-file', '--manifest', 'a'],
+      ['--once', 'readiness', '--redundancy', '1'],
+      ['--redundancy', '1'],
+    ]) {
+      const run = await cockpit(...bad);
+      expect(run.code, bad.join(' ')).toBe(64);
+      expect(run.stderr, bad.join(' ')).toMatch(/--redundancy|--manifest/);
+    }
     // A bare `cockpit` opens the desktop window now (surfaces/desktop/launch.test.ts covers it without Electron).
     const json = await cockpit('--json');
     expect(json.code).toBe(64);
@@ -104,7 +128,7 @@ describe('usage errors exit 64', () => {
   it('--help lists the verbs and exit codes on stdout, exit 0', async () => {
     const { code, stdout } = await cockpit('--help');
     expect(code).toBe(0);
-    expect(stdout).toContain('hash <path>');
+    expect(stdout).toContain('hash [--redundancy 0..4] [--manifest] <path>');
     expect(stdout).toContain('64 usage error');
   });
 });

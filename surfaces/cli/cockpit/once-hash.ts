@@ -1,23 +1,29 @@
 /**
- * `cockpit --once hash <path>`: the Swarm reference of a local file (its chunk-tree root, as Bee's
- * `/bytes` upload at redundancy 0 and bee-js `MerkleTree.root` compute it), hashed from disk without
- * loading the file. Text output is `<reference>  <path>`; `--json` data carries the reference, size,
- * engine, threads and speed. An unreadable path is an error result (exit 2), not a crash.
+ * `cockpit --once hash [--redundancy 0..4] [--manifest] <path>`: the reference an upload of a local file returns,
+ * hashed from disk without loading the file and without a node (issue 23 item 7: hash predicts what an upload
+ * returns). The choices are the uploads' own (core/cockpit/upload-choices.ts):
+ * - by default, the chunk-tree root at redundancy 0: Bee's POST /bytes with `swarm-redundancy-level: 0`, bee-js
+ *   `MerkleTree.root`;
+ * - `--redundancy L`: the tree erasure-coded at level L, as Bee's upload at that level builds it;
+ * - `--manifest`: the file wrapped in a manifest as `upload-file` wraps it (POST /bzz, the base name, the
+ *   Content-Type of its extension), so `hash --manifest --redundancy L` gives the very reference
+ *   `upload-file --redundancy L` returns (and with `--manifest` alone, level 0).
+ * Text output is `<reference>  <path>  <what was hashed>`; `--json` data carries the reference, the choices,
+ * size, engine, threads and speed. An unreadable path is an error result (exit 2), not a crash.
  */
+import { basename } from 'node:path';
+import type { OnceData } from '../../../config-schema/once-results.js';
 import { bytesToHex } from '../../../core/swarm/bytes.js';
+import { buildFileManifest } from '../../../core/swarm/collection.js';
+import { contentTypeByExtension } from '../../../core/swarm/content-type.js';
+import { saveManifest } from '../../../core/swarm/manifest-hash.js';
+import { InputError } from '../../../core/swarm/input-error.js';
+import { DEFAULT_HASH_REDUNDANCY, DEFAULT_UPLOAD_REDUNDANCY, redundancyText, takeUploadChoices } from '../../../core/cockpit/upload-choices.js';
 import { hashFile, type HashFileOptions } from '../../../actors/hash/hash-file.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
 import { OnceUsageError, type OnceResult, type OnceRun } from './once.js';
 
-export interface HashData {
-  reference: string;
-  path: string;
-  size: number;
-  engine: string;
-  threads: number;
-  seconds: number;
-  megabytesPerSecond: number;
-}
+export type HashData = OnceData<'hash'>;
 
 const FS_ERRORS: Record<string, string> = {
   ENOENT: 'no such file',
@@ -27,25 +33,49 @@ const FS_ERRORS: Record<string, string> = {
   ENOTDIR: 'a parent of it is not a directory',
 };
 
-export const details = `Hashes the file as Bee's /bytes upload at redundancy 0 would (no node needed), streamed from disk.
+export const details = `Gives the reference an upload of the file returns (no node needed), streamed from disk:
+  (default)              POST /bytes at redundancy 0 (bee-js MerkleTree.root)
+  --redundancy <0..4>    the tree erasure-coded at that level (Bee's swarm-redundancy-level)
+  --manifest             the file wrapped in a manifest as upload-file wraps it (its base name, the
+                         Content-Type of its extension): hash --manifest --redundancy ${DEFAULT_UPLOAD_REDUNDANCY} <path> is the
+                         reference upload-file <path> returns (upload-file sends level ${DEFAULT_UPLOAD_REDUNDANCY} unless told)
 What is hashed is what reading the path gives: pipes (cockpit --once hash /dev/stdin) and pseudo files such as
 /proc/version, whose size stat reports wrongly, are read to their end.
-Text: "<reference>  <path>". --json data: {reference, path, size, engine, threads, seconds, megabytesPerSecond}.`;
+Text: "<reference>  <path>  <what was hashed>". --json data: {reference, path, size, redundancyLevel, manifest,
+fileReference, name, contentType (with --manifest), engine, threads, seconds, megabytesPerSecond}.`;
 
 export const run: OnceRun = (args) => hashVerb(args);
 
 /** The verb with hashing options (tests pin the thread count). */
 export async function hashVerb(args: readonly string[], options: HashFileOptions = {}): Promise<OnceResult> {
-  if (args.length !== 1 || args[0] === '') throw new OnceUsageError(`hash takes exactly one <path>, got ${args.length} arguments`);
-  const path = args[0]!;
+  let parsed;
+  try {
+    parsed = takeUploadChoices(args, true);
+  } catch (error) {
+    if (error instanceof InputError) throw new OnceUsageError(error.message);
+    throw error;
+  }
+  const { choices, rest } = parsed;
+  if (rest.length !== 1 || rest[0] === '') throw new OnceUsageError(`hash takes exactly one <path> (and --redundancy, --manifest), got ${rest.length} arguments`);
+  const path = rest[0]!;
+  const level = choices.redundancy ?? DEFAULT_HASH_REDUNDANCY;
   const started = performance.now();
   try {
-    const result = await hashFile(path, options);
+    const result = await hashFile(path, { ...options, redundancyLevel: level });
+    const fileReference = bytesToHex(result.reference);
+    const name = basename(path);
+    const contentType = contentTypeByExtension(name);
+    const reference = choices.manifest
+      ? bytesToHex(saveManifest(buildFileManifest({ fileRef: result.reference, filename: name, contentType }), { redundancyLevel: level }))
+      : fileReference;
     const seconds = (performance.now() - started) / 1000;
     const data: HashData = {
-      reference: bytesToHex(result.reference),
+      reference,
       path,
       size: result.size,
+      redundancyLevel: level,
+      manifest: choices.manifest,
+      ...(choices.manifest ? { fileReference, name, contentType } : {}),
       engine: result.engine,
       threads: result.threads,
       seconds: Number(seconds.toFixed(3)),
@@ -53,12 +83,16 @@ export async function hashVerb(args: readonly string[], options: HashFileOptions
     };
     // The path is the user's, but a file name may hold control characters too: shown, not obeyed.
     const shown = showControlCharacters(path);
+    const what = choices.manifest
+      ? `in a manifest as upload-file --redundancy ${level} makes it (name ${showControlCharacters(name)}, ${contentType}), ${redundancyText(level)}`
+      : `raw bytes, no manifest (POST /bytes), ${redundancyText(level)}`;
+    const hint = choices.manifest || level !== DEFAULT_HASH_REDUNDANCY ? '' : `; upload-file wraps it in a manifest at redundancy ${DEFAULT_UPLOAD_REDUNDANCY}: hash --manifest --redundancy ${DEFAULT_UPLOAD_REDUNDANCY} gives that reference`;
     return {
       verb: 'hash',
       status: 'ok',
-      message: `${data.reference} is the Swarm reference of ${shown} (${data.size} bytes)`,
+      message: `${reference} is the Swarm reference of ${shown} (${data.size} bytes): ${what}${hint}`,
       data,
-      text: `${data.reference}  ${shown}`,
+      text: `${reference}  ${shown}  ${choices.manifest ? 'manifest' : 'raw bytes'}, ${redundancyText(level)}`,
     };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -1,24 +1,31 @@
 /**
- * `--once upload-collection <dir> [batch-prefix] [node-url]`: streams a directory to POST /bzz as a tar
+ * `--once upload-collection [--redundancy 0..4] <dir> [batch-prefix] [node-url]`: streams a directory to POST /bzz as a tar
  * collection (`swarm-collection: true`), with `index.html` as the website index document when the directory has
  * one at its top, progress on stderr, and the batch given or chosen (see once-upload.ts). Which files go in is
  * decided in actors/cockpit/upload-source.ts (regular files, links to files followed, others skipped and listed).
+ * The redundancy level is always sent (`swarm-redundancy-level`, default 1, Bee's own default) and stated, with
+ * the manifest the collection becomes (issue 23 item 7).
  * A missing path, a file, an empty directory, an unusable or too small batch: an error result.
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
 import { scanCollection, tarStream, UploadInputError, type Collection } from '../../../actors/cockpit/upload-source.js';
-import { connectNode } from './once-node.js';
+import { argument, connectNode } from './once-node.js';
+import { DEFAULT_UPLOAD_REDUNDANCY, redundancyText, takeUploadChoices } from '../../../core/cockpit/upload-choices.js';
 import { chooseBatch, sendUpload } from './once-upload.js';
 import { OnceError, type OnceRun } from './once.js';
 
 export const details = `Arguments:
   <dir>            the directory to upload (its files, streamed from disk as a tar collection)
   [batch-prefix]   a batch ID or a unique prefix of one; without it the batch is chosen by usable, TTL and room
+  --redundancy <0..4>  Bee's swarm-redundancy-level, always sent (default ${DEFAULT_UPLOAD_REDUNDANCY}, MEDIUM, Bee's own default)
 
-index.html at the top of <dir> becomes the website index document.`;
+The collection becomes a manifest (the reference is the manifest's); index.html at the top of <dir> becomes the
+website index document.`;
 
-export const run: OnceRun = async (args, context) => {
+export const run: OnceRun = async (allArgs, context) => {
+  const { choices, rest: args } = argument(() => takeUploadChoices(allArgs, false));
+  const level = choices.redundancy ?? DEFAULT_UPLOAD_REDUNDANCY;
   const { node, rest } = await connectNode('upload-collection', args, context, { min: 1, max: 2, usage: '<dir> [batch-prefix]' });
   const dir = rest[0]!;
   let collection: Collection;
@@ -35,6 +42,7 @@ export const run: OnceRun = async (args, context) => {
       batchId: batch.batchID,
       contentLength: collection.tarBytes,
       timeoutMs,
+      redundancyLevel: level,
       ...(indexDocument ? { indexDocument } : {}),
     }),
   );
@@ -46,6 +54,8 @@ export const run: OnceRun = async (args, context) => {
     skipped: collection.skipped,
     ...(indexDocument ? { indexDocument } : {}),
     reference: result.reference,
+    redundancyLevel: level,
+    manifest: true,
     batchId: batch.batchID,
     batchReason: reason,
     ...(result.tagUid === undefined ? {} : { tagUid: result.tagUid }),
@@ -57,8 +67,10 @@ export const run: OnceRun = async (args, context) => {
   return {
     verb: 'upload-collection',
     status: 'ok',
-    message: showControlCharacters(`${result.reference} is ${dir}: ${collection.files.length} files, ${collection.bytes} bytes${indexDocument ? ', index index.html' : ''}, uploaded with ${reason}${skipped}`),
+    message: showControlCharacters(
+      `${result.reference} is a manifest of ${dir}: ${collection.files.length} files, ${collection.bytes} bytes${indexDocument ? ', index index.html' : ''}, ${redundancyText(level)}, uploaded with ${reason}${skipped}`,
+    ),
     data,
-    text: `${result.reference}  ${showControlCharacters(dir)}`,
+    text: `${result.reference}  ${showControlCharacters(dir)}  manifest, ${redundancyText(level)}`,
   };
 };

@@ -64,9 +64,12 @@ describe('--once upload-file', () => {
     expect(lines.length).toBeGreaterThanOrEqual(3);
     for (const line of lines.slice(0, -1)) expect(line).toMatch(/^upload-file: +\d+ % {2}[0-9.]+ [kM]?B of 3\.15 MB {2}[0-9.]+ MB\/s$/);
     expect(lines.at(-1)).toMatch(/^upload-file: 100 % {2}3\.15 MB of 3\.15 MB {2}[0-9.]+ MB\/s, stored by the node$/);
-    // Text: the reference and the path.
+    // The level sent and the manifest are stated (issue 23 item 7).
+    expect(result.data).toMatchObject({ redundancyLevel: 1, manifest: true });
+    expect(result.message).toContain('is a manifest wrapping video.mp4 (3145745 bytes, video/mp4), redundancy 1 (MEDIUM)');
+    // Text: the reference, the path and what it is.
     const text = await cockpit(['--once', 'upload-file', path, url]);
-    expect(text.stdout).toBe(`${result.data.reference}  ${path}\n`);
+    expect(text.stdout).toBe(`${result.data.reference}  ${path}  manifest, redundancy 1 (MEDIUM)\n`);
   });
 
   it('without a prefix the longest-lived usable batch with room is chosen; an unusable one never', async () => {

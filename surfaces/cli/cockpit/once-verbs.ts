@@ -37,7 +37,7 @@ export function onceVerbs(): OnceVerb[] {
       () => import('./once-version-check.js'),
     ),
     lazyVerb({ name: 'config-doctor', usage: '[node-urls...]', summary: 'the resolved configuration explained, and what is wrong with it' }, () => import('./once-config-doctor.js')),
-    lazyVerb({ name: 'hash', usage: '<path>', summary: 'Swarm reference (chunk-tree root) of a local file' }, () => import('./once-hash.js')),
+    lazyVerb({ name: 'hash', usage: '[--redundancy 0..4] [--manifest] <path>', summary: 'the reference an upload of a local file returns (raw /bytes at redundancy 0 unless told)' }, () => import('./once-hash.js')),
     lazyVerb({ name: 'cid', usage: '<ref> [manifest|feed]', summary: 'Swarm CID of a reference (or the reference of a CID)' }, () => import('./once-cid.js')),
     lazyVerb({ name: 'depth-table', usage: '[min] [max]', summary: 'chunks, bucket slots, theoretical and effective bytes per batch depth' }, () => import('./once-depth-table.js')),
     lazyVerb({ name: 'pss-target', usage: '[node-url]', summary: 'the PSS target prefix that reaches this node\'s neighbourhood' }, () => import('./once-pss-target.js')),
@@ -57,7 +57,7 @@ export function onceVerbs(): OnceVerb[] {
     lazyVerb({ name: 'extend-preview', usage: '<id> <seconds>', summary: 'the top-up that adds a duration to a batch (preview only)' }, () => import('./once-extend-preview.js')),
     lazyVerb({ name: 'plan-batch', usage: '[duration]', summary: 'what keeps every batch alive for a duration, and its cost (preview only)' }, () => import('./once-plan-batch.js')),
     // Writes
-    lazyVerb({ name: 'upload-file', usage: '<path> [batch-prefix]', summary: 'upload a file from disk (progress on stderr)' }, () => import('./once-upload-file.js')),
-    lazyVerb({ name: 'upload-collection', usage: '<dir> [batch-prefix]', summary: 'upload a directory as a collection (progress on stderr)' }, () => import('./once-upload-collection.js')),
+    lazyVerb({ name: 'upload-file', usage: '[--redundancy 0..4] <path> [batch-prefix]', summary: 'upload a file from disk in a manifest, redundancy 1 unless told (progress on stderr)' }, () => import('./once-upload-file.js')),
+    lazyVerb({ name: 'upload-collection', usage: '[--redundancy 0..4] <dir> [batch-prefix]', summary: 'upload a directory as a collection, redundancy 1 unless told (progress on stderr)' }, () => import('./once-upload-collection.js')),
   ];
 }

@@ -63,6 +63,8 @@ function buildProgram(name: FrontEndName, version: string): Command {
     .option('--token <bearer>', 'bearer token for the active node (default: env NODE_TOKEN, then the node\'s config token)')
     .option('--config <PATH>', 'config file (default: env COCKPIT_CONFIG, then the platform\'s config.toml)')
     .option('--timeout <SECS>', `per-request timeout of the --once verbs, body included (default ${DEFAULT_ONCE_TIMEOUT_MS / 1000})`)
+    .option('--redundancy <0..4>', 'with --once hash, upload-file, upload-collection: Bee\'s swarm-redundancy-level (uploads default 1, hash 0)')
+    .option('--manifest', 'with --once hash: the reference of the file wrapped in a manifest, as upload-file returns it')
     .option('--theme <auto|light|dark>', 'colour scheme (beats [ui] theme)')
     .option('--node-log <PATH>', 'tail this node log file (from its end)')
     .option('--node-log-cmd <CMD>', 'tail the stdout of this shell command (sh -c)')
@@ -96,6 +98,8 @@ interface RawOptions {
   token?: string;
   config?: string;
   timeout?: string;
+  redundancy?: string;
+  manifest?: boolean;
   theme?: string;
   nodeLog?: string;
   nodeLogCmd?: string;
@@ -125,6 +129,7 @@ export function parseCockpitArgs(argv: readonly string[], version: string, verbH
   if (options.help) return options.once === undefined ? help() : { kind: 'verbHelp', once: options.once };
   if (options.once === undefined) {
     if (options.json) throw new CockpitUsageError('--json needs --once <verb>');
+    if (options.redundancy !== undefined || options.manifest) throw new CockpitUsageError(`${options.manifest ? '--manifest' : '--redundancy'} needs --once hash, upload-file or upload-collection`);
     if (options.timeout !== undefined) throw new CockpitUsageError('--timeout needs --once <verb>');
     if (options.serveMetrics !== undefined && options.serve !== undefined) throw new CockpitUsageError('--serve and --serve-metrics are two modes; give one');
     if (options.serveMetrics !== undefined) return { kind: 'serveMetrics', listen: listenAddress(options.serveMetrics), launch: launchArgs(options, program.args) };
@@ -137,12 +142,26 @@ export function parseCockpitArgs(argv: readonly string[], version: string, verbH
     kind: 'once',
     once: options.once,
     json: options.json === true,
-    args: program.args,
+    args: [...uploadChoiceArgs(options), ...program.args],
     timeoutMs: options.timeout === undefined ? DEFAULT_ONCE_TIMEOUT_MS : parseTimeoutSeconds(options.timeout),
     ...(options.node === undefined ? {} : { node: options.node }),
     ...(options.token === undefined ? {} : { token: options.token }),
     ...(options.config === undefined ? {} : { config: options.config }),
   };
+}
+
+/** Verbs that take the upload choices (core/cockpit/upload-choices.ts); only hash takes --manifest. */
+const REDUNDANCY_VERBS = new Set(['hash', 'upload-file', 'upload-collection']);
+
+/**
+ * `--redundancy` and `--manifest` go back in front of the verb's arguments, where the verb reads them as the
+ * palette's `:hash` and `:upload` pass them: one parser for both.
+ */
+function uploadChoiceArgs(options: RawOptions): string[] {
+  const verb = options.once ?? '';
+  if (options.redundancy !== undefined && !REDUNDANCY_VERBS.has(verb)) throw new CockpitUsageError(`--redundancy is for --once hash, upload-file and upload-collection, not ${verb}`);
+  if (options.manifest && verb !== 'hash') throw new CockpitUsageError(`--manifest is for --once hash${verb.startsWith('upload') ? ` (${verb} always wraps the data in a manifest)` : `, not ${verb}`}`);
+  return [...(options.redundancy === undefined ? [] : ['--redundancy', options.redundancy]), ...(options.manifest ? ['--manifest'] : [])];
 }
 
 function launchArgs(options: RawOptions, urls: string[]): CockpitLaunchArgs {
