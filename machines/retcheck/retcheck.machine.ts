@@ -7,7 +7,8 @@
  *   cannot answer), one level.
  * - probing: the multi-vantage probe (child machine `probe`).
  * - walking: per-chunk mode only: the breadth-first chunk walk (child machine `chunkWalk`).
- * - downloading: cold mode only: streamed downloads from every node (/bytes) and gateway (/bzz).
+ * - downloading: cold mode only: what a user downloads, streamed from every node (/bzz/{ref}/ for a manifest,
+ *   else /bytes/{ref}) and gateway (/bzz/{ref}/); core/retcheck/cold-target.ts.
  * - reseeding: --reseed only: the re-seed child (spawned at start, so it shows `probing` while the probe
  *   runs) gets `probe.finished` and runs pre-flight and re-upload.
  * - done: the report is complete (output: the report and the re-seed summary).
@@ -184,7 +185,7 @@ export const retcheckMachine = setup({
       always: [{ guard: 'wantsCold', target: 'downloading' }, { target: 'downloaded' }],
     },
     downloading: {
-      description: 'Streams /bytes/{ref} from each node and /bzz/{ref}/ from each gateway, counting bytes.',
+      description: 'Streams what a user downloads from each node (/bzz/{ref}/ for a manifest, else /bytes/{ref}) and /bzz/{ref}/ from each gateway, counting bytes.',
       invoke: {
         id: 'coldDownloads',
         src: 'coldDownloads',

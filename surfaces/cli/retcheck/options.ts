@@ -41,7 +41,7 @@ export function buildRetcheckCommand(version: string): Command {
     .option('--no-gateway', 'skip gateway probing (wins over --gateway, in either order)')
     .option('--target-overlay <HEX>', 'sort vantages closest-first to this overlay and report target_proximity')
     .option('--per-chunk', 'walk the manifest and probe every reachable chunk on every vantage (max 1000 chunks)')
-    .option('--cold', 'end-to-end download probe: stream /bytes/{ref} from each node and /bzz/{ref}/ from each gateway')
+    .option('--cold', 'end-to-end download of what a user downloads: from each node /bzz/{ref}/ for a manifest, else /bytes/{ref}; /bzz/{ref}/ from each gateway')
     .option('--timeout <SECS>', 'per-call timeout in seconds', '60')
     .option('--concurrency <N>', 'maximum parallel chunk probes in per-chunk mode', '8')
     .option('--reseed', 're-upload the content after probing (requires --stamp); first node URL only')
