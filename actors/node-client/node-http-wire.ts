@@ -50,6 +50,9 @@ export function createNodeHttpWire(options: NodeHttpWireOptions = {}): Wire & { 
  */
 const STALE_SOCKET_ERRORS = new Set(['ECONNRESET', 'EPIPE']);
 
+/** Interim (1xx) answers read before a request gives up on its answer (Bee sends none; 100 Continue is one). */
+const MAX_INTERIM_ANSWERS = 8;
+
 function send(scheme: Scheme, spec: WireRequest): Promise<WireResponse> {
   const replayable = spec.body === undefined || typeof spec.body === 'string' || spec.body instanceof Uint8Array;
   return sendOnce(scheme, spec).catch((error: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
@@ -91,6 +94,13 @@ function sendOnce(scheme: Scheme, spec: WireRequest): Promise<WireResponse> {
         release();
         reject(Object.assign(error, { reusedSocket: request.reusedSocket }));
       }
+    });
+    // llhttp reads any number of interim (1xx) answers before the real one; a node sending `100 Continue` without
+    // end would keep this request reading them until its timeout, at half a core. The raw wire stops at its head
+    // limit (http1-answer-parser.ts); this at MAX_INTERIM_ANSWERS.
+    let interim = 0;
+    request.on('information', () => {
+      if (++interim > MAX_INTERIM_ANSWERS) request.destroy(Object.assign(new Error(`malformed HTTP answer: more than ${MAX_INTERIM_ANSWERS} interim (1xx) answers`), { code: 'HPE_INTERIM_OVERFLOW' }));
     });
     request.on('response', (incoming) => {
       response = incoming;

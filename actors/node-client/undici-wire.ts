@@ -1,8 +1,13 @@
 /**
- * An undici Dispatcher (an Agent, a Pool) as the node client's wire (wire.ts): `request()` is undici's own;
- * `requestBuffered()` goes through `dispatch()` with a handler that collects the body into Buffers and stops
- * at the limit, skipping the stream undici's request() builds around every body. This module only imports
- * undici's types: the dispatcher comes from the caller.
+ * An undici Dispatcher (an Agent, a Pool) as the node client's wire (wire.ts), for a caller that passes one
+ * (`dispatcher`); no command does (raw-http-wire.ts says why). `request()` is undici's own; `requestBuffered()`
+ * goes through `dispatch()` with a handler that collects the body into Buffers and stops at the limit, skipping
+ * the stream undici's request() builds around every body. This module only imports undici's types: the dispatcher
+ * comes from the caller.
+ *
+ * Against hostile nodes it holds the same body caps as the other wires, and its llhttp refuses what node:http's
+ * does, with one gap: undici 7 reads a chunk extension of any length, so a node sending one without end holds a
+ * call until its timeout (at about half a core). node:http stops at 16 KiB, the raw wire at the chunk-size line.
  */
 import type { Dispatcher } from 'undici';
 import { BodyOverLimit, type BufferedResponse, type Wire, type WireRequest, type WireResponse } from './wire.js';

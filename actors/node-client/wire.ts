@@ -1,11 +1,10 @@
 /**
- * The wire under the node client's transport: one HTTP request out, status + headers + a readable body back.
- * undici's Dispatcher (`dispatcher.request`) is one; node-http-wire.ts is the other, built on node:http.
- *
- * Why two: undici is the fastest client for thousands of calls (the per-chunk walk passes an undici Agent),
- * but loading it costs more than a whole one-shot command (`cockpit --once version-check` must start and
- * finish in under twice `node -e 0`). node:http is part of Node's startup snapshot: a client without a
- * dispatcher uses it, and pays nothing to load.
+ * The wire under the node client's transport: one HTTP request out, status + headers + a readable body back, and
+ * optionally a whole small body read without a stream (`requestBuffered`). Three implement it:
+ * node-http-wire.ts (node:http, the default: it costs nothing to load, so `cockpit --once version-check` starts and
+ * finishes in under twice `node -e 0`), raw-http-wire.ts (the fast path for small answers fetched by the thousand,
+ * in front of one of the others) and undici-wire.ts (a caller's undici Dispatcher). raw-http-wire.ts says which
+ * command uses which, and what each measured.
  */
 import type { Readable } from 'node:stream';
 
@@ -89,8 +88,8 @@ function excerptOf(parts: readonly Buffer[]): Buffer {
 export interface Wire {
   request(request: WireRequest): Promise<WireResponse>;
   /**
-   * Optional: the whole response with a body of at most `limit` bytes, read without a stream. undici's
-   * dispatch API does it for about half the client CPU of `request()`; the per-chunk walk runs on it.
+   * Optional: the whole response with a body of at most `limit` bytes, read without a stream: the raw wire's
+   * fast path (the per-chunk walk and the fleet polls run on it), or undici's dispatch API.
    */
   requestBuffered?(request: WireRequest, limit: number): Promise<BufferedResponse>;
 }

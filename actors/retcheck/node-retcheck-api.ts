@@ -1,11 +1,17 @@
 /**
- * RetcheckApi for Node: the undici node client, one per base URL (sharing one connection pool and one
- * statistics sink). `onCall` receives every call for the -vv HTTP log. retcheck sends no authentication
- * (spec §5), so no token is ever configured here.
+ * RetcheckApi for Node: the node client, one per base URL (sharing one wire and one statistics sink). `onCall`
+ * receives every call for the -vv HTTP log. retcheck sends no authentication (spec §5), so no token is ever
+ * configured here.
+ *
+ * The wire (actors/node-client/raw-http-wire.ts says which does what): chunk fetches and every small JSON answer,
+ * thousands per walk, on the raw keep-alive wire; downloads, https and request bodies on node:http. undici only
+ * when a caller passes a dispatcher: loading it cost retcheck 100-150 ms of start-up, and the one thing it did
+ * faster here, streaming a cold download, is paced by the node's retrieval rather than by the client.
  */
 import { setMaxListeners } from 'node:events';
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { createNodeClient, createCallStats, createRawHttpWire, undiciWire, type CallRecord, type NodeClient } from '../node-client/index.js';
+import { createNodeHttpWire } from '../node-client/node-http-wire.js';
 import { referenceFromFeedLookup } from '../../core/retcheck/feed-reference.js';
 import { bytesToHex, hexToBytes } from '../../core/swarm/bytes.js';
 import { feedUpdateAddress, parseFeedIndexHeader } from '../../core/swarm/feeds.js';
@@ -14,14 +20,13 @@ import type { CallLimits, RetcheckApi } from './retcheck-api.js';
 
 export interface NodeRetcheckApiOptions {
   onCall?: (record: CallRecord) => void;
+  /** An undici dispatcher for what the raw wire hands on (downloads, https); default node:http. */
   dispatcher?: Dispatcher;
 }
 
 export function createNodeRetcheckApi(options: NodeRetcheckApiOptions = {}): RetcheckApi & { close(): Promise<void> } {
-  const ownDispatcher = options.dispatcher ? undefined : new Agent({ keepAliveTimeout: 10_000 });
-  const dispatcher = options.dispatcher ?? ownDispatcher!;
-  // Chunk fetches (thousands per walk) go over raw keep-alive sockets; everything else, and https, over undici.
-  const wire = createRawHttpWire({ fallback: undiciWire(dispatcher) });
+  const nodeHttp = options.dispatcher ? undefined : createNodeHttpWire();
+  const wire = createRawHttpWire({ fallback: options.dispatcher ? undiciWire(options.dispatcher) : nodeHttp! });
   const stats = createCallStats();
   const clients = new Map<string, NodeClient>();
   const client = (baseUrl: string): NodeClient => {
@@ -84,7 +89,7 @@ export function createNodeRetcheckApi(options: NodeRetcheckApiOptions = {}): Ret
     },
     close: async () => {
       wire.close();
-      await ownDispatcher?.close();
+      nodeHttp?.close();
     },
   };
 }
