@@ -21,6 +21,7 @@ import { configRelativePath, expandHome, nonEmpty, pathApi, type ConfigFileLocat
 import type { ConfigProblem } from './config-problem.js';
 import type { ParsedConfigFile } from './parse-config.js';
 import type { CockpitLaunchArgs, ConfigSources, FrontEnd, LogChoices, ResolvedCockpitConfig, ResolvedNode, SettingSource, TokenSource } from './resolved-config.js';
+import { tokenFault, tokenRefusal } from './token-text.js';
 
 export const DEFAULT_NODE_URL = 'http://localhost:1633';
 const MIB = 1024 * 1024;
@@ -156,6 +157,21 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
       nodes = [active];
       activeSource = { origin: 'default', detail: `${DEFAULT_NODE_URL} (no --node, NODE_URL or [[nodes]])` };
     }
+  }
+
+  // Tokens go into a header of every call: one that would break the header is refused here, once per source.
+  const refusedTokens = new Set<string>();
+  for (const node of nodes) {
+    const fault = node.token === undefined ? undefined : tokenFault(node.token);
+    if (fault === undefined) continue;
+    const from = node.tokenFrom;
+    const configIndex = configured.find((c) => c.entry.name === node.name && c.url === node.url)?.index;
+    const path = ['nodes', configIndex ?? 0, 'token'];
+    const where = from.kind === 'flag' ? '--token' : from.kind === 'env' ? 'NODE_TOKEN' : from.kind === 'config-env' ? `environment variable ${from.name} (from "@env:${from.name}" in ${keyText(path)})` : keyText(path);
+    if (refusedTokens.has(where)) continue;
+    refusedTokens.add(where);
+    const message = tokenRefusal(where, fault);
+    problems.push(from.kind === 'flag' ? usage(message) : from.kind === 'env' ? envProblem(message) : fileProblem(path, message));
   }
 
   // The command line's log flags belong to the node active at start.
