@@ -2,13 +2,15 @@
  * How large a response body may be, per endpoint, before the client stops reading it (issue 12: a hostile or
  * broken node must not be able to fill our memory). Each cap fits what the body can legitimately be:
  * - a chunk: at most a single-owner chunk (identifier 32 + signature 65 + span 8 + payload 4096 bytes);
- * - JSON: a small multiple of the largest answer a big mainnet node gives, 1 MiB unless listed below;
+ * - JSON: a small multiple of the largest answer a big mainnet node gives: 64 KiB for the fixed-shape answers
+ *   (/health, /status, /chainstate…: a few hundred bytes), 1 MiB unless listed below, more for the lists;
  * - a buffered content download: 64 MiB unless the caller passes `maxBytes` (stream* methods count bytes
  *   without keeping them and need no cap);
  * - an error body or a success body nobody reads: a few KiB are read, the rest is dropped with the connection.
  * Caps are enforced while the body streams in: a Content-Length over the cap is refused before reading, and
  * a chunked body is cut off at the first byte past it. The failure is NodeApiError `invalid-response` with
- * `limitBytes` set (README.md).
+ * `limitBytes` set (README.md). A cap bounds the text, not what parsing builds from it: json-shape.ts refuses a
+ * text whose parsed form would be over four times its size.
  */
 
 /** Identifier 32 + signature 65 + span 8 + payload 4096: the largest body GET /chunks can answer. */
@@ -48,7 +50,32 @@ const LARGE_JSON: Readonly<Record<string, number>> = {
   '/tags': 4 * MIB,
 };
 
+/** Answers of a fixed shape, a few hundred bytes from any node (bee-api.md §2.1, §2.2, §2.5). */
+export const SMALL_JSON_LIMIT = 64 * 1024;
+const SMALL_JSON: ReadonlySet<string> = new Set([
+  '/health',
+  '/readiness',
+  '/node',
+  '/addresses',
+  '/status',
+  '/chainstate',
+  '/reservestate',
+  '/redistributionstate',
+  '/wallet',
+  '/stake',
+  '/stake/withdrawable',
+  '/welcome-message',
+  '/pingpong/{peer}',
+  '/stewardship/{ref}',
+  '/chequebook/address',
+  '/chequebook/balance',
+  '/stamps/{id}',
+  '/pins/{ref}',
+  '/tags/{uid}',
+  '/transactions/{hash}',
+]);
+
 /** The cap of a JSON answer of `template` (a path template such as `/stamps/{id}`). */
 export function jsonLimitFor(template: string): number {
-  return LARGE_JSON[template] ?? DEFAULT_JSON_LIMIT;
+  return LARGE_JSON[template] ?? (SMALL_JSON.has(template) ? SMALL_JSON_LIMIT : DEFAULT_JSON_LIMIT);
 }

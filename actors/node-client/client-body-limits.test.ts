@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Agent } from 'undici';
-import { CHUNK_BODY_LIMIT, DEFAULT_JSON_LIMIT, jsonLimitFor } from './body-limits.js';
+import { CHUNK_BODY_LIMIT, DEFAULT_JSON_LIMIT, jsonLimitFor, SMALL_JSON_LIMIT } from './body-limits.js';
 import { createNodeClient, type NodeClient } from './client.js';
 import { NodeApiError } from './errors.js';
 import { startHugeBodyServer, type HostileServer } from '../../devnet/testing/hostile-node.js';
@@ -49,17 +49,17 @@ describe.each([
   ['node:http (default)', (url: string) => createNodeClient({ baseUrl: url })],
   ['undici dispatcher', (url: string) => createNodeClient({ baseUrl: url, dispatcher: agent })],
 ] as const)('body caps on the %s wire', (_wire, client: (url: string) => NodeClient) => {
-  it('a 200 MB chunked JSON answer is cut off at the 1 MiB cap: invalid-response with limitBytes', async () => {
+  it('a 200 MB chunked JSON answer is cut off at its cap (64 KiB for /health): invalid-response with limitBytes', async () => {
     const server = await huge();
     const error = await failure(client(server.url).health());
-    expect(error).toMatchObject({ code: 'invalid-response', limitBytes: DEFAULT_JSON_LIMIT });
+    expect(error).toMatchObject({ code: 'invalid-response', limitBytes: SMALL_JSON_LIMIT });
     expect(error.message).toContain('limit');
     expect(await writtenBy(server)).toBeLessThan(IN_FLIGHT);
   });
 
   it('a declared Content-Length over the cap is refused before the body is read', async () => {
     const server = await huge({ declareLength: true });
-    const error = await failure(client(server.url).addresses());
+    const error = await failure(client(server.url).loggers());
     expect(error).toMatchObject({ code: 'invalid-response', limitBytes: DEFAULT_JSON_LIMIT });
     expect(error.message).toContain(`${HUGE} bytes (Content-Length)`);
     expect(await writtenBy(server)).toBeLessThan(IN_FLIGHT);
@@ -103,9 +103,10 @@ describe.each([
 });
 
 describe('caps by endpoint', () => {
-  it('large answers have room (the bucket histogram, the chain batches), everything else 1 MiB', () => {
+  it('large answers have room (the bucket histogram, the chain batches), fixed-shape ones 64 KiB, everything else 1 MiB', () => {
     expect(jsonLimitFor('/stamps/{id}/buckets')).toBeGreaterThanOrEqual(4 * 1024 * 1024);
     expect(jsonLimitFor('/batches')).toBeGreaterThanOrEqual(32 * 1024 * 1024);
-    expect(jsonLimitFor('/health')).toBe(DEFAULT_JSON_LIMIT);
+    for (const template of ['/health', '/readiness', '/status', '/chainstate', '/addresses', '/stewardship/{ref}']) expect(jsonLimitFor(template), template).toBe(SMALL_JSON_LIMIT);
+    expect(jsonLimitFor('/loggers')).toBe(DEFAULT_JSON_LIMIT);
   });
 });

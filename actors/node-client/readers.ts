@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { IGNORED_BODY_LIMIT, NDJSON_LINE_LIMIT } from './body-limits.js';
 import { discardBody, type CallOptions, type OpenCall, type RequestSpec, type Transport } from './http.js';
+import { jsonShapeFault } from './json-shape.js';
 import type { BodyStream } from './wire.js';
 
 /** The error for a body past its cap (body-limits.ts): `invalid-response`, with the cap in `limitBytes`. */
@@ -56,12 +57,17 @@ export async function readText(call: OpenCall, limit = call.bodyLimit): Promise<
   return (await readCapped(call, limit)).toString('utf8');
 }
 
-/** Parses and validates; `emptyAs` stands in for an empty body (old Bee releases answered some calls bodiless). */
+/**
+ * Parses and validates; `emptyAs` stands in for an empty body (old Bee releases answered some calls bodiless). A
+ * text whose parsed form would be many times its size (json-shape.ts) is refused unparsed.
+ */
 export function parseJson<S extends z.ZodType>(call: OpenCall, text: string, schema: S, emptyAs?: unknown): z.output<S> {
   let value: unknown;
   if (emptyAs !== undefined && text.trim() === '') {
     value = emptyAs;
   } else {
+    const fault = jsonShapeFault(text);
+    if (fault !== undefined) throw call.error('invalid-response', { detail: `JSON not parsed: ${fault}`, bodyExcerpt: text.slice(0, 4096) });
     try {
       value = JSON.parse(text);
     } catch (failure) {

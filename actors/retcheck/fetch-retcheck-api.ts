@@ -11,7 +11,7 @@ import { referenceFromFeedLookup } from '../../core/retcheck/feed-reference.js';
 import { bytesToHex, concatBytes, hexToBytes } from '../../core/swarm/bytes.js';
 import { feedUpdateAddress, parseFeedIndexHeader } from '../../core/swarm/feeds.js';
 import { isChunkNotFound } from '../../core/retcheck/chunk-answer.js';
-import { CHUNK_BODY_LIMIT, DEFAULT_JSON_LIMIT } from '../node-client/body-limits.js';
+import { CHUNK_BODY_LIMIT, SMALL_JSON_LIMIT } from '../node-client/body-limits.js';
 
 export interface FetchRetcheckApiOptions {
   fetch?: typeof fetch;
@@ -130,7 +130,9 @@ export function createFetchRetcheckApi(options: FetchRetcheckApiOptions = {}): R
   async function json<T>(method: string, url: string, limits: CallLimits, init?: RequestInit): Promise<T> {
     const response = await call(method, url, limits, init);
     if (!response.ok) throw await failure(method, url, response);
-    const body = await readBody(response, DEFAULT_JSON_LIMIT, `${method} ${url}`);
+    // Every JSON answer retcheck reads here (/stewardship, /addresses, /health, /stamps/{id}) is a few hundred
+    // bytes: the small cap also bounds what parsing a hostile shape can build (body-limits.ts, json-shape.ts).
+    const body = await readBody(response, SMALL_JSON_LIMIT, `${method} ${url}`);
     try {
       return JSON.parse(utf8.decode(body)) as T;
     } catch {
@@ -205,7 +207,7 @@ export function createFetchRetcheckApi(options: FetchRetcheckApiOptions = {}): R
       if (!response.ok) throw await failure('GET', url, response);
       let body: { usable?: unknown; batchTTL?: unknown };
       try {
-        body = JSON.parse(utf8.decode(await readBody(response, DEFAULT_JSON_LIMIT, `GET ${url}`))) as typeof body;
+        body = JSON.parse(utf8.decode(await readBody(response, SMALL_JSON_LIMIT, `GET ${url}`))) as typeof body;
       } catch (error) {
         throw error instanceof SyntaxError ? new Error(`GET ${url} -> ${response.status} but the body is not JSON`) : error;
       }
