@@ -50,3 +50,24 @@ describe('body caps on the fetch transport (real servers sending 200 MB)', () =>
     }
   });
 });
+
+describe('numbers Bee cannot answer (issue 24 item 13)', () => {
+  it("a batch TTL that is no int64 of seconds is an invalid answer, not a batch's life; Bee's -1 is unknown", async () => {
+    const { startJsonServer } = await import('../../devnet/testing/hostile-node.js');
+    let ttl: unknown = -1228;
+    const server = await startJsonServer({ [`/stamps/${'b2'.repeat(32)}`]: () => ({ usable: true, batchTTL: ttl }) });
+    try {
+      const api = createFetchRetcheckApi();
+      for (const absurd of [-1228, 1e308, 2.5, '86400']) {
+        ttl = absurd;
+        await expect(api.batch(server.url, 'b2'.repeat(32), { timeoutMs: 5000 }), String(absurd)).rejects.toThrow(/batchTTL is not a number of seconds Bee can answer/);
+      }
+      ttl = -1;
+      await expect(api.batch(server.url, 'b2'.repeat(32), { timeoutMs: 5000 })).resolves.toMatchObject({ exists: true, ttlSeconds: -1 });
+      ttl = 86_400;
+      await expect(api.batch(server.url, 'b2'.repeat(32), { timeoutMs: 5000 })).resolves.toMatchObject({ ttlSeconds: 86_400 });
+    } finally {
+      await server.close();
+    }
+  });
+});

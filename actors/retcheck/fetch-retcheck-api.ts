@@ -140,6 +140,13 @@ export function createFetchRetcheckApi(options: FetchRetcheckApiOptions = {}): R
     }
   }
 
+  /** A batch TTL as Bee can answer it (an int64 of seconds, -1 when unknown; schemas/common.ts ttlSeconds). */
+  const asTtl = (value: unknown, url: string): number => {
+    if (value === undefined) return -1;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < -1 || value > 2 ** 63) throw new Error(`GET ${url} -> invalid response: batchTTL is not a number of seconds Bee can answer`);
+    return value;
+  };
+
   const asBoolean = (value: unknown, what: string, url: string): boolean => {
     if (typeof value !== 'boolean') throw new Error(`GET ${url} -> invalid response: ${what} is not a boolean`);
     return value;
@@ -211,7 +218,7 @@ export function createFetchRetcheckApi(options: FetchRetcheckApiOptions = {}): R
       } catch (error) {
         throw error instanceof SyntaxError ? new Error(`GET ${url} -> ${response.status} but the body is not JSON`) : error;
       }
-      return { exists: true, usable: asBoolean(body.usable, 'usable', url), ttlSeconds: Number(body.batchTTL ?? -1) };
+      return { exists: true, usable: asBoolean(body.usable, 'usable', url), ttlSeconds: asTtl(body.batchTTL, url) };
     },
     reupload: async (nodeUrl, reference, batchId, l) => {
       const url = `${nodeUrl}/stewardship/${reference}`;

@@ -2,24 +2,24 @@
  * Schemas for chain, reserve, redistribution, wallet, stake and transaction endpoints (bee-api.md §2.1, §2.2, §8).
  */
 import { z } from 'zod';
-import { bigDecimal, list, nullableBigDecimal } from './common.js';
+import { bigDecimal, blockNumber, count, depth, list, nonNegative, nullableBigDecimal } from './common.js';
 
 export const chainStateSchema = z.lazy(() => z.object({
-  chainTip: z.number(),
-  block: z.number(),
+  chainTip: blockNumber,
+  block: blockNumber,
   totalAmount: bigDecimal,
   currentPrice: bigDecimal,
   /** New in v2.8.1, omitted when zero. */
-  minimumValidityBlocks: z.number().optional(),
+  minimumValidityBlocks: count.optional(),
 }));
 export type ChainState = z.output<typeof chainStateSchema>;
 
 export const reserveStateSchema = z.lazy(() => z.object({
-  radius: z.number(),
-  storageRadius: z.number(),
-  commitment: z.number(),
+  radius: depth,
+  storageRadius: depth,
+  commitment: count,
   /** Since v2.7. */
-  reserveCapacityDoubling: z.number().optional(),
+  reserveCapacityDoubling: depth.optional(),
 }));
 export type ReserveState = z.output<typeof reserveStateSchema>;
 
@@ -30,15 +30,15 @@ export const redistributionStateSchema = z.lazy(() => z.object({
   isFullySynced: z.boolean(),
   isHealthy: z.boolean().optional(),
   phase: z.string(),
-  round: z.number(),
-  lastWonRound: z.number(),
-  lastPlayedRound: z.number(),
-  lastFrozenRound: z.number(),
-  lastSelectedRound: z.number(),
+  round: count,
+  lastWonRound: count,
+  lastPlayedRound: count,
+  lastFrozenRound: count,
+  lastSelectedRound: count,
   /** Named `lastSampleDuration` in v2.0; both are optional so either release validates. */
-  lastSampleDurationSeconds: z.number().optional(),
-  lastSampleDuration: z.number().optional(),
-  block: z.number(),
+  lastSampleDurationSeconds: nonNegative.optional(),
+  lastSampleDuration: nonNegative.optional(),
+  block: blockNumber,
   reward: nullableBigDecimal,
   fees: nullableBigDecimal,
 }));
@@ -59,7 +59,7 @@ const socProofSchema = z.object({
 });
 
 const rchashProofSchema = z.object({
-  chunkSpan: z.number(),
+  chunkSpan: count,
   proofSegments: list(z.string()),
   proveSegment: z.string(),
   proofSegments2: list(z.string()),
@@ -71,7 +71,7 @@ const rchashProofSchema = z.object({
 
 export const rchashSchema = z.lazy(() => z.object({
   hash: z.string(),
-  durationSeconds: z.number(),
+  durationSeconds: nonNegative,
   proofs: z.object({ proof1: rchashProofSchema, proof2: rchashProofSchema, proofLast: rchashProofSchema }).optional(),
 }));
 export type RcHash = z.output<typeof rchashSchema>;
@@ -79,7 +79,7 @@ export type RcHash = z.output<typeof rchashSchema>;
 export const walletSchema = z.lazy(() => z.object({
   bzzBalance: nullableBigDecimal,
   nativeTokenBalance: nullableBigDecimal,
-  chainID: z.number(),
+  chainID: count,
   chequebookContractAddress: z.string(),
   walletAddress: z.string(),
 }));
@@ -94,10 +94,10 @@ export type StakeWithdrawable = z.output<typeof stakeWithdrawableSchema>;
 export const transactionInfoSchema = z.lazy(() => z.object({
   transactionHash: z.string(),
   to: z.string(),
-  nonce: z.number(),
+  nonce: count,
   gasPrice: nullableBigDecimal,
-  gasLimit: z.number(),
-  gasTipBoost: z.number().optional(),
+  gasLimit: count,
+  gasTipBoost: count.optional(),
   gasTipCap: nullableBigDecimal.optional(),
   gasFeeCap: nullableBigDecimal.optional(),
   data: z.string(),

@@ -15,12 +15,47 @@
  */
 import { z } from 'zod';
 
-const DECIMAL = /^-?\d+$/;
+/**
+ * Numbers are bounded by what Bee can answer (issue 24 item 13): its Go types and the protocol's limits. Anything
+ * else (a negative block number, a peer count of 1e308) fails the schema, an invalid answer, so no gate or verdict
+ * is ever drawn from it: a fact the tools show is one Bee could have said.
+ */
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
-/** A BigInt as a decimal string; accepts a JSON integer too and normalises it to its decimal string. */
+/**
+ * A count or a sequence number: peers, chunks, bytes, rounds, tag and pin figures, nonces. Bee's are Go ints and
+ * uint64s; past 2^53 a JSON number has lost its digits anyway.
+ */
+export const count = z.number().int().min(0).max(MAX_SAFE);
+
+/** A block number of the chain (Gnosis is at about 4e7). */
+export const blockNumber = z.number().int().min(0).max(MAX_SAFE);
+
+/**
+ * A proximity order, a depth or a radius: Go uint8 in Bee (Kademlia depth, storage radius, batch depth, bucket
+ * depth). Bee's own are at most 36 (swarm.ExtendedPO); a batch's depth is up to 255 on chain.
+ */
+export const depth = z.number().int().min(0).max(255);
+
+/** The proximity in a /status snapshot: a proximity order, or 256 for the node itself. */
+export const proximity = z.number().int().min(0).max(256);
+
+/** A batch's time to live in seconds (int64 in Bee, so up to 2^63): -1 when Bee cannot estimate it. */
+export const ttlSeconds = z.number().int().min(-1).max(2 ** 63);
+
+/** A rate or a duration in seconds (Go float64): finite and not negative. */
+export const nonNegative = z.number().min(0).max(MAX_SAFE);
+
+/** A ratio from 0 to 1 (a batch's utilization of its buckets). */
+export const ratio = z.number().min(0).max(1);
+
+/** Digits of 2^256 - 1: every BigInt Bee sends (PLUR, wei, gas) is a uint256 or an int256. */
+const DECIMAL = /^-?\d{1,78}$/;
+
+/** A BigInt as a decimal string; accepts a JSON integer too (within 2^53) and normalises it to its decimal string. */
 export const bigDecimal = z.union([
-  z.string().regex(DECIMAL, 'expected a decimal integer string'),
-  z.number().int().transform((n) => String(n)),
+  z.string().regex(DECIMAL, 'expected a decimal integer string of at most 78 digits (a 256-bit value)'),
+  z.number().int().min(-MAX_SAFE).max(MAX_SAFE).transform((n) => String(n)),
 ]);
 
 /** Bee writes `null` for an unset BigInt. */

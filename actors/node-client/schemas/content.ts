@@ -2,18 +2,18 @@
  * Schemas for tags, pins and stewardship (bee-api.md §2.5, §9).
  */
 import { z } from 'zod';
-import { list, referenceHex } from './common.js';
+import { count, list, referenceHex } from './common.js';
 
 export const tagSchema = z.lazy(() => z.object({
-  uid: z.number(),
+  uid: count,
   /** Root reference, `""` until the split is done (so not validated as hex). */
   address: z.string().optional(),
   startedAt: z.string(),
-  split: z.number(),
-  seen: z.number(),
-  stored: z.number(),
-  sent: z.number(),
-  synced: z.number(),
+  split: count,
+  seen: count,
+  stored: count,
+  sent: count,
+  synced: count,
 }));
 export type Tag = z.output<typeof tagSchema>;
 
@@ -24,9 +24,9 @@ export const pinsSchema = z.lazy(() => z.object({ references: list(referenceHex)
 /** One NDJSON line of GET /pins/check. */
 export const pinCheckSchema = z.lazy(() => z.object({
   reference: referenceHex,
-  total: z.number(),
-  missing: z.number(),
-  invalid: z.number(),
+  total: count,
+  missing: count,
+  invalid: count,
 }));
 export type PinCheck = z.output<typeof pinCheckSchema>;
 

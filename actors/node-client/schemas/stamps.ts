@@ -2,34 +2,34 @@
  * Schemas for postage batches (bee-api.md §2.4, §6).
  */
 import { z } from 'zod';
-import { bigDecimal, hexString, list, nullableBigDecimal, txHash } from './common.js';
+import { bigDecimal, blockNumber, count, depth, hexString, list, nullableBigDecimal, ratio, ttlSeconds, txHash } from './common.js';
 
 export const postageBatchSchema = z.lazy(() => z.object({
   batchID: hexString(64),
   /** Peak bucket fill (not an average). */
-  utilization: z.number(),
+  utilization: count,
   /** v2.8.1+: utilization / 2^(depth-16). */
-  utilizationRatio: z.number().optional(),
+  utilizationRatio: ratio.optional(),
   usable: z.boolean(),
   label: z.string(),
-  depth: z.number(),
+  depth,
   amount: nullableBigDecimal,
-  bucketDepth: z.number(),
-  blockNumber: z.number(),
+  bucketDepth: depth,
+  blockNumber,
   immutableFlag: z.boolean(),
   exists: z.boolean().optional(),
   /** Seconds; -1 when Bee cannot estimate it. */
-  batchTTL: z.number(),
+  batchTTL: ttlSeconds,
 }));
 export type PostageBatch = z.output<typeof postageBatchSchema>;
 
 export const stampsSchema = z.lazy(() => z.object({ stamps: list(postageBatchSchema) }));
 
 export const stampBucketsSchema = z.lazy(() => z.object({
-  depth: z.number(),
-  bucketDepth: z.number(),
-  bucketUpperBound: z.number(),
-  buckets: list(z.object({ bucketID: z.number(), collisions: z.number() })),
+  depth,
+  bucketDepth: depth,
+  bucketUpperBound: count,
+  buckets: list(z.object({ bucketID: count, collisions: count })),
 }));
 export type StampBuckets = z.output<typeof stampBucketsSchema>;
 
@@ -40,12 +40,12 @@ export type BatchTransaction = z.output<typeof batchTransactionSchema>;
 export const chainBatchSchema = z.lazy(() => z.object({
   batchID: hexString(64),
   value: bigDecimal,
-  start: z.number(),
+  start: blockNumber,
   owner: z.string(),
-  depth: z.number(),
-  bucketDepth: z.number(),
+  depth,
+  bucketDepth: depth,
   immutable: z.boolean(),
-  batchTTL: z.number(),
+  batchTTL: ttlSeconds,
 }));
 export type ChainBatch = z.output<typeof chainBatchSchema>;
 

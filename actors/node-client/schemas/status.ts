@@ -3,7 +3,7 @@
  * Fields introduced after Bee v2.0 are optional so older nodes still validate.
  */
 import { z } from 'zod';
-import { hexString, list } from './common.js';
+import { blockNumber, count, depth, hexString, list, nonNegative, proximity } from './common.js';
 
 export const healthSchema = z.lazy(() => z.object({
   status: z.string(),
@@ -40,18 +40,18 @@ export type Addresses = z.output<typeof addressesSchema>;
 const statusSnapshotObject = () =>
   z.object({
     overlay: z.string(),
-    proximity: z.number(),
+    proximity,
     beeMode: z.string(),
-    reserveSize: z.number(),
-    reserveSizeWithinRadius: z.number(),
-    pullsyncRate: z.number(),
-    storageRadius: z.number(),
-    connectedPeers: z.number(),
-    neighborhoodSize: z.number(),
-    batchCommitment: z.number(),
+    reserveSize: count,
+    reserveSizeWithinRadius: count,
+    pullsyncRate: nonNegative,
+    storageRadius: depth,
+    connectedPeers: count,
+    neighborhoodSize: count,
+    batchCommitment: count,
     isReachable: z.boolean(),
-    lastSyncedBlock: z.number(),
-    committedDepth: z.number().optional(),
+    lastSyncedBlock: blockNumber,
+    committedDepth: depth.optional(),
     isWarmingUp: z.boolean().optional(),
     requestFailed: z.boolean().optional(),
   });
@@ -68,20 +68,20 @@ export const neighborhoodsSchema = z.lazy(() => z.object({
   neighborhoods: list(
     z.object({
       neighborhood: z.string(),
-      reserveSizeWithinRadius: z.number(),
-      proximity: z.number(),
+      reserveSizeWithinRadius: count,
+      proximity: depth,
     }),
   ),
 }));
 export type Neighborhoods = z.output<typeof neighborhoodsSchema>;
 
 const peerMetricsSchema = z.object({
-  lastSeenTimestamp: z.number().optional(),
-  sessionConnectionRetry: z.number().optional(),
-  connectionTotalDuration: z.number().optional(),
-  sessionConnectionDuration: z.number().optional(),
+  lastSeenTimestamp: count.optional(),
+  sessionConnectionRetry: count.optional(),
+  connectionTotalDuration: nonNegative.optional(),
+  sessionConnectionDuration: nonNegative.optional(),
   sessionConnectionDirection: z.string().optional(),
-  latencyEWMA: z.number().optional(),
+  latencyEWMA: nonNegative.optional(),
   reachability: z.string().optional(),
   healthy: z.boolean().optional(),
 });
@@ -92,8 +92,8 @@ const topologyPeerSchema = z.object({
 });
 
 const binSchema = z.object({
-  population: z.number(),
-  connected: z.number(),
+  population: count,
+  connected: count,
   disconnectedPeers: list(topologyPeerSchema),
   connectedPeers: list(topologyPeerSchema),
 });
@@ -111,11 +111,11 @@ function onlyBinKeys(value: unknown): unknown {
 
 export const topologySchema = z.lazy(() => z.object({
   baseAddr: z.string(),
-  population: z.number(),
-  connected: z.number(),
+  population: count,
+  connected: count,
   timestamp: z.string(),
-  nnLowWatermark: z.number(),
-  depth: z.number(),
+  nnLowWatermark: count,
+  depth,
   reachability: z.string().optional(),
   networkAvailability: z.string().optional(),
   /** Keys `bin_0` … `bin_31`; any other key is ignored like every unknown field. */
@@ -125,7 +125,7 @@ export const topologySchema = z.lazy(() => z.object({
 export type Topology = z.output<typeof topologySchema>;
 
 /** A bin's counts without its peer lists. */
-const binCountsSchema = z.object({ population: z.number(), connected: z.number() });
+const binCountsSchema = z.object({ population: count, connected: count });
 
 /**
  * /topology without its peer lists: what health polls read (depth, counts, per-bin counts, reachability). A
@@ -134,10 +134,10 @@ const binCountsSchema = z.object({ population: z.number(), connected: z.number()
  * Unknown fields are skipped, so the peer lists are parsed as JSON but never walked.
  */
 export const topologySummarySchema = z.lazy(() => z.object({
-  population: z.number(),
-  connected: z.number(),
-  nnLowWatermark: z.number(),
-  depth: z.number(),
+  population: count,
+  connected: count,
+  nnLowWatermark: count,
+  depth,
   reachability: z.string().optional(),
   networkAvailability: z.string().optional(),
   bins: z.preprocess(onlyBinKeys, z.record(z.string(), binCountsSchema)),
