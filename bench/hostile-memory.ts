@@ -1,17 +1,27 @@
 #!/usr/bin/env node
 /**
- * Benchmark: memory and time against hostile nodes (issue 12, "Bounded memory against any answer").
+ * Benchmark: memory and CPU against hostile nodes (issue 12, "Bounded memory against any answer"; issue 24 items 1,
+ * 2 and 12). Loopback servers in this process misbehave; an honest loopback node serves a 200-chunk tree. The bins
+ * run as child processes, each reporting its own peak RSS and CPU time (process.resourceUsage(), printed at exit).
  *
- * Loopback servers in this process answer every request with a 200 MB body (chunked, no Content-Length,
- * so only counting can stop it); an honest loopback node serves a 200-chunk tree. The bins run as child
- * processes, each reporting its own peak RSS (process.resourceUsage().maxRSS, printed at exit):
- *   A. `retcheck <ref>` with 6 hostile vantages and the honest one (target: peak RSS under 200 MB);
- *   B. `retcheck <ref> --per-chunk` with 1 hostile vantage and the honest one (target: well under 60 s);
+ * Hostile shapes, each in its own rows:
+ *   - `200 MB body`: every answer a 200 MB chunked body (the original case);
+ *   - answers without end (devnet/testing/hostile-streams.ts ENDLESS_SHAPES): a chunk declared fffffffffff long,
+ *     a chunk-size line, a chunk extension, a trailer or a head without end, endless `100 Continue`, a body until
+ *     close without end;
+ *   - JSON under each endpoint's cap that costs far more once parsed (NESTED_JSON_SHAPES): nested arrays, flat
+ *     empty arrays and objects, nesting inside a field.
+ * For each shape:
+ *   A. `retcheck <ref>` with 6 hostile vantages and the honest one (target: peak RSS under 220 MB);
+ *   B. `retcheck <ref> --per-chunk` with 1 hostile vantage and the honest one (target: peak RSS under 220 MB);
  *   C. `cockpit --once readiness` against a hostile node (target: peak RSS under 150 MB).
- * Each line also says whether the honest vantage's answers came through intact.
+ * Each row says whether the honest vantage's answers came through intact (A, B) or the verb ended with a verdict
+ * (C), its wall time and its CPU time. Calls time out after 20 s (--timeout 20), so a bin that cannot stop a shape
+ * shows it as 20 s or more of wall time and the CPU it burnt meanwhile.
  *
- * Usage: node dist/bench/hostile-memory.js [--bins <dist dir>] [--json]
- * (--bins runs the bins of another build, e.g. an older checkout's dist, for a before/after comparison).
+ * Usage: node dist/bench/hostile-memory.js [--bins <dist dir>] [--only <text>] [--json]
+ * (--bins runs the bins of another build, e.g. an older checkout's dist, for a before/after comparison; --only
+ * keeps the shapes whose name contains the text.)
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -20,100 +30,129 @@ import { fileURLToPath } from 'node:url';
 import { bytesToHex } from '../core/swarm/bytes.js';
 import { CHUNK_SIZE } from '../core/swarm/chunk.js';
 import { splitIntoChunks } from '../core/swarm/chunk-tree.js';
+import { jsonLimitFor } from '../actors/node-client/body-limits.js';
 import { startChunkServer, startHugeBodyServer } from '../devnet/testing/hostile-node.js';
+import { ENDLESS_SHAPES, NESTED_JSON_SHAPES, startEndlessServer, startNestedJsonServer, type EndlessShapeName, type NestedJsonShapeName } from '../devnet/testing/hostile-streams.js';
 
 const HUGE = 200 * 1024 * 1024;
+const TARGETS = { retcheckMb: 220, readinessMb: 150 };
+const TIMEOUT_S = '20';
 
 interface Run {
   code: number | null;
   stdout: string;
   seconds: number;
   peakRssMb: number;
+  cpuSeconds: number;
 }
 
-/** Prints the child's peak RSS on stderr as it exits; loaded before the bin with --import. */
-const RSS_PROBE = `data:text/javascript,process.on('exit',()=>process.stderr.write('\\npeak-rss-kb '+process.resourceUsage().maxRSS+'\\n'))`;
+/** Prints the child's peak RSS and CPU time on stderr as it exits; loaded before the bin with --import. */
+const PROBE = `data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('\\npeak-rss-kb '+u.maxRSS+' cpu-us '+(u.userCPUTime+u.systemCPUTime)+'\\n')})`;
 
 function runBin(script: string, args: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', RSS_PROBE, script, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, ['--import', PROBE, script, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
-      const kb = Number(/peak-rss-kb (\d+)/.exec(stderr)?.[1] ?? NaN);
-      resolve({ code, stdout, seconds: (performance.now() - started) / 1000, peakRssMb: kb / 1024 });
+      const probe = /peak-rss-kb (\d+) cpu-us (\d+)/.exec(stderr);
+      resolve({ code, stdout, seconds: (performance.now() - started) / 1000, peakRssMb: Number(probe?.[1] ?? NaN) / 1024, cpuSeconds: Number(probe?.[2] ?? NaN) / 1e6 });
     });
   });
 }
 
-function parseArgs(argv: string[]): { bins: string; json: boolean } {
-  let bins = fileURLToPath(new URL('..', import.meta.url));
-  let json = false;
+interface Options {
+  bins: string;
+  json: boolean;
+  only: string;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { bins: fileURLToPath(new URL('..', import.meta.url)), json: false, only: '' };
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--bins') bins = argv[++i] ?? bins;
-    else if (argv[i] === '--json') json = true;
-    else throw new Error(`unknown option ${argv[i]} (known: --bins <dist dir>, --json)`);
+    if (argv[i] === '--bins') options.bins = argv[++i] ?? options.bins;
+    else if (argv[i] === '--only') options.only = argv[++i] ?? '';
+    else if (argv[i] === '--json') options.json = true;
+    else throw new Error(`unknown option ${argv[i]} (known: --bins <dist dir>, --only <text>, --json)`);
   }
-  return { bins, json };
+  return options;
+}
+
+/** A hostile node of one shape: its URL and how to stop it. */
+interface Hostile {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+type Shape = { readonly name: string; readonly start: () => Promise<Hostile> };
+
+function shapes(): Shape[] {
+  const endless = (Object.keys(ENDLESS_SHAPES) as EndlessShapeName[]).map((name) => ({ name, start: () => startEndlessServer(ENDLESS_SHAPES[name]) }));
+  // Each JSON answer just under its endpoint's cap (the chunk endpoint gets the shape too: it is no JSON).
+  const capOf = (path: string) => jsonLimitFor(path.startsWith('/topology') ? '/topology' : path.startsWith('/stewardship/') ? '/stewardship/{ref}' : path.split('?')[0]!) - 64;
+  const nested = (Object.keys(NESTED_JSON_SHAPES) as NestedJsonShapeName[]).map((name) => ({ name: `JSON: ${name}`, start: () => startNestedJsonServer(name, capOf) }));
+  return [{ name: '200 MB body', start: () => startHugeBodyServer(HUGE) }, ...endless, ...nested];
+}
+
+interface Row {
+  shape: string;
+  scenario: string;
+  seconds: number;
+  cpuSeconds: number;
+  peakRssMb: number;
+  target: string;
+  met: boolean;
+  intact: boolean;
 }
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const retcheck = join(options.bins, 'surfaces/cli/retcheck-bin.js');
   const cockpit = join(options.bins, 'surfaces/cli/cockpit-bin.js');
-
   const { reference, chunks } = splitIntoChunks(new Uint8Array(randomBytes(200 * CHUNK_SIZE)));
   const root = bytesToHex(reference);
   const honest = await startChunkServer(new Map(chunks.map((c) => [bytesToHex(c.address), c.data])));
-  const hostile = await Promise.all(Array.from({ length: 6 }, () => startHugeBodyServer(HUGE)));
-  const results: Record<string, { seconds: number; peakRssMb: number; target: string; met: boolean; honestIntact: boolean }> = {};
+  const rows: Row[] = [];
   try {
-    const six = hostile.flatMap((s) => ['-b', s.url]);
-    const a = await runBin(retcheck, [root, ...six, '-b', honest.url, '--no-gateway', '--output', 'json', '--timeout', '60']);
-    const aReport = safeJson(a.stdout);
-    results['A. retcheck, 6 hostile vantages + 1 honest'] = {
-      seconds: a.seconds,
-      peakRssMb: a.peakRssMb,
-      target: 'peak RSS < 200 MB',
-      met: a.peakRssMb < 200,
-      honestIntact: aReport?.vantages?.find((v) => v.node_url === honest.url)?.retrievable === true,
-    };
-
-    const b = await runBin(retcheck, [root, '-b', hostile[0]!.url, '-b', honest.url, '--no-gateway', '--per-chunk', '--output', 'json', '--timeout', '60']);
-    const bReport = safeJson(b.stdout);
-    results['B. retcheck --per-chunk, 1 hostile + 1 honest'] = {
-      seconds: b.seconds,
-      peakRssMb: b.peakRssMb,
-      target: 'well under 60 s',
-      met: b.seconds < 20,
-      honestIntact: bReport?.chunk_stats?.per_vantage?.[honest.url]?.found === chunks.length,
-    };
-
-    const c = await runBin(cockpit, ['--once', 'readiness', hostile[1]!.url, '--json']);
-    results['C. cockpit --once readiness, hostile node'] = {
-      seconds: c.seconds,
-      peakRssMb: c.peakRssMb,
-      target: 'peak RSS < 150 MB',
-      met: c.peakRssMb < 150,
-      honestIntact: c.code === 2 || c.code === 1,
-    };
+    for (const shape of shapes().filter((s) => s.name.includes(options.only))) {
+      const hostile = await Promise.all(Array.from({ length: 6 }, () => shape.start()));
+      try {
+        const six = hostile.flatMap((s) => ['-b', s.url]);
+        const a = await runBin(retcheck, [root, ...six, '-b', honest.url, '--no-gateway', '--output', 'json', '--timeout', TIMEOUT_S]);
+        const aReport = safeJson(a.stdout);
+        rows.push({ shape: shape.name, scenario: 'A. retcheck, 6 hostile + 1 honest', ...figures(a), target: `< ${TARGETS.retcheckMb} MB`, met: a.peakRssMb < TARGETS.retcheckMb, intact: aReport?.vantages?.find((v) => v.node_url === honest.url)?.retrievable === true });
+        const b = await runBin(retcheck, [root, '-b', hostile[0]!.url, '-b', honest.url, '--no-gateway', '--per-chunk', '--output', 'json', '--timeout', TIMEOUT_S]);
+        const bReport = safeJson(b.stdout);
+        rows.push({ shape: shape.name, scenario: 'B. retcheck --per-chunk, 1 hostile + 1 honest', ...figures(b), target: `< ${TARGETS.retcheckMb} MB`, met: b.peakRssMb < TARGETS.retcheckMb, intact: bReport?.chunk_stats?.per_vantage?.[honest.url]?.found === chunks.length });
+        const c = await runBin(cockpit, ['--once', 'readiness', hostile[1]!.url, '--json', '--timeout', TIMEOUT_S]);
+        rows.push({ shape: shape.name, scenario: 'C. cockpit --once readiness', ...figures(c), target: `< ${TARGETS.readinessMb} MB`, met: c.peakRssMb < TARGETS.readinessMb, intact: c.code === 2 || c.code === 1 });
+      } finally {
+        await Promise.all(hostile.map((s) => s.close()));
+      }
+    }
   } finally {
-    await Promise.all([honest.close(), ...hostile.map((s) => s.close())]);
+    await honest.close();
   }
 
   if (options.json) {
-    process.stdout.write(`${JSON.stringify(results)}\n`);
+    process.stdout.write(`${JSON.stringify(rows)}\n`);
     return;
   }
-  process.stdout.write(`hostile nodes send ${HUGE / 1024 / 1024} MB bodies; bins from ${options.bins}\n\n`);
-  process.stdout.write(`${'scenario'.padEnd(48)} ${'wall s'.padStart(7)} ${'peak RSS MB'.padStart(12)}  target               met  honest answers intact\n`);
-  for (const [name, r] of Object.entries(results)) {
-    process.stdout.write(`${name.padEnd(48)} ${r.seconds.toFixed(1).padStart(7)} ${r.peakRssMb.toFixed(0).padStart(12)}  ${r.target.padEnd(20)} ${r.met ? 'yes' : 'NO '}  ${r.honestIntact ? 'yes' : 'NO'}\n`);
+  process.stdout.write(`hostile nodes against the bins from ${options.bins} (calls time out after ${TIMEOUT_S} s)\n\n`);
+  process.stdout.write(`${'shape'.padEnd(30)} ${'scenario'.padEnd(44)} ${'wall s'.padStart(7)} ${'cpu s'.padStart(6)} ${'peak MB'.padStart(8)}  target     met  intact\n`);
+  for (const r of rows) {
+    process.stdout.write(`${r.shape.padEnd(30)} ${r.scenario.padEnd(44)} ${r.seconds.toFixed(1).padStart(7)} ${r.cpuSeconds.toFixed(1).padStart(6)} ${r.peakRssMb.toFixed(0).padStart(8)}  ${r.target.padEnd(10)} ${r.met ? 'yes' : 'NO '}  ${r.intact ? 'yes' : 'NO'}\n`);
   }
+  const missed = rows.filter((r) => !r.met).length;
+  process.stdout.write(`\n${rows.length - missed} of ${rows.length} rows within their memory target\n`);
+}
+
+function figures(run: Run): Pick<Row, 'seconds' | 'cpuSeconds' | 'peakRssMb'> {
+  return { seconds: run.seconds, cpuSeconds: run.cpuSeconds, peakRssMb: run.peakRssMb };
 }
 
 interface ReportShape {
