@@ -7,7 +7,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Agent } from 'undici';
 import { CHUNK_BODY_LIMIT, DEFAULT_JSON_LIMIT, jsonLimitFor, SMALL_JSON_LIMIT } from './body-limits.js';
 import { createNodeClient, type NodeClient } from './client.js';
-import { NodeApiError } from './errors.js';
+import { nodeApiFailure } from './node-api-failure.js';
 import { startHugeBodyServer, type HostileServer } from '../../devnet/testing/hostile-node.js';
 
 const HUGE = 200 * 1024 * 1024;
@@ -36,14 +36,7 @@ async function writtenBy(server: HostileServer): Promise<number> {
   return Math.max(...server.bodies.map((b) => b.written));
 }
 
-async function failure(promise: Promise<unknown>): Promise<NodeApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(NodeApiError);
-  return error as NodeApiError;
-}
+const failure = nodeApiFailure;
 
 describe.each([
   ['node:http (default)', (url: string) => createNodeClient({ baseUrl: url })],

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { jsonLimitFor } from './body-limits.js';
 import { createNodeClient, type NodeClient } from './client.js';
-import { NodeApiError } from './errors.js';
+import { nodeApiFailure } from './node-api-failure.js';
 import { HEAP_FACTOR, JSON_DEPTH_LIMIT, jsonShapeFault, SCAN_FROM } from './json-shape.js';
 import { createNodeHttpWire } from './node-http-wire.js';
 import { createRawHttpWire } from './raw-http-wire.js';
@@ -111,13 +111,9 @@ describe.each([
       [() => node.health(), /./],
     ] as const;
     for (const [call, why] of calls) {
-      const error = await call().then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(NodeApiError);
+      const error = await nodeApiFailure(call());
       expect(error).toMatchObject({ code: 'invalid-response' });
-      expect((error as NodeApiError).message).toMatch(why);
+      expect(error.message).toMatch(why);
     }
   });
 });

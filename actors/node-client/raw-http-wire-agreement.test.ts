@@ -54,16 +54,8 @@ const headers = fc.array(fc.oneof({ weight: 12, arbitrary: cleanHeader }, { weig
 
 /** Chunked framing of `text`, cleanly or with one fault. */
 function chunked(text: string, cuts: number[], fault: number): { text: string; clean: boolean } {
-  const bytes = Buffer.from(text, 'latin1');
-  const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
-  const pieces: Buffer[] = [];
-  let from = 0;
-  for (const point of [...points, bytes.length]) {
-    if (point > from) pieces.push(bytes.subarray(from, point));
-    from = point;
-  }
   let out = '';
-  pieces.forEach((piece, i) => {
+  cut(Buffer.from(text, 'latin1'), cuts).forEach((piece, i) => {
     let size = piece.length.toString(16);
     if (fault === 1 && i === 0) size = size.toUpperCase().padStart(4, '0'); // clean: leading zeros, upper case
     if (fault === 2 && i === 0) size += ';ext=1'; // llhttp reads it; the raw wire refuses extensions
@@ -117,7 +109,8 @@ const interim = fc.array(fc.constantFrom('HTTP/1.1 100 Continue\r\n\r\n', 'HTTP/
 /** A stream cut into pieces written one after another; maybe closed early (cut short at `truncate`). */
 const delivery = fc.record({ cuts: fc.array(fc.nat(), { maxLength: 5 }), truncate: fc.option(fc.nat(), { freq: 4 }) });
 
-function pieces(stream: Buffer, cuts: number[]): Buffer[] {
+/** `stream` cut at the given points (taken modulo its length), empty pieces left out. */
+function cut(stream: Buffer, cuts: number[]): Buffer[] {
   const points = [...new Set(cuts.map((c) => c % (stream.length + 1)))].sort((a, b) => a - b);
   const out: Buffer[] = [];
   let from = 0;
@@ -256,7 +249,7 @@ describe('the raw wire reads what llhttp reads, or refuses', () => {
       fc.asyncProperty(interim, answer, delivery, async (before, main, how) => {
         let stream = Buffer.from(before.join('') + main.text, 'latin1');
         if (how.truncate !== null) stream = stream.subarray(0, how.truncate % (stream.length + 1));
-        const parts = pieces(stream, how.cuts);
+        const parts = cut(stream, how.cuts);
         server.serve(parts, 1);
         const [raw] = await viaRaw(server.origin, 1);
         server.serve(parts, 1);
@@ -274,7 +267,7 @@ describe('the raw wire reads what llhttp reads, or refuses', () => {
     await fc.assert(
       fc.asyncProperty(run, fc.array(fc.nat(), { maxLength: 6 }), async (list, cuts) => {
         const stream = Buffer.from(list.map((a) => a.text).join(''), 'latin1');
-        const parts = pieces(stream, cuts);
+        const parts = cut(stream, cuts);
         server.serve(parts, list.length);
         const raw = await viaRaw(server.origin, list.length);
         server.serve(parts, list.length);

@@ -10,7 +10,7 @@ import { Agent } from 'undici';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CHUNK_BODY_LIMIT, jsonLimitFor } from './body-limits.js';
 import { createNodeClient, type NodeClient } from './client.js';
-import { NodeApiError } from './errors.js';
+import { nodeApiFailure } from './node-api-failure.js';
 import { createNodeHttpWire } from './node-http-wire.js';
 import { createRawHttpWire } from './raw-http-wire.js';
 import { ENDLESS_SHAPES, startEndlessServer, startFixedAnswerServer, type EndlessShapeName, type RawServer } from '../../devnet/testing/hostile-streams.js';
@@ -42,14 +42,7 @@ async function track(server: Promise<RawServer>): Promise<RawServer> {
   return started;
 }
 
-async function failure(promise: Promise<unknown>): Promise<NodeApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(NodeApiError);
-  return error as NodeApiError;
-}
+const failure = nodeApiFailure;
 
 const token = (value?: string) => (value === undefined ? {} : { token: value });
 const WIRES = [
