@@ -31,6 +31,8 @@ const CHUNK_SIZE = /^[0-9A-Fa-f]{1,16}$/;
 const CR = 0x0d;
 const LF = 0x0a;
 const CRLF_CRLF = '\r\n\r\n';
+/** The same, as bytes: searched for in every read (a string needle would be encoded on each search). */
+const CRLF_CRLF_BYTES = Buffer.from(CRLF_CRLF, 'latin1');
 
 const enum Phase {
   Head,
@@ -189,7 +191,7 @@ export class AnswerParser {
       if (at >= 0) found = start + at + 4 - seam.length;
     }
     if (found < 0) {
-      const at = data.indexOf(CRLF_CRLF, start, 'latin1');
+      const at = data.indexOf(CRLF_CRLF_BYTES, start);
       if (at >= 0) found = at + 4;
     }
     const taken = (found < 0 ? data.length : found) - start;
@@ -198,6 +200,11 @@ export class AnswerParser {
     if (found < 0) {
       this.partial += data.toString('latin1', start, data.length);
       return -1;
+    }
+    if (this.partial.length === 0) {
+      // The usual case: the whole block in one read.
+      this.partial = data.toString('latin1', start, found - 4);
+      return found;
     }
     const text = this.partial + data.toString('latin1', start, found);
     this.partial = text.slice(0, text.length - 4);
