@@ -17,8 +17,9 @@ import { z } from 'zod';
 
 /**
  * Numbers are bounded by what Bee can answer (issue 24 item 13): its Go types and the protocol's limits. Anything
- * else (a negative block number, a peer count of 1e308) fails the schema, an invalid answer, so no gate or verdict
- * is ever drawn from it: a fact the tools show is one Bee could have said.
+ * else (a negative block number, a peer count of 1e308) fails the schema, an invalid answer: the gates reading it
+ * are not measured (Unknown, with why), and no verdict is drawn from it. A fact the tools show is one Bee could
+ * have said.
  */
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
