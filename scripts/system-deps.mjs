@@ -17,7 +17,9 @@ export const SYSTEM_DEPS = [
   { command: 'chromium', package: 'chromium', envPath: 'CHROMIUM_PATH', why: 'the web app and desktop renderer tests (headless, through playwright-core)' },
   { command: 'tmux', package: 'tmux', why: 'the terminal cockpit tests (a real terminal)' },
   { command: 'openssl', package: 'openssl', why: 'a TLS certificate for the HTTPS web app test' },
-  { command: 'prometheus', package: 'prometheus', why: 'the cockpit --serve-metrics test (a real Prometheus scraping it; promtool checks the shipped rules)' },
+  { command: 'prometheus', package: 'prometheus', why: 'the Prometheus tests (a real Prometheus scraping the devnet, cockpits and retcheck; promtool checks the shipped rules)' },
+  { command: 'prometheus-alertmanager', package: 'prometheus-alertmanager', why: 'the Alertmanager tests (the cockpit posting alerts, the shipped routes and inhibit rules)' },
+  { command: 'prometheus-pushgateway', package: 'prometheus-pushgateway', why: 'the retcheck --pushgateway test (a real Pushgateway holding a pushed run)' },
 ];
 
 function isExecutable(path) {

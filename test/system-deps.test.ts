@@ -17,7 +17,7 @@ afterEach(() => {
   dirs = [];
 });
 
-/** A PATH holding only node (and what `extra` writes): no chromium, tmux, openssl, prometheus or apt-get. */
+/** A PATH holding only node (and what `extra` writes): no chromium, tmux, openssl, Prometheus's programs or apt-get. */
 function barePath(extra: (bin: string) => void = () => {}): string {
   const bin = mkdtempSync(join(tmpdir(), 'system-deps-'));
   dirs.push(bin);
@@ -37,13 +37,13 @@ describe('npm test on a machine without Chromium', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr.trimEnd().split('\n')).toEqual([
-      'npm test needs chromium, tmux, openssl, prometheus, missing on this machine: install them with `sudo apt-get install chromium tmux openssl prometheus` (or set CHROMIUM_PATH to a Chromium binary), then run npm test again',
+      'npm test needs chromium, tmux, openssl, prometheus, prometheus-alertmanager, prometheus-pushgateway, missing on this machine: install them with `sudo apt-get install chromium tmux openssl prometheus prometheus-alertmanager prometheus-pushgateway` (or set CHROMIUM_PATH to a Chromium binary), then run npm test again',
     ]);
   });
 
   it('a CHROMIUM_PATH that points nowhere counts as missing', () => {
     const path = barePath((bin) => {
-      for (const tool of ['tmux', 'openssl', 'prometheus']) writeExecutable(join(bin, tool));
+      for (const tool of ['tmux', 'openssl', 'prometheus', 'prometheus-alertmanager', 'prometheus-pushgateway']) writeExecutable(join(bin, tool));
     });
     const result = run(path, { NODE_TOOLKIT_APT: 'never', CHROMIUM_PATH: '/nonexistent/chromium' });
     expect(result.status).toBe(1);
@@ -60,9 +60,9 @@ describe('npm test on a machine without Chromium', () => {
       );
     });
     const result = run(path, { NODE_TOOLKIT_APT: 'always' });
-    expect(result.stderr).toContain('npm test: installing chromium tmux openssl prometheus with apt-get');
+    expect(result.stderr).toContain('npm test: installing chromium tmux openssl prometheus prometheus-alertmanager prometheus-pushgateway with apt-get');
     expect(result.status).toBe(0);
-    expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual(['update -qq', 'install -y -qq --no-install-recommends chromium tmux openssl prometheus']);
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual(['update -qq', 'install -y -qq --no-install-recommends chromium tmux openssl prometheus prometheus-alertmanager prometheus-pushgateway']);
   });
 });
 

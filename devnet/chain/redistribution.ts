@@ -39,6 +39,8 @@ export class NodeLottery {
   lastSampleDurationSeconds = 0;
   reward = 0n;
   fees = 0n;
+  /** Rounds won (Bee's bee_storageincentives_winner counter). */
+  wins = 0;
   /** Round the current sample is for, and the block it is ready at (null: none started). */
   private sampleRound: number | null = null;
   private sampleReadyBlock = 0;
@@ -84,6 +86,7 @@ export class NodeLottery {
   }
 
   win(round: number, reward: bigint): void {
+    this.wins += 1;
     this.lastWonRound = round;
     this.reward += reward;
   }

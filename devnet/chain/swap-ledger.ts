@@ -54,6 +54,8 @@ export class NodeSwapLedger {
   issued = 0n;
   /** Total peers cashed from this chequebook. */
   paidOut = 0n;
+  /** Cheques issued and received, and their amounts (Bee's bee_swap_* counters). */
+  readonly cheques = { sent: 0, received: 0, sentAmount: 0n, receivedAmount: 0n };
   private readonly accounts = new Map<string, PeerAccount>();
 
   constructor(
@@ -146,6 +148,10 @@ export function sendCheque(debtor: LedgerParty, creditor: LedgerParty, amount: b
   owes.lastSent = cheque;
   owed.lastReceived = cheque;
   debtor.swap.issued += amount;
+  debtor.swap.cheques.sent += 1;
+  debtor.swap.cheques.sentAmount += amount;
+  creditor.swap.cheques.received += 1;
+  creditor.swap.cheques.receivedAmount += amount;
   owes.balance += amount;
   owed.balance -= amount;
   return cheque;

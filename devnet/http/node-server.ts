@@ -21,7 +21,7 @@ import { beeError, type DevnetRequest, type DevnetResponse, type Router } from '
 export type ControlHandler = (req: DevnetRequest) => Promise<DevnetResponse | undefined>;
 
 /** Root-only routes stay reachable during startup gating and without a token (Bee's technical group). */
-const UNGATED_PATHS = new Set(['/health', '/readiness', '/node', '/addresses', '/chainstate', '/loggers', '/']);
+const UNGATED_PATHS = new Set(['/health', '/readiness', '/node', '/addresses', '/chainstate', '/loggers', '/metrics', '/']);
 
 export class NodeServer {
   private readonly server: Server;
@@ -87,7 +87,8 @@ export class NodeServer {
       if (!res.headersSent) size = await writeResponse(res, beeError(500), false, {});
       else res.destroy();
     } finally {
-      if (!rawUrl.startsWith('/_devnet/')) {
+      // Bee suppresses the access line of /metrics scrapes (httpaccess.NewHTTPAccessSuppressLogHandler).
+      if (!rawUrl.startsWith('/_devnet/') && !isMetricsScrape(rawUrl)) {
         // Bee logs a failed handler at error level besides the (debug) access line.
         if (status >= 500 && status !== 503) this.node.log.error('node/api', 'api request failed', { method: req.method ?? '', uri: rawUrl, status });
         this.node.log.access({
@@ -164,6 +165,10 @@ async function readBody(req: IncomingMessage): Promise<Uint8Array> {
   for await (const part of req) parts.push(part as Buffer);
   const joined = Buffer.concat(parts);
   return new Uint8Array(joined.buffer, joined.byteOffset, joined.length);
+}
+
+function isMetricsScrape(rawUrl: string): boolean {
+  return rawUrl === '/metrics' || rawUrl.startsWith('/metrics?');
 }
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {

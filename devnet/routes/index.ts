@@ -4,6 +4,8 @@
  */
 import type { RouteDef } from '../http/router.js';
 import { messagingRoutes } from '../messaging/routes.js';
+import { renderBeeMetrics } from '../metrics/bee-metrics.js';
+import { EXPOSITION_CONTENT_TYPE } from '../../core/prometheus/exposition.js';
 import { bytesRoutes } from './bytes.js';
 import { bzzRoutes } from './bzz.js';
 import { chainRoutes } from './chain/index.js';
@@ -22,6 +24,18 @@ const rootRoute: RouteDef = {
   handle: () => ({ status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: new TextEncoder().encode('Ethereum Swarm Bee\n') }),
 };
 
+/** Bee's Prometheus endpoint (router.go mountTechnicalDebug): root only, no auth. */
+const metricsRoute: RouteDef = {
+  method: 'GET',
+  path: '/metrics',
+  rootOnly: true,
+  handle: (_req, node) => ({
+    status: 200,
+    headers: { 'content-type': EXPOSITION_CONTENT_TYPE },
+    body: new TextEncoder().encode(renderBeeMetrics(node)),
+  }),
+};
+
 export const contentRoutes: RouteDef[] = [
   ...bytesRoutes,
   ...bzzRoutes,
@@ -34,4 +48,4 @@ export const contentRoutes: RouteDef[] = [
   ...messagingRoutes,
 ];
 
-export const allRoutes: RouteDef[] = [rootRoute, ...contentRoutes, ...chainRoutes];
+export const allRoutes: RouteDef[] = [rootRoute, metricsRoute, ...contentRoutes, ...chainRoutes];
