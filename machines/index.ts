@@ -9,6 +9,7 @@ import { chunkWalkMachine } from './retcheck/chunk-walk.machine.js';
 import { probeMachine } from './retcheck/probe.machine.js';
 import { reseedMachine } from './retcheck/reseed.machine.js';
 import { retcheckMachine } from './retcheck/retcheck.machine.js';
+import { probeRunMachine } from './retcheck/probe-run.machine.js';
 import { gatesMachine } from './cockpit/gates.machine.js';
 import { apiHealthScreenMachine } from './cockpit/screens/api-health.machine.js';
 import { lotteryScreenMachine } from './cockpit/screens/lottery.machine.js';
@@ -44,6 +45,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   { machine: probeMachine, source: 'machines/retcheck/probe.machine.ts', modelTest: 'machines/retcheck/probe.machine.test.ts' },
   { machine: chunkWalkMachine, source: 'machines/retcheck/chunk-walk.machine.ts', modelTest: 'machines/retcheck/chunk-walk.machine.test.ts' },
   { machine: reseedMachine, source: 'machines/retcheck/reseed.machine.ts', modelTest: 'machines/retcheck/reseed.machine.test.ts' },
+  { machine: probeRunMachine, source: 'machines/retcheck/probe-run.machine.ts', modelTest: 'machines/retcheck/probe-run.machine.test.ts' },
   { machine: gatesMachine, source: 'machines/cockpit/gates.machine.ts', modelTest: 'machines/cockpit/gates.machine.test.ts' },
   { machine: stampsScreenMachine, source: 'machines/cockpit/screens/stamps.machine.ts', modelTest: 'machines/cockpit/screens/stamps.machine.test.ts' },
   { machine: swapScreenMachine, source: 'machines/cockpit/screens/swap.machine.ts', modelTest: 'machines/cockpit/screens/polling-screens.machine.test.ts' },

@@ -37,8 +37,9 @@ export function partialBecauseUnreachable(
  *   2  unretrievable or error (none said yes)
  *   1  bad arguments, invalid input, or an internal failure
  *   3  re-seed refused (batch unknown or unusable), or the re-upload failed
+ *   4  the result could not be pushed to --pushgateway (the report itself was printed)
  */
-export const EXIT = { ok: 0, usage: 1, notRetrievable: 2, reseedRefused: 3 } as const;
+export const EXIT = { ok: 0, usage: 1, notRetrievable: 2, reseedRefused: 3, pushFailed: 4 } as const;
 
 export function exitCodeForStatus(status: ReportStatus): number {
   return status === 'retrievable' || status === 'partial' ? EXIT.ok : EXIT.notRetrievable;

@@ -5,7 +5,7 @@
  * usage error start in a fraction of the time (`npm run bench:startup`).
  */
 import { CommanderError } from 'commander';
-import { parseRetcheckArgs, UsageError } from './retcheck/options.js';
+import { parseRetcheckCommand, UsageError } from './retcheck/options.js';
 import { packageVersion } from './package-version.js';
 import { EXIT } from '../../core/retcheck/status.js';
 import { showControlCharacters } from '../../core/terminal/visible-text.js';
@@ -17,9 +17,9 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 async function main(argv: string[]): Promise<number> {
-  let options;
+  let command;
   try {
-    options = parseRetcheckArgs(argv, process.env, packageVersion());
+    command = parseRetcheckCommand(argv, process.env, packageVersion());
   } catch (error) {
     if (error instanceof CommanderError && error.exitCode === 0) {
       // --help and --version: commander has the text; print it on stdout.
@@ -31,9 +31,13 @@ async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
+  if (command.mode === 'serve') {
+    const { serveRetcheckMetrics } = await import('./retcheck/serve-metrics.js');
+    return serveRetcheckMetrics(command.options, (t) => process.stderr.write(t));
+  }
   const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
   const { runRetcheck } = await import('./retcheck/run.js');
-  return runRetcheck(options, { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t), color });
+  return runRetcheck(command.options, { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t), color });
 }
 
 main(process.argv.slice(2)).then(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRetcheckArgs, UsageError, DEFAULT_GATEWAY_URL } from './options.js';
+import { parseRetcheckArgs, parseRetcheckCommand, UsageError, DEFAULT_GATEWAY_URL } from './options.js';
 
 const REF = 'ab'.repeat(32);
 const parse = (args: string[], env: NodeJS.ProcessEnv = {}) => parseRetcheckArgs(args, env, '0.0.0-test');
@@ -48,5 +48,15 @@ describe('retcheck options', () => {
       expect(() => parse(args), args.join(' ')).toThrow(UsageError);
       expect(() => parse(args), args.join(' ')).toThrow(message);
     }
+  });
+});
+
+describe('retcheck exporter and Pushgateway options', () => {
+  it('--serve-metrics needs no INPUT and takes --max-concurrent-probes; --pushgateway is a checked URL', () => {
+    expect(parseRetcheckCommand(['--serve-metrics', '9465'], {}, 't')).toEqual({ mode: 'serve', options: { listen: { host: '127.0.0.1', port: 9465 }, maxConcurrentProbes: 8, logLevel: 'warn' } });
+    expect(parseRetcheckCommand(['--serve-metrics', '0.0.0.0:9465', '--max-concurrent-probes', '32', '-v'], {}, 't')).toMatchObject({ options: { maxConcurrentProbes: 32, logLevel: 'info' } });
+    expect(parse([REF, '--pushgateway', 'http://pg:9091/']).pushgateway).toBe('http://pg:9091');
+    expect(() => parse([REF, '--pushgateway', 'pg:9091'])).toThrow(/--pushgateway URL/);
+    expect(() => parse(['--serve-metrics', '9465'])).toThrow(UsageError);
   });
 });

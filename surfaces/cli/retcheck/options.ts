@@ -9,6 +9,8 @@ import { InputError } from '../../../core/swarm/input-error.js';
 import { parseNodeUrl } from '../../../core/retcheck/node-url.js';
 import { levelFromEnvFilter, levelFromVerbosity, type LogLevel } from '../../../core/log/level.js';
 import type { RetcheckInput } from '../../../machines/retcheck/retcheck.machine.js';
+import { parseListenAddress, type ListenAddress } from '../../../core/cockpit/listen-address.js';
+import { DEFAULT_MAX_CONCURRENT_PROBES } from '../../../core/retcheck/probe-query.js';
 
 export const DEFAULT_NODE_URL = 'http://localhost:1633';
 export const DEFAULT_GATEWAY_URL = 'https://api.gateway.ethswarm.org';
@@ -17,7 +19,18 @@ export interface RetcheckCliOptions {
   input: RetcheckInput;
   output: 'text' | 'json';
   logLevel: LogLevel;
+  /** `--pushgateway URL`: push the run's result there as metrics (docs/retcheck.md "Prometheus"). */
+  pushgateway?: string;
 }
+
+/** `retcheck --serve-metrics ADDR`: the Prometheus exporter (actors/retcheck/probe-exporter.ts). */
+export interface RetcheckServeOptions {
+  listen: ListenAddress;
+  maxConcurrentProbes: number;
+  logLevel: LogLevel;
+}
+
+export type RetcheckCommand = { mode: 'check'; options: RetcheckCliOptions } | { mode: 'serve'; options: RetcheckServeOptions };
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -35,7 +48,7 @@ const collectGateway = (value: string, previous: string[] | false | undefined): 
 export function buildRetcheckCommand(version: string): Command {
   return new Command('retcheck')
     .description('Check whether Swarm content can be retrieved through the network, as seen from one or more nodes.')
-    .argument('<INPUT>', 'reference (64 or 128 hex, optional 0x) or feed handle feed:<OWNER>:<TOPIC> / feed:<OWNER>/<TOPIC>')
+    .argument('[INPUT]', 'reference (64 or 128 hex, optional 0x) or feed handle feed:<OWNER>:<TOPIC> / feed:<OWNER>/<TOPIC>')
     .option('-b, --node <URL>', `node API URL; repeat for several vantages (env NODE_API_URL, default ${DEFAULT_NODE_URL})`, collect)
     .option('--gateway <URL>', `public gateway probed by HEAD {url}/bzz/{ref}/; repeatable (default ${DEFAULT_GATEWAY_URL})`, collectGateway)
     .option('--no-gateway', 'skip gateway probing (wins over --gateway, in either order)')
@@ -47,6 +60,9 @@ export function buildRetcheckCommand(version: string): Command {
     .option('--reseed', 're-upload the content after probing (requires --stamp); first node URL only')
     .option('--stamp <ID>', 'postage batch ID (64 hex) for --reseed')
     .addOption(new Option('--output <FORMAT>', 'output format').choices(['text', 'json']).default('text'))
+    .option('--pushgateway <URL>', 'push the result as metrics to this Prometheus Pushgateway (group job=retcheck, ref=<ref>)')
+    .option('--serve-metrics <ADDR>', 'run as a Prometheus exporter on host:port (a bare port is loopback): GET /probe?ref=…&node=…, /metrics; no INPUT')
+    .option('--max-concurrent-probes <N>', `with --serve-metrics: probes running at once; more are answered 503 (default ${DEFAULT_MAX_CONCURRENT_PROBES})`)
     .option('-v, --verbose', 'more logging on stderr; repeat: -v info, -vv every HTTP call, -vvv trace (RUST_LOG overrides)', (_v, count: number) => count + 1, 0)
     .version(version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show this help')
@@ -62,8 +78,12 @@ Exit codes:
   1  bad arguments or invalid input
   3  re-seed refused (batch unknown or unusable) or the re-upload failed
 
+  4  the result could not be pushed to --pushgateway (the check's own outcome is on stdout)
+
 Examples:
   retcheck 0x<64-hex-ref> -b http://localhost:1633 -b http://localhost:1733 --no-gateway
+  retcheck <ref> -b http://localhost:1633 --no-gateway --pushgateway http://localhost:9091
+  retcheck --serve-metrics 127.0.0.1:9465
   retcheck feed:<40-hex-owner>:<64-hex-topic> --per-chunk --output json
   retcheck <ref> --reseed --stamp <64-hex-batch-id>`,
     );
@@ -88,13 +108,26 @@ interface RawOptions {
   stamp?: string;
   output: 'text' | 'json';
   verbose: number;
+  pushgateway?: string;
+  serveMetrics?: string;
+  maxConcurrentProbes?: string;
 }
+
+/** Check options that make no sense for the exporter, where every probe names its own ref and nodes. */
+const CHECK_ONLY: readonly (keyof RawOptions)[] = ['node', 'targetOverlay', 'perChunk', 'cold', 'reseed', 'stamp', 'pushgateway'];
 
 /**
  * Parses argv (without node and script) into checked options. Throws UsageError for anything wrong;
  * `--help` / `--version` surface as CommanderError with exitCode 0, which the bin prints and exits on.
  */
 export function parseRetcheckArgs(argv: string[], env: NodeJS.ProcessEnv, version: string): RetcheckCliOptions {
+  const parsed = parseRetcheckCommand(argv, env, version);
+  if (parsed.mode !== 'check') throw new UsageError('--serve-metrics runs the exporter, not a check');
+  return parsed.options;
+}
+
+/** Parses argv into a check or the exporter; throws UsageError for anything wrong. */
+export function parseRetcheckCommand(argv: string[], env: NodeJS.ProcessEnv, version: string): RetcheckCommand {
   const command = buildRetcheckCommand(version);
   try {
     command.parse(argv, { from: 'user' });
@@ -103,8 +136,32 @@ export function parseRetcheckArgs(argv: string[], env: NodeJS.ProcessEnv, versio
     throw error;
   }
   const raw = command.opts<RawOptions>();
-  const [inputText] = command.args as [string];
+  const [inputText] = command.args as [string | undefined];
+  const rustLog = env.RUST_LOG ? levelFromEnvFilter(env.RUST_LOG, 'retcheck') : undefined;
+  const logLevel = rustLog ?? levelFromVerbosity(raw.verbose);
+  if (raw.serveMetrics !== undefined) return { mode: 'serve', options: serveOptions(raw, inputText, logLevel) };
+  if (raw.maxConcurrentProbes !== undefined) throw new UsageError('--max-concurrent-probes goes with --serve-metrics');
+  if (inputText === undefined) throw new UsageError("missing required argument 'INPUT'");
+  return { mode: 'check', options: checkOptions(raw, inputText, env, logLevel) };
+}
 
+function serveOptions(raw: RawOptions, inputText: string | undefined, logLevel: LogLevel): RetcheckServeOptions {
+  if (inputText !== undefined) throw new UsageError(`--serve-metrics takes no INPUT (got ${JSON.stringify(inputText)}): each /probe request names its ref and nodes`);
+  const extra = CHECK_ONLY.filter((key) => raw[key] !== undefined && raw[key] !== false);
+  if (extra.length > 0) throw new UsageError(`--serve-metrics takes no ${extra.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}: each /probe request names its ref and nodes`);
+  try {
+    return {
+      listen: parseListenAddress(raw.serveMetrics!, '--serve-metrics address'),
+      maxConcurrentProbes: raw.maxConcurrentProbes === undefined ? DEFAULT_MAX_CONCURRENT_PROBES : parsePositiveInt(raw.maxConcurrentProbes, '--max-concurrent-probes', 1024),
+      logLevel,
+    };
+  } catch (error) {
+    if (error instanceof InputError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+function checkOptions(raw: RawOptions, inputText: string, env: NodeJS.ProcessEnv, logLevel: LogLevel): RetcheckCliOptions {
   let target: RetcheckInput['target'];
   try {
     const parsed = parseCheckInput(inputText);
@@ -128,7 +185,7 @@ export function parseRetcheckArgs(argv: string[], env: NodeJS.ProcessEnv, versio
     const targetOverlay = raw.targetOverlay !== undefined ? parseOverlay(raw.targetOverlay, '--target-overlay').hex : undefined;
     const timeoutSeconds = parsePositiveInt(raw.timeout, '--timeout', 86_400);
     const concurrency = parsePositiveInt(raw.concurrency, '--concurrency', 256);
-    const rustLog = env.RUST_LOG ? levelFromEnvFilter(env.RUST_LOG, 'retcheck') : undefined;
+    const pushgateway = raw.pushgateway !== undefined ? parseNodeUrl(raw.pushgateway, '--pushgateway URL') : undefined;
     return {
       input: {
         target,
@@ -142,7 +199,8 @@ export function parseRetcheckArgs(argv: string[], env: NodeJS.ProcessEnv, versio
         ...(reseed ? { reseed } : {}),
       },
       output: raw.output,
-      logLevel: rustLog ?? levelFromVerbosity(raw.verbose),
+      logLevel,
+      ...(pushgateway ? { pushgateway } : {}),
     };
   } catch (error) {
     if (error instanceof InputError) throw new UsageError(error.message);

@@ -12,6 +12,9 @@ import { selectWalkProgress } from '../../../machines/retcheck/chunk-walk.machin
 import { createStderrLogger, formatCallRecord } from '../stderr-logger.js';
 import { isEnabled } from '../../../core/log/level.js';
 import type { RetcheckCliOptions } from './options.js';
+import { pushRunResult } from '../../../actors/retcheck/pushgateway.js';
+import type { ProbeOutcome } from '../../../core/retcheck/probe-metrics.js';
+import type { RetcheckOutput } from '../../../machines/retcheck/retcheck.machine.js';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -46,9 +49,28 @@ export async function runRetcheck(options: RetcheckCliOptions, io: CliIo): Promi
     }
   });
 
+  const started = performance.now();
   try {
     actor.start();
     const output = await toPromise(actor);
+    const code = printReport(output);
+    if (!options.pushgateway) return code;
+    // After the report: the check's outcome is on stdout whatever the push does.
+    const outcome: ProbeOutcome = output.kind === 'report' ? { kind: 'report', report: output.report } : output;
+    try {
+      await pushRunResult(options.pushgateway, options.input.target, outcome, (performance.now() - started) / 1000);
+      log.info(`pushed the result to ${options.pushgateway}`);
+      return code;
+    } catch (error) {
+      io.stderr(`retcheck: pushgateway: ${showControlCharacters((error as Error).message)}\n`);
+      return EXIT.pushFailed;
+    }
+  } finally {
+    actor.stop();
+    await api.close();
+  }
+
+  function printReport(output: RetcheckOutput): number {
     if (output.kind === 'failed') {
       io.stderr(`retcheck: ${showControlCharacters(output.error)}\n`);
       return EXIT.notRetrievable;
@@ -71,8 +93,5 @@ export async function runRetcheck(options: RetcheckCliOptions, io: CliIo): Promi
     }
     // The exit code follows the probe, which ran before any re-seed (spec §3: the status is the probe's).
     return exitCodeForStatus(report.status);
-  } finally {
-    actor.stop();
-    await api.close();
   }
 }
