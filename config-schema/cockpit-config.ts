@@ -25,6 +25,8 @@ export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 const HTTP_URL = /^https?:\/\/\S+$/;
 const ENV_OR_URL = /^(?:https?:\/\/\S+|@env:[A-Za-z_][A-Za-z0-9_]*)$/;
+/** An http(s) URL with no user:password@ and no query: these URLs are shown in log lines. */
+const PLAIN_URL = /^https?:\/\/[^\s@?#]+$/;
 
 const text = (description: string) => z.string().min(1).meta({ description });
 const int = (min: number, max: number, fallback: number, description: string) =>
@@ -80,6 +82,10 @@ function buildSchemas() {
         .optional()
         .meta({ description: 'Chat-compatible incoming webhook; one post per gate transition (or `@env:VAR`).' }),
       debounce_secs: int(0, 86_400, 60, 'Per-gate debounce of webhook posts in seconds; 300 suits chat'),
+      alertmanager_url: z
+        .union([z.string().regex(PLAIN_URL, 'an http(s) URL without credentials or query'), z.array(z.string().regex(PLAIN_URL, 'an http(s) URL without credentials or query')).min(1)])
+        .optional()
+        .meta({ description: 'Alertmanager base URL, or a list (an HA pair): gate alerts go to POST <url>/api/v2/alerts, resent while active.' }),
     })
     .meta({ description: 'Alert sinks for gate transitions.' });
 
@@ -91,6 +97,11 @@ function buildSchemas() {
         .optional()
         .meta({ description: 'Terminal cockpit: one consolidated "Fleet alert: <n> fail, <n> warn, ..." post per window (or `@env:VAR`).' }),
       aggregate_window_secs: int(1, 86_400, 60, 'Terminal cockpit: seconds fleet transitions are buffered before one post'),
+      prometheus_url: z
+        .string()
+        .regex(PLAIN_URL, 'an http(s) URL without credentials or query')
+        .optional()
+        .meta({ description: 'Read the fleet roll-up from this Prometheus (or federation, Thanos, Mimir query endpoint) instead of polling every node.' }),
     })
     .meta({ description: 'Fleet-wide alerting.' });
 

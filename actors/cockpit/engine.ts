@@ -49,7 +49,9 @@ import { postWebhookLogic } from './webhook.js';
 import { durabilityCheckLogic } from './durability.js';
 import { watchlistMachine, type WatchlistSnapshot } from '../../machines/cockpit/watchlist.machine.js';
 import { watchRefMachine } from '../../machines/cockpit/watch-ref.machine.js';
-import { alertsMachine, type AlertsSnapshot } from '../../machines/cockpit/alerts.machine.js';
+import { alertmanagerActorId, alertsMachine, type AlertsSnapshot } from '../../machines/cockpit/alerts.machine.js';
+import { alertmanagerSinkMachine, selectAlertmanagerProblem, type AlertmanagerSinkSnapshot, type LogLine } from '../../machines/cockpit/alertmanager-sink.machine.js';
+import { postAlertsLogic } from './alertmanager-post.js';
 import { RETRY_CAP_MS, selectSinkProblem, webhookSinkMachine, type WebhookSinkSnapshot } from '../../machines/cockpit/webhook-sink.machine.js';
 
 export type EngineClock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
@@ -88,6 +90,8 @@ export interface StartCockpitEngineOptions {
   readonly webhookTimeoutMs?: number;
   /** First retry delay of a failed webhook post, doubling up to 60 s (default 1 s). */
   readonly webhookRetryBaseMs?: number;
+  /** Alertmanager resend interval (tests); default 60 s, Prometheus's resend delay. */
+  readonly alertmanagerResendMs?: number;
   /** Replaces the log pane's or the supervisor's actors (tests). */
   readonly overrides?: { readonly logPaneActors?: Record<string, AnyActorLogic>; readonly supervisorActors?: Record<string, AnyActorLogic> };
 }
@@ -242,6 +246,15 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
         actors: {
           webhookSink: webhookSink(config.alerts.webhookUrl),
           fleetWebhookSink: webhookSink(config.fleet.aggregateWebhookUrl),
+          alertmanagerSink: alertmanagerSinkMachine.provide({
+            actors: { postAlerts: postAlertsLogic(now) },
+            actions: {
+              logLine: (_args: unknown, line: LogLine) => {
+                if (line.message !== null) logBook()?.addCockpitEvent(line.level, line.message, clockTime(now()), 'cockpit::alertmanager');
+              },
+            },
+            ...(options.alertmanagerResendMs === undefined ? {} : { delays: { resendInterval: options.alertmanagerResendMs } }),
+          }),
         },
       }),
       logPane: logPaneMachine.provide({ actors: options.overrides?.logPaneActors ?? logPaneActors() }),
@@ -329,6 +342,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
         toast: { enabled: config.notifications.toastEnabled, ttlMs: config.notifications.toastSeconds * 1000 },
         bell: config.notifications.bell,
         osNotifications: config.notifications.desktop,
+        alertmanagers: config.alerts.alertmanagerUrls ?? [],
       },
       log: {
         platform: options.platform ?? process.platform,
@@ -632,7 +646,8 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
 
 function alertFacts(alerts: AlertsSnapshot | undefined, entries: ViewParts['alerts']['entries'], seenAtMs: number): ViewParts['alerts'] {
   const sinks = alerts ? (['webhook', 'fleetWebhook'] as const).map((id) => alerts.children[id]?.getSnapshot() as WebhookSinkSnapshot | undefined) : [];
-  const problems = sinks.flatMap((sink) => (sink ? [selectSinkProblem(sink)] : [])).filter((p): p is string => p !== null);
+  const managers = alerts ? (alerts.context.alertmanagers ?? []).map((_url, i) => (alerts.children as Record<string, AnyActorRef | undefined>)[alertmanagerActorId(i)]?.getSnapshot() as AlertmanagerSinkSnapshot | undefined) : [];
+  const problems = [...sinks.flatMap((sink) => (sink ? [selectSinkProblem(sink)] : [])), ...managers.flatMap((sink) => (sink ? [selectAlertmanagerProblem(sink)] : []))].filter((p): p is string => p !== null);
   return {
     entries,
     seenAtMs,

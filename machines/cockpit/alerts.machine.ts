@@ -9,7 +9,8 @@
  * - buffering: a fleet transition arrived; more are collected until the named delay `aggregateWindow`
  *   (`aggregate_window_secs`) ends, then one `Fleet alert: …` message goes to the `fleetWebhook` child.
  *
- * Children: `webhook` and `fleetWebhook` (webhook-sink.machine.ts), only when configured. Timers per item are
+ * Children: `webhook` and `fleetWebhook` (webhook-sink.machine.ts), and `alertmanager:<i>` per
+ * `[alerts] alertmanager_url` (alertmanager-sink.machine.ts), only when configured. Timers per item are
  * delayed events: `toast.expire` after `toastTtl` (`toast_seconds`), `debounce.expire` after
  * `debounceWindow` (`debounce_secs`) per node and gate.
  *
@@ -30,6 +31,7 @@ import type { GateState } from '../../core/cockpit/gate-definitions.js';
 import { gateTone } from '../../core/cockpit/node-status.js';
 import type { Face, OsNotificationView, ToastView } from '../../core/cockpit/view/view-model.js';
 import { webhookSinkMachine } from './webhook-sink.machine.js';
+import { alertmanagerSinkMachine } from './alertmanager-sink.machine.js';
 
 export interface AlertsInput {
   readonly face: Face;
@@ -43,6 +45,8 @@ export interface AlertsInput {
   readonly bell: BellSetting;
   /** `[notifications] desktop` (the desktop face only). */
   readonly osNotifications: boolean;
+  /** `[alerts] alertmanager_url`: one Alertmanager sink each (absent or empty: none). */
+  readonly alertmanagers?: readonly string[];
 }
 
 export interface AlertsContext extends AlertsInput {
@@ -65,6 +69,7 @@ export type AlertsEvent =
   | { readonly type: 'debounce.expire'; readonly key: string };
 
 export const MAX_TOASTS = 3;
+export const alertmanagerActorId = (index: number) => `alertmanager:${index}`;
 export const MAX_OS_NOTIFICATIONS = 20;
 
 const toastText = (r: AlertRecord) => `${r.node}: ${r.gateName} ${r.from ?? '—'} → ${r.to}`;
@@ -72,7 +77,7 @@ const toastText = (r: AlertRecord) => `${r.node}: ${r.gateName} ${r.from ?? '—
 export const alertsMachine = setup({
   types: {} as { context: AlertsContext; input: AlertsInput; events: AlertsEvent; children: { webhook: 'webhookSink'; fleetWebhook: 'fleetWebhookSink' } },
   // Two sources, so the engine can bind each to its own URL.
-  actors: { webhookSink: webhookSinkMachine, fleetWebhookSink: webhookSinkMachine },
+  actors: { webhookSink: webhookSinkMachine, fleetWebhookSink: webhookSinkMachine, alertmanagerSink: alertmanagerSinkMachine },
   delays: {
     toastTtl: ({ context }) => context.toast.ttlMs,
     debounceWindow: ({ context }) => context.debounceMs,
@@ -84,6 +89,8 @@ export const alertsMachine = setup({
   actions: {
     deliver: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'alerts.record') return;
+      // Alertmanager holds state, not news: every transition (the first poll's too) updates what fires.
+      (context.alertmanagers ?? []).forEach((_url, i) => enqueue.sendTo(alertmanagerActorId(i), { type: 'am.record', records: event.records }));
       let { toasts, toastSeq, bellCount, notifications, notificationSeq, debounce, buffer } = context;
       for (const record of event.records) {
         if (context.face === 'terminal' && context.toast.enabled) {
@@ -140,6 +147,7 @@ export const alertsMachine = setup({
   context: ({ input, spawn }) => {
     if (input.webhook) spawn('webhookSink', { id: 'webhook', input: { label: 'webhook' } });
     if (input.fleetWebhook) spawn('fleetWebhookSink', { id: 'fleetWebhook', input: { label: 'fleet webhook' } });
+    (input.alertmanagers ?? []).forEach((url, i) => spawn('alertmanagerSink', { id: alertmanagerActorId(i), input: { label: url } }));
     return { ...input, toasts: [], toastSeq: 0, bellCount: 0, notifications: [], notificationSeq: 0, debounce: {}, buffer: [] };
   },
   on: {

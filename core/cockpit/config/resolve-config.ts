@@ -209,6 +209,25 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
     }
   }
 
+  const alertmanagerUrls: string[] = [];
+  const alertmanagerFile = file.alerts.alertmanager_url;
+  for (const [i, raw] of (alertmanagerFile === undefined ? [] : Array.isArray(alertmanagerFile) ? alertmanagerFile : [alertmanagerFile]).entries()) {
+    const url = normaliseUrl(raw);
+    const path = Array.isArray(alertmanagerFile) ? ['alerts', 'alertmanager_url', i] : ['alerts', 'alertmanager_url'];
+    if (url === undefined) problems.push(fileProblem(path, `${keyText(path)}: expected an http:// or https:// URL without credentials or query, got ${JSON.stringify(raw)}`));
+    else if (alertmanagerUrls.includes(url)) problems.push(fileProblem(path, `${keyText(path)}: ${url} is given twice`));
+    else alertmanagerUrls.push(url);
+  }
+  const prometheusFlag = nonEmpty(input.args.fleetPrometheus);
+  let prometheusUrl: string | undefined;
+  if (prometheusFlag !== undefined) {
+    prometheusUrl = normaliseUrl(prometheusFlag);
+    if (prometheusUrl === undefined) problems.push(usage(`--fleet-prometheus: expected an http:// or https:// URL without credentials or query, got ${JSON.stringify(prometheusFlag)}`));
+  } else if (file.fleet.prometheus_url !== undefined) {
+    prometheusUrl = normaliseUrl(file.fleet.prometheus_url);
+    if (prometheusUrl === undefined) problems.push(fileProblem(['fleet', 'prometheus_url'], `fleet.prometheus_url: expected an http:// or https:// URL without credentials or query, got ${JSON.stringify(file.fleet.prometheus_url)}`));
+  }
+
   if (problems.length || !active) return { ok: false, problems: problems.length ? problems : [envProblem('no node to connect to')] };
 
   const config: ResolvedCockpitConfig = {
@@ -224,11 +243,12 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
       autoRestart: input.frontEnd === 'terminal' && storeSettings.supervisor.auto_restart,
       maxRestartsPerHour: storeSettings.supervisor.max_restarts_per_hour,
     },
-    alerts: { ...(webhookUrl.value ? { webhookUrl: webhookUrl.value } : {}), ...(webhookUrl.env ? { webhookEnv: webhookUrl.env } : {}), debounceSecs: file.alerts.debounce_secs },
+    alerts: { ...(webhookUrl.value ? { webhookUrl: webhookUrl.value } : {}), ...(webhookUrl.env ? { webhookEnv: webhookUrl.env } : {}), debounceSecs: file.alerts.debounce_secs, alertmanagerUrls },
     fleet: {
       ...(aggregateUrl.value ? { aggregateWebhookUrl: aggregateUrl.value } : {}),
       ...(aggregateUrl.env ? { aggregateWebhookEnv: aggregateUrl.env } : {}),
       aggregateWindowSecs: file.fleet.aggregate_window_secs,
+      ...(prometheusUrl ? { prometheusUrl } : {}),
     },
     notifications: {
       desktop: file.notifications.desktop,
@@ -255,6 +275,7 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
   for (const [path, fallback] of defaultLeaves()) sources[path.join('.')] = fromFile(path) ?? { origin: 'default', detail: `default ${JSON.stringify(fallback)}` };
   if (themeFlag !== undefined) sources['ui.theme'] = { origin: 'flag', detail: '--theme' };
   if (input.args.ascii === true) sources['ui.ascii_fallback'] = { origin: 'flag', detail: '--ascii' };
+  if (prometheusFlag !== undefined) sources['fleet.prometheus_url'] = { origin: 'flag', detail: '--fleet-prometheus' };
   if (input.frontEnd === 'desktop') sources['store.supervisor.auto_restart'] = { origin: 'default', detail: 'the desktop never auto-restarts' };
   return { ok: true, config, sources };
 }

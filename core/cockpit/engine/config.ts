@@ -26,8 +26,10 @@ export interface CockpitEngineConfig {
   readonly nodes: readonly EngineNodeConfig[];
   /** Name of the node active at start. */
   readonly activeNode: string;
-  readonly alerts: { readonly webhookUrl?: string; readonly debounceSecs: number };
-  readonly fleet: { readonly aggregateWebhookUrl?: string; readonly aggregateWindowSecs: number };
+  /** `alertmanagerUrls`: `[alerts] alertmanager_url` (absent or empty: no Alertmanager sink). */
+  readonly alerts: { readonly webhookUrl?: string; readonly debounceSecs: number; readonly alertmanagerUrls?: readonly string[] };
+  /** `prometheusUrl`: the fleet roll-up from Prometheus instead of a poller per node. */
+  readonly fleet: { readonly aggregateWebhookUrl?: string; readonly aggregateWindowSecs: number; readonly prometheusUrl?: string };
   readonly notifications: {
     readonly desktop: boolean;
     readonly toastEnabled: boolean;
