@@ -28,8 +28,7 @@ export interface CockpitEngineConfig {
   readonly activeNode: string;
   /** `alertmanagerUrls`: `[alerts] alertmanager_url` (absent or empty: no Alertmanager sink). */
   readonly alerts: { readonly webhookUrl?: string; readonly debounceSecs: number; readonly alertmanagerUrls?: readonly string[] };
-  /** `prometheusUrl`: the fleet roll-up from Prometheus instead of a poller per node. */
-  readonly fleet: { readonly aggregateWebhookUrl?: string; readonly aggregateWindowSecs: number; readonly prometheusUrl?: string };
+  readonly fleet: { readonly aggregateWebhookUrl?: string; readonly aggregateWindowSecs: number };
   readonly notifications: {
     readonly desktop: boolean;
     readonly toastEnabled: boolean;
