@@ -60,7 +60,7 @@ describe('resolveCockpitConfig: files and paths', () => {
     expect(config.store).toBeNull();
     expect(config.storeLogs).toEqual({ rotateSizeMb: 64, keepFiles: 5 });
     expect(config.supervisor).toEqual({ autoRestart: false, maxRestartsPerHour: 6 });
-    expect(config.alerts).toEqual({ debounceSecs: 60 });
+    expect(config.alerts).toEqual({ debounceSecs: 60, alertmanagerUrls: [] });
     expect(config.fleet).toEqual({ aggregateWindowSecs: 60 });
     expect(config.notifications).toEqual({ desktop: false, toastEnabled: true, toastSeconds: 8, bell: 'off' });
     expect(config.pubsub).toEqual({ rotateSizeMb: 16, keepFiles: 5 });
@@ -253,10 +253,21 @@ describe('resolveCockpitConfig: supervision, appearance, alerts', () => {
     expect(config.nodes[0]!.log).toEqual({});
   });
 
+  it('alertmanager_url: one URL or a list (an HA pair), normalised; credentials, a query or a repeat refused', async () => {
+    const one = await resolve({ config: withFile('[alerts]\nalertmanager_url = "http://am:9093/"\n', 'am1.toml') });
+    expect(one.config.alerts.alertmanagerUrls).toEqual(['http://am:9093']);
+    const pair = await resolve({ config: withFile('[alerts]\nalertmanager_url = ["http://am-a:9093", "https://am-b:9093/am"]\n', 'am2.toml') });
+    expect(pair.config.alerts.alertmanagerUrls).toEqual(['http://am-a:9093', 'https://am-b:9093/am']);
+    const creds = withFile('[alerts]\nalertmanager_url = ["http://am-a:9093", "http://u:p@am-b:9093"]\n', 'am3.toml');
+    expect((await refused({ config: creds })).message).toMatch(/alerts\.alertmanager_url/);
+    const twice = withFile('[alerts]\nalertmanager_url = ["http://am:9093", "http://am:9093/"]\n', 'am4.toml');
+    expect((await refused({ config: twice })).message).toMatch(/alerts\.alertmanager_url\[1\]: http:\/\/am:9093 is given twice/);
+  });
+
   it('webhook URLs may be @env: references too', async () => {
     const path = withFile('[alerts]\nwebhook_url = "@env:HOOK"\ndebounce_secs = 300\n[fleet]\naggregate_webhook_url = "https://fleet.example/h"\n');
     const { config, sources } = await resolve({ config: path }, { HOOK: 'https://chat.example/hook' });
-    expect(config.alerts).toEqual({ webhookUrl: 'https://chat.example/hook', webhookEnv: 'HOOK', debounceSecs: 300 });
+    expect(config.alerts).toEqual({ webhookUrl: 'https://chat.example/hook', webhookEnv: 'HOOK', debounceSecs: 300, alertmanagerUrls: [] });
     expect(config.fleet).toEqual({ aggregateWebhookUrl: 'https://fleet.example/h', aggregateWindowSecs: 60 });
     expect(sources['alerts.debounce_secs']).toEqual({ origin: 'file', detail: `${path}:3:1` });
     expect((await refused({ config: path })).message).toBe(`${path}:2:1: alerts.webhook_url: environment variable HOOK (from "@env:HOOK") is not set`);
