@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
-import { promQuery, promUntil, startPrometheus, type RunningService } from '../../bench/lib/prometheus-stack.js';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { PROMTOOL_BIN, promQuery, promUntil, startPrometheus, type RunningService } from '../../bench/lib/prometheus-stack.js';
 
 const NODES = 20;
 let devnet: StartedDevnet;
@@ -31,6 +33,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await prometheus?.stop();
   await devnet?.stop();
+});
+
+describe('the shipped layouts', () => {
+  it.each(['prometheus.yml', 'sharded-fleet.yml', 'retcheck-exporter.yml'])('docs/prometheus/%s passes promtool check config', (file) => {
+    expect(execFileSync(PROMTOOL_BIN, ['check', 'config', fileURLToPath(new URL(`../../docs/prometheus/${file}`, import.meta.url))], { encoding: 'utf8' })).toMatch(/SUCCESS: .* is valid prometheus config file syntax/);
+  });
 });
 
 describe('Prometheus scraping the devnet', () => {
