@@ -97,6 +97,11 @@ function buildSchemas() {
         .optional()
         .meta({ description: 'Terminal cockpit: one consolidated "Fleet alert: <n> fail, <n> warn, ..." post per window (or `@env:VAR`).' }),
       aggregate_window_secs: int(1, 86_400, 60, 'Terminal cockpit: seconds fleet transitions are buffered before one post'),
+      prometheus_url: z
+        .string()
+        .regex(PLAIN_URL, 'an http(s) URL without credentials or query')
+        .optional()
+        .meta({ description: 'Read the fleet roll-up from this Prometheus (or federation, Thanos, Mimir query endpoint) instead of polling every node.' }),
     })
     .meta({ description: 'Fleet-wide alerting.' });
 

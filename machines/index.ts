@@ -34,6 +34,7 @@ import { pubsubScreenMachine } from './cockpit/screens/pubsub.machine.js';
 import { alertsMachine } from './cockpit/alerts.machine.js';
 import { webhookSinkMachine } from './cockpit/webhook-sink.machine.js';
 import { alertmanagerSinkMachine } from './cockpit/alertmanager-sink.machine.js';
+import { prometheusFleetMachine } from './cockpit/prometheus-fleet.machine.js';
 import { watchlistMachine } from './cockpit/watchlist.machine.js';
 import { watchRefMachine } from './cockpit/watch-ref.machine.js';
 import { watchlistScreenMachine } from './cockpit/screens/watchlist.machine.js';
@@ -60,6 +61,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   { machine: alertsMachine, source: 'machines/cockpit/alerts.machine.ts', modelTest: 'machines/cockpit/alerts.machine.test.ts' },
   { machine: webhookSinkMachine, source: 'machines/cockpit/webhook-sink.machine.ts', modelTest: 'machines/cockpit/webhook-sink.machine.test.ts' },
   { machine: alertmanagerSinkMachine, source: 'machines/cockpit/alertmanager-sink.machine.ts', modelTest: 'machines/cockpit/alertmanager-sink.machine.test.ts' },
+  { machine: prometheusFleetMachine, source: 'machines/cockpit/prometheus-fleet.machine.ts', modelTest: 'machines/cockpit/prometheus-fleet.machine.test.ts' },
   { machine: watchlistMachine, source: 'machines/cockpit/watchlist.machine.ts', modelTest: 'machines/cockpit/watchlist.machine.test.ts' },
   { machine: watchRefMachine, source: 'machines/cockpit/watch-ref.machine.ts', modelTest: 'machines/cockpit/watch-ref.machine.test.ts' },
   { machine: watchlistScreenMachine, source: 'machines/cockpit/screens/watchlist.machine.ts', modelTest: 'machines/cockpit/screens/watchlist.machine.test.ts' },

@@ -33,8 +33,10 @@ import { clockTime } from '../../core/cockpit/format.js';
 import { composeView, type ViewParts } from '../../core/cockpit/engine/compose-view.js';
 import { fleetPollIntervalMs, memoryStateStore, type CockpitEngineConfig, type EngineStateStore, type PersistedScreen } from '../../core/cockpit/engine/config.js';
 import type { EngineNodeRef, FleetNodeFacts, ScreenEnv } from '../../core/cockpit/engine/screen-env.js';
-import { cockpitMachine, fleetActorId, fleetNodeMachine, screenActorId, screenSrc, type CockpitSnapshot, type VerbInput, type VerbOutcome } from '../../machines/cockpit/cockpit.machine.js';
-import { selectGates, type GatesSnapshot } from '../../machines/cockpit/gates.machine.js';
+import { cockpitMachine, fleetActorId, fleetNodeMachine, PROMETHEUS_FLEET_ID, screenActorId, screenSrc, type CockpitSnapshot, type VerbInput, type VerbOutcome } from '../../machines/cockpit/cockpit.machine.js';
+import { gatesMachine, selectGates, type GatesSnapshot } from '../../machines/cockpit/gates.machine.js';
+import { prometheusFleetMachine, type PrometheusFleetSnapshot } from '../../machines/cockpit/prometheus-fleet.machine.js';
+import { queryFleetLogic, staleAfterMs } from './prometheus-fleet.js';
 import { SCREEN_REGISTRY } from '../../machines/cockpit/screens/index.js';
 import { selectUiSessionState, type UiSessionSnapshot } from '../../machines/cockpit/ui-session.machine.js';
 import { logPaneMachine, type LogPaneSnapshot } from '../../machines/cockpit/log-pane.machine.js';
@@ -142,6 +144,8 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   const { face, config } = options;
   const clock = options.clock;
   const now = options.now ?? (clock && 'now' in clock && typeof clock.now === 'function' ? () => (clock as { now(): number }).now() : Date.now);
+  /** `[fleet] prometheus_url`: the fleet roll-up comes from PromQL, not a poller per node. */
+  const prometheusUrl = config.fleet.prometheusUrl;
   const stateStore = options.stateStore ?? memoryStateStore();
   const persisted = stateStore.get();
   const callStats = createCallStats();
@@ -242,6 +246,8 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   const machine = cockpitMachine.provide({
     actors: {
       fleetNode: fleetNodeMachine.provide({ actors: { healthPoller: healthPollerLogic(pollClientFor, now) } }),
+      activeNodePoller: gatesMachine.provide({ actors: { healthPoller: healthPollerLogic(pollClientFor, now) } }),
+      prometheusFleet: prometheusFleetMachine.provide({ actors: { queryFleet: queryFleetLogic(prometheusUrl ?? '', staleAfterMs(options.fleetPollIntervalMs ?? fleetPollIntervalMs(face)), now) } }),
       alerts: alertsMachine.provide({
         actors: {
           webhookSink: webhookSink(config.alerts.webhookUrl),
@@ -325,6 +331,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
       nodes: config.nodes.map(({ name, url }) => ({ name, url })),
       activeNode: config.activeNode,
       fleetPollIntervalMs: options.fleetPollIntervalMs ?? fleetPollIntervalMs(face),
+      ...(prometheusUrl ? { prometheusFleet: { names: config.nodes.filter((node) => node.origin === 'config' || node.origin === 'positional').map((node) => node.name) } } : {}),
       session: {
         face,
         screen: screenFromState(persisted.lastScreen),
@@ -382,9 +389,33 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   function fleetOf(snapshot: CockpitSnapshot): FleetNodeFacts[] {
     const ctx = snapshot.context;
     const children = snapshot.children as Record<string, AnyActorRef | undefined>;
+    if (ctx.prometheusFleet && prometheusUrl) return prometheusFleetOf(ctx, children, prometheusUrl);
     return ctx.nodes.map((node) => {
       const gates = children[fleetIdOf(node.name)]?.getSnapshot() as GatesSnapshot | undefined;
       return gates ? factsOf(node, gates, node.name === ctx.activeNode) : { ...node, active: node.name === ctx.activeNode, snapshot: null, gates: null, pollError: null, polling: false };
+    });
+  }
+
+  /**
+   * The fleet from Prometheus: a row per node of the reading (the configured ones, or every node Prometheus
+   * knows), the active node's with its direct poll as well. A node with a URL (configured, or named by one)
+   * can be switched to.
+   */
+  function prometheusFleetOf(ctx: CockpitSnapshot['context'], children: Record<string, AnyActorRef | undefined>, url: string): FleetNodeFacts[] {
+    const fleet = children[PROMETHEUS_FLEET_ID]?.getSnapshot() as PrometheusFleetSnapshot | undefined;
+    const reading = fleet?.context.reading ?? null;
+    const error = fleet?.context.error ?? null;
+    const configured = new Map(ctx.nodes.map((node) => [node.name, node]));
+    const names = reading ? reading.nodes.map((node) => node.name) : ctx.nodes.map((node) => node.name);
+    if (!names.includes(ctx.activeNode)) names.unshift(ctx.activeNode);
+    const rows = new Map((reading?.nodes ?? []).map((node) => [node.name, node]));
+    return names.map((name) => {
+      const ref: EngineNodeRef = configured.get(name) ?? { name, url: /^https?:\/\//.test(name) ? name : '' };
+      const remote = { prometheusUrl: url, facts: rows.get(name) ?? null, error, readAtMs: reading?.atMs ?? null };
+      const active = name === ctx.activeNode;
+      const own = active ? (children[fleetIdOf(name)]?.getSnapshot() as GatesSnapshot | undefined) : undefined;
+      if (own) return { ...factsOf(ref, own, true), remote };
+      return { ...ref, active, snapshot: null, gates: remote.facts && !remote.facts.stale && !error ? remote.facts.gates : null, pollError: null, polling: false, remote };
     });
   }
 

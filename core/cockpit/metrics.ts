@@ -19,7 +19,7 @@
  */
 import { GATE_IDS, type GateId, type GateState } from './gate-definitions.js';
 import { worstBatch } from './gate-rules.js';
-import { nodeStatus } from './node-status.js';
+import { fleetNodeStatus } from './node-status.js';
 import type { FleetNodeFacts } from './engine/screen-env.js';
 
 export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
@@ -103,10 +103,13 @@ export class LatencyHistogram {
 
 export function renderMetrics(fleet: readonly FleetNodeFacts[], latency?: LatencyHistogram): string {
   const lines: string[] = [];
-  const statuses = fleet.map((node) => ({ node, status: nodeStatus(node.snapshot, node.gates, node.pollError) }));
+  const statuses = fleet.map((node) => ({ node, status: fleetNodeStatus(node) }));
+  // Rows read from Prometheus (the fleet from Prometheus) are counted in cockpit_fleet_nodes but not exported
+  // again per node: those series are already in Prometheus, from the cockpit that polls the node.
+  const polledHere = statuses.filter(({ node }) => !node.remote || node.snapshot !== null);
 
   lines.push('# HELP cockpit_gate_state Health gate of a node: 0 pass, 1 warn, 2 fail, -1 not measured.', '# TYPE cockpit_gate_state gauge');
-  for (const { node } of statuses) {
+  for (const { node } of polledHere) {
     if (!node.gates) continue;
     for (const id of GATE_IDS) {
       const gate = node.gates.find((g) => g.id === id);
@@ -115,13 +118,15 @@ export function renderMetrics(fleet: readonly FleetNodeFacts[], latency?: Latenc
   }
 
   lines.push('# HELP cockpit_node_up 1 when the node answered its last /health poll as Bee does, else 0.', '# TYPE cockpit_node_up gauge');
-  for (const { node } of statuses) lines.push(`cockpit_node_up${labels({ node: node.name })} ${node.snapshot?.health.ok ? 1 : 0}`);
+  for (const { node } of polledHere) lines.push(`cockpit_node_up${labels({ node: node.name })} ${node.snapshot?.health.ok ? 1 : 0}`);
 
   lines.push(
     '# HELP cockpit_fleet_nodes Nodes by their worst gate (a node that cannot be judged counts as fail; unknown: a gate not measured, none failing or warning).',
     '# TYPE cockpit_fleet_nodes gauge',
   );
-  const polled = statuses.filter(({ node, status }) => node.snapshot !== null || status.tone === 'fail');
+  // Judged nodes: polled here, or read from Prometheus and current (a stale row or an unreadable Prometheus is
+  // not counted).
+  const polled = statuses.filter(({ node, status }) => node.snapshot !== null || status.tone === 'fail' || (node.remote !== undefined && status.worst !== null));
   const count = (tone: string) => polled.filter(({ status }) => status.tone === tone).length;
   const unknown = polled.filter(({ status }) => status.worst === 'Unknown').length;
   lines.push(
@@ -132,7 +137,7 @@ export function renderMetrics(fleet: readonly FleetNodeFacts[], latency?: Latenc
   );
 
   lines.push('# HELP cockpit_stamp_ttl_worst_seconds TTL of the node’s worst postage batch, in seconds.', '# TYPE cockpit_stamp_ttl_worst_seconds gauge');
-  for (const { node } of statuses) {
+  for (const { node } of polledHere) {
     const worst = node.snapshot ? worstBatch(node.snapshot) : null;
     if (worst) lines.push(`cockpit_stamp_ttl_worst_seconds${labels({ node: node.name })} ${worst.batchTTL}`);
   }

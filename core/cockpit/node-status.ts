@@ -10,6 +10,7 @@ import type { Gate } from './gate-definitions.js';
 import { summarizeGates } from './gates.js';
 import { SNAPSHOT_ENDPOINTS, type EndpointFailure, type NodeHealthSnapshot } from './health-snapshot.js';
 import type { Tone } from './view/view-model.js';
+import type { RemoteFleetFacts } from './prometheus-fleet.js';
 
 /**
  * Whether a failed /health means the node cannot be judged at all (network, timeout, an answer that is not
@@ -80,10 +81,46 @@ export function nodeStatus(snapshot: NodeHealthSnapshot | null, gates: readonly 
   return status;
 }
 
+/** A fleet row as nodeStatus sees it: its own poll, or what Prometheus says (the fleet from Prometheus). */
+export interface FleetRowFacts {
+  readonly snapshot: NodeHealthSnapshot | null;
+  readonly gates: readonly Gate[] | null;
+  readonly pollError: string | null;
+  readonly remote?: RemoteFleetFacts;
+}
+
+/**
+ * A row's status: its own poll when it has one (the active node is still polled directly), else Prometheus's
+ * facts. A node Prometheus stopped hearing about is stale, with its age; a Prometheus that cannot be read makes
+ * every such row unknown, with why: neither is ever shown healthy.
+ */
+export function fleetNodeStatus(node: FleetRowFacts): NodeStatus {
+  if (node.snapshot || !node.remote) return nodeStatus(node.snapshot, node.gates, node.pollError);
+  const { remote } = node;
+  const facts = remote.facts;
+  if (remote.error) return { tone: 'muted', text: `unknown: cannot read Prometheus (${remote.error})`, up: false, worst: null };
+  if (remote.readAtMs === null) return { tone: 'muted', text: 'asking Prometheus…', up: false, worst: null };
+  if (!facts || facts.lastSeenMs === null) return { tone: 'muted', text: 'not in Prometheus: no cockpit exports this node', up: false, worst: null };
+  if (facts.stale) return { tone: 'muted', text: `stale: Prometheus last heard of it ${formatAge(remote.readAtMs - facts.lastSeenMs)} ago`, up: false, worst: null };
+  if (facts.up === false) return { tone: 'fail', text: 'down: its cockpit cannot read /health (cockpit_node_up 0)', up: false, worst: null };
+  if (!node.gates || node.gates.length === 0) return { tone: 'muted', text: 'up; no gates exported yet', up: facts.up === true, worst: null };
+  return { ...summaryStatus(node.gates), up: facts.up === true };
+}
+
+function formatAge(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  return seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
+}
+
 function judge(snapshot: NodeHealthSnapshot, gates: readonly Gate[]): NodeStatus {
   const problem = unjudgeableBecause(snapshot);
   if (problem) return { tone: 'fail', text: describeNodeProblem(problem), up: false, worst: null };
+  return { ...summaryStatus(gates), up: true };
+}
+
+/** `2 fail, 1 warn, 3 not measured` or `ok`, with the worst gate's tone. */
+function summaryStatus(gates: readonly Gate[]): Omit<NodeStatus, 'up'> {
   const summary = summarizeGates(gates);
   const parts = [summary.fail ? `${summary.fail} fail` : '', summary.warn ? `${summary.warn} warn` : '', summary.unknown ? `${summary.unknown} not measured` : ''].filter(Boolean);
-  return { tone: TONE[summary.worst], text: parts.length ? parts.join(', ') : 'ok', up: true, worst: summary.worst };
+  return { tone: TONE[summary.worst], text: parts.length ? parts.join(', ') : 'ok', worst: summary.worst };
 }

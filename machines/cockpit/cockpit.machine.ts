@@ -8,6 +8,10 @@
  * - `fleet:<node name>`: one health-gate poller per node (gates.machine.ts), all in parallel, named delay
  *   `pollInterval` (15 s desktop, 10 s terminal). They run for the engine's whole life: a node switch leaves
  *   them alone. Each reports its gate transitions here (`fleet.transitions`), into the alerts ring.
+ * - `fleetPrometheus`: instead of those pollers when the fleet comes from Prometheus (`prometheusFleet` in
+ *   the input; prometheus-fleet.machine.ts): one PromQL round per interval, the same `fleet.transitions`.
+ *   The active node keeps a poller of its own (`fleet:<active>`, reporting nothing: Prometheus reports the
+ *   fleet), so its screens and chip read the node directly; a switch moves it.
  * - `screen:<generation>:<screen id>`: the fifteen screen actors (machines/cockpit/screens/), for the active
  *   node only. A switch stops them all and spawns fresh ones against the new node (a new generation, so a
  *   stopping actor's id is never reused).
@@ -49,6 +53,7 @@ import { shortId } from '../../core/cockpit/format.js';
 import { logPaneMachine } from './log-pane.machine.js';
 import { supervisorMachine, type SupervisorInput } from './supervisor.machine.js';
 import { gatesMachine, selectLatestTransitions } from './gates.machine.js';
+import { prometheusFleetMachine } from './prometheus-fleet.machine.js';
 import { SCREEN_REGISTRY } from './screens/index.js';
 import { uiSessionMachine, type UiSessionInput } from './ui-session.machine.js';
 
@@ -66,6 +71,8 @@ export interface CockpitMachineInput {
   };
   /** Run the node (`--node-bin` + `--node-config`, or `[store]`). */
   readonly supervisor?: SupervisorInput;
+  /** The fleet comes from Prometheus: these node names (empty: every node Prometheus knows). */
+  readonly prometheusFleet?: { readonly names: readonly string[] };
   readonly alerts: AlertsInput;
   /** The persisted watchlist; entries with an interval are running watch-refs. */
   readonly watchlist?: readonly WatchlistEntry[];
@@ -78,6 +85,8 @@ export interface CockpitContext {
   readonly nodes: readonly EngineNodeRef[];
   readonly activeNode: string;
   readonly fleetPollIntervalMs: number;
+  /** The fleet comes from Prometheus (`fleetPrometheus`), not from a poller per node. */
+  readonly prometheusFleet: boolean;
   /** Increases with every node switch; part of the screen actors' ids. */
   readonly generation: number;
   /** The screen the session shows (screen actors spawn visible or not by it). */
@@ -132,6 +141,7 @@ const runVerbNotProvided = fromPromise<VerbOutcome, VerbInput>(async () => {
 });
 
 export const fleetActorId = (node: string) => `fleet:${node}`;
+export const PROMETHEUS_FLEET_ID = 'fleetPrometheus';
 /** Delay between the first polls of consecutive fleet nodes. */
 export const FLEET_STAGGER_MS = 25;
 export const screenActorId = (generation: number, screen: ScreenId) => `screen:${generation}:${screen}`;
@@ -170,13 +180,17 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 export const cockpitMachine = setup({
   types: {} as { context: CockpitContext; input: CockpitMachineInput; events: CockpitEvent },
-  actors: { uiSession: uiSessionMachine, alerts: alertsMachine, watchlist: watchlistMachine, watchRef: watchRefMachine, fleetNode: fleetNodeMachine, logPane: logPaneMachine, supervisor: supervisorMachine, oneShot: runVerbNotProvided, ...screenActors },
+  actors: { uiSession: uiSessionMachine, alerts: alertsMachine, watchlist: watchlistMachine, watchRef: watchRefMachine, fleetNode: fleetNodeMachine, prometheusFleet: prometheusFleetMachine, activeNodePoller: gatesMachine, logPane: logPaneMachine, supervisor: supervisorMachine, oneShot: runVerbNotProvided, ...screenActors },
   actions: {
     startChildren: enqueueActions(({ context, enqueue }) => {
       // First polls are staggered over up to FLEET_STAGGER_MS per node (5 s for 200 nodes, never more than one
       // interval): a large fleet is not asked nine questions per node in the same instant, and stays spread out.
       const step = Math.min(FLEET_STAGGER_MS, context.fleetPollIntervalMs / Math.max(1, context.nodes.length));
-      context.nodes.forEach((node, i) => {
+      if (context.prometheusFleet) {
+        const active = context.nodes.find((n) => n.name === context.activeNode)!;
+        enqueue.spawnChild('activeNodePoller', { id: fleetActorId(active.name), input: { node: active, pollIntervalMs: context.fleetPollIntervalMs } });
+      }
+      if (!context.prometheusFleet) context.nodes.forEach((node, i) => {
         const firstPollDelayMs = Math.round(i * step);
         enqueue.spawnChild('fleetNode', { id: fleetActorId(node.name), input: { node, pollIntervalMs: context.fleetPollIntervalMs, firstPollDelayMs } });
       });
@@ -209,7 +223,11 @@ export const cockpitMachine = setup({
       const name = target.kind === 'node' ? target.name : target.node.name;
       if (name === context.activeNode) return banner(`${name} is already the active node`, 'ok');
       const nodes = target.kind === 'newNode' ? [...context.nodes, target.node] : context.nodes;
-      if (target.kind === 'newNode') {
+      if (context.prometheusFleet) {
+        // Only the active node is polled directly: the poller moves with it.
+        enqueue.stopChild(fleetActorId(context.activeNode));
+        enqueue.spawnChild('activeNodePoller', { id: fleetActorId(name), input: { node: target.kind === 'newNode' ? target.node : nodes.find((n) => n.name === name)!, pollIntervalMs: context.fleetPollIntervalMs } });
+      } else if (target.kind === 'newNode') {
         enqueue.spawnChild('fleetNode', { id: fleetActorId(name), input: { node: target.node, pollIntervalMs: context.fleetPollIntervalMs } });
       }
       for (const id of SCREEN_IDS) enqueue.stopChild(screenActorId(context.generation, id));
@@ -231,6 +249,11 @@ export const cockpitMachine = setup({
     }),
     repollFleet: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'engine.repollFleet') return;
+      if (context.prometheusFleet) {
+        enqueue.sendTo(PROMETHEUS_FLEET_ID, { type: 'poll.now' });
+        enqueue.sendTo(fleetActorId(context.activeNode), { type: 'poll.now' });
+        return;
+      }
       for (const node of context.nodes) if (!event.node || event.node === node.name) enqueue.sendTo(fleetActorId(node.name), { type: 'poll.now' });
     }),
     runVerb: enqueueActions(({ context, event, enqueue }) => {
@@ -301,11 +324,13 @@ export const cockpitMachine = setup({
       watches[entry.reference] = entry.intervalSeconds;
     }
     if (input.supervisor) spawn('supervisor', { id: 'supervisor', input: input.supervisor });
+    if (input.prometheusFleet) spawn('prometheusFleet', { id: PROMETHEUS_FLEET_ID, input: { names: input.prometheusFleet.names, pollIntervalMs: input.fleetPollIntervalMs } });
     return {
     face: input.face,
     nodes: input.nodes,
     activeNode: input.nodes.some((n) => n.name === input.activeNode) ? input.activeNode : input.nodes[0]!.name,
     fleetPollIntervalMs: input.fleetPollIntervalMs,
+    prometheusFleet: input.prometheusFleet !== undefined,
     generation: 0,
     shownScreen: input.session.screen ?? 'health',
     log: input.log,

@@ -218,6 +218,15 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
     else if (alertmanagerUrls.includes(url)) problems.push(fileProblem(path, `${keyText(path)}: ${url} is given twice`));
     else alertmanagerUrls.push(url);
   }
+  const prometheusFlag = nonEmpty(input.args.fleetPrometheus);
+  let prometheusUrl: string | undefined;
+  if (prometheusFlag !== undefined) {
+    prometheusUrl = normaliseUrl(prometheusFlag);
+    if (prometheusUrl === undefined) problems.push(usage(`--fleet-prometheus: expected an http:// or https:// URL without credentials or query, got ${JSON.stringify(prometheusFlag)}`));
+  } else if (file.fleet.prometheus_url !== undefined) {
+    prometheusUrl = normaliseUrl(file.fleet.prometheus_url);
+    if (prometheusUrl === undefined) problems.push(fileProblem(['fleet', 'prometheus_url'], `fleet.prometheus_url: expected an http:// or https:// URL without credentials or query, got ${JSON.stringify(file.fleet.prometheus_url)}`));
+  }
 
   if (problems.length || !active) return { ok: false, problems: problems.length ? problems : [envProblem('no node to connect to')] };
 
@@ -239,6 +248,7 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
       ...(aggregateUrl.value ? { aggregateWebhookUrl: aggregateUrl.value } : {}),
       ...(aggregateUrl.env ? { aggregateWebhookEnv: aggregateUrl.env } : {}),
       aggregateWindowSecs: file.fleet.aggregate_window_secs,
+      ...(prometheusUrl ? { prometheusUrl } : {}),
     },
     notifications: {
       desktop: file.notifications.desktop,
@@ -265,6 +275,7 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
   for (const [path, fallback] of defaultLeaves()) sources[path.join('.')] = fromFile(path) ?? { origin: 'default', detail: `default ${JSON.stringify(fallback)}` };
   if (themeFlag !== undefined) sources['ui.theme'] = { origin: 'flag', detail: '--theme' };
   if (input.args.ascii === true) sources['ui.ascii_fallback'] = { origin: 'flag', detail: '--ascii' };
+  if (prometheusFlag !== undefined) sources['fleet.prometheus_url'] = { origin: 'flag', detail: '--fleet-prometheus' };
   if (input.frontEnd === 'desktop') sources['store.supervisor.auto_restart'] = { origin: 'default', detail: 'the desktop never auto-restarts' };
   return { ok: true, config, sources };
 }

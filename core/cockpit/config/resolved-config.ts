@@ -23,6 +23,8 @@ export interface CockpitLaunchArgs {
   nodeLogCmd?: string;
   /** `--theme <auto|light|dark>` */
   theme?: string;
+  /** `--fleet-prometheus <URL>`: the fleet roll-up from this Prometheus (beats `[fleet] prometheus_url`). */
+  fleetPrometheus?: string;
   /** `--ascii` (terminal) */
   ascii?: boolean;
 }
@@ -83,7 +85,8 @@ export interface ResolvedCockpitConfig {
   /** `webhookEnv`: the variable an `@env:` webhook URL was read from (for config-doctor; the URL is a secret). */
   /** `alertmanagerUrls`: `[alerts] alertmanager_url`, one or more (an HA pair), normalised; empty without. */
   alerts: { webhookUrl?: string; webhookEnv?: string; debounceSecs: number; alertmanagerUrls: string[] };
-  fleet: { aggregateWebhookUrl?: string; aggregateWebhookEnv?: string; aggregateWindowSecs: number };
+  /** `prometheusUrl`: `--fleet-prometheus` or `[fleet] prometheus_url`: the fleet comes from PromQL. */
+  fleet: { aggregateWebhookUrl?: string; aggregateWebhookEnv?: string; aggregateWindowSecs: number; prometheusUrl?: string };
   notifications: { desktop: boolean; toastEnabled: boolean; toastSeconds: number; bell: 'warn' | 'fail' | 'off' };
   pubsub: { historyFile?: string; rotateSizeMb: number; keepFiles: number };
   /** `[serve]`: quotas of `cockpit --serve` drops. */

@@ -10,7 +10,7 @@
 import { LOG_TAB_TITLES } from '../../log/log-book.js';
 import type { GateTransition } from '../gate-transitions.js';
 import { clockTime } from '../format.js';
-import { gateTone, nodeStatus } from '../node-status.js';
+import { fleetNodeStatus, gateTone, nodeStatus } from '../node-status.js';
 import { helpView } from './help.js';
 import { suggestions } from './palette.js';
 import type { EngineNodeRef, FleetNodeFacts } from './screen-env.js';
@@ -153,7 +153,7 @@ function topBar(parts: ViewParts): TopBarView {
   const tones: Record<Tone, number> = { ok: 0, warn: 0, fail: 0, info: 0, muted: 0 };
   let unknown = 0;
   for (const node of parts.fleet) {
-    const each = nodeStatus(node.snapshot, node.gates, node.pollError);
+    const each = fleetNodeStatus(node);
     tones[each.tone]++;
     if (each.worst === 'Unknown') unknown++;
   }
@@ -213,7 +213,7 @@ function overlayView(parts: ViewParts): OverlayView | null {
     }
     case 'picker': {
       const nodes = parts.fleet.map((node) => {
-        const status = nodeStatus(node.snapshot, node.gates, node.pollError);
+        const status = fleetNodeStatus(node);
         return { name: node.name, url: node.url, tone: status.tone, status: status.text, active: node.active };
       });
       const highlighted = context.pickerHighlighted ?? Math.max(0, nodes.findIndex((node) => node.active));

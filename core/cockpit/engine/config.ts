@@ -13,6 +13,8 @@ export interface EngineLogChoices {
 
 export interface EngineNodeConfig {
   readonly name: string;
+  /** Where the node came from (a `[[nodes]]` entry, the URL list, …): the fleet from Prometheus lists the configured ones. */
+  readonly origin?: string;
   /** Normalised base URL (http(s), no trailing slash). */
   readonly url: string;
   /** Secret: sent to this node only, never shown. */
@@ -28,7 +30,8 @@ export interface CockpitEngineConfig {
   readonly activeNode: string;
   /** `alertmanagerUrls`: `[alerts] alertmanager_url` (absent or empty: no Alertmanager sink). */
   readonly alerts: { readonly webhookUrl?: string; readonly debounceSecs: number; readonly alertmanagerUrls?: readonly string[] };
-  readonly fleet: { readonly aggregateWebhookUrl?: string; readonly aggregateWindowSecs: number };
+  /** `prometheusUrl`: the fleet roll-up from Prometheus (`[fleet] prometheus_url`) instead of a poller per node. */
+  readonly fleet: { readonly aggregateWebhookUrl?: string; readonly aggregateWindowSecs: number; readonly prometheusUrl?: string };
   readonly notifications: {
     readonly desktop: boolean;
     readonly toastEnabled: boolean;

@@ -5,6 +5,7 @@
  */
 import type { Gate } from '../gate-definitions.js';
 import type { NodeHealthSnapshot } from '../health-snapshot.js';
+import type { RemoteFleetFacts } from '../prometheus-fleet.js';
 import type { Face } from '../view/view-model.js';
 import type { DurabilityResult, WatchlistEntry } from '../watchlist.js';
 
@@ -24,6 +25,8 @@ export interface FleetNodeFacts extends EngineNodeRef {
   readonly pollError: string | null;
   /** A poll is running now. */
   readonly polling: boolean;
+  /** The fleet comes from Prometheus (`[fleet] prometheus_url`): what it says of this node. */
+  readonly remote?: RemoteFleetFacts;
 }
 
 export interface ScreenEnv {

@@ -6,7 +6,7 @@
  */
 import { worstBatch } from '../gate-rules.js';
 import { clockTime, formatDuration } from '../format.js';
-import { nodeStatus } from '../node-status.js';
+import { fleetNodeStatus } from '../node-status.js';
 import { GATE_THRESHOLDS } from '../gate-definitions.js';
 import type { FleetNodeFacts } from '../engine/screen-env.js';
 import type { ScreenContent } from '../view/screen-contract.js';
@@ -27,17 +27,22 @@ export function fleetScreen(fleet: readonly FleetNodeFacts[]): ScreenContent {
   let newest = 0;
   let unknown = 0;
   for (const row of table.rows) if (row.tone !== undefined && row.tone in tones) tones[row.tone]!++;
+  let stale = 0;
   for (const node of fleet) {
-    newest = Math.max(newest, node.snapshot?.takenAtMs ?? 0);
-    // nodeStatus is cached per gate ladder: this judges nothing twice.
-    if (nodeStatus(node.snapshot, node.gates, node.pollError).worst === 'Unknown') unknown++;
+    newest = Math.max(newest, node.snapshot?.takenAtMs ?? node.remote?.readAtMs ?? 0);
+    // Statuses are cached per gate ladder: this judges nothing twice.
+    const status = fleetNodeStatus(node);
+    if (status.worst === 'Unknown') unknown++;
+    else if (node.remote && status.worst === null && status.tone === 'muted') stale++;
   }
   const count = (tone: string) => tones[tone]!;
+  const prometheus = fleet.find((node) => node.remote)?.remote;
   const notMeasured = unknown ? `, ${unknown} not measured` : '';
-  const summary = `${fleet.length} node${fleet.length === 1 ? '' : 's'}: ${count('ok')} ok, ${count('warn')} warn, ${count('fail')} fail${notMeasured}`;
+  const staleText = stale ? `, ${stale} stale or unknown` : '';
+  const summary = `${fleet.length} node${fleet.length === 1 ? '' : 's'}: ${count('ok')} ok, ${count('warn')} warn, ${count('fail')} fail${notMeasured}${staleText}`;
   return {
     status: 'ready',
-    subtitle: newest ? `${summary} · last answer ${clockTime(newest)}` : `${summary} · polling…`,
+    subtitle: `${summary}${prometheus ? ` · from Prometheus ${prometheus.prometheusUrl}` : ''}${newest ? ` · last answer ${clockTime(newest)}` : ' · polling…'}`,
     sections: [
       table,
       {
@@ -77,7 +82,7 @@ function fleetTable(fleet: readonly FleetNodeFacts[]): TableSection {
       const cache = node.gates ? rowCache.get(node.gates) : undefined;
       const cached = cache?.[node.active ? 1 : 0];
       if (cached) return cached;
-      const status = nodeStatus(node.snapshot, node.gates, node.pollError);
+      const status = fleetNodeStatus(node);
       const row = {
         key: node.name,
         tone: status.tone,
@@ -103,8 +108,16 @@ function fleetTable(fleet: readonly FleetNodeFacts[]): TableSection {
   };
 }
 
+/** What Prometheus says of a row that has no poll of its own (the fleet from Prometheus), current facts only. */
+function remoteFacts(node: FleetNodeFacts) {
+  const facts = node.snapshot ? null : node.remote?.facts;
+  return facts && !facts.stale && !node.remote?.error ? facts : null;
+}
+
 function peersCell(node: FleetNodeFacts): CellView {
   const s = node.snapshot;
+  const remote = remoteFacts(node);
+  if (remote) return remote.peers === null ? { text: '?', tone: 'muted', full: 'unknown: Prometheus has no bee_kademlia_currently_connected_peers for this node' } : { text: String(remote.peers) };
   if (!s) return { text: '–', tone: 'muted' };
   if (s.status.ok) return { text: String(s.status.value.connectedPeers) };
   if (s.topology.ok) return { text: String(s.topology.value.connected) };
@@ -112,6 +125,12 @@ function peersCell(node: FleetNodeFacts): CellView {
 }
 
 function ttlCell(node: FleetNodeFacts): CellView {
+  const remote = remoteFacts(node);
+  if (remote) {
+    const ttl = remote.worstTtlSeconds;
+    if (ttl === null) return { text: '?', tone: 'muted', full: 'unknown: no cockpit_stamp_ttl_worst_seconds for this node' };
+    return { text: formatDuration(ttl), tone: ttl < GATE_THRESHOLDS.stampTtlFailSeconds ? 'fail' : ttl < GATE_THRESHOLDS.stampTtlWarnSeconds ? 'warn' : 'ok' };
+  }
   const worst = node.snapshot ? worstBatch(node.snapshot) : null;
   if (!worst) return { text: '–', tone: 'muted' };
   const tone = worst.batchTTL < GATE_THRESHOLDS.stampTtlFailSeconds ? 'fail' : worst.batchTTL < GATE_THRESHOLDS.stampTtlWarnSeconds ? 'warn' : 'ok';
@@ -119,6 +138,8 @@ function ttlCell(node: FleetNodeFacts): CellView {
 }
 
 function pingCell(node: FleetNodeFacts): CellView {
+  const remote = remoteFacts(node);
+  if (remote) return remote.pingMs === null ? { text: '?', tone: 'muted', full: 'unknown: no /health call latency for this node in Prometheus' } : { text: `${remote.pingMs} ms` };
   const s = node.snapshot;
   if (!s || s.healthMs === undefined) return { text: '–', tone: 'muted' };
   return s.health.ok ? { text: `${s.healthMs} ms` } : { text: `${s.healthMs} ms`, tone: 'fail' };

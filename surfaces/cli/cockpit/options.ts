@@ -69,7 +69,8 @@ function buildProgram(name: FrontEndName, version: string): Command {
     .option('--node-log <PATH>', 'tail this node log file (from its end)')
     .option('--node-log-cmd <CMD>', 'tail the stdout of this shell command (sh -c)')
     .option('--node-bin <PATH>', 'spawn and supervise the node binary (needs --node-config)')
-    .option('--node-config <PATH>', 'the node\'s YAML config, for --node-bin');
+    .option('--node-config <PATH>', 'the node\'s YAML config, for --node-bin')
+    .option('--fleet-prometheus <URL>', 'read the fleet roll-up from this Prometheus instead of polling every node (beats [fleet] prometheus_url)');
   if (name === 'cockpit-tui') program.option('--ascii', 'ASCII instead of box-drawing characters (beats [ui] ascii_fallback)');
   if (name === 'cockpit') program.option('--serve-metrics <host:port>', 'run headless and serve Prometheus metrics at http://<host:port>/metrics (a bare port: loopback)');
   if (name === 'cockpit') program.option('--serve [host:port]', 'serve the desktop window to a browser instead of opening it (default 127.0.0.1 and a free port); prints the URL with its token');
@@ -105,6 +106,7 @@ interface RawOptions {
   nodeLogCmd?: string;
   nodeBin?: string;
   nodeConfig?: string;
+  fleetPrometheus?: string;
   ascii?: boolean;
   serveMetrics?: string;
   serve?: string | boolean;
@@ -166,7 +168,7 @@ function uploadChoiceArgs(options: RawOptions): string[] {
 
 function launchArgs(options: RawOptions, urls: string[]): CockpitLaunchArgs {
   const launch: CockpitLaunchArgs = { urls };
-  for (const key of ['config', 'node', 'token', 'theme', 'nodeLog', 'nodeLogCmd', 'nodeBin', 'nodeConfig'] as const) {
+  for (const key of ['config', 'node', 'token', 'theme', 'nodeLog', 'nodeLogCmd', 'nodeBin', 'nodeConfig', 'fleetPrometheus'] as const) {
     if (options[key] !== undefined) launch[key] = options[key];
   }
   if (options.ascii) launch.ascii = true;

@@ -1,0 +1,140 @@
+/**
+ * The fleet read from Prometheus (`[fleet] prometheus_url`, `--fleet-prometheus`): the PromQL the cockpit asks,
+ * and the answers turned into one row per node. Pure: query results in, facts out.
+ *
+ * What Prometheus already holds, from headless `cockpit --serve-metrics` shards and Bee's own `/metrics`:
+ * - `cockpit_gate_state{node,gate}` → the node's gates (0 pass, 1 warn, 2 fail; -1 not measured where the
+ *   exporting cockpit says so);
+ * - `cockpit_node_up{node}` and its sample time → up, and whether Prometheus still hears about the node;
+ * - `cockpit_stamp_ttl_worst_seconds{node}` → worst TTL;
+ * - `bee_kademlia_currently_connected_peers{node}` (Bee's series) → peers; absent → unknown;
+ * - the shards' /health call latency → ping; absent → unknown.
+ * A node whose latest sample is older than `staleAfterMs`, or whose series Prometheus marked stale (its shard
+ * stopped answering: it drops out of instant queries), is stale: shown as such with the time it was last heard
+ * of, never as healthy, and its gates are not judged.
+ */
+import { GATE_IDS, GATE_NAMES, type Gate, type GateId, type GateState } from './gate-definitions.js';
+import { GATE_VALUE, snakeGateId } from './metrics.js';
+
+/** One instant-vector sample as Prometheus's HTTP API answers it. */
+export interface PromVectorSample {
+  readonly metric: Readonly<Record<string, string>>;
+  /** [unix seconds, value text] */
+  readonly value: readonly [number, string];
+}
+
+export const FLEET_QUERIES = {
+  gates: 'cockpit_gate_state',
+  up: 'cockpit_node_up',
+  seen: 'timestamp(cockpit_node_up)',
+  ttl: 'cockpit_stamp_ttl_worst_seconds',
+  peers: 'max by (node) (bee_kademlia_currently_connected_peers)',
+  ping: 'sum by (node) (rate(cockpit_http_request_duration_seconds_sum{endpoint="GET /health"}[2m])) / sum by (node) (rate(cockpit_http_request_duration_seconds_count{endpoint="GET /health"}[2m]))',
+} as const;
+
+export type FleetQueryName = keyof typeof FLEET_QUERIES;
+export type FleetAnswers = Readonly<Record<FleetQueryName, readonly PromVectorSample[]>>;
+
+export interface PromNodeFacts {
+  readonly name: string;
+  /** Gates as the exporting cockpit judged them; null when stale or never exported. */
+  readonly gates: readonly Gate[] | null;
+  readonly up: boolean | null;
+  readonly worstTtlSeconds: number | null;
+  readonly peers: number | null;
+  readonly pingMs: number | null;
+  /** When Prometheus last got a sample for the node (ms), null when it never did. */
+  readonly lastSeenMs: number | null;
+  readonly stale: boolean;
+}
+
+export interface PromFleetReading {
+  readonly atMs: number;
+  readonly nodes: readonly PromNodeFacts[];
+}
+
+const STATE_OF: Readonly<Record<string, GateState>> = { '0': 'Pass', '1': 'Warn', '2': 'Fail', '-1': 'Unknown' };
+const ID_OF = new Map<string, GateId>(GATE_IDS.map((id) => [snakeGateId(id), id]));
+
+function byNode(samples: readonly PromVectorSample[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const sample of samples) {
+    const node = sample.metric.node;
+    const value = Number(sample.value[1]);
+    if (node !== undefined && Number.isFinite(value)) out.set(node, value);
+  }
+  return out;
+}
+
+function gatesOf(samples: readonly PromVectorSample[], node: string): Gate[] | null {
+  const values = new Map<GateId, GateState>();
+  for (const sample of samples) {
+    if (sample.metric.node !== node) continue;
+    const id = ID_OF.get(sample.metric.gate ?? '');
+    const state = STATE_OF[sample.value[1]];
+    if (id && state) values.set(id, state);
+  }
+  if (values.size === 0) return null;
+  return GATE_IDS.filter((id) => values.has(id)).map((id) => ({
+    id,
+    name: GATE_NAMES[id],
+    state: values.get(id)!,
+    reason: `from Prometheus: cockpit_gate_state ${GATE_VALUE[values.get(id)!]} (the exporting cockpit's S1 says why)`,
+    applicable: true,
+  }));
+}
+
+/**
+ * One row per node: the configured names when given (in their order), else every `node` label Prometheus has
+ * for `cockpit_node_up`, sorted.
+ */
+export function readFleet(answers: FleetAnswers, nowMs: number, staleAfterMs: number, names?: readonly string[], previous?: PromFleetReading | null): PromFleetReading {
+  const up = byNode(answers.up);
+  const seen = byNode(answers.seen);
+  const ttl = byNode(answers.ttl);
+  const peers = byNode(answers.peers);
+  const ping = byNode(answers.ping);
+  // A node Prometheus stopped hearing about (its shard's series went stale) keeps its row, with when it was
+  // last heard of.
+  const before = new Map((previous?.nodes ?? []).map((node) => [node.name, node.lastSeenMs]));
+  const list = names && names.length > 0 ? names : [...new Set([...up.keys(), ...answers.gates.flatMap((s) => (s.metric.node ? [s.metric.node] : [])), ...before.keys()])].sort();
+  const nodes = list.map((name): PromNodeFacts => {
+    const lastSeenMs = seen.has(name) ? Math.round(seen.get(name)! * 1000) : (before.get(name) ?? null);
+    // Absent now (Prometheus marked the series stale), or its last sample too old.
+    const stale = !seen.has(name) || lastSeenMs === null || nowMs - lastSeenMs > staleAfterMs;
+    return {
+      name,
+      gates: stale ? null : gatesOf(answers.gates, name),
+      up: stale || !up.has(name) ? null : up.get(name) === 1,
+      worstTtlSeconds: stale ? null : (ttl.get(name) ?? null),
+      peers: stale ? null : (peers.get(name) ?? null),
+      pingMs: stale || !ping.has(name) ? null : Math.round(ping.get(name)! * 1000),
+      lastSeenMs,
+      stale,
+    };
+  });
+  return { atMs: nowMs, nodes };
+}
+
+/** A fleet row's facts when the fleet comes from Prometheus (FleetNodeFacts.remote). */
+export interface RemoteFleetFacts {
+  readonly prometheusUrl: string;
+  /** The node's row of the last reading; null before the first, or when Prometheus has no such node. */
+  readonly facts: PromNodeFacts | null;
+  /** The last round's failure (Prometheus unreachable, an error answer): the facts are not current. */
+  readonly error: string | null;
+  /** When the last reading was taken (ms), null before the first. */
+  readonly readAtMs: number | null;
+}
+
+/** The cockpit_fleet_nodes-style counts of a reading: stale and never-seen nodes count apart. */
+export function fleetCounts(reading: PromFleetReading): { pass: number; warn: number; fail: number; stale: number } {
+  const counts = { pass: 0, warn: 0, fail: 0, stale: 0 };
+  for (const node of reading.nodes) {
+    if (node.stale) counts.stale++;
+    else if (node.up === false || node.gates?.some((g) => g.state === 'Fail')) counts.fail++;
+    else if (node.gates?.some((g) => g.state === 'Warn')) counts.warn++;
+    else counts.pass++;
+  }
+  return counts;
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, sendTo, setup, SimulatedClock } from 'xstate';
+import type { Gate } from '../../core/cockpit/gate-definitions.js';
+import type { PromFleetReading } from '../../core/cockpit/prometheus-fleet.js';
+import { actorDone, actorFailed, describeMachineModel } from '../../test/model-based.js';
+import { prometheusFleetMachine, type QueryFleetInput } from './prometheus-fleet.machine.js';
+
+const gate = (state: Gate['state']): Gate => ({ id: 'notFrozen', name: 'not frozen', state, reason: 'from Prometheus', applicable: true });
+const reading = (state: Gate['state'], atMs = 1_000): PromFleetReading => ({
+  atMs,
+  nodes: [{ name: 'bee-1', gates: [gate(state)], up: true, worstTtlSeconds: 86_400 * 30, peers: 12, pingMs: 3, lastSeenMs: atMs, stale: false }],
+});
+
+describeMachineModel(prometheusFleetMachine, {
+  input: { names: [], pollIntervalMs: 15_000 },
+  events: {
+    'xstate.done.actor.queryFleet': { read: actorDone('queryFleet', reading('Pass')) },
+    'xstate.error.actor.queryFleet': { unreachable: actorFailed('queryFleet', new Error('Prometheus http://p:9090: cannot query (ECONNREFUSED)')) },
+  },
+  stateKey: (s) => ({ read: s.context.reading !== null, error: s.context.error !== null }),
+  states: {
+    querying: (s, probe) => {
+      expect(probe.running()).toEqual(['queryFleet']);
+      expect(probe.inputOf('queryFleet')).toEqual({ names: [], previous: s.context.reading });
+    },
+    waiting: (s) => expect(s.context.reading !== null || s.context.error !== null).toBe(true),
+  },
+});
+
+describe('Prometheus fleet', () => {
+  it('queries every interval, keeps the last reading when a round fails, and reports gate changes to its parent like a poller', async () => {
+    const clock = new SimulatedClock();
+    const answers: (PromFleetReading | Error)[] = [reading('Pass', 0), new Error('HTTP 503'), reading('Fail', 30_000)];
+    const inputs: QueryFleetInput[] = [];
+    const reported: unknown[] = [];
+    const child = prometheusFleetMachine.provide({
+      actors: {
+        queryFleet: fromPromise<PromFleetReading, QueryFleetInput>(async ({ input }) => {
+          inputs.push(input);
+          const next = answers.shift()!;
+          if (next instanceof Error) throw next;
+          return next;
+        }),
+      },
+    });
+    const parent = setup({ actors: { child } }).createMachine({
+      invoke: { id: 'fleet', src: 'child', input: { names: ['bee-1'], pollIntervalMs: 15_000 } },
+      on: { 'fleet.transitions': { actions: ({ event }) => reported.push(event) }, 'poll.now': { actions: sendTo('fleet', { type: 'poll.now' }) } },
+    });
+    const actor = createActor(parent, { clock }).start();
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    const fleet = () => actor.getSnapshot().children.fleet!.getSnapshot() as { value: string; context: { reading: PromFleetReading | null; error: string | null } };
+    await settle();
+    expect(fleet().context.reading?.nodes[0]!.gates![0]!.state).toBe('Pass');
+    // A gate passing at the first reading is no transition, as with a poller's first poll.
+    expect(reported).toEqual([]);
+    clock.increment(15_000);
+    await settle();
+    expect(fleet().context).toMatchObject({ error: 'HTTP 503', reading: expect.objectContaining({ atMs: 0 }) });
+    actor.send({ type: 'poll.now' });
+    await settle();
+    expect(fleet().context.error).toBeNull();
+    expect(reported.at(-1)).toEqual({ type: 'fleet.transitions', node: 'bee-1', transitions: [expect.objectContaining({ from: 'Pass', to: 'Fail', atMs: 30_000 })] });
+    expect(inputs.map((i) => i.names)).toEqual([['bee-1'], ['bee-1'], ['bee-1']]);
+    expect(inputs[2]!.previous?.atMs).toBe(0);
+  });
+});
