@@ -264,6 +264,16 @@ describe('resolveCockpitConfig: supervision, appearance, alerts', () => {
     expect((await refused({ config: twice })).message).toMatch(/alerts\.alertmanager_url\[1\]: http:\/\/am:9093 is given twice/);
   });
 
+  it('the fleet from Prometheus: [fleet] prometheus_url, --fleet-prometheus winning; a bad URL refused', async () => {
+    const path = withFile('[fleet]\nprometheus_url = "http://prom:9090/"\n', 'prom.toml');
+    const fromFile = await resolve({ config: path });
+    expect(fromFile.config.fleet.prometheusUrl).toBe('http://prom:9090');
+    const flagged = await resolve({ config: path, fleetPrometheus: 'https://thanos.example/query' });
+    expect(flagged.config.fleet.prometheusUrl).toBe('https://thanos.example/query');
+    expect(flagged.sources['fleet.prometheus_url']).toEqual({ origin: 'flag', detail: '--fleet-prometheus' });
+    expect((await refused({ fleetPrometheus: 'prom:9090' })).message).toMatch(/--fleet-prometheus: expected an http:\/\/ or https:\/\/ URL/);
+  });
+
   it('webhook URLs may be @env: references too', async () => {
     const path = withFile('[alerts]\nwebhook_url = "@env:HOOK"\ndebounce_secs = 300\n[fleet]\naggregate_webhook_url = "https://fleet.example/h"\n');
     const { config, sources } = await resolve({ config: path }, { HOOK: 'https://chat.example/hook' });
