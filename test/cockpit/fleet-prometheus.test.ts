@@ -14,7 +14,8 @@ import { fleetNodeStatus } from '../../core/cockpit/node-status.js';
 import { renderMetrics } from '../../core/cockpit/metrics.js';
 import { parseExposition } from '../../core/prometheus/exposition.js';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
-import { serveMetrics, type ServingMetrics } from '../../surfaces/cli/cockpit/serve-metrics.js';
+import type { ServingMetrics } from '../../surfaces/cli/cockpit/serve-metrics.js';
+import { startHeadlessCockpit } from '../prometheus/headless-cockpit.js';
 import { promUntil, startPrometheus, type RunningService } from '../../bench/lib/prometheus-stack.js';
 import { startEngineHarness, type EngineHarness } from './engine-harness.js';
 
@@ -25,16 +26,7 @@ let prometheus: RunningService;
 let h: EngineHarness;
 const calledUrls = new Set<string>();
 
-async function shard(urls: string[], name: string): Promise<ServingMetrics> {
-  return serveMetrics({
-    listen: { host: '127.0.0.1', port: 0 },
-    launch: { urls },
-    env: { COCKPIT_DATA: join(dir, name, 'data'), XDG_CONFIG_HOME: join(dir, name, 'config') },
-    homedir: join(dir, name),
-    version: 'test',
-    fleetPollIntervalMs: 500,
-  });
-}
+const shard = (urls: string[], name: string): Promise<ServingMetrics> => startHeadlessCockpit(urls, join(dir, name));
 
 async function until<T>(check: () => T | undefined | false, what: string, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeRetcheckApi } from '../../actors/retcheck/node-retcheck-api.js';
 import { startProbeExporter, type ProbeExporter } from '../../actors/retcheck/probe-exporter.js';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
-import { serveMetrics, type ServingMetrics } from '../../surfaces/cli/cockpit/serve-metrics.js';
+import type { ServingMetrics } from '../../surfaces/cli/cockpit/serve-metrics.js';
+import { startHeadlessCockpit } from './headless-cockpit.js';
 import { promQuery, promUntil, startPrometheus, type RunningService } from '../../bench/lib/prometheus-stack.js';
 import { uploadRandom } from '../fixtures/devnet-content.js';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -97,14 +98,7 @@ describe('every expression returns data from a live Prometheus', () => {
     devnet = await startDevnet({ nodes: 3, mineBlocks: false, pushDelayMs: 0 });
     const reference = await uploadRandom(devnet.nodes[0]!, 9000);
     dir = await mkdtemp(join(tmpdir(), 'dashboard-'));
-    cockpit = await serveMetrics({
-      listen: { host: '127.0.0.1', port: 0 },
-      launch: { urls: devnet.nodes.map((n) => n.url) },
-      env: { COCKPIT_DATA: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'config') },
-      homedir: dir,
-      version: 'test',
-      fleetPollIntervalMs: 500,
-    });
+    cockpit = await startHeadlessCockpit(devnet.nodes.map((n) => n.url), dir);
     api = createNodeRetcheckApi();
     exporter = await startProbeExporter({ listen: { host: '127.0.0.1', port: 0 }, api });
     // A frozen node fails its not_frozen gate: the shipped rule CockpitGateFailing is pending, so ALERTS has data.
