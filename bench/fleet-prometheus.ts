@@ -1,0 +1,242 @@
+#!/usr/bin/env node
+/**
+ * Benchmark (issue 27 item 7): the whole chain past one machine, on this machine. A devnet of --nodes (1000)
+ * in a child process; --shards headless `cockpit --serve-metrics` child processes, each polling its share;
+ * a real Prometheus (Debian's) scraping every shard and every node's Bee /metrics every --scrape-s (15) s; and
+ * in this process one cockpit engine whose fleet comes from Prometheus (`fleet.prometheusUrl`), with a face
+ * subscribed to S15. Goals: that cockpit under 2 % of a core and under 150 MB RSS; a fault shows in its row in
+ * under two scrape intervals.
+ *
+ * Prints (and --json writes one object):
+ *   reader      the reading cockpit's CPU (% of one core over the window) and RSS (peak, end)
+ *   queries     the fleet's PromQL round, timed apart after the window: p50 / max of --query-rounds rounds
+ *   fault       seconds from a devnet fault (frozen) to the reading cockpit's row saying so, per --faults fault
+ *   exporters   each shard's and Prometheus's CPU and RSS over the window (from /proc), and the devnet's
+ *   load       `uptime`'s load averages before and after: the machine is shared; beside every figure
+ *
+ * Usage: node dist/bench/fleet-prometheus.js [--nodes 1000] [--shards 5] [--scrape-s 15] [--window-s 120]
+ *        [--faults 3] [--query-rounds 10] [--json]   (`npm run bench:fleet-prometheus`)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { startCockpitEngine } from '../actors/cockpit/engine.js';
+import { queryFleet } from '../actors/cockpit/prometheus-fleet.js';
+import { engineConfigForUrls, memoryStateStore } from '../core/cockpit/engine/config.js';
+import { fleetNodeStatus } from '../core/cockpit/node-status.js';
+import type { DevnetDescription } from '../devnet/describe.js';
+import { promUntil, startPrometheus } from './lib/prometheus-stack.js';
+
+const TARGETS = { cpuPercent: 2, rssMb: 150 };
+
+interface Options {
+  nodes: number;
+  shards: number;
+  scrapeS: number;
+  windowS: number;
+  faults: number;
+  queryRounds: number;
+  json: boolean;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { nodes: 1000, shards: 5, scrapeS: 15, windowS: 120, faults: 3, queryRounds: 10, json: false };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const next = () => Number(argv[++i]);
+    if (flag === '--json') options.json = true;
+    else if (flag === '--nodes') options.nodes = next();
+    else if (flag === '--shards') options.shards = next();
+    else if (flag === '--scrape-s') options.scrapeS = next();
+    else if (flag === '--window-s') options.windowS = next();
+    else if (flag === '--faults') options.faults = next();
+    else if (flag === '--query-rounds') options.queryRounds = next();
+    else throw new Error(`unknown option ${flag} (known: --nodes, --shards, --scrape-s, --window-s, --faults, --query-rounds, --json)`);
+  }
+  return options;
+}
+
+/** utime + stime of a process, in ms, and its RSS in MB (Linux /proc). */
+function procSample(pid: number): { cpuMs: number; rssMb: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  const rssPages = Number(fields[21]);
+  return { cpuMs: (ticks * 1000) / 100, rssMb: (rssPages * 4096) / 1e6 };
+}
+
+const percentOfCore = (cpuMs: number, wallMs: number) => (100 * cpuMs) / wallMs;
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function firstLine(child: ChildProcess, stream: 'stdout' | 'stderr', pattern: RegExp, what: string): Promise<RegExpExecArray> {
+  const lines = createInterface({ input: child[stream]! });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${what} within 10 minutes`)), 600_000);
+    lines.on('line', (line) => {
+      const match = pattern.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${what}: exited ${code}`)));
+  });
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const loadBefore = load();
+  const children: ChildProcess[] = [];
+  const scratch = mkdtempSync(join(tmpdir(), 'bench-fleet-prometheus-'));
+  const stopAll = () => {
+    children.forEach((child) => child.kill('SIGTERM'));
+    rmSync(scratch, { recursive: true, force: true });
+  };
+  process.once('exit', stopAll);
+  try {
+    const devnetBin = fileURLToPath(new URL('../devnet/devnet-bin.js', import.meta.url));
+    const devnet = spawn(process.execPath, [devnetBin, '--nodes', String(options.nodes), '--port', '0', '--json', '--block-time', '5'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    children.push(devnet);
+    const devnetStarted = performance.now();
+    const description = JSON.parse((await firstLine(devnet, 'stdout', /^\{.*\}$/, 'devnet description'))[0]) as DevnetDescription;
+    const urls = description.nodes.map((node) => node.url);
+    const controlUrl = urls[0]!;
+    process.stderr.write(`devnet of ${urls.length} nodes up in ${((performance.now() - devnetStarted) / 1000).toFixed(1)} s\n`);
+
+    // Shards: contiguous slices of the node list, one headless cockpit each.
+    const cockpitBin = fileURLToPath(new URL('../surfaces/cli/cockpit-bin.js', import.meta.url));
+    const per = Math.ceil(urls.length / options.shards);
+    const shards = await Promise.all(
+      Array.from({ length: options.shards }, async (_, i) => {
+        const child = spawn(process.execPath, [cockpitBin, '--serve-metrics', '127.0.0.1:0', ...urls.slice(i * per, (i + 1) * per)], {
+          stdio: ['ignore', 'ignore', 'pipe'],
+          // No config file (XDG_CONFIG_HOME of its own): the shard's nodes are its URLs, named by URL.
+          env: { ...process.env, COCKPIT_DATA: join(scratch, `shard-${i}`, 'data'), XDG_CONFIG_HOME: join(scratch, `shard-${i}`, 'config') },
+        });
+        children.push(child);
+        const match = await firstLine(child, 'stderr', /serving Prometheus metrics at (http:\/\/[^/]+)\/metrics/, `shard ${i}`);
+        return { child, url: match[1]! };
+      }),
+    );
+    process.stderr.write(`${shards.length} shards serving\n`);
+
+    const beeTargets = urls.map((url) => ({ targets: [new URL(url).host], labels: { node: url } }));
+    const prometheus = await startPrometheus({
+      config: [
+        `global: { scrape_interval: ${options.scrapeS}s, scrape_timeout: 10s }`,
+        'scrape_configs:',
+        `  - { job_name: cockpit, static_configs: [{ targets: [${shards.map((s) => `'${new URL(s.url).host}'`).join(', ')}] }] }`,
+        '  - { job_name: bee, file_sd_configs: [{ files: [bee.json] }] }',
+      ].join('\n'),
+      files: { 'bee.json': JSON.stringify(beeTargets) },
+    });
+    try {
+      await promUntil(prometheus.url, 'count(cockpit_node_up == 1)', (r) => (Number(r[0]?.value[1]) === urls.length ? true : undefined), 600_000);
+      process.stderr.write(`Prometheus holds every node (load ${load()})\n`);
+
+      // The reading cockpit: this process, its fleet from Prometheus, one node polled directly, S15 subscribed.
+      const engine = startCockpitEngine({
+        face: 'desktop',
+        config: engineConfigForUrls([urls[0]!], { fleet: { aggregateWindowSecs: 60, prometheusUrl: prometheus.url } }),
+        stateStore: memoryStateStore(),
+        fleetPollIntervalMs: options.scrapeS * 1000,
+      });
+      let views = 0;
+      const off = engine.subscribe(() => void views++);
+      // S15 shown, as an operator would look at it: `:fleet` in the palette.
+      for (const key of [':', 'f', 'l', 'e', 'e', 't', 'Enter']) engine.send({ type: 'ui.key', key });
+      while (engine.fleet().length < urls.length) await sleep(500);
+      await sleep(2 * options.scrapeS * 1000); // warm: JIT and the first readings
+
+      const shardBefore = shards.map((s) => procSample(s.child.pid!));
+      const promBefore = procSample(prometheus.process.child.pid!);
+      const devnetBefore = procSample(devnet.pid!);
+      const cpuBefore = process.cpuUsage();
+      let peakRss = process.memoryUsage.rss();
+      const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 500);
+      const wallBefore = performance.now();
+      await sleep(options.windowS * 1000);
+      const wallMs = performance.now() - wallBefore;
+      const cpu = process.cpuUsage(cpuBefore);
+      clearInterval(sampler);
+      const reader = { cpuPercent: percentOfCore((cpu.user + cpu.system) / 1000, wallMs), peakRssMb: peakRss / 1e6, endRssMb: process.memoryUsage.rss() / 1e6, views };
+      const exporters = shards.map((s, i) => {
+        const after = procSample(s.child.pid!);
+        return { shard: i, nodes: Math.min(per, urls.length - i * per), cpuPercent: percentOfCore(after.cpuMs - shardBefore[i]!.cpuMs, wallMs), rssMb: after.rssMb };
+      });
+      const promAfter = procSample(prometheus.process.child.pid!);
+      const devnetAfter = procSample(devnet.pid!);
+      const prometheusCost = { cpuPercent: percentOfCore(promAfter.cpuMs - promBefore.cpuMs, wallMs), rssMb: promAfter.rssMb };
+      const devnetCost = { cpuPercent: percentOfCore(devnetAfter.cpuMs - devnetBefore.cpuMs, wallMs), rssMb: devnetAfter.rssMb };
+
+      // Faults: the frozen fault on nodes the reading cockpit does not poll; time until its row fails.
+      const faultSeconds: number[] = [];
+      for (let f = 0; f < options.faults; f++) {
+        const index = 1 + Math.floor(((f + 1) * (urls.length - 1)) / (options.faults + 1));
+        const name = urls[index]!;
+        const started = performance.now();
+        await fetch(`${controlUrl}/_devnet/nodes/${index}/faults`, { method: 'PATCH', body: JSON.stringify({ frozen: true }) });
+        for (;;) {
+          const row = engine.fleet().find((n) => n.name === name);
+          if (row && fleetNodeStatus(row).tone === 'fail') break;
+          if (performance.now() - started > 10 * options.scrapeS * 1000) throw new Error(`the fault on ${name} never reached its row`);
+          await sleep(100);
+        }
+        faultSeconds.push((performance.now() - started) / 1000);
+        await fetch(`${controlUrl}/_devnet/nodes/${index}/heal`, { method: 'POST' });
+      }
+
+      const rounds: number[] = [];
+      for (let r = 0; r < options.queryRounds; r++) {
+        const started = performance.now();
+        await queryFleet(prometheus.url, { names: [], previous: null }, AbortSignal.timeout(30_000), Date.now, 60_000);
+        rounds.push(performance.now() - started);
+      }
+      rounds.sort((a, b) => a - b);
+      off();
+      await engine.stop();
+
+      const result = {
+        nodes: urls.length,
+        shards: shards.length,
+        scrapeIntervalS: options.scrapeS,
+        windowS: options.windowS,
+        reader,
+        queries: { rounds: rounds.length, p50Ms: rounds[Math.floor(rounds.length / 2)]!, maxMs: rounds.at(-1)! },
+        faultToRowS: faultSeconds,
+        exporters,
+        prometheus: prometheusCost,
+        devnet: devnetCost,
+        load: { before: loadBefore, after: load() },
+        targets: TARGETS,
+      };
+      if (options.json) process.stdout.write(`${JSON.stringify(result)}\n`);
+      else {
+        const f = (n: number, d = 2) => n.toFixed(d);
+        console.log(`fleet from Prometheus: ${urls.length} nodes, ${shards.length} shards, scrape ${options.scrapeS} s, window ${options.windowS} s (load before ${loadBefore}, after ${result.load.after})`);
+        console.log(`  reading cockpit   cpu ${f(reader.cpuPercent)} % of a core (goal < ${TARGETS.cpuPercent}), rss peak ${f(reader.peakRssMb, 1)} MB end ${f(reader.endRssMb, 1)} MB (goal < ${TARGETS.rssMb}), ${views} views`);
+        console.log(`  fleet query round p50 ${f(result.queries.p50Ms, 1)} ms, max ${f(result.queries.maxMs, 1)} ms (${rounds.length} rounds of ${6} instant queries)`);
+        console.log(`  fault to row      ${faultSeconds.map((s) => `${f(s, 1)} s`).join(', ')} (goal < ${2 * options.scrapeS} s)`);
+        for (const e of exporters) console.log(`  shard ${e.shard} (${e.nodes} nodes)  cpu ${f(e.cpuPercent)} % of a core, rss ${f(e.rssMb, 1)} MB`);
+        console.log(`  prometheus        cpu ${f(prometheusCost.cpuPercent)} % of a core, rss ${f(prometheusCost.rssMb, 1)} MB`);
+        console.log(`  devnet            cpu ${f(devnetCost.cpuPercent)} % of a core, rss ${f(devnetCost.rssMb, 1)} MB (the simulated nodes themselves)`);
+      }
+    } finally {
+      await prometheus.stop();
+    }
+  } finally {
+    stopAll();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`bench:fleet-prometheus: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);
