@@ -135,8 +135,10 @@ async function main(): Promise<void> {
       files: { 'bee.json': JSON.stringify(beeTargets) },
     });
     try {
-      await promUntil(prometheus.url, 'count(cockpit_node_up == 1)', (r) => (Number(r[0]?.value[1]) === urls.length ? true : undefined), 600_000);
-      process.stderr.write(`Prometheus holds every node (load ${load()})\n`);
+      // Every node exported by its shard (up or not: on a loaded machine some polls time out).
+      await promUntil(prometheus.url, 'count(cockpit_node_up)', (r) => (Number(r[0]?.value[1]) === urls.length ? true : undefined), 600_000);
+      const upNow = async (expr: string) => Number((await promUntil(prometheus.url, expr, (r) => r))[0]?.value[1] ?? 0);
+      process.stderr.write(`Prometheus holds every node: ${await upNow('count(cockpit_node_up == 1)')} up per their shards, ${await upNow('sum(up{job="bee"})')} Bee /metrics scrapes up (load ${load()})\n`);
 
       // The reading cockpit: this process, its fleet from Prometheus, one node polled directly, S15 subscribed.
       const engine = startCockpitEngine({
