@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { engineConfigForUrls } from '../../core/cockpit/engine/config.js';
@@ -71,8 +72,7 @@ beforeAll(async () => {
     respond(200);
   });
   // The shipped config with this test's receiver and second-scale timing.
-  const shipped = readFileSync(new URL('../../docs/alertmanager/alertmanager.yml', import.meta.url), 'utf8');
-  expect(execFileSync(AMTOOL, ['check-config'], { input: shipped, encoding: 'utf8' })).toMatch(/SUCCESS/);
+  expect(execFileSync(AMTOOL, ['check-config', fileURLToPath(new URL('../../docs/alertmanager/alertmanager.yml', import.meta.url))], { encoding: 'utf8' })).toMatch(/SUCCESS/);
   const config = readFileSync(new URL('../../docs/alertmanager/alertmanager.yml', import.meta.url), 'utf8')
     .replaceAll('http://127.0.0.1:5001', receiverUrl)
     .replace('group_wait: 30s', 'group_wait: 1s')
