@@ -6,8 +6,9 @@
  * results.csv and one result JSON per runner in --out (default bench/results/<date-time>/).
  *
  * The node: by default an embedded devnet (a fresh one per runner, see lib/targets.ts); `--bee` the real Bee
- * cluster; NODE_URL (+ NODE_BATCH_ID, NODE_TOKEN) a node of your own. `--quick` is the smoke pass: one
- * iteration of the 1 MB size.
+ * cluster; NODE_URL (+ NODE_BATCH_ID, NODE_TOKEN) a node of your own. Every row gets one untimed warm-up
+ * iteration (`--warmup N`, BENCH_WARMUP) and then the spec's iterations (5; `--iterations`, BENCH_ITERS), in all
+ * four runners. `--quick` is the smoke pass: one timed iteration of the 1 MB size, no warm-up.
  *
  * Exit codes: 0 every runner ran (failed cases are in the report), 1 bad arguments or spec, 3 the batch is not
  * usable, 4 a runner crashed (the others' results and the report are still written).
@@ -50,6 +51,7 @@ interface Options {
   runners?: RunnerName[];
   cases?: string[];
   iterations?: number;
+  warmup?: number;
   spec: string;
   fixtures: string;
   build: boolean;
@@ -64,6 +66,12 @@ function runnerList(value: string): RunnerName[] {
   const bad = names.filter((n) => !(RUNNER_NAMES as readonly string[]).includes(n));
   if (bad.length > 0) throw new InvalidArgumentError(`unknown runner ${bad.join(', ')} (runners: ${RUNNER_NAMES.join(', ')})`);
   return names as RunnerName[];
+}
+
+function wholeNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number ≥ 0');
+  return n;
 }
 
 function positiveInt(value: string): number {
@@ -89,6 +97,8 @@ async function runOne(runner: RunnerName, target: Target, out: string, opts: Opt
   if (sizes) argv.push('--sizes', sizes.join(','));
   const iterations = opts.quick ? 1 : opts.iterations;
   if (iterations) argv.push('--iterations', String(iterations));
+  const warmup = opts.quick ? 0 : opts.warmup;
+  if (warmup !== undefined) argv.push('--warmup', String(warmup));
   const env = { ...process.env, NODE_URL: target.url, NODE_BATCH_ID: target.batchId, NODE_TOKEN: target.token ?? '' };
   const started = performance.now();
   log(`runner ${runner}: ${command} ${argv.join(' ')}`);
@@ -139,11 +149,12 @@ export async function main(argv: string[]): Promise<number> {
   const program = new Command('bench')
     .description('Run the cross-client benchmark (ts, js, rust, go) against one node and write the reports')
     .option('--out <dir>', 'report directory (default bench/results/<date-time>)')
-    .option('--quick', 'smoke pass: one iteration of the 1 MB size', false)
+    .option('--quick', 'smoke pass: one timed iteration of the 1 MB size, no warm-up', false)
     .option('--bee', 'against the real Bee cluster (bee-cluster/) instead of the embedded devnet', false)
     .option('--runners <list>', 'runners to run (default: the spec runner_subset)', runnerList)
     .option('--cases <list>', 'only these case ids')
-    .option('--iterations <n>', 'iterations per case (BENCH_ITERS; default the spec)', positiveInt)
+    .option('--iterations <n>', 'timed iterations per row (BENCH_ITERS; default the spec: 5)', positiveInt)
+    .option('--warmup <n>', 'untimed warm-up iterations per row, before the timed ones (BENCH_WARMUP; default 1)', wholeNumber)
     .option('--sizes <list>', 'fixture sizes in MB instead of the spec sizes_mb (e.g. 1,10)')
     .option('--spec <path>', 'spec file', join(repoRoot, 'bench', 'bench-spec.json'))
     .option('--fixtures <dir>', 'fixture directory', process.env.BENCH_FIXTURES_DIR ?? join(repoRoot, 'bench', 'fixtures'))
@@ -166,6 +177,14 @@ export async function main(argv: string[]): Promise<number> {
       return 1;
     }
     opts.iterations = n;
+  }
+  if (opts.warmup === undefined && process.env.BENCH_WARMUP) {
+    const n = Number(process.env.BENCH_WARMUP);
+    if (!Number.isInteger(n) || n < 0) {
+      log(`BENCH_WARMUP must be a whole number ≥ 0, got "${process.env.BENCH_WARMUP}"`);
+      return 1;
+    }
+    opts.warmup = n;
   }
 
   let loaded;

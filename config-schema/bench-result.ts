@@ -63,6 +63,8 @@ export const runnerResultSchema = z.looseObject({
   /** The batch the net cases used, or "" when they were skipped for want of one. */
   batch_id: z.string(),
   iterations: z.number().int().min(1),
+  /** Untimed iterations run before the timed ones in every row (absent in results written before they existed). */
+  warmup_iterations: z.number().int().min(0).optional(),
   sizes_mb: z.array(z.number().int().min(1)),
   started_at: z.string(),
   finished_at: z.string(),

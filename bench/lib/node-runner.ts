@@ -1,13 +1,15 @@
 /**
  * The driver shared by the two Node.js runners (ts: this project's client and core; js: bee-js). It reads
  * the spec, loads the fixtures into RAM, checks the node and the batch once, then runs every case row
- * sequentially: untimed setup, then `iterations` timed runs (each with an untimed `before`, e.g. a fresh
- * salt), recording wall time, process CPU time and sampled peak RSS. A case that throws is recorded as
+ * sequentially: untimed setup, `warmup` untimed iterations (1 by default: the first calls of a row pay for JIT
+ * compilation and cold caches; the Go and Rust runners follow the same rule), then `iterations` timed runs (each
+ * with an untimed `before`, e.g. a fresh salt), recording wall time, process CPU time and sampled peak RSS. A case that throws is recorded as
  * failed with the error and the run goes on; a case the client cannot do returns a skip with its reason.
  *
  * Usage: <runner> --out FILE [--spec PATH] [--fixtures DIR] [--cases id,id] [--sizes 1,10] [--iterations N]
+ * [--warmup N]
  * Environment: NODE_URL (http://localhost:1633), NODE_BATCH_ID (net.* cases skip without it), NODE_TOKEN
- * (bearer token for nodes with auth), BENCH_ITERS, BENCH_LARGE=1, BENCH_FIXTURES_DIR, BENCH_SIZES_MB.
+ * (bearer token for nodes with auth), BENCH_ITERS, BENCH_WARMUP, BENCH_LARGE=1, BENCH_FIXTURES_DIR, BENCH_SIZES_MB.
  * Exit codes: 0 result written (failed cases are in it), 1 bad arguments or spec, 3 batch not usable.
  */
 import { randomBytes } from 'node:crypto';
@@ -74,7 +76,11 @@ interface Options {
   cases: string[] | undefined;
   sizes: number[] | undefined;
   iterations: number | undefined;
+  warmup: number;
 }
+
+/** Untimed iterations per row before the timed ones, in all four runners unless --warmup / BENCH_WARMUP says otherwise. */
+export const DEFAULT_WARMUP = 1;
 
 function positiveInts(what: string, text: string): number[] {
   const list = text.split(',').map((s) => s.trim()).filter(Boolean).map(Number);
@@ -94,6 +100,7 @@ export function parseRunnerArgs(argv: readonly string[], env: NodeJS.ProcessEnv)
         cases: { type: 'string' },
         sizes: { type: 'string' },
         iterations: { type: 'string' },
+        warmup: { type: 'string' },
       },
       strict: true,
     }));
@@ -103,6 +110,9 @@ export function parseRunnerArgs(argv: readonly string[], env: NodeJS.ProcessEnv)
   if (values.out === undefined) throw new UsageError('--out FILE is required');
   const iterText = values.iterations ?? env.BENCH_ITERS;
   const sizesText = values.sizes ?? env.BENCH_SIZES_MB;
+  const warmupText = values.warmup ?? env.BENCH_WARMUP;
+  const warmup = warmupText === undefined || warmupText === '' ? DEFAULT_WARMUP : Number(warmupText);
+  if (!Number.isInteger(warmup) || warmup < 0) throw new UsageError(`BENCH_WARMUP / --warmup must be a whole number ≥ 0, got "${warmupText}"`);
   return {
     out: values.out,
     spec: values.spec ?? join(process.cwd(), 'bench', 'bench-spec.json'),
@@ -110,6 +120,7 @@ export function parseRunnerArgs(argv: readonly string[], env: NodeJS.ProcessEnv)
     cases: values.cases?.split(',').map((s) => s.trim()).filter(Boolean),
     sizes: sizesText ? positiveInts('sizes', sizesText) : undefined,
     iterations: iterText ? positiveInts('BENCH_ITERS', iterText)[0] : undefined,
+    warmup,
   };
 }
 
@@ -143,7 +154,7 @@ function emptyResult(row: CaseRow): CaseResult {
   };
 }
 
-async function runRow(row: CaseRow, impl: CaseImpl, env: CaseEnv, iterations: number, rss: RssSampler, warmUp: () => Promise<unknown>): Promise<CaseResult> {
+async function runRow(row: CaseRow, impl: CaseImpl, env: CaseEnv, counts: { warmup: number; iterations: number }, rss: RssSampler, warmUp: () => Promise<unknown>): Promise<CaseResult> {
   const result = emptyResult(row);
   let prepared: PreparedCase | Skip;
   try {
@@ -155,8 +166,15 @@ async function runRow(row: CaseRow, impl: CaseImpl, env: CaseEnv, iterations: nu
   if (row.entry.kind === 'net') await warmUp().catch(() => {});
   let peak = 0;
   let check: unknown;
+  let warming = counts.warmup > 0;
   try {
-    for (let i = 0; i < iterations; i++) {
+    // Iterations 0 … warmup-1 run exactly as the timed ones do (before included) and are thrown away.
+    for (let i = 0; i < counts.warmup; i++) {
+      await prepared.before?.(i);
+      await prepared.run(i);
+    }
+    warming = false;
+    for (let i = counts.warmup; i < counts.warmup + counts.iterations; i++) {
       await prepared.before?.(i);
       rss.reset();
       const cpu0 = process.cpuUsage();
@@ -170,7 +188,7 @@ async function runRow(row: CaseRow, impl: CaseImpl, env: CaseEnv, iterations: nu
     }
   } catch (err) {
     result.failed = true;
-    result.error = message(err);
+    result.error = `${warming ? 'warm-up: ' : ''}${message(err)}`;
   }
   try {
     await prepared.after?.();
@@ -265,7 +283,7 @@ export async function runNodeRunner(def: RunnerDefinition, argv: readonly string
     let res: CaseResult;
     if (row.entry.kind === 'net' && !batchId) res = { ...emptyResult(row), skipped: true, skip_reason: 'NODE_BATCH_ID is not set' };
     else if (!impl) res = { ...emptyResult(row), skipped: true, skip_reason: `not implemented by the ${def.runner} runner` };
-    else res = await runRow(row, impl, { ...baseEnv, params: row.params }, iterations, rss, () => def.warmUp(nodeUrl, token));
+    else res = await runRow(row, impl, { ...baseEnv, params: row.params }, { warmup: options.warmup, iterations }, rss, () => def.warmUp(nodeUrl, token));
     const what = res.skipped ? `skipped (${res.skip_reason})` : res.failed ? `FAILED: ${res.error}` : `median ${res.median_ms?.toFixed(2)} ms`;
     log(`${row.entry.id} [${row.paramKey}] ${what}`);
     cases.push(res);
@@ -286,6 +304,7 @@ export async function runNodeRunner(def: RunnerDefinition, argv: readonly string
     node_url: nodeUrl,
     batch_id: batchId,
     iterations,
+    warmup_iterations: options.warmup,
     sizes_mb: options.sizes ?? loaded.spec.sizes_mb,
     started_at: startedAt,
     finished_at: new Date().toISOString(),

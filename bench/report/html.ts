@@ -59,7 +59,7 @@ export function renderHtml(agg: Aggregate): string {
   const h: string[] = [];
   h.push(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Benchmark report ${esc(agg.generated_at)}</title><style>${CSS}</style></head><body>`);
   h.push(`<h1>Benchmark report</h1><p>Generated ${esc(agg.generated_at)} · spec ${esc(agg.spec_hash.slice(0, 12))}… · node: ${esc(agg.target ? `${agg.target.description} (${agg.target.url})` : 'unknown')} · order ${esc(agg.order.join(' → '))}${agg.quick ? ' · <b>quick smoke pass</b> (1 iteration, 1 MB)' : ''}</p>`);
-  h.push(`<p class="note">${esc(THROUGHPUT_NOTE)}</p><p class="note">${esc(NOISE_NOTE)}</p>`);
+  h.push(`<p class="note">${esc(THROUGHPUT_NOTE)}</p><p class="note">${esc(NOISE_NOTE)}</p><p class="note"><b>How rows are timed.</b> ${esc(agg.timing)}</p>`);
   for (const n of agg.notes) h.push(`<p class="note bad">⚠ ${esc(n)}</p>`);
   h.push(`<div class="controls">Runners: ${runners.map((r) => `<label><input type="checkbox" checked data-toggle-runner="${r}"><span class="swatch" style="background:${RUNNER_COLORS[r]}"></span>${r}</label>`).join('')} Domain: <select id="domain-filter"><option value="">all</option>${domains.map((d) => `<option>${esc(d)}</option>`).join('')}</select></div>`);
 

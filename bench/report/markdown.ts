@@ -29,7 +29,7 @@ export function renderMarkdown(agg: Aggregate): string {
   const out: string[] = [];
   out.push(`# Benchmark report`, '');
   out.push(`Generated ${agg.generated_at}; spec ${agg.spec_hash.slice(0, 12)}…; node: ${agg.target ? `${agg.target.description} (${agg.target.url})` : 'unknown'}; order ${agg.order.join(' → ')}${agg.quick ? '; **quick smoke pass** (1 iteration, 1 MB)' : ''}.`, '');
-  out.push(`> ${THROUGHPUT_NOTE}`, '>', `> ${NOISE_NOTE}`, '');
+  out.push(`> ${THROUGHPUT_NOTE}`, '>', `> ${NOISE_NOTE}`, '>', `> **How rows are timed.** ${escapeMd(agg.timing)}`, '');
   for (const n of agg.notes) out.push(`- ⚠ ${escapeMd(n)}`);
   if (agg.notes.length > 0) out.push('');
 

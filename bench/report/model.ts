@@ -58,6 +58,8 @@ export interface RunnerSummary {
   spec_hash: string | null;
   spec_hash_matches: boolean;
   iterations: number | null;
+  /** Untimed iterations before the timed ones in each row; null when the result does not say. */
+  warmup: number | null;
   sizes_mb: number[];
   host: RunnerResult['host'] | null;
   seconds: number | null;
@@ -111,7 +113,25 @@ export interface Aggregate {
   fits: Fit[];
   /** Rows where the ts runner is not the fastest: by how much and why. */
   ts_gaps: Gap[];
+  /** How the rows were timed (warm-up, timed iterations, order), as the report states it. */
+  timing: string;
   notes: string[];
+}
+
+/**
+ * The report's sentence on how rows were timed, from what each runner's result says it did (results written
+ * before warm-ups existed carry no warmup_iterations: said as unknown, not as none).
+ */
+export function timingStatement(runners: readonly RunnerSummary[], order: readonly RunnerName[], quick: boolean): string {
+  const ran = runners.filter((r) => r.iterations !== null);
+  const describe = (r: RunnerSummary) =>
+    `${r.warmup === null ? 'an unrecorded number of' : r.warmup} untimed warm-up iteration${r.warmup === 1 ? '' : 's'}, then ${r.iterations} timed`;
+  const shapes = new Set(ran.map(describe));
+  const perRow =
+    shapes.size <= 1
+      ? `Every row: setup untimed, ${ran[0] ? describe(ran[0]) : 'no'} iteration${ran[0]?.iterations === 1 ? '' : 's'} (each after an untimed fresh salt or id); the cell is the median of the timed ones.`
+      : `Rows per runner: ${ran.map((r) => `${r.runner} ${describe(r)}`).join('; ')}; each cell is the median of the timed ones.`;
+  return `${perRow} Runners run one after another in the order ${order.join(' → ')} (rotated daily; BENCH_RUNNER_ORDER pins it), each on its own rows one at a time${quick ? '; quick smoke pass' : ''}.`;
 }
 
 const CHECKED_CASES = new Set(['cpu.keccak.bulk', 'cpu.bmt.chunk-address', 'cpu.bmt.file-root']);
@@ -258,6 +278,7 @@ export function buildAggregate({ spec, specHash, manifest, results, now = new Da
       spec_hash: res?.spec_hash ?? null,
       spec_hash_matches: res?.spec_hash === specHash,
       iterations: res?.iterations ?? null,
+      warmup: res?.warmup_iterations ?? null,
       sizes_mb: res?.sizes_mb ?? [],
       host: res?.host ?? null,
       seconds: run?.seconds ?? null,
@@ -283,6 +304,7 @@ export function buildAggregate({ spec, specHash, manifest, results, now = new Da
     scoreboard,
     fits,
     ts_gaps: tsGaps,
+    timing: timingStatement(runners, order, manifest?.quick ?? false),
     notes,
   };
 }

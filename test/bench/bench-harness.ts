@@ -55,6 +55,39 @@ export function runRunner(runner: RunnerName, args: string[], env: Record<string
   return runProcess(command, [...base, ...args], env);
 }
 
+export interface CountingProxy {
+  readonly url: string;
+  /** Requests seen so far, as "METHOD /path". */
+  readonly seen: string[];
+  close(): Promise<void>;
+}
+
+/** A forwarding proxy that records every request line: how many calls a runner really made. */
+export async function startCountingProxy(target: string): Promise<CountingProxy> {
+  const upstream = new URL(target);
+  const seen: string[] = [];
+  const server: Server = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    const out = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    });
+    out.on('error', () => res.destroy());
+    req.pipe(out);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
 export interface DyingProxy {
   readonly url: string;
   /** Resolves when the proxy has gone down (the first request matching `dieOn` arrived). */

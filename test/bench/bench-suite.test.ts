@@ -18,7 +18,7 @@ import { parseCsv, toCsvRecords } from '../../bench/report/csv.js';
 import type { Aggregate } from '../../bench/report/model.js';
 import type { RunManifest } from '../../bench/lib/run-manifest.js';
 import { launchChromium } from '../fixtures/browser.js';
-import { buildCompiledRunners, distBench, fixtureDir, repoRoot, runProcess, runRunner, startDyingProxy } from './bench-harness.js';
+import { buildCompiledRunners, distBench, fixtureDir, repoRoot, runProcess, runRunner, startCountingProxy, startDyingProxy } from './bench-harness.js';
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 const validateResult = ajv.compile(JSON.parse(readFileSync(join(repoRoot, 'config-schema', 'bench-result.schema.json'), 'utf8')) as object);
@@ -66,6 +66,8 @@ describe('smoke pass: npm run bench -- --quick (all four runners, 1 iteration, 1
     const result = JSON.parse(readFileSync(join(out, `${runner}.json`), 'utf8')) as RunnerResult;
     expect(schemaErrors(result)).toEqual([]);
     expect(result.iterations).toBe(1);
+    // --quick stays quick: no warm-up iteration.
+    expect(result.warmup_iterations).toBe(0);
     expect(result.sizes_mb).toEqual([1]);
     const failed = result.cases.filter((c) => c.failed).map((c) => `${c.id}: ${c.error}`);
     expect(failed).toEqual([]);
@@ -127,6 +129,34 @@ describe('smoke pass: npm run bench -- --quick (all four runners, 1 iteration, 1
       expect(requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
     } finally {
       await browser.close();
+    }
+  });
+});
+
+describe('timing: the same rule for all four runners', { timeout: 180_000 }, () => {
+  it.each(RUNNER_NAMES)('%s runner runs one untimed warm-up iteration per row by default, then the timed ones; --warmup 0 runs none', async (runner) => {
+    const proxy = await startCountingProxy(nodeUrl);
+    try {
+      const listCalls = () => proxy.seen.filter((l) => l === 'GET /stamps').length;
+      const args = (name: string, extra: string[]) => ['--out', join(work, `${name}-${runner}.json`), '--fixtures', fixtures, '--cases', 'net.stamps.list', '--iterations', '2', ...extra];
+      const warm = await runRunner(runner, args('warm', []), { NODE_URL: proxy.url, NODE_BATCH_ID: batchId });
+      expect(warm.code, warm.stderr).toBe(0);
+      const result = JSON.parse(readFileSync(join(work, `warm-${runner}.json`), 'utf8')) as RunnerResult;
+      expect(schemaErrors(result)).toEqual([]);
+      expect(result.warmup_iterations).toBe(1);
+      expect(result.cases[0]!.iterations_ms).toHaveLength(2);
+      // net.stamps.list is 20 calls per iteration: one warm-up and two timed iterations.
+      expect(listCalls()).toBe(60);
+      proxy.seen.length = 0;
+      const cold = await runRunner(runner, args('cold', ['--warmup', '0']), { NODE_URL: proxy.url, NODE_BATCH_ID: batchId });
+      expect(cold.code, cold.stderr).toBe(0);
+      expect((JSON.parse(readFileSync(join(work, `cold-${runner}.json`), 'utf8')) as RunnerResult).warmup_iterations).toBe(0);
+      expect(listCalls()).toBe(40);
+      const bad = await runRunner(runner, args('bad', ['--warmup', 'two']), { NODE_URL: proxy.url, NODE_BATCH_ID: batchId });
+      expect(bad.code, bad.stderr).toBe(1);
+      expect(bad.stderr).toMatch(/warmup must be a whole number/);
+    } finally {
+      await proxy.close();
     }
   });
 });

@@ -4,8 +4,8 @@
 // the node calls: the reference implementation itself. Every report says so.
 //
 // Usage: runner-go --out FILE [--spec PATH] [--fixtures DIR] [--cases id,id] [--sizes 1,10] [--iterations N]
-// Environment as the other runners: NODE_URL, NODE_BATCH_ID, NODE_TOKEN, BENCH_ITERS, BENCH_LARGE,
-// BENCH_FIXTURES_DIR, BENCH_SIZES_MB. Exit codes: 0 written, 1 bad arguments or spec, 3 batch not usable.
+// [--warmup N]. Environment as the other runners: NODE_URL, NODE_BATCH_ID, NODE_TOKEN, BENCH_ITERS, BENCH_WARMUP,
+// BENCH_LARGE, BENCH_FIXTURES_DIR, BENCH_SIZES_MB. Exit codes: 0 written, 1 bad arguments or spec, 3 batch not usable.
 package main
 
 import (
@@ -87,6 +87,7 @@ type runnerResult struct {
 	NodeURL    string       `json:"node_url"`
 	BatchID    string       `json:"batch_id"`
 	Iterations int          `json:"iterations"`
+	Warmup     int          `json:"warmup_iterations"`
 	SizesMB    []int        `json:"sizes_mb"`
 	StartedAt  string       `json:"started_at"`
 	FinishedAt string       `json:"finished_at"`
@@ -125,7 +126,10 @@ func median(v []float64) float64 {
 	return (s[m-1] + s[m]) / 2
 }
 
-func runRow(row caseRow, impl caseImpl, env *caseEnv, iterations int, rss *rssSampler) caseResult {
+// runRow times one row: setup, `warmup` untimed iterations (each with its before: the first calls of a row pay
+// for cold caches and, in the Node runners, for JIT compilation; the same rule holds for all four runners), then
+// `iterations` timed ones.
+func runRow(row caseRow, impl caseImpl, env *caseEnv, warmup, iterations int, rss *rssSampler) caseResult {
 	r := caseResult{ID: row.entry.ID, Kind: row.entry.Kind, Params: row.params, ParamKey: row.paramKey, IterationsMs: []float64{}, CPUMs: []float64{}}
 	p, skip, err := impl(env)
 	if err != nil {
@@ -140,7 +144,7 @@ func runRow(row caseRow, impl caseImpl, env *caseEnv, iterations int, rss *rssSa
 		_ = env.node.warmUp()
 	}
 	peak := 0.0
-	for i := 0; i < iterations; i++ {
+	for i := 0; i < warmup+iterations; i++ {
 		if p.before != nil {
 			if err := p.before(i); err != nil {
 				r.Failed, r.Error = true, truncate(err.Error())
@@ -155,7 +159,13 @@ func runRow(row caseRow, impl caseImpl, env *caseEnv, iterations int, rss *rssSa
 		cpu := cpuTime() - cpu0
 		if err != nil {
 			r.Failed, r.Error = true, truncate(err.Error())
+			if i < warmup {
+				r.Error = "warm-up: " + r.Error
+			}
 			break
+		}
+		if i < warmup {
+			continue
 		}
 		if m := rss.peakMB(); m > peak {
 			peak = m
@@ -199,6 +209,7 @@ func run() int {
 	casesFlag := fs.String("cases", "", "only these case ids")
 	sizesFlag := fs.String("sizes", os.Getenv("BENCH_SIZES_MB"), "sizes (MB)")
 	itersFlag := fs.String("iterations", os.Getenv("BENCH_ITERS"), "iterations")
+	warmupFlag := fs.String("warmup", os.Getenv("BENCH_WARMUP"), "untimed warm-up iterations per row (default 1)")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		return 1
 	}
@@ -231,6 +242,15 @@ func run() int {
 			return 1
 		}
 		iterations = n[0]
+	}
+	warmup := 1
+	if *warmupFlag != "" {
+		n, err := strconv.Atoi(strings.TrimSpace(*warmupFlag))
+		if err != nil || n < 0 {
+			logf("BENCH_WARMUP / --warmup must be a whole number ≥ 0, got %q", *warmupFlag)
+			return 1
+		}
+		warmup = n
 	}
 	rows := expand(spec, sizes, os.Getenv("BENCH_LARGE") == "1")
 	if *casesFlag != "" {
@@ -294,7 +314,7 @@ func run() int {
 			Schema: "node-toolkit/bench-result@1", Runner: "go",
 			Client: client{Name: "github.com/ethersphere/bee/v2 packages + net/http", Version: beeVersion, Language: "Go " + runtime.Version(),
 				Note: "bee-go cannot be downloaded here (the Go module proxy refuses it): this runner uses Bee v2.8.1's own Go packages (bmt, file/pipeline, crypto, manifest/mantaray, soc, cac) and net/http, i.e. the reference implementation, not bee-go"},
-			SpecHash: hash, NodeURL: nodeURL, BatchID: batch, Iterations: iterations, SizesMB: sizes,
+			SpecHash: hash, NodeURL: nodeURL, BatchID: batch, Iterations: iterations, Warmup: warmup, SizesMB: sizes,
 			StartedAt: started, FinishedAt: time.Now().UTC().Format(time.RFC3339Nano),
 			Host:    host{OS: runtime.GOOS, Arch: runtime.GOARCH, CPUs: runtime.NumCPU(), Runtime: runtime.Version()},
 			Cases:   results,
@@ -316,7 +336,7 @@ func run() int {
 		if row.entry.Kind == "net" && batch == "" {
 			res = caseResult{ID: row.entry.ID, Kind: row.entry.Kind, Params: row.params, ParamKey: row.paramKey, Skipped: true, SkipReason: "NODE_BATCH_ID is not set", IterationsMs: []float64{}, CPUMs: []float64{}}
 		} else {
-			res = runRow(row, impls[row.entry.ID], env, iterations, rss)
+			res = runRow(row, impls[row.entry.ID], env, warmup, iterations, rss)
 		}
 		switch {
 		case res.Skipped:

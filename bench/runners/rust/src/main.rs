@@ -2,7 +2,8 @@
 //! Reads the shared spec, dispatches by id, writes one result JSON (see config-schema/bench-result.ts).
 //!
 //! Usage: bench-rust-runner --out FILE [--spec PATH] [--fixtures DIR] [--cases id,id] [--sizes 1,10] [--iterations N]
-//! Environment: NODE_URL, NODE_BATCH_ID, NODE_TOKEN, BENCH_ITERS, BENCH_LARGE, BENCH_FIXTURES_DIR, BENCH_SIZES_MB.
+//! [--warmup N]. Environment: NODE_URL, NODE_BATCH_ID, NODE_TOKEN, BENCH_ITERS, BENCH_WARMUP, BENCH_LARGE,
+//! BENCH_FIXTURES_DIR, BENCH_SIZES_MB.
 //! Exit codes: 0 written, 1 bad arguments or spec, 3 batch not usable.
 
 mod cpu;
@@ -90,7 +91,9 @@ fn truncate(s: String) -> String {
     s.chars().take(500).collect()
 }
 
-fn run_row(row: &spec::CaseRow, f: CaseFn, env: &Env, iterations: usize, rss: &measure::RssSampler) -> CaseResult {
+/// Times one row: setup, `warmup` untimed iterations (each with its `before`; the same rule in all four runners:
+/// the first calls of a row pay for cold caches, and in the Node runners for JIT compilation), then `iterations`.
+fn run_row(row: &spec::CaseRow, f: CaseFn, env: &Env, warmup: usize, iterations: usize, rss: &measure::RssSampler) -> CaseResult {
     let mut r = CaseResult {
         id: row.entry.id.clone(), kind: row.entry.kind.clone(), params: row.params.clone(), param_key: row.param_key.clone(),
         skipped: false, skip_reason: String::new(), failed: false, error: String::new(), iterations_ms: vec![], median_ms: None,
@@ -113,7 +116,7 @@ fn run_row(row: &spec::CaseRow, f: CaseFn, env: &Env, iterations: usize, rss: &m
         let _ = env.node.warm_up();
     }
     let mut peak = 0.0f64;
-    for i in 0..iterations {
+    for i in 0..warmup + iterations {
         if let Some(before) = p.before.as_mut() {
             if let Err(e) = before(i) {
                 r.failed = true;
@@ -130,9 +133,10 @@ fn run_row(row: &spec::CaseRow, f: CaseFn, env: &Env, iterations: usize, rss: &m
         match out {
             Err(e) => {
                 r.failed = true;
-                r.error = truncate(e);
+                r.error = truncate(if i < warmup { format!("warm-up: {e}") } else { e });
                 break;
             }
+            Ok(_) if i < warmup => {}
             Ok(check) => {
                 peak = peak.max(rss.peak_mb());
                 r.iterations_ms.push(wall);
@@ -181,7 +185,7 @@ fn run() -> Result<i32, String> {
     let mut i = 0;
     while i < argv.len() {
         let name = argv[i].strip_prefix("--").ok_or(format!("unexpected argument {}", argv[i]))?;
-        if !["out", "spec", "fixtures", "cases", "sizes", "iterations"].contains(&name) {
+        if !["out", "spec", "fixtures", "cases", "sizes", "iterations", "warmup"].contains(&name) {
             return Err(format!("unknown option --{name}"));
         }
         let value = argv.get(i + 1).ok_or(format!("--{name} needs a value"))?;
@@ -203,6 +207,10 @@ fn run() -> Result<i32, String> {
     let iterations = match args.get("iterations").cloned().or(env_var("BENCH_ITERS")) {
         Some(t) => positive_ints("BENCH_ITERS", &t)?[0] as usize,
         None => spec.iterations as usize,
+    };
+    let warmup = match args.get("warmup").cloned().or(env_var("BENCH_WARMUP")) {
+        Some(t) => t.trim().parse::<usize>().map_err(|_| format!("BENCH_WARMUP / --warmup must be a whole number ≥ 0, got \"{t}\""))?,
+        None => 1,
     };
     let mut rows = spec::expand(&spec, &sizes, env_var("BENCH_LARGE").as_deref() == Some("1"));
     if let Some(list) = args.get("cases") {
@@ -258,6 +266,7 @@ fn run() -> Result<i32, String> {
         "node_url": node_url,
         "batch_id": batch,
         "iterations": iterations,
+        "warmup_iterations": warmup,
         "sizes_mb": sizes,
         "started_at": started,
         "finished_at": now(),
@@ -276,11 +285,11 @@ fn run() -> Result<i32, String> {
     for row in &rows {
         let env = Env { params: row.params.clone(), fixtures: fixtures.clone(), fixture_dir: fixture_dir.clone(), node: node.clone(), batch: batch.clone() };
         let res = if row.entry.kind == "net" && batch.is_empty() {
-            let mut r = run_row(row, |_| Ok(Outcome::Skip(String::new())), &env, 0, &rss);
+            let mut r = run_row(row, |_| Ok(Outcome::Skip(String::new())), &env, 0, 0, &rss);
             r.skip_reason = "NODE_BATCH_ID is not set".into();
             r
         } else {
-            run_row(row, impls[row.entry.id.as_str()], &env, iterations, &rss)
+            run_row(row, impls[row.entry.id.as_str()], &env, warmup, iterations, &rss)
         };
         if res.skipped {
             log(&format!("{} [{}] skipped ({})", row.entry.id, row.param_key, res.skip_reason));
