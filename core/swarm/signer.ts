@@ -3,22 +3,25 @@
  * the 32-byte value to sign gets the Ethereum personal-message prefix, is hashed with keccak256,
  * and the signature is r(32) ‖ s(32) ‖ v(1) with v = 27 or 28. Owners are identified by their
  * 20-byte Ethereum address, recovered from the signature. See bee-api.md §4.
+ *
+ * The curve arithmetic runs on the fastest engine that loads (secp256k1/select.ts: libsecp256k1 as a Node
+ * addon, libsecp256k1 in WebAssembly, or @noble/secp256k1); every engine gives the same bytes (RFC 6979).
  */
-import * as secp from '@noble/secp256k1';
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { concatBytes, utf8Encode } from './bytes.js';
+import { bytesToHex, utf8Encode } from './bytes.js';
 import { InputError } from './input-error.js';
 import { keccak256 } from './keccak.js';
+import { secp256k1 } from './secp256k1/select.js';
 
-// noble-secp256k1 v3 ships without hash functions; RFC 6979 deterministic nonces need HMAC-SHA256.
-secp.hashes.hmacSha256 = (key, message) => hmac(sha256, key, message);
-secp.hashes.sha256 = sha256;
+export { secp256k1, useSecp256k1Engine } from './secp256k1/select.js';
+export type { Secp256k1EngineKind } from './secp256k1/engine.js';
 
 export const SIGNATURE_SIZE = 65;
 export const ETH_ADDRESS_SIZE = 20;
 const PERSONAL_PREFIX_32 = utf8Encode('\x19Ethereum Signed Message:\n32');
-const CURVE_ORDER = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+/** The secp256k1 group order n, big-endian: valid private keys are 1 … n − 1. */
+const CURVE_ORDER_BYTES = Uint8Array.from(
+  'fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141'.match(/../g)!.map((h) => parseInt(h, 16)),
+);
 
 /** keccak256("\x19Ethereum Signed Message:\n32" ‖ data32): what actually gets signed. */
 export function ethPersonalDigest(data32: Uint8Array): Uint8Array {
@@ -30,14 +33,14 @@ export function ethPersonalDigest(data32: Uint8Array): Uint8Array {
 export function signDigest(privateKey: Uint8Array, digest: Uint8Array): Uint8Array {
   assertPrivateKey(privateKey);
   assertBytes(digest, 32, 'digest');
-  // noble's 'recovered' layout is recovery ‖ r ‖ s; Ethereum's is r ‖ s ‖ (27 + recovery).
-  const recovered = secp.sign(digest, privateKey, { prehash: false, format: 'recovered' });
-  const recovery = recovered[0]!;
+  const signature = new Uint8Array(SIGNATURE_SIZE);
+  const recovery = secp256k1().sign(digest, privateKey, signature.subarray(0, 64));
   if (recovery > 1) {
     // Only when R.x ≥ n (probability ~2^-128); Bee's 27/28 encoding cannot express it.
     throw new Error('secp256k1 produced a recovery id Bee cannot encode');
   }
-  return concatBytes(recovered.subarray(1), Uint8Array.of(27 + recovery));
+  signature[64] = 27 + recovery;
+  return signature;
 }
 
 /** The 20-byte address of the key that produced `signature65` over `digest` (already final, 32 bytes). */
@@ -46,15 +49,14 @@ export function recoverAddress(signature65: Uint8Array, digest: Uint8Array): Uin
   assertBytes(digest, 32, 'digest');
   const v = signature65[64]!;
   if (v !== 27 && v !== 28) throw new InputError('signature', `v = ${v}`, 'recovery byte v = 27 or 28 (r ‖ s ‖ v)');
-  const recovered = concatBytes(Uint8Array.of(v - 27), signature65.subarray(0, 64));
   let publicKey: Uint8Array;
   try {
-    publicKey = secp.recoverPublicKey(recovered, digest, { prehash: false });
+    publicKey = secp256k1().recover(signature65.subarray(0, 64), v - 27, digest);
   } catch {
     // r or s out of range, or r not the x of a curve point: a corrupt or forged signature.
     throw new InputError('signature', `${signature65.length} bytes`, 'a valid secp256k1 signature (r, s in range, r on the curve)');
   }
-  return publicKeyToAddress(publicKey);
+  return uncompressedToAddress(publicKey);
 }
 
 /** sign(personal(data32)): Bee's `Signer.Sign` of a 32-byte value. */
@@ -83,31 +85,89 @@ export function publicKeyToAddress(publicKey: Uint8Array): Uint8Array {
   if (!(publicKey instanceof Uint8Array) || ![33, 64, 65].includes(publicKey.length)) {
     throw new InputError('public key', describe(publicKey), '33, 64 or 65 bytes');
   }
-  const encoded = publicKey.length === 64 ? concatBytes(Uint8Array.of(4), publicKey) : publicKey;
+  let encoded = publicKey;
+  if (publicKey.length === 64) {
+    encoded = new Uint8Array(65);
+    encoded[0] = 4;
+    encoded.set(publicKey, 1);
+  }
   let uncompressed: Uint8Array;
   try {
-    uncompressed = secp.Point.fromBytes(encoded).toBytes(false);
+    uncompressed = secp256k1().uncompressed(encoded);
   } catch {
     throw new InputError('public key', describe(publicKey), 'a point on secp256k1');
   }
-  return keccak256(uncompressed.subarray(1)).subarray(12);
+  return uncompressedToAddress(uncompressed);
 }
 
 export function privateKeyToAddress(privateKey: Uint8Array): Uint8Array {
   assertPrivateKey(privateKey);
-  return publicKeyToAddress(secp.getPublicKey(privateKey, false));
+  return uncompressedToAddress(secp256k1().publicKey(privateKey));
 }
 
-/** A fresh key from the platform CSPRNG (crypto.getRandomValues). */
+/** keccak256 of x ‖ y, last 20 bytes: an engine's 65-byte key is already on the curve. */
+function uncompressedToAddress(uncompressed65: Uint8Array): Uint8Array {
+  return keccak256(uncompressed65.subarray(1)).subarray(12);
+}
+
+/**
+ * A private key with its address worked out once: what a client holds while it signs many SOCs or feed
+ * updates, so no signature pays for a public-key derivation (makeSingleOwnerChunk takes one).
+ */
+export interface Signer {
+  readonly privateKey: Uint8Array;
+  /** 20-byte Ethereum address of the key. */
+  readonly address: Uint8Array;
+  readonly addressHex: string;
+}
+
+export function createSigner(privateKey: Uint8Array): Signer {
+  const address = privateKeyToAddress(privateKey);
+  return { privateKey: privateKey.slice(), address, addressHex: bytesToHex(address) };
+}
+
+let lastSigner: Signer | undefined;
+
+/**
+ * A Signer for a raw key, the last one kept: callers that pass the same key for every SOC or feed update (the
+ * replicas' fixed key, a feed writer) derive its address once. A Signer passes through.
+ */
+export function signerFor(keyOrSigner: Signer | Uint8Array): Signer {
+  if (!(keyOrSigner instanceof Uint8Array)) return keyOrSigner;
+  if (lastSigner !== undefined && sameKey(lastSigner.privateKey, keyOrSigner)) return lastSigner;
+  lastSigner = createSigner(keyOrSigner);
+  return lastSigner;
+}
+
+function sameKey(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
+  return diff === 0;
+}
+
+/** A fresh key from the platform CSPRNG (crypto.getRandomValues), drawn again in the ~2^-128 case it is out of range. */
 export function randomPrivateKey(): Uint8Array {
-  return secp.utils.randomSecretKey();
+  const key = new Uint8Array(32);
+  do crypto.getRandomValues(key);
+  while (!isPrivateKeyInRange(key));
+  return key;
+}
+
+/** 0 < key < n, compared as big-endian bytes (no BigInt per call). */
+function isPrivateKeyInRange(key: Uint8Array): boolean {
+  let nonZero = 0;
+  for (let i = 0; i < 32; i++) nonZero |= key[i]!;
+  if (nonZero === 0) return false;
+  for (let i = 0; i < 32; i++) {
+    if (key[i]! !== CURVE_ORDER_BYTES[i]!) return key[i]! < CURVE_ORDER_BYTES[i]!;
+  }
+  return false;
 }
 
 function assertPrivateKey(privateKey: Uint8Array): void {
   assertBytes(privateKey, 32, 'private key');
-  let scalar = 0n;
-  for (const byte of privateKey) scalar = (scalar << 8n) | BigInt(byte);
-  if (scalar === 0n || scalar >= CURVE_ORDER) {
+  if (!isPrivateKeyInRange(privateKey)) {
     throw new InputError('private key', '32 bytes out of range', 'a scalar between 1 and the secp256k1 group order − 1');
   }
 }
