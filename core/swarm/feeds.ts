@@ -9,6 +9,7 @@ import { InputError } from './input-error.js';
 import { keccak256 } from './keccak.js';
 import { hexProblem, referenceFromBytes, type SwarmReference } from './references.js';
 import { makeSingleOwnerChunk, socAddress, type SingleOwnerChunk } from './soc.js';
+import type { Signer } from './signer.js';
 
 export const FEED_INDEX_SIZE = 8;
 const MAX_UINT64 = (1n << 64n) - 1n;
@@ -64,9 +65,9 @@ export function decodeFeedUpdatePayload(payload: Uint8Array): FeedUpdatePayload 
   return { timestampSeconds: readUint64BE(payload), reference: referenceFromBytes(payload.subarray(8)) };
 }
 
-/** A signed v1 update chunk, as bee-js `updateFeedWithReference` uploads it. */
+/** A signed v1 update chunk, as bee-js `updateFeedWithReference` uploads it (a Signer signs many without re-deriving its owner). */
 export function makeFeedUpdateChunk(
-  privateKey: Uint8Array,
+  privateKey: Signer | Uint8Array,
   topic: Uint8Array,
   index: bigint,
   reference: Uint8Array,

@@ -4,7 +4,7 @@ import { Bee, EthAddress, Identifier, Reference } from '@ethersphere/bee-js';
 import { bytesToHex, hexToBytes } from './bytes.js';
 import { makeContentChunk } from './chunk.js';
 import { InputError } from './input-error.js';
-import { privateKeyToAddress } from './signer.js';
+import { createSigner, privateKeyToAddress, signerFor } from './signer.js';
 import { REPLICAS_OWNER_HEX, SOC_MAX_SIZE, SOC_MIN_SIZE, makeSingleOwnerChunk, parseSingleOwnerChunk, socAddress } from './soc.js';
 
 // Constructing Bee opens no connection; only its pure chunk helpers are used as the oracle.
@@ -69,7 +69,34 @@ describe('makeSingleOwnerChunk / parseSingleOwnerChunk', () => {
       expect(bytesToHex(parsed.signature)).toBe(bytesToHex(soc.signature));
       expect(bytesToHex(parsed.wrappedData)).toBe(bytesToHex(wrapped.data));
       expect(bytesToHex(parsed.address)).toBe(bytesToHex(soc.address));
+      // What the uploader needs is returned as made (views into data), nothing recovered to read it back.
+      expect(bytesToHex(soc.identifier)).toBe(bytesToHex(id));
+      expect(bytesToHex(soc.wrappedData)).toBe(bytesToHex(wrapped.data));
+      expect(soc.wrappedData.buffer).toBe(soc.data.buffer);
     }
+  });
+
+  it('a Signer (owner derived once) gives the same bytes as its raw key; a raw key\'s signer is cached for the last key seen', () => {
+    fc.assert(
+      fc.property(privateKeyArb, bytes32, fc.uint8Array({ maxLength: 300 }), (key, id, payload) => {
+        const wrapped = makeContentChunk(payload);
+        const signer = createSigner(key);
+        expect(bytesToHex(signer.address)).toBe(bytesToHex(privateKeyToAddress(key)));
+        const viaSigner = makeSingleOwnerChunk(id, wrapped, signer);
+        const viaKey = makeSingleOwnerChunk(id, wrapped, key);
+        expect(bytesToHex(viaSigner.data)).toBe(bytesToHex(viaKey.data));
+        expect(bytesToHex(viaSigner.owner)).toBe(signer.addressHex);
+        expect(bytesToHex(parseSingleOwnerChunk(viaSigner.data, viaSigner.address).owner)).toBe(signer.addressHex);
+      }),
+      { numRuns: 20 },
+    );
+    const a = hexToBytes('01'.repeat(32));
+    const b = hexToBytes('02'.repeat(32));
+    expect(signerFor(a)).toBe(signerFor(a.slice()));
+    expect(signerFor(b).addressHex).toBe(bytesToHex(privateKeyToAddress(b)));
+    expect(signerFor(a).addressHex).toBe(bytesToHex(privateKeyToAddress(a)));
+    const own = createSigner(a);
+    expect(signerFor(own)).toBe(own);
   });
 
   it('rejects an address mismatch (tampered payload, identifier or signature) with InputError', () => {

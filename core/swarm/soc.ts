@@ -8,7 +8,7 @@ import { bytesEqual, bytesToHex, concatBytes, readUint64LE } from './bytes.js';
 import { CHUNK_SIZE, SPAN_SIZE, type Chunk } from './chunk.js';
 import { InputError } from './input-error.js';
 import { keccak256 } from './keccak.js';
-import { ETH_ADDRESS_SIZE, SIGNATURE_SIZE, privateKeyToAddress, recoverMessageSigner, signMessage } from './signer.js';
+import { ETH_ADDRESS_SIZE, SIGNATURE_SIZE, recoverMessageSigner, signerFor, signMessage, type Signer } from './signer.js';
 
 export const SOC_IDENTIFIER_SIZE = 32;
 /** Bee's SocMinChunkSize: an empty wrapped payload. */
@@ -27,6 +27,9 @@ export interface SingleOwnerChunk {
   data: Uint8Array;
   owner: Uint8Array;
   signature: Uint8Array;
+  identifier: Uint8Array;
+  /** span ‖ payload of the wrapped chunk (a view into `data`): the body of POST /soc/{owner}/{id}?sig= */
+  wrappedData: Uint8Array;
 }
 
 export interface ParsedSingleOwnerChunk {
@@ -49,21 +52,28 @@ export function socAddress(identifier: Uint8Array, owner: Uint8Array): Uint8Arra
   return keccak256(identifier, owner);
 }
 
-/** Wraps a content chunk under `identifier`, signed by `privateKey` as Bee's soc.Sign does. */
-export function makeSingleOwnerChunk(identifier: Uint8Array, wrappedChunk: Chunk, privateKey: Uint8Array): SingleOwnerChunk {
+/**
+ * Wraps a content chunk under `identifier`, signed as Bee's soc.Sign does. Pass a Signer (createSigner) to sign
+ * many: its address is worked out once (a raw key's is cached for the last key seen). Everything returned was
+ * made here, so nothing is recovered from the signature to read it back.
+ */
+export function makeSingleOwnerChunk(identifier: Uint8Array, wrappedChunk: Chunk, key: Signer | Uint8Array): SingleOwnerChunk {
   assertLength(identifier, SOC_IDENTIFIER_SIZE, 'SOC identifier');
   assertLength(wrappedChunk.address, 32, 'wrapped chunk address');
   const size = wrappedChunk.data.length;
   if (size < SPAN_SIZE || size > SPAN_SIZE + CHUNK_SIZE) {
     throw new InputError('wrapped chunk data', `${size} bytes`, `${SPAN_SIZE} to ${SPAN_SIZE + CHUNK_SIZE} bytes`);
   }
-  const owner = privateKeyToAddress(privateKey);
-  const signature = signMessage(privateKey, concatBytes(identifier, wrappedChunk.address));
+  const signer = signerFor(key);
+  const signature = signMessage(signer.privateKey, concatBytes(identifier, wrappedChunk.address));
+  const data = concatBytes(identifier, signature, wrappedChunk.data);
   return {
-    address: socAddress(identifier, owner),
-    data: concatBytes(identifier, signature, wrappedChunk.data),
-    owner,
+    address: socAddress(identifier, signer.address),
+    data,
+    owner: signer.address,
     signature,
+    identifier: data.subarray(0, SOC_IDENTIFIER_SIZE),
+    wrappedData: data.subarray(SOC_IDENTIFIER_SIZE + SIGNATURE_SIZE),
   };
 }
 

@@ -10,8 +10,8 @@ import { ChunkTreeWriter } from '../../../core/swarm/chunk-tree.js';
 import { buildCollectionManifest } from '../../../core/swarm/collection.js';
 import { makeFeedUpdateChunk, parseFeedIndexHeader } from '../../../core/swarm/feeds.js';
 import { saveManifest } from '../../../core/swarm/manifest-hash.js';
-import { privateKeyToAddress, randomPrivateKey } from '../../../core/swarm/signer.js';
-import { makeSingleOwnerChunk, parseSingleOwnerChunk } from '../../../core/swarm/soc.js';
+import { createSigner, randomPrivateKey } from '../../../core/swarm/signer.js';
+import { makeSingleOwnerChunk } from '../../../core/swarm/soc.js';
 import { createNodeClient, isNotFound, type NodeClient } from '../../../actors/node-client/index.js';
 import { rangeOffsets, resalt, saltedBuffer, withConcurrency, type CaseEnv, type CaseImpl } from '../../lib/node-runner.js';
 import { dirFiles, feedTargetContent, freshId, saltedChunkPayload, smallContents } from '../../lib/net-inputs.js';
@@ -65,16 +65,16 @@ const stampsConcurrent: CaseImpl = (env) => {
 function feedCase(warm: boolean): CaseImpl {
   return async (env) => {
     const node = clientFor(env);
-    const key = randomPrivateKey();
-    const owner = bytesToHex(privateKeyToAddress(key));
+    // The owner's address is derived once, as a feed writer holds it; each update is signed, never recovered.
+    const signer = createSigner(randomPrivateKey());
+    const owner = signer.addressHex;
     const count = env.params.count!;
     const content = feedTargetContent();
     const target = hexToBytes((await node.uploadBytes(content, { batchId: env.batchId })).reference);
     let topics: Uint8Array[] = [];
     const writeAt = async (topic: Uint8Array, index: bigint) => {
-      const soc = makeFeedUpdateChunk(key, topic, index, target, BigInt(Math.floor(Date.now() / 1000)));
-      const parsed = parseSingleOwnerChunk(soc.data);
-      await node.uploadSoc(owner, bytesToHex(parsed.identifier), bytesToHex(parsed.signature), parsed.wrappedData, { batchId: env.batchId });
+      const soc = makeFeedUpdateChunk(signer, topic, index, target, BigInt(Math.floor(Date.now() / 1000)));
+      await node.uploadSoc(owner, bytesToHex(soc.identifier), bytesToHex(soc.signature), soc.wrappedData, { batchId: env.batchId });
     };
     const warmTopic = freshId();
     if (warm) await writeAt(warmTopic, 0n);
@@ -306,8 +306,8 @@ const streamDir: CaseImpl = (env) => {
 
 const socUpload: CaseImpl = (env) => {
   const node = clientFor(env);
-  const key = randomPrivateKey();
-  const owner = bytesToHex(privateKeyToAddress(key));
+  const signer = createSigner(randomPrivateKey());
+  const owner = signer.addressHex;
   const count = env.params.count!;
   const fixture = env.fixture(1);
   let ids: Uint8Array[] = [];
@@ -317,9 +317,8 @@ const socUpload: CaseImpl = (env) => {
     },
     run: async () => {
       for (let i = 0; i < count; i++) {
-        const soc = makeSingleOwnerChunk(ids[i]!, makeContentChunk(fixture.subarray(i * 1024, i * 1024 + 1024)), key);
-        const parsed = parseSingleOwnerChunk(soc.data);
-        await node.uploadSoc(owner, bytesToHex(ids[i]!), bytesToHex(parsed.signature), parsed.wrappedData, { batchId: env.batchId });
+        const soc = makeSingleOwnerChunk(ids[i]!, makeContentChunk(fixture.subarray(i * 1024, i * 1024 + 1024)), signer);
+        await node.uploadSoc(owner, bytesToHex(ids[i]!), bytesToHex(soc.signature), soc.wrappedData, { batchId: env.batchId });
       }
     },
     bytes: count * 1024,

@@ -1,11 +1,16 @@
 #!/usr/bin/env node
 /** The ts runner: this project's node client (actors/node-client) and core/swarm. See bench/lib/node-runner.ts. */
 import { readFileSync } from 'node:fs';
+import { keccakEngineKind } from '../../../core/swarm/keccak.js';
+import { secp256k1 } from '../../../core/swarm/signer.js';
 import { runNodeRunner } from '../../lib/node-runner.js';
 import { clientFor, netCases } from './cases-net.js';
 import { cpuCases } from './cases-cpu.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+/** The engines core/swarm picked in this process (the fastest that loads), named in every report. */
+const SECP_ENGINES = { native: 'libsecp256k1 (native addon)', wasm: 'libsecp256k1 (WebAssembly)', noble: '@noble/secp256k1' } as const;
+const engines = `keccak ${keccakEngineKind() === 'wasm' ? 'WebAssembly sponge' : '@noble/hashes'}, secp256k1 ${SECP_ENGINES[secp256k1().kind]}`;
 
 process.exitCode = await runNodeRunner(
   {
@@ -14,7 +19,7 @@ process.exitCode = await runNodeRunner(
       name: `${pkg.name} node-client + core/swarm`,
       version: pkg.version,
       language: 'TypeScript (Node.js)',
-      note: 'this project: actors/node-client (undici) and core/swarm (WebAssembly keccak sponge and BMT, @noble secp256k1)',
+      note: `this project: actors/node-client and core/swarm (WebAssembly BMT; ${engines})`,
     },
     cases: { ...cpuCases, ...netCases },
     warmUp: (nodeUrl, token) => clientFor({ nodeUrl, token }).health(),
