@@ -56,8 +56,11 @@ export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
-export const utf8Encode = (text: string): Uint8Array => new TextEncoder().encode(text);
-export const utf8Decode = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
+// One encoder and one decoder for the module: neither keeps state between calls (decode is never streamed here).
+const ENCODER = new TextEncoder();
+const DECODER = new TextDecoder();
+export const utf8Encode = (text: string): Uint8Array => ENCODER.encode(text);
+export const utf8Decode = (bytes: Uint8Array): string => DECODER.decode(bytes);
 
 /** uint64 as 8 bytes little-endian (the chunk span's encoding). */
 export function uint64LE(value: number | bigint): Uint8Array {

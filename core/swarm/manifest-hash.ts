@@ -12,6 +12,7 @@ import { bytesToHex, hexToBytes } from './bytes.js';
 import { InputError } from './input-error.js';
 import { parseNode, serializeNode, type ManifestDialect, type MantarayNode } from './mantaray.js';
 import type { RedundancyLevel } from './redundancy.js';
+import { noteTrieChanged } from './mantaray-index.js';
 
 export interface SaveManifestOptions {
   dialect?: ManifestDialect;
@@ -86,6 +87,7 @@ export async function loadNode(node: MantarayNode, fetchBytes: FetchManifestByte
   node.refBytesSize = parsed.refBytesSize;
   node.entry = parsed.entry;
   node.forks = parsed.forks;
+  noteTrieChanged();
   return node;
 }
 

@@ -11,7 +11,7 @@
  *   first, re-adding an existing path (or an existing directory node) changes nothing, and type flags
  *   are those bee-js derives when marshalling.
  */
-import { bytesToHex, concatBytes, hexToBytes, utf8Decode, utf8Encode } from './bytes.js';
+import { bytesToHex, concatBytes, hexToBytes, utf8Decode } from './bytes.js';
 import { InputError } from './input-error.js';
 import {
   MAX_PREFIX_LENGTH,
@@ -26,49 +26,11 @@ import {
   type MantarayFork,
   type MantarayNode,
 } from './mantaray.js';
+import { noteAdded, noteRemoved } from './mantaray-index.js';
+import { commonPrefixLength, loadedForks, nodesAlong, toPathBytes, type ManifestPath } from './mantaray-lookup.js';
 
-export type ManifestPath = string | Uint8Array;
-
-const toPathBytes = (path: ManifestPath): Uint8Array => (typeof path === 'string' ? utf8Encode(path) : path);
-
-function loadedForks(node: MantarayNode): Map<number, MantarayFork> {
-  if (node.forks === undefined) throw new Error('mantaray node is not loaded: fetch its bytes (loadManifest) before walking it');
-  return node.forks;
-}
-
-function commonPrefixLength(a: Uint8Array, b: Uint8Array): number {
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  return i;
-}
-
-/** The node reached by `path` when every fork prefix on the way matches whole (Bee's LookupNode). */
-export function lookupNode(root: MantarayNode, path: ManifestPath): MantarayNode | undefined {
-  let rest = toPathBytes(path);
-  let node = root;
-  while (rest.length > 0) {
-    const fork = loadedForks(node).get(rest[0]!);
-    if (!fork || commonPrefixLength(fork.prefix, rest) !== fork.prefix.length) return undefined;
-    node = fork.node;
-    rest = rest.subarray(fork.prefix.length);
-  }
-  return node;
-}
-
-export interface ManifestEntry {
-  /** The target reference (may be empty or zeros for directory/metadata nodes such as "/"). */
-  entry: Uint8Array;
-  metadata: Record<string, string> | undefined;
-  node: MantarayNode;
-}
-
-/** Bee's Lookup: a non-empty path must end on a node flagged as a value. */
-export function lookupPath(root: MantarayNode, path: ManifestPath): ManifestEntry | undefined {
-  const bytes = toPathBytes(path);
-  const node = lookupNode(root, bytes);
-  if (!node || (bytes.length > 0 && !hasType(node.type, NODE_TYPE_VALUE))) return undefined;
-  return { entry: node.entry ?? new Uint8Array(0), metadata: node.metadata, node };
-}
+export type { ManifestEntry, ManifestPath } from './mantaray-lookup.js';
+export { lookupNode, lookupPath } from './mantaray-lookup.js';
 
 export interface ForkSummary {
   /** First prefix byte: the key in the parent's fork bitmap. */
@@ -157,6 +119,8 @@ export function addPath(
   const entryBytes = toEntryBytes(entry);
   if (options.style === 'bee-js') addBeeJs(root, pathBytes, entryBytes.length > 0 ? entryBytes : undefined, metadata);
   else addBee(root, pathBytes, entryBytes, metadata);
+  // Every node an add creates or splits off lies along its path; the others keep their full paths.
+  noteAdded(root, pathBytes, nodesAlong(root, pathBytes));
 }
 
 function childOf(parent: MantarayNode): MantarayNode {
@@ -307,7 +271,8 @@ function retype(node: MantarayNode, prefix: Uint8Array | undefined): void {
  * Returns false when no fork ends exactly at `path`.
  */
 export function removePath(root: MantarayNode, path: ManifestPath): boolean {
-  let rest = toPathBytes(path);
+  const pathBytes = toPathBytes(path);
+  let rest = pathBytes;
   if (rest.length === 0) throw new InputError('manifest path', '', 'a non-empty path');
   const visited: MantarayNode[] = [];
   let node = root;
@@ -320,6 +285,7 @@ export function removePath(root: MantarayNode, path: ManifestPath): boolean {
     if (rest.length === 0) {
       forks.delete(fork.prefix[0]!);
       for (const n of visited) n.reference = undefined;
+      noteRemoved(root, pathBytes, fork.node);
       return true;
     }
     node = fork.node;
