@@ -1,7 +1,8 @@
 /**
  * cpu.keccak.parallel for the Node.js runners: worker threads (one per core, started before timing) hash
  * every 4 KiB block of a shared copy of the fixture with the runner's own keccak256, each taking an equal
- * slice. `engine` picks the implementation the worker loads: this project's core (ts) or bee-js's (js).
+ * slice. `engine` picks the implementation the worker loads: this project's core (ts) or bee-js's (js). A worker
+ * reports ready only after it has warmed its engine (keccak-worker.ts), so no timed hash pays for that.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';

@@ -80,11 +80,31 @@ export const simdOps: LaneOps = {
   roundConstants: L.roundConstantsX2,
 };
 
-/** Local indexes of the permutation function (it has no parameters). */
-const A = 0, E = 25, C = 50, D = 55, B = 60, ROUND = 65;
+/**
+ * Where the permutation's locals sit in a function: the state A (25 lanes), the second state E (25), the column
+ * parities C (5), D (5), one row B (5), and the i32 round counter. `base` is the index of A's first lane: 0 in
+ * the permutation function (no parameters), after the parameters elsewhere.
+ */
+export interface PermutationLocals {
+  readonly A: number;
+  readonly E: number;
+  readonly C: number;
+  readonly D: number;
+  readonly B: number;
+  readonly ROUND: number;
+}
+
+export function permutationLocals(base: number): PermutationLocals {
+  return { A: base, E: base + 25, C: base + 50, D: base + 55, B: base + 60, ROUND: base + 65 };
+}
+
+/** The local types of permutationLocals, in order (append them to a function's locals). */
+export function permutationLocalTypes(ops: LaneOps): number[] {
+  return [...Array<number>(65).fill(ops.type), I32];
+}
 
 /** One round from state locals `src` to `dst`; `rc` pushes the round constant. */
-function round(ops: LaneOps, src: number, dst: number, rc: Code): Code {
+function round(ops: LaneOps, { C, D, B }: PermutationLocals, src: number, dst: number, rc: Code): Code {
   const code: Code = [];
   for (let x = 0; x < 5; x++) {
     code.push(...op.localGet(src + x));
@@ -113,20 +133,37 @@ function round(ops: LaneOps, src: number, dst: number, rc: Code): Code {
   return code;
 }
 
-/** keccak-f[1600] over the state in memory at L.state (loaded into locals, permuted, stored back). */
-export function permutation(ops: LaneOps): FunctionDef {
-  const body: Code = [];
-  for (let i = 0; i < 25; i++) body.push(...op.i32Const(0), ...ops.load(L.state + ops.laneBytes * i), ...op.localSet(A + i));
+/** keccak-f[1600]'s 24 rounds on the state held in locals `at.A` (two rounds per loop turn: A→E, then E→A). */
+export function permuteLocals(ops: LaneOps, at: PermutationLocals): Code {
+  const { A, E, ROUND } = at;
   const rcAt = (k: number): Code => [...op.localGet(ROUND), ...ops.load(ops.roundConstants + ops.laneBytes * k)];
-  body.push(...op.i32Const(0), ...op.localSet(ROUND), ...op.loop());
-  body.push(...round(ops, A, E, rcAt(0)), ...round(ops, E, A, rcAt(1)));
+  const body: Code = [...op.i32Const(0), ...op.localSet(ROUND), ...op.loop()];
+  body.push(...round(ops, at, A, E, rcAt(0)), ...round(ops, at, E, A, rcAt(1)));
   body.push(
     ...op.localGet(ROUND), ...op.i32Const(2 * ops.laneBytes), ...op.i32Add(), ...op.localTee(ROUND),
     ...op.i32Const(24 * ops.laneBytes), ...op.i32LtU(), ...op.brIf(0), ...op.end(),
   );
-  for (let i = 0; i < 25; i++) body.push(...op.i32Const(0), ...op.localGet(A + i), ...ops.store(L.state + ops.laneBytes * i));
-  const locals = [...Array<number>(60).fill(ops.type), ...Array<number>(5).fill(ops.type), I32];
-  return { params: [], results: [], locals, body };
+  return body;
+}
+
+/** Loads (or stores) the 25 state lanes between memory at L.state and the locals from `A`. */
+export function loadState(ops: LaneOps, A: number): Code {
+  const code: Code = [];
+  for (let i = 0; i < 25; i++) code.push(...op.i32Const(0), ...ops.load(L.state + ops.laneBytes * i), ...op.localSet(A + i));
+  return code;
+}
+
+export function storeState(ops: LaneOps, A: number): Code {
+  const code: Code = [];
+  for (let i = 0; i < 25; i++) code.push(...op.i32Const(0), ...op.localGet(A + i), ...ops.store(L.state + ops.laneBytes * i));
+  return code;
+}
+
+/** keccak-f[1600] over the state in memory at L.state (loaded into locals, permuted, stored back). */
+export function permutation(ops: LaneOps): FunctionDef {
+  const at = permutationLocals(0);
+  const body: Code = [...loadState(ops, at.A), ...permuteLocals(ops, at), ...storeState(ops, at.A)];
+  return { params: [], results: [], locals: permutationLocalTypes(ops), body };
 }
 
 /**
