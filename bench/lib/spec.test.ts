@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { KNOWN_CASE_IDS } from './catalogue.js';
-import { expandSpec, parseSpec, SpecError } from './spec.js';
+import { expandSpec, fixtureSizes, parseSpec, SpecError } from './spec.js';
 
 const specPath = new URL('../bench-spec.json', import.meta.url);
 const specBytes = readFileSync(specPath);
@@ -38,6 +38,14 @@ describe('bench spec', () => {
     expect(expandSpec(spec, { large: true }).filter((r) => r.entry.id === 'net.bzz.upload.encrypted').map((r) => r.params.size_mb)).toEqual([1, 10, 100]);
     expect(rows.find((r) => r.entry.id === 'net.bytes.download.parallel')!.paramKey).toBe('concurrency=4,count=8,size_mb=1');
     expect(expandSpec(spec, { sizesMb: [1] }).every((r) => (r.params.size_mb ?? 1) === 1)).toBe(true);
+  });
+
+  it('loads the 1 MB fixture for rows without size_mb (count-based cases slice it), even when they run alone', () => {
+    const { spec } = parseSpec(readFileSync(specPath), 'bench-spec.json');
+    const only = (ids: string[]) => expandSpec(spec, { sizesMb: [10] }).filter((r) => ids.includes(r.entry.id));
+    expect(fixtureSizes(only(['net.chunks.upload', 'net.soc.upload']))).toEqual([1]);
+    expect(fixtureSizes(only(['net.bytes.upload']))).toEqual([10]);
+    expect(fixtureSizes(only(['net.bytes.upload', 'cpu.keccak.chunk-hash']))).toEqual([1, 10]);
   });
 
   it('hashes the file bytes (sha256), so any edit changes the hash', () => {

@@ -128,9 +128,12 @@ export function expandSpec(spec: BenchSpec, options: ExpandOptions = {}): CaseRo
   return spec.cases.flatMap((entry) => expandCase(spec, entry, options));
 }
 
-/** Every fixture size (MB) the expanded rows need. */
+/**
+ * Every fixture size (MB) the expanded rows need: each row's size_mb, and the 1 MB fixture for rows without one
+ * (the count-based cases take their chunks, messages or files from it), in every runner alike.
+ */
 export function fixtureSizes(rows: readonly CaseRow[]): number[] {
   const sizes = new Set<number>();
-  for (const row of rows) if (row.params.size_mb !== undefined) sizes.add(row.params.size_mb);
+  for (const row of rows) sizes.add(row.params.size_mb ?? 1);
   return [...sizes].sort((a, b) => a - b);
 }

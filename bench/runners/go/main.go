@@ -292,18 +292,20 @@ func run() int {
 	}
 	loaded := map[int][]byte{}
 	for _, r := range rows {
+		// A row without size_mb takes its inputs from the 1 MB fixture (the count-based cases), as in every runner.
+		mb := 1
 		if v, ok := r.params["size_mb"]; ok {
-			mb := int(v)
-			if _, done := loaded[mb]; done {
-				continue
-			}
-			data, err := os.ReadFile(fixturePath(*fixtures, mb))
-			if err != nil {
-				logf("fixture %s is missing: run `npm run bench:fixtures` first", fixturePath(*fixtures, mb))
-				return 1
-			}
-			loaded[mb] = data
+			mb = int(v)
 		}
+		if _, done := loaded[mb]; done {
+			continue
+		}
+		data, err := os.ReadFile(fixturePath(*fixtures, mb))
+		if err != nil {
+			logf("fixture %s is missing: run `npm run bench:fixtures` first", fixturePath(*fixtures, mb))
+			return 1
+		}
+		loaded[mb] = data
 	}
 	rss := startRSSSampler()
 	started := time.Now().UTC().Format(time.RFC3339Nano)

@@ -238,14 +238,14 @@ fn run() -> Result<i32, String> {
     }
     let mut fixtures = HashMap::new();
     for r in &rows {
-        if let Some(mb) = r.params.get("size_mb").map(|v| *v as u64) {
-            if fixtures.contains_key(&mb) {
-                continue;
-            }
-            let path = fixture_path(&fixture_dir, mb);
-            let data = std::fs::read(&path).map_err(|_| format!("fixture {path} is missing: run `npm run bench:fixtures` first"))?;
-            fixtures.insert(mb, Arc::new(data));
+        // A row without size_mb takes its inputs from the 1 MB fixture (the count-based cases), as in every runner.
+        let mb = r.params.get("size_mb").map(|v| *v as u64).unwrap_or(1);
+        if fixtures.contains_key(&mb) {
+            continue;
         }
+        let path = fixture_path(&fixture_dir, mb);
+        let data = std::fs::read(&path).map_err(|_| format!("fixture {path} is missing: run `npm run bench:fixtures` first"))?;
+        fixtures.insert(mb, Arc::new(data));
     }
     let fixtures = Arc::new(fixtures);
     let rss = measure::RssSampler::start();
