@@ -5,8 +5,8 @@
  * (BENCH_RUNNER_ORDER to pin it) against one node, and aggregates: report.md, report.html, aggregate.json,
  * results.csv and one result JSON per runner in --out (default bench/results/<date-time>/).
  *
- * The node: by default an embedded devnet (a fresh one per runner, see lib/targets.ts); `--bee` the real Bee
- * cluster; NODE_URL (+ NODE_BATCH_ID, NODE_TOKEN) a node of your own. Every row gets one untimed warm-up
+ * The node: by default an embedded devnet, `--bee` the real Bee cluster, each started fresh for every runner (see
+ * lib/targets.ts); NODE_URL (+ NODE_BATCH_ID, NODE_TOKEN) a node of your own, shared by all. Every row gets one untimed warm-up
  * iteration (`--warmup N`, BENCH_WARMUP) and then the spec's iterations (5; `--iterations`, BENCH_ITERS), in all
  * four runners. `--quick` is the smoke pass: one timed iteration of the 1 MB size, no warm-up.
  *
@@ -232,7 +232,7 @@ export async function main(argv: string[]): Promise<number> {
   let shared: Target | undefined;
   let described: Target | undefined;
   try {
-    if (opts.bee || external) {
+    if (external) {
       shared = await startTarget();
       const why = await checkBatch(shared).catch((err: Error) => `cannot ask the node: ${err.message}`);
       if (why) {
@@ -241,7 +241,7 @@ export async function main(argv: string[]): Promise<number> {
       }
     }
     for (const runner of order) {
-      // The embedded devnet: a fresh node and batch per runner (see lib/targets.ts).
+      // The embedded devnet and the Bee cluster: a fresh node and batch per runner (see lib/targets.ts).
       const target = shared ?? (await startTarget());
       described ??= target;
       try {

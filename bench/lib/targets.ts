@@ -5,8 +5,12 @@
  *   starts a fresh one per runner: the devnet keeps every chunk in memory, and a full run uploads a few GB per
  *   runner, so each runner gets the same empty node (and the same memory ceiling) instead of the leftovers of
  *   the runners before it.
- * - `bee`: the real Bee v2.8.1 loopback cluster (bee-cluster/, 2 full nodes, Anvil), one for the whole run,
- *   with a depth-24 batch so a full run's uploads never fill a bucket.
+ * - `bee`: the real Bee v2.8.1 loopback cluster (bee-cluster/, 2 full nodes, Anvil), with a depth-24 batch so a
+ *   full run's uploads never fill a bucket; also started fresh for each runner (about 30 s). Bee pushes deferred
+ *   uploads to its peer in the background, and that backlog slows every later direct upload (POST /chunks, /soc,
+ *   and so the chunk-by-chunk rows): on this cluster 50 chunks one at a time took 2.7 s on a fresh node and 380 s
+ *   after 220 MB of deferred uploads. One cluster for the whole run handed each runner the backlog of the runners
+ *   before it.
  * - `external`: NODE_URL and NODE_BATCH_ID as given (a node you run yourself).
  */
 import { createNodeClient } from '../../actors/node-client/index.js';
