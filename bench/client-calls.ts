@@ -8,7 +8,9 @@
  * it prints the client's CPU µs per call (process.cpuUsage: user + system of this process) and the wall µs per
  * call, after an untimed warm-up of the same calls. The CPU figure is what a wire costs; wall adds the node.
  *
- * Usage: npm run bench:client-calls [-- --calls N] [--json]     (N: calls per small operation, default 400)
+ * Usage: npm run bench:client-calls [-- --calls N] [--node URL --batch ID] [--json]
+ * (N: calls per small operation, default 400; --node: a node of your own, e.g. the real Bee cluster's, instead
+ * of the devnet child, with a usable batch)
  */
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -30,6 +32,13 @@ if (!Number.isInteger(CALLS) || CALLS < 10) {
   process.exit(1);
 }
 const BIG = Math.max(10, Math.floor(CALLS / 10));
+const nodeAt = argv.indexOf('--node');
+const batchAt = argv.indexOf('--batch');
+const external = nodeAt >= 0 ? { url: argv[nodeAt + 1]!, batchId: batchAt >= 0 ? argv[batchAt + 1]! : '' } : undefined;
+if (external && !/^[0-9a-f]{64}$/.test(external.batchId)) {
+  process.stderr.write('bench:client-calls: --node needs --batch <64 hex> (a usable batch on that node)\n');
+  process.exit(1);
+}
 const MB = 1_000_000;
 
 interface Operation {
@@ -129,6 +138,14 @@ function wires(): { name: string; make: () => { wire?: Wire; dispatcher?: Agent;
   ];
 }
 
+async function devnetNode(devnet: ReturnType<typeof spawn>): Promise<{ url: string; batchId: string }> {
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: devnet.stdout! }).once('line', resolve);
+    devnet.once('exit', (code) => reject(new Error(`devnet exited with ${code} before it was ready`)));
+  });
+  return (JSON.parse(line) as { nodes: { url: string; batchId: string }[] }).nodes[0]!;
+}
+
 interface Row {
   operation: string;
   wire: string;
@@ -138,14 +155,10 @@ interface Row {
 
 async function main(): Promise<void> {
   const bin = fileURLToPath(new URL('../devnet/devnet-bin.js', import.meta.url));
-  const devnet = spawn(process.execPath, [bin, '--nodes', '1', '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const devnet = external ? undefined : spawn(process.execPath, [bin, '--nodes', '1', '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const rows: Row[] = [];
   try {
-    const line = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: devnet.stdout }).once('line', resolve);
-      devnet.once('exit', (code) => reject(new Error(`devnet exited with ${code} before it was ready`)));
-    });
-    const { url, batchId } = (JSON.parse(line) as { nodes: { url: string; batchId: string }[] }).nodes[0]!;
+    const { url, batchId } = external ?? (await devnetNode(devnet!));
     for (const operation of OPERATIONS) {
       for (const w of wires()) {
         const made = w.make();
@@ -165,14 +178,14 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    devnet.kill('SIGINT');
+    devnet?.kill('SIGINT');
   }
   const load = loadavg().map((l) => l.toFixed(2)).join(' ');
   if (json) {
     process.stdout.write(`${JSON.stringify({ calls: CALLS, load_average: load, rows }, null, 2)}\n`);
     return;
   }
-  console.log(`node client cost per call on each wire, devnet in a child process; load average ${load}`);
+  console.log(`node client cost per call on each wire, ${external ? external.url : 'devnet in a child process'}; load average ${load}`);
   console.log('operation                        wire        client CPU µs/call   wall µs/call');
   for (const r of rows) {
     console.log(`${r.operation.padEnd(32)} ${r.wire.padEnd(10)} ${r.cpu_us_per_call.toFixed(0).padStart(12)} ${r.wall_us_per_call.toFixed(0).padStart(14)}`);

@@ -1,24 +1,47 @@
 /**
- * Why the ts runner (this project) is behind on a row, by case family and by who is ahead. These are the
- * causes found by profiling (see bench/README.md, "Where ts is not first"); the report prints them next to
- * each gap so a reader sees the measured ratio and the reason together.
+ * Why the ts runner (this project) is behind on a row, from what was measured: this run's own figures for the
+ * net rows, and for the CPU rows the engine each family runs on with the bench script that measures it. No
+ * cause is named that a script in bench/ does not measure.
+ *
+ * Net rows, in order:
+ * 1. within this run's spread: ts's fastest timed iteration is no slower than the fastest runner's slowest one;
+ * 2. client CPU: ts's process CPU per iteration exceeds the fastest runner's by at least half the wall-time gap
+ *    (bench:client-calls gives the client's CPU per call on each wire);
+ * 3. otherwise the gap is waiting on the node, not work in the client (CPU figures say so).
  */
-import type { RunnerName } from '../../config-schema/bench-result.js';
+import type { Row } from './model.js';
 
-const NATIVE = new Set<RunnerName>(['go', 'rust']);
+const NATIVE_KECCAK = 'keccak-f[1600] on our WebAssembly sponge against Go\'s assembly (x/crypto/sha3) and Rust\'s sha3 crate';
 
-const BY_PREFIX: ReadonlyArray<readonly [string, (best: RunnerName) => string]> = [
-  ['cpu.keccak.chunk-hash', (b) => (NATIVE.has(b) ? 'keccak256 runs on our WebAssembly sponge (scalar 64-bit lanes, one call per 4 KiB input); Go (x/crypto, assembly) and Rust (sha3) run the permutation natively' : 'noise: bee-js hashes in JavaScript, about ten times slower than our sponge')],
-  ['cpu.keccak.bulk', (b) => (NATIVE.has(b) ? 'one long keccak256 stream on our WebAssembly sponge (copied into its memory 63 KB at a time) against a native permutation' : 'noise: bee-js hashes in JavaScript, about ten times slower than our sponge')],
-  ['cpu.keccak.parallel', (b) => (NATIVE.has(b) ? 'the WebAssembly sponge per block, plus a worker-thread round trip per slice; native threads share memory for free' : 'noise: bee-js hashes in JavaScript in the same worker pool')],
-  ['cpu.bmt', (b) => (NATIVE.has(b) ? 'native BMT (Rust sha3 / Bee\'s Go hasher) against our WebAssembly SIMD kernel: the remaining gap is WebAssembly vs native code for the keccak permutation' : 'noise')],
-  ['cpu.ecdsa', (b) => (NATIVE.has(b) ? 'secp256k1 in JavaScript (@noble/secp256k1, BigInt field arithmetic) against libsecp256k1 (C, via the Rust secp256k1 crate) and Go\'s decred secp256k1: a pure-JS curve is an order of magnitude slower' : 'noise')],
-  ['cpu.identity', (b) => (NATIVE.has(b) ? 'public-key derivation is a secp256k1 scalar multiplication in JavaScript (@noble/secp256k1) against native libsecp256k1 / decred' : 'noise')],
-  ['cpu.manifest', (b) => (NATIVE.has(b) ? 'mantaray in JavaScript (Uint8Array forks in a Map, a chunk-tree hash per node) against native code; the gap is per-node allocation and hashing' : 'bee-js keeps a simpler in-memory trie (no Bee-dialect path handling on every add)')],
-  ['net.', (b) => (NATIVE.has(b) ? 'client-side overhead per call: undici request setup, zod validation of every answer and call statistics in JavaScript against reqwest / net/http; the node\'s own time dominates larger transfers' : 'bee-js (axios) and our client (undici) differ by per-call overhead only; within noise on a shared machine')],
+/** CPU families: what ts runs the row on, and the script that measures that engine against the others. */
+const CPU_CAUSES: ReadonlyArray<readonly [prefix: string, cause: string]> = [
+  ['cpu.keccak.parallel', `${NATIVE_KECCAK}, plus a worker-thread message round trip per slice (native threads share the buffer); npm run bench:hash prints our keccak per thread and on all cores`],
+  ['cpu.keccak', `${NATIVE_KECCAK}; npm run bench:hash prints our MB/s on one thread`],
+  ['cpu.bmt', 'the BMT on our WebAssembly SIMD keccak kernel against native code; npm run bench:hash prints our MB/s, one thread and all cores'],
+  ['cpu.ecdsa', 'secp256k1 through the engine core/swarm picked (the report\'s runner note names it) against libsecp256k1 called from Rust without a JavaScript boundary and Go\'s decred secp256k1; npm run bench:secp256k1 prints each engine\'s rates'],
+  ['cpu.identity', 'a public key from the engine core/swarm picked (runner note) plus keccak256, against native code; npm run bench:secp256k1 prints public keys per second per engine'],
+  ['cpu.manifest', 'mantaray in JavaScript (path index for lookups, a chunk-tree hash per node) against native code'],
 ];
 
-export function explainGap(id: string, best: RunnerName): string {
-  for (const [prefix, why] of BY_PREFIX) if (id.startsWith(prefix)) return why(best);
-  return 'not profiled yet';
+const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
+
+export function explainGap(row: Row): string {
+  const best = row.best!;
+  const ts = row.cells.ts!;
+  const top = row.cells[best]!;
+  if (row.kind === 'cpu') {
+    for (const [prefix, cause] of CPU_CAUSES) if (row.id.startsWith(prefix)) return best === 'js' ? `bee-js was faster in this run (${cause})` : cause;
+    return 'no measurement of this family yet';
+  }
+  const tsFastest = Math.min(...ts.iterations_ms);
+  const topSlowest = Math.max(...top.iterations_ms);
+  const spreads = `ts ${ms(tsFastest)}–${ms(Math.max(...ts.iterations_ms))} ms, ${best} ${ms(Math.min(...top.iterations_ms))}–${ms(topSlowest)} ms`;
+  if (tsFastest <= topSlowest) return `within this run's spread (${spreads})`;
+  const gap = ts.median_ms! - top.median_ms!;
+  const tsCpu = ts.cpu_ms_median;
+  const topCpu = top.cpu_ms_median;
+  if (tsCpu === null || topCpu === null) return `slower beyond the spread (${spreads}); no CPU figures to tell client from node`;
+  const cpu = `ts used ${ms(tsCpu)} ms of CPU per iteration, ${best} ${ms(topCpu)} ms`;
+  if (tsCpu - topCpu >= gap / 2) return `client CPU: ${cpu}, of a ${ms(gap)} ms gap (${spreads}); npm run bench:client-calls gives the client's CPU per call on each wire`;
+  return `waiting on the node, not client work: ${cpu}, against a ${ms(gap)} ms gap in wall time (${spreads})`;
 }

@@ -41,10 +41,11 @@ export function renderMarkdown(agg: Aggregate): string {
   out.push('');
 
   const groups = Object.keys(agg.scoreboard[0]?.per_group ?? {});
-  out.push('## 2. Scoreboard', '', 'Geometric mean over the rows a runner finished of (its median ÷ the row\'s fastest median): `1.00x` would be fastest everywhere. Skipped and failed rows are left out of that runner\'s mean.', '');
+  out.push('## 2. Scoreboard', '', 'Geometric mean over the rows a runner finished of (its median ÷ the row\'s fastest median): `1.00x` would be fastest everywhere. Skipped and failed rows are left out of that runner\'s mean. In brackets, the spread: the same mean with every row at the runner\'s fastest and at its slowest timed iteration; two runners whose spreads overlap are within this run\'s noise of each other.', '');
   out.push(`| runner | all | rank | CPU | rank | net | rank | wins | rows | ${groups.map(escapeMd).join(' | ')} |`, `|---|---|---|---|---|---|---|---|---|${groups.map(() => '---').join('|')}|`);
+  const withSpread = (value: number | null, spread: { low: number; high: number } | null) => `${fmtRatio(value)}${spread ? ` (${spread.low.toFixed(2)}–${spread.high.toFixed(2)})` : ''}`;
   for (const s of [...agg.scoreboard].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99))) {
-    out.push(`| ${s.runner} | ${fmtRatio(s.geomean)} | ${s.rank ?? '–'} | ${fmtRatio(s.geomean_cpu)} | ${s.rank_cpu ?? '–'} | ${fmtRatio(s.geomean_net)} | ${s.rank_net ?? '–'} | ${s.wins} | ${s.rows} | ${groups.map((g) => fmtRatio(s.per_group[g] ?? null)).join(' | ')} |`);
+    out.push(`| ${s.runner} | ${fmtRatio(s.geomean)} | ${s.rank ?? '–'} | ${withSpread(s.geomean_cpu, s.spread_cpu)} | ${s.rank_cpu ?? '–'} | ${withSpread(s.geomean_net, s.spread_net)} | ${s.rank_net ?? '–'} | ${s.wins} | ${s.rows} | ${groups.map((g) => fmtRatio(s.per_group[g] ?? null)).join(' | ')} |`);
   }
   out.push('');
   if (agg.ts_gaps.length > 0) {

@@ -68,11 +68,20 @@ export interface RunnerSummary {
   skipped: number;
 }
 
+/** The spread behind a geometric mean: the same mean with every row at the runner's fastest, and at its slowest, iteration. */
+export interface Spread {
+  low: number;
+  high: number;
+}
+
 export interface ScoreEntry {
   runner: RunnerName;
   geomean: number | null;
   geomean_cpu: number | null;
   geomean_net: number | null;
+  /** Each row's ratio taken at the runner's fastest and slowest timed iteration (over the row's best median). */
+  spread_cpu: Spread | null;
+  spread_net: Spread | null;
   per_group: Record<string, number | null>;
   wins: number;
   rows: number;
@@ -231,11 +240,18 @@ export function buildAggregate({ spec, specHash, manifest, results, now = new Da
   const scoreboard: ScoreEntry[] = runnersShown.map((runner) => {
     const mine = rows.filter((r) => r.cells[runner]!.ratio !== null);
     const gm = (list: Row[]) => (list.length > 0 ? geometricMean(list.map((r) => r.cells[runner]!.ratio!)) : null);
+    const spread = (list: Row[]): Spread | null => {
+      if (list.length === 0) return null;
+      const at = (pick: (it: number[]) => number) => geometricMean(list.map((r) => pick(r.cells[runner]!.iterations_ms) / r.cells[r.best!]!.median_ms!));
+      return { low: at((it) => Math.min(...it)), high: at((it) => Math.max(...it)) };
+    };
     return {
       runner,
       geomean: gm(mine),
       geomean_cpu: gm(mine.filter((r) => r.kind === 'cpu')),
       geomean_net: gm(mine.filter((r) => r.kind === 'net')),
+      spread_cpu: spread(mine.filter((r) => r.kind === 'cpu')),
+      spread_net: spread(mine.filter((r) => r.kind === 'net')),
       per_group: Object.fromEntries(domains.map((d) => [d, gm(mine.filter((r) => r.domain === d))])),
       wins: rows.filter((r) => r.best === runner).length,
       rows: mine.length,
@@ -264,7 +280,7 @@ export function buildAggregate({ spec, specHash, manifest, results, now = new Da
 
   const tsGaps: Gap[] = rows
     .filter((r) => r.best !== null && r.best !== 'ts' && r.cells.ts?.ratio)
-    .map((r) => ({ id: r.id, param_key: r.param_key, best: r.best!, ratio: r.cells.ts!.ratio!, why: explainGap(r.id, r.best!) }));
+    .map((r) => ({ id: r.id, param_key: r.param_key, best: r.best!, ratio: r.cells.ts!.ratio!, why: explainGap(r) }));
 
   const runners: RunnerSummary[] = runnersShown.map((runner) => {
     const res = results[runner];
