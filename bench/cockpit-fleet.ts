@@ -35,6 +35,7 @@
  * BENCH_PROFILE=<file> writes a CPU profile of the measured window, BENCH_HEAP_PROFILE=<file> a sampling
  * allocation profile of it (garbage included: what keeps V8's collector busy).
  */
+import { callOutcome } from '../core/cockpit/call-outcome.js';
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -124,9 +125,16 @@ async function main(): Promise<void> {
     const latencies: number[] = [];
     const healthCalls = new Map<string, number>();
     let failedCalls = 0;
+    let cancelledCalls = 0;
     const offCalls = engine.onCall((record) => {
+      // A call the cockpit cancelled itself is neither a failure of the node nor one of its latencies.
+      const outcome = callOutcome(record);
+      if (outcome === 'cancelled') {
+        cancelledCalls++;
+        return;
+      }
       latencies.push(record.ms);
-      if (record.error || (record.status ?? 0) >= 400) failedCalls++;
+      if (outcome === 'failed') failedCalls++;
       if (record.template.endsWith('/health')) {
         const node = new URL(record.url).origin;
         healthCalls.set(node, (healthCalls.get(node) ?? 0) + 1);
@@ -196,6 +204,7 @@ async function main(): Promise<void> {
       externalMb: memory.external / 1024 / 1024,
       calls: latencies.length,
       failedCalls,
+      cancelledCalls,
       pollsPerNode: { min: Math.min(...polls), max: Math.max(...polls), nodesPolled: polls.length },
       latencyMs: { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? 0 },
       overruns,
@@ -215,7 +224,7 @@ async function main(): Promise<void> {
     out('RSS', `${result.peakRssMb.toFixed(0)} MB peak, ${result.endRssMb.toFixed(0)} MB at the end (target < ${TARGETS.rssMb} MB)`);
     out('heap', `${result.heapUsedMb.toFixed(0)} MB used of ${result.heapTotalMb.toFixed(0)} MB, ${result.externalMb.toFixed(0)} MB external`);
     out('polls per node', `${result.pollsPerNode.min}..${result.pollsPerNode.max} (${result.pollsPerNode.nodesPolled}/${result.nodes} nodes)`);
-    out('calls', `${result.calls}, ${result.failedCalls} failed; latency p50 ${result.latencyMs.p50.toFixed(1)} ms, p95 ${result.latencyMs.p95.toFixed(1)} ms, max ${result.latencyMs.max.toFixed(0)} ms`);
+    out('calls', `${result.calls}, ${result.failedCalls} failed (${result.cancelledCalls} cancelled by the cockpit, not counted); latency p50 ${result.latencyMs.p50.toFixed(1)} ms, p95 ${result.latencyMs.p95.toFixed(1)} ms, max ${result.latencyMs.max.toFixed(0)} ms`);
     out('overruns', `${result.overruns} (a poll lasts as long as its slowest call; none may reach ${options.intervalMs / 1000} s)`);
     out('views', options.subscriber ? `${result.views} composed for the subscriber (${result.fleetRows} fleet rows each)` : 'none (--no-subscriber)');
     out('targets met', result.met ? 'yes' : 'NO');

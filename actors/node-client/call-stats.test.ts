@@ -44,6 +44,16 @@ describe('createCallStats', () => {
     expect(stamps).toMatchObject({ template: 'GET /stamps/{id}', count: 101, errors: 1, lastStatus: 404, p50: 51, p95: 96, p99: 100, max: 500 });
   });
 
+  it('counts calls the caller cancelled apart: not errors, not latencies', () => {
+    const stats = createCallStats();
+    stats.record(call('/pins', 4, { status: 200 }));
+    stats.record({ method: 'GET', template: '/pins', url: 'http://127.0.0.1:1633/pins', ms: 9_000, error: { code: 'aborted', message: 'GET … -> aborted' } });
+    stats.record({ method: 'GET', template: '/tags', url: 'http://127.0.0.1:1633/tags', ms: 50, error: { code: 'aborted', message: 'GET … -> aborted' } });
+    const [pins, tags] = stats.snapshot();
+    expect(pins).toMatchObject({ template: 'GET /pins', count: 2, errors: 0, cancelled: 1, p99: 4, max: 4, window: 1 });
+    expect(tags).toMatchObject({ template: 'GET /tags', count: 1, errors: 0, cancelled: 1, lastErrorCode: 'aborted', p50: null, max: null, window: 0 });
+  });
+
   it('keeps only the last windowSize samples for percentiles but lifetime count and max', () => {
     const stats = createCallStats({ windowSize: 10 });
     stats.record(call('/peers', 10_000, { status: 200 }));

@@ -5,7 +5,12 @@
  * reference, batch ID or token leaks into it. Latency percentiles come from a fixed-size ring of the most recent
  * samples per endpoint: memory is bounded however long the cockpit runs, and the figures track current behaviour
  * rather than a week-old average. Count, errors and max are kept over the whole lifetime.
+ *
+ * A call the caller cancelled (its own signal fired: a screen left, a node switched) is counted apart: never
+ * among the errors, and its duration, which is when the caller gave up, never among the latencies
+ * (core/cockpit/call-outcome.ts).
  */
+import { callOutcome } from '../../core/cockpit/call-outcome.js';
 import type { NodeApiErrorCode } from './errors.js';
 
 /** What the client reports for every call, success or failure. */
@@ -24,12 +29,15 @@ export interface CallRecord {
 
 export interface EndpointStats {
   readonly template: string;
+  /** Every call, cancelled ones included. */
   readonly count: number;
-  /** Calls that threw, or that ended with a status of 400 or above. */
+  /** Calls that threw, or that ended with a status of 400 or above; cancelled calls are not errors. */
   readonly errors: number;
+  /** Calls the caller cancelled before they ended (`aborted`). */
+  readonly cancelled: number;
   readonly lastStatus?: number;
   readonly lastErrorCode?: NodeApiErrorCode;
-  /** Percentiles over the retained window (the last `windowSize` calls); null before the first call. */
+  /** Percentiles over the retained window (the last `windowSize` calls not cancelled); null before the first. */
   readonly p50: number | null;
   readonly p95: number | null;
   readonly p99: number | null;
@@ -54,6 +62,7 @@ export interface CallStatsOptions {
 interface Bucket {
   count: number;
   errors: number;
+  cancelled: number;
   max: number;
   lastStatus?: number;
   lastErrorCode?: NodeApiErrorCode;
@@ -82,7 +91,7 @@ export function createCallStats(options: CallStatsOptions = {}): CallStats {
     const key = buckets.size >= maxEndpoints - 1 ? OVERFLOW_TEMPLATE : template;
     let bucket = buckets.get(key);
     if (!bucket) {
-      bucket = { count: 0, errors: 0, max: 0, ring: new Float64Array(windowSize), filled: 0, next: 0 };
+      bucket = { count: 0, errors: 0, cancelled: 0, max: 0, ring: new Float64Array(windowSize), filled: 0, next: 0 };
       buckets.set(key, bucket);
     }
     return bucket;
@@ -101,10 +110,14 @@ export function createCallStats(options: CallStatsOptions = {}): CallStats {
         }
       }
       bucket.count += 1;
-      const failed = record.error !== undefined || (record.status !== undefined && record.status >= 400);
-      if (failed) bucket.errors += 1;
+      const outcome = callOutcome(record);
       if (record.status !== undefined) bucket.lastStatus = record.status;
       bucket.lastErrorCode = record.error?.code;
+      if (outcome === 'cancelled') {
+        bucket.cancelled += 1;
+        return;
+      }
+      if (outcome === 'failed') bucket.errors += 1;
       const ms = Number.isFinite(record.ms) && record.ms >= 0 ? record.ms : 0;
       bucket.max = Math.max(bucket.max, ms);
       bucket.ring[bucket.next] = ms;
@@ -129,12 +142,13 @@ function summarise(template: string, bucket: Bucket): EndpointStats {
     template,
     count: bucket.count,
     errors: bucket.errors,
+    cancelled: bucket.cancelled,
     ...(bucket.lastStatus === undefined ? {} : { lastStatus: bucket.lastStatus }),
     ...(bucket.lastErrorCode === undefined ? {} : { lastErrorCode: bucket.lastErrorCode }),
     p50: percentile(samples, 50),
     p95: percentile(samples, 95),
     p99: percentile(samples, 99),
-    max: bucket.count === 0 ? null : bucket.max,
+    max: bucket.filled === 0 ? null : bucket.max,
     window: bucket.filled,
   };
 }

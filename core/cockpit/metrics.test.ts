@@ -54,12 +54,13 @@ describe('Prometheus exposition', () => {
     expect(text).toContain('cockpit_fleet_nodes{status="pass"} 0\ncockpit_fleet_nodes{status="warn"} 0\ncockpit_fleet_nodes{status="fail"} 1\ncockpit_fleet_nodes{status="unknown"} 1\n');
   });
 
-  it('keeps cumulative latency buckets, sum, count and errors per node and endpoint', () => {
+  it('keeps cumulative latency buckets, sum, count and errors per node and endpoint, cancellations apart', () => {
     const latency = new LatencyHistogram();
-    latency.record('n1', 'GET /health', 3, false);
-    latency.record('n1', 'GET /health', 40, false);
-    latency.record('n1', 'GET /health', 20_000, true);
-    latency.record('http://10.0.0.3:1633', 'GET /health', 7, false);
+    latency.record('n1', 'GET /health', 3, 'ok');
+    latency.record('n1', 'GET /health', 40, 'ok');
+    latency.record('n1', 'GET /health', 20_000, 'failed');
+    latency.record('n1', 'GET /health', 9_000, 'cancelled');
+    latency.record('http://10.0.0.3:1633', 'GET /health', 7, 'ok');
     const lines = latency.render();
     expect(lines).toContain('cockpit_http_request_duration_seconds_bucket{node="n1",endpoint="GET /health",le="0.005"} 1');
     expect(lines).toContain('cockpit_http_request_duration_seconds_bucket{node="n1",endpoint="GET /health",le="0.05"} 2');
@@ -69,11 +70,14 @@ describe('Prometheus exposition', () => {
     expect(lines).toContain('cockpit_http_request_errors_total{node="n1",endpoint="GET /health"} 1');
     expect(lines).toContain('cockpit_http_request_duration_seconds_count{node="http://10.0.0.3:1633",endpoint="GET /health"} 1');
     expect(lines).toContain('cockpit_http_request_errors_total{node="http://10.0.0.3:1633",endpoint="GET /health"} 0');
+    // The cancelled call is counted apart: not in the buckets, the count, the sum or the errors.
+    expect(lines).toContain('cockpit_http_request_cancellations_total{node="n1",endpoint="GET /health"} 1');
+    expect(lines).toContain('cockpit_http_request_duration_seconds_sum{node="n1",endpoint="GET /health"} 20.043');
   });
 
   it('bounds the series: templates per node and nodes', () => {
     const latency = new LatencyHistogram(2, 2);
-    for (const node of ['a', 'b', 'c']) for (const endpoint of ['GET /x', 'GET /y', 'GET /z']) latency.record(node, endpoint, 1, false);
+    for (const node of ['a', 'b', 'c']) for (const endpoint of ['GET /x', 'GET /y', 'GET /z']) latency.record(node, endpoint, 1, 'ok');
     const counts = latency.render().filter((line) => line.startsWith('cockpit_http_request_duration_seconds_count'));
     expect(counts).toEqual([
       'cockpit_http_request_duration_seconds_count{node="a",endpoint="GET /x"} 1',

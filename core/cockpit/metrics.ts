@@ -13,10 +13,13 @@
  *   counted).
  * - `cockpit_stamp_ttl_worst_seconds{node}` the worst usable batch's TTL; absent without a known TTL.
  * - `cockpit_http_request_duration_seconds{node,endpoint}` histogram of the cockpit's own calls per node and
- *   endpoint template (`GET /stamps/{id}`), and `cockpit_http_request_errors_total{node,endpoint}`.
+ *   endpoint template (`GET /stamps/{id}`), `cockpit_http_request_errors_total{node,endpoint}`, and
+ *   `cockpit_http_request_cancellations_total{node,endpoint}`: calls the cockpit cancelled itself, which are
+ *   neither errors nor in the histogram (core/cockpit/call-outcome.ts).
  * A node from the command line without a name is named by its URL. The cockpit's own `cockpit_build_info` and
  * the standard `process_*` series come from runtime-metrics.ts.
  */
+import type { CallOutcome } from './call-outcome.js';
 import { GATE_IDS, type GateId, type GateState } from './gate-definitions.js';
 import { worstBatch } from './gate-rules.js';
 import { fleetNodeStatus } from './node-status.js';
@@ -50,6 +53,7 @@ interface EndpointLatency {
   sum: number;
   count: number;
   errors: number;
+  cancelled: number;
 }
 
 /**
@@ -64,7 +68,7 @@ export class LatencyHistogram {
     private readonly maxNodes = 10_000,
   ) {}
 
-  record(node: string, endpoint: string, ms: number, failed: boolean): void {
+  record(node: string, endpoint: string, ms: number, outcome: CallOutcome): void {
     let endpoints = this.nodes.get(node);
     if (!endpoints) {
       if (this.nodes.size >= this.maxNodes) return;
@@ -73,13 +77,18 @@ export class LatencyHistogram {
     let entry = endpoints.get(endpoint);
     if (!entry) {
       if (endpoints.size >= this.maxEndpoints) return;
-      endpoints.set(endpoint, (entry = { counts: new Array<number>(LATENCY_BUCKETS.length).fill(0), sum: 0, count: 0, errors: 0 }));
+      endpoints.set(endpoint, (entry = { counts: new Array<number>(LATENCY_BUCKETS.length).fill(0), sum: 0, count: 0, errors: 0, cancelled: 0 }));
+    }
+    // When the cockpit gave up on a call says nothing of the node's latency.
+    if (outcome === 'cancelled') {
+      entry.cancelled++;
+      return;
     }
     const seconds = ms / 1000;
     for (let i = 0; i < LATENCY_BUCKETS.length; i++) if (seconds <= LATENCY_BUCKETS[i]!) entry.counts[i]!++;
     entry.sum += seconds;
     entry.count++;
-    if (failed) entry.errors++;
+    if (outcome === 'failed') entry.errors++;
   }
 
   render(): string[] {
@@ -97,6 +106,11 @@ export class LatencyHistogram {
     }
     lines.push('# HELP cockpit_http_request_errors_total Calls that failed or answered 400 and above, per node and endpoint template.', '# TYPE cockpit_http_request_errors_total counter');
     for (const { node, endpoint, entry } of series) lines.push(`cockpit_http_request_errors_total${labels({ node, endpoint })} ${entry.errors}`);
+    lines.push(
+      '# HELP cockpit_http_request_cancellations_total Calls the cockpit cancelled itself (a screen left, a node switched, the engine stopped), per node and endpoint template: not errors, not in the latency histogram.',
+      '# TYPE cockpit_http_request_cancellations_total counter',
+    );
+    for (const { node, endpoint, entry } of series) lines.push(`cockpit_http_request_cancellations_total${labels({ node, endpoint })} ${entry.cancelled}`);
     return lines;
   }
 }

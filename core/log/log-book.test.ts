@@ -12,10 +12,13 @@ describe('LogBook', () => {
     expect(book.totals()).toEqual({ errors: 1, warning: 1, info: 2, debug: 1, nodeHttp: 1, cockpitHttp: 0, cockpit: 0 });
     book.addHttpCall({ method: 'GET', url: 'http://127.0.0.1:1633/health', status: 200, ms: 3.4 }, 't');
     book.addHttpCall({ method: 'GET', url: 'http://127.0.0.1:1633/stamps', ms: 2, error: { code: 'network', message: 'ECONNREFUSED' } }, 't');
+    book.addHttpCall({ method: 'GET', url: 'http://127.0.0.1:1633/pins', ms: 812, error: { code: 'aborted', message: 'GET … -> aborted' } }, 't');
     book.addCockpitEvent('info', 'node started', 't');
     expect(book.view('cockpitHttp', 10).entries.map((e) => [e.level, e.line])).toEqual([
       ['debug', 'GET http://127.0.0.1:1633/health -> 200 (3 ms)'],
       ['warning', 'GET http://127.0.0.1:1633/stamps -> network: ECONNREFUSED (2 ms)'],
+      // The cockpit's own cancellation is not a warning about the node.
+      ['debug', 'GET http://127.0.0.1:1633/pins -> cancelled by the cockpit (812 ms)'],
     ]);
     book.clearNodeTabs();
     expect(book.totals()).toEqual({ errors: 0, warning: 0, info: 0, debug: 0, nodeHttp: 0, cockpitHttp: 0, cockpit: 1 });

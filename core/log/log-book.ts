@@ -15,6 +15,7 @@
  * at most 20 times a second; `onDirty` tells it (once per clean-to-dirty edge) that there is news.
  * Pure otherwise: no I/O, no clock (times come with the entries).
  */
+import { callOutcome } from '../cockpit/call-outcome.js';
 import { LOG_TAB_IDS, type LogTabId } from '../cockpit/view/view-model.js';
 import { isAccessLine, parseBeeLogLine, type BeeLogLevel, type BeeLogLine } from './bee-log-line.js';
 import type { SplitLine } from './line-splitter.js';
@@ -175,14 +176,17 @@ export class LogBook {
     this.touch();
   }
 
-  /** One outbound call of the cockpit, for the node::http tab. Only the credential-free URL is kept. */
+  /**
+   * One outbound call of the cockpit, for the node::http tab. Only the credential-free URL is kept. A call the
+   * cockpit cancelled itself reads as such, at debug level: it is not a warning about the node.
+   */
   addHttpCall(call: HttpCallEntry, time: string): void {
-    const outcome = call.error ? `${call.error.code}: ${call.error.message}` : String(call.status ?? '');
-    const failed = call.error !== undefined || (call.status ?? 0) >= 400;
+    const ending = callOutcome(call);
+    const outcome = ending === 'cancelled' ? 'cancelled by the cockpit' : call.error ? `${call.error.code}: ${call.error.message}` : String(call.status ?? '');
     const line = `${call.method} ${call.url} -> ${outcome} (${Math.round(call.ms)} ms)`;
     const fields: Record<string, string> = { method: call.method, url: call.url, ms: String(Math.round(call.ms)) };
     if (call.status !== undefined) fields.status = String(call.status);
-    this.add('cockpitHttp', failed ? 'warning' : 'debug', time, 'node::http', line, fields, line);
+    this.add('cockpitHttp', ending === 'failed' ? 'warning' : 'debug', time, 'node::http', line, fields, line);
     this.touch();
   }
 

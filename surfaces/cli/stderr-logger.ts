@@ -1,4 +1,5 @@
 /** Levelled diagnostics on stderr for the CLIs (stdout stays for results). */
+import { callOutcome } from '../../core/cockpit/call-outcome.js';
 import { isEnabled, type LogLevel } from '../../core/log/level.js';
 import { showControlCharacters } from '../../core/terminal/visible-text.js';
 import type { CallRecord } from '../../actors/node-client/index.js';
@@ -20,8 +21,16 @@ export function createStderrLogger(level: LogLevel, target: string, write: (line
   return { level, error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug'), trace: at('trace') };
 }
 
-/** The -vv HTTP log line: method, URL, status, milliseconds (and the error when there was no status). */
+/**
+ * The -vv HTTP log line: method, URL, status, milliseconds (and the error when there was no status). A call the
+ * tool cancelled itself (it had its answer elsewhere, or was stopped) says so rather than "failed".
+ */
 export function formatCallRecord(record: CallRecord): string {
-  const status = record.status !== undefined ? String(record.status) : `failed (${record.error?.code ?? "no answer"}: ${record.error?.message ?? ""})`;
+  const status =
+    callOutcome(record) === 'cancelled'
+      ? 'cancelled (not waited for)'
+      : record.status !== undefined
+        ? String(record.status)
+        : `failed (${record.error?.code ?? 'no answer'}: ${record.error?.message ?? ''})`;
   return `http ${record.method} ${record.url} ${status} ${Math.round(record.ms)} ms`;
 }

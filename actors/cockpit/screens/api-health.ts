@@ -21,10 +21,11 @@ export async function fetchApiHealth(client: ApiHealthClient, signal: AbortSigna
     ),
   ]);
   signal.throwIfAborted();
-  const calls = client.stats.snapshot().map(({ template, count, errors, lastStatus, lastErrorCode, p50, p95, p99, max }) => ({
+  const calls = client.stats.snapshot().map(({ template, count, errors, cancelled, lastStatus, lastErrorCode, p50, p95, p99, max }) => ({
     template,
     count,
     errors,
+    cancelled,
     ...(lastStatus === undefined ? {} : { lastStatus }),
     ...(lastErrorCode === undefined ? {} : { lastErrorCode }),
     p50,

@@ -2,6 +2,8 @@
  * S8 API Health: the node's chain state (block, tip, lag, total amount, current price), its pending
  * transactions, and the cockpit's own call statistics against this node (count, errors, P50/P95/P99 per
  * endpoint template, from the node client's record of every call it made), as a typed model and rendering.
+ * Calls the cockpit cancelled itself (a screen left before its poll answered, a node switched) have a column of
+ * their own: they are not the node's errors, and their durations are not in the percentiles.
  */
 import { formatCompact, formatCount, formatMs, formatUnits, shortId } from '../format.js';
 import type { Fetched } from '../health-snapshot.js';
@@ -34,6 +36,8 @@ export interface CallStatFacts {
   readonly template: string;
   readonly count: number;
   readonly errors: number;
+  /** Calls the cockpit cancelled itself; not errors (core/cockpit/call-outcome.ts). */
+  readonly cancelled: number;
   readonly lastStatus?: number | undefined;
   readonly lastErrorCode?: string | undefined;
   readonly p50: number | null;
@@ -109,6 +113,13 @@ function transactionsSection(poll: ApiHealthPoll): Section {
   return table;
 }
 
+/** The last call's ending: its status, the client's error code, or `cancelled` for the cockpit's own cancellation. */
+function lastOutcome(r: CallStatFacts): string {
+  if (r.lastErrorCode === 'aborted') return 'cancelled';
+  if (r.lastErrorCode) return r.lastErrorCode;
+  return r.lastStatus === undefined ? '—' : String(r.lastStatus);
+}
+
 function callsSection(calls: readonly CallStatFacts[]): TableSection {
   const rows = [...calls].sort((a, b) => b.count - a.count || (a.template < b.template ? -1 : 1));
   return {
@@ -121,6 +132,7 @@ function callsSection(calls: readonly CallStatFacts[]): TableSection {
       { id: 'endpoint', label: 'Endpoint', align: 'left', priority: 1 },
       { id: 'count', label: 'Count', align: 'right', priority: 1 },
       { id: 'errors', label: 'Errors', align: 'right', priority: 2 },
+      { id: 'cancelled', label: 'Cancelled', align: 'right', priority: 3 },
       { id: 'p50', label: 'P50', align: 'right', priority: 1 },
       { id: 'p95', label: 'P95', align: 'right', priority: 2 },
       { id: 'p99', label: 'P99', align: 'right', priority: 3 },
@@ -134,11 +146,12 @@ function callsSection(calls: readonly CallStatFacts[]): TableSection {
         { text: r.template },
         { text: formatCount(r.count) },
         { text: formatCount(r.errors), ...(r.errors > 0 ? { tone: 'warn' as const } : {}) },
+        { text: formatCount(r.cancelled), full: 'calls the cockpit stopped itself (a screen left, a node switched): not the node’s errors' },
         { text: formatMs(r.p50) },
         { text: formatMs(r.p95) },
         { text: formatMs(r.p99) },
         { text: formatMs(r.max) },
-        { text: r.lastErrorCode ? r.lastErrorCode : r.lastStatus === undefined ? '—' : String(r.lastStatus) },
+        { text: lastOutcome(r) },
       ],
     })),
   };

@@ -154,8 +154,9 @@ export function apiHealthPoll(takenAtMs: number, pending = 1): ApiHealthPoll {
       })),
     ),
     calls: [
-      { template: 'GET /chainstate', count: 12, errors: 0, lastStatus: 200, p50: 1.2, p95: 3.4, p99: 8, max: 8 },
-      { template: 'GET /transactions', count: 12, errors: 1, lastStatus: 500, p50: 1, p95: 2, p99: 2, max: 2 },
+      { template: 'GET /chainstate', count: 12, errors: 0, cancelled: 0, lastStatus: 200, p50: 1.2, p95: 3.4, p99: 8, max: 8 },
+      { template: 'GET /transactions', count: 12, errors: 1, cancelled: 0, lastStatus: 500, p50: 1, p95: 2, p99: 2, max: 2 },
+      { template: 'GET /pins', count: 2, errors: 0, cancelled: 1, lastErrorCode: 'aborted', p50: 3, p95: 3, p99: 3, max: 3 },
     ],
   };
 }

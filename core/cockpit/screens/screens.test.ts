@@ -223,9 +223,13 @@ describe('S8 API health model', () => {
       ['1', 'postage batch creation', '1 gwei', 'pending 2 min'],
     ]);
     expect(cells(section(content, 'calls'))).toEqual([
-      ['GET /chainstate', '12', '0', '1.2 ms', '3.4 ms', '8.0 ms', '8.0 ms', '200'],
-      ['GET /transactions', '12', '1', '1.0 ms', '2.0 ms', '2.0 ms', '2.0 ms', '500'],
+      ['GET /chainstate', '12', '0', '0', '1.2 ms', '3.4 ms', '8.0 ms', '8.0 ms', '200'],
+      ['GET /transactions', '12', '1', '0', '1.0 ms', '2.0 ms', '2.0 ms', '2.0 ms', '500'],
+      ['GET /pins', '2', '0', '1', '3.0 ms', '3.0 ms', '3.0 ms', '3.0 ms', 'cancelled'],
     ]);
+    // A row whose calls were only cancelled by the cockpit is not flagged: the node did nothing wrong.
+    const pins = section(content, 'calls');
+    expect(pins?.kind === 'table' && pins.rows.find((r) => r.key === 'GET /pins')?.tone).toBeUndefined();
   });
 
   it('a transaction pending over 10 minutes is flagged as stuck; lag over the line warns, sustained fails', () => {

@@ -11,6 +11,7 @@ import { startFailure, startHeadlessEngine } from './headless-engine.js';
 import { startMetricsServer } from '../../../actors/cockpit/metrics-server.js';
 import { LatencyHistogram, renderMetrics } from '../../../core/cockpit/metrics.js';
 import { renderRuntimeMetrics } from '../../../core/cockpit/runtime-metrics.js';
+import { callOutcome } from '../../../core/cockpit/call-outcome.js';
 import { readProcessFacts } from '../../../actors/cockpit/process-facts.js';
 import type { ListenAddress } from '../../../core/cockpit/listen-address.js';
 import type { CockpitLaunchArgs } from '../../../core/cockpit/config/resolved-config.js';
@@ -41,6 +42,14 @@ export interface ServingMetrics {
   stop(): Promise<string | null>;
 }
 
+/**
+ * Feeds every call the engine makes into the histogram, by node and endpoint template; a call the cockpit
+ * cancelled itself is counted apart (core/cockpit/call-outcome.ts). Returns the unsubscribe function.
+ */
+export function recordCallsInto(latency: LatencyHistogram, engine: Pick<CockpitEngine, 'onCall'>): () => void {
+  return engine.onCall((record, node) => latency.record(node, `${record.method} ${record.template}`, record.ms, callOutcome(record)));
+}
+
 /** Resolves the config (throws CockpitConfigError with every problem), starts the engine and the server. */
 export async function serveMetrics(options: ServeMetricsOptions): Promise<ServingMetrics> {
   const { engine } = await startHeadlessEngine({
@@ -48,7 +57,7 @@ export async function serveMetrics(options: ServeMetricsOptions): Promise<Servin
     ...(options.fleetPollIntervalMs === undefined ? {} : { engineOptions: { fleetPollIntervalMs: options.fleetPollIntervalMs } }),
   });
   const latency = new LatencyHistogram();
-  const offCalls = engine.onCall((record, node) => latency.record(node, `${record.method} ${record.template}`, record.ms, record.error !== undefined || (record.status ?? 0) >= 400));
+  const offCalls = recordCallsInto(latency, engine);
   const build = { version: options.version, nodejsVersion: process.versions.node };
   let server;
   try {
