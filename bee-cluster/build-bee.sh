@@ -8,6 +8,18 @@
 # The wrapper module lives under ~/.cache too, never in the repository.
 set -euo pipefail
 
+if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then
+  cat <<'USAGE'
+Usage: npm run bee:build [-- --force]
+
+Builds a real Bee binary (BEE_VERSION, default v2.8.1) from the published Go module into
+~/.cache/node-toolkit/bee/<version>/bee (NODE_TOOLKIT_CACHE moves it), through a throwaway wrapper module
+under ~/.cache; prints the binary's path. A second run is instant unless --force. Needs Go >= 1.26 and a Go
+module proxy.
+USAGE
+  exit 0
+fi
+
 BEE_VERSION="${BEE_VERSION:-v2.8.1}"
 # OpenAPI info.version of that release; /health reports it as apiVersion.
 BEE_API_VERSION="${BEE_API_VERSION:-8.1.0}"

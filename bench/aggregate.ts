@@ -16,6 +16,14 @@ import { toCsv } from './report/csv.js';
 import { renderHtml } from './report/html.js';
 import { renderMarkdown } from './report/markdown.js';
 import { buildAggregate, type Aggregate } from './report/model.js';
+import { wantsHelp } from './lib/usage.js';
+
+const USAGE = `Usage: npm run bench:aggregate -- [RUN_DIR]
+
+Turns the runner result files of a run directory (default: the latest under bench/results/) into report.md,
+report.html, aggregate.json and results.csv, as \`npm run bench\` does at the end of a run.
+Exit codes: 0 written, 1 no results or a result file that does not validate.
+`;
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const RESULTS_ROOT = join(repoRoot, 'bench', 'results');
@@ -77,6 +85,10 @@ export function aggregateRun(dir: string, options: { specPath?: string } = {}): 
 }
 
 function main(argv: string[]): number {
+  if (wantsHelp(argv)) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   try {
     const dir = argv[0] ? resolve(argv[0]) : latestRunDir();
     const files = aggregateRun(dir);

@@ -14,6 +14,16 @@ force=0
 want=()
 for arg in "$@"; do
   case "$arg" in
+    --help|-h)
+      cat <<'USAGE'
+Usage: npm run bench:build-runners [-- go] [rust] [--force]
+
+Builds the benchmark's compiled runners outside the repository: go (Bee v2.8.1's packages, from the Go module
+proxy) into ~/.cache/node-toolkit/bench/runner-go, rust (bee-rs 1.7.0, from crates.io) into
+~/.cache/node-toolkit/bench/rust-target. Default both; a runner is rebuilt only when its sources changed,
+or with --force.
+USAGE
+      exit 0 ;;
     --force) force=1 ;;
     go|rust) want+=("$arg") ;;
     *) echo "build-runners: unknown argument $arg (expected go, rust, --force)" >&2; exit 1 ;;

@@ -22,8 +22,21 @@ import { createNodeHttpWire } from '../actors/node-client/node-http-wire.js';
 import { createRawHttpWire } from '../actors/node-client/raw-http-wire.js';
 import type { Wire } from '../actors/node-client/wire.js';
 import { makeContentChunk } from '../core/swarm/chunk.js';
+import { answerHelp } from './lib/usage.js';
+
+const USAGE = `Usage: npm run bench:client-calls -- [--calls N] [--node URL --batch ID] [--json]
+
+The node client's own cost per call on each wire (node:http, undici, raw), for every operation the ts benchmark
+runner makes (GET /stamps, HEAD /bytes, POST /chunks, pin + unpin, 1 MB download, 64 KiB range, 1 MB upload),
+against a devnet in a child process: CPU µs and wall µs per call, after an untimed warm-up.
+
+  --calls N            calls per small operation (default 400, at least 10)
+  --node URL --batch ID   a node of your own (the Bee cluster's, say) with a usable batch, instead of the devnet
+  --json               one JSON line instead of the text
+`;
 
 const argv = process.argv.slice(2);
+answerHelp(USAGE, argv);
 const json = argv.includes('--json');
 const callsAt = argv.indexOf('--calls');
 const CALLS = callsAt >= 0 ? Number(argv[callsAt + 1]) : 400;

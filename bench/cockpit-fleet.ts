@@ -44,6 +44,23 @@ import { fileURLToPath } from 'node:url';
 import { startCockpitEngine } from '../actors/cockpit/engine.js';
 import { engineConfigForUrls, memoryStateStore } from '../core/cockpit/engine/config.js';
 import type { DevnetDescription } from '../devnet/describe.js';
+import { answerHelp } from './lib/usage.js';
+
+const USAGE = `Usage: npm run bench:cockpit-fleet -- [--nodes N] [--cycles N] [--warm-cycles N] [--interval-ms MS]
+       [--no-subscriber] [--json]
+
+The cockpit engine polling a fleet of devnet nodes (in another process) on the terminal's 10 s cycle: CPU
+(target 5 % of one core), RSS (target 150 MB), overruns (none), calls and latency, measured after every node
+answered once and the warm cycles passed (printed apart).
+
+  --nodes N          devnet nodes (default 200)
+  --cycles N         measured poll intervals (default 6)
+  --warm-cycles N    intervals before the window (default 15; 0 measures from the first answers)
+  --interval-ms MS   the poll interval (default 10000)
+  --no-subscriber    no face subscribed, so no view is composed
+  --json             one JSON line instead of the text
+BENCH_PROFILE=<file> writes a CPU profile of the window, BENCH_HEAP_PROFILE=<file> an allocation profile.
+`;
 
 const TARGETS = { cpuPercent: 5, rssMb: 150 };
 
@@ -82,6 +99,7 @@ const ofOneCore = (micros: number, wallMs: number) => (micros / 1000 / wallMs) *
 const percentile = (sorted: readonly number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
 
 async function main(): Promise<void> {
+  answerHelp(USAGE);
   const options = parseArgs(process.argv.slice(2));
   const bin = fileURLToPath(new URL('../devnet/devnet-bin.js', import.meta.url));
   const devnetProcess = spawn(process.execPath, [bin, '--nodes', String(options.nodes), '--port', '0', '--json', '--block-time', '5'], { stdio: ['ignore', 'pipe', 'inherit'] });

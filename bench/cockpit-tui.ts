@@ -25,6 +25,24 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDevnet } from '../devnet/devnet.js';
 import { startPty, type PtySession } from './pty-session.js';
+import { answerHelp } from './lib/usage.js';
+
+const USAGE = `Usage: npm run bench:cockpit-tui -- [--launches N] [--idle-seconds S] [--flood LINES_PER_S] [--keys N]
+       [--fleet N] [--fleet-seconds S] [--node-flags "FLAGS"] [--json]
+
+cockpit-tui on a real pseudo-terminal against a devnet: launch to the drawn Health screen (target 500 ms),
+idle CPU (target 2 % of a core), key lag under a log flood (target 100 ms), RSS with a fleet on the Fleet screen
+(target 120 MB). The cockpit runs with its shebang's Node flags unless --node-flags replaces them.
+
+  --launches N        launches timed, median and worst (default 5)
+  --idle-seconds S    idle window with one node (default 30)
+  --flood RATE        log lines a second tailed through --node-log-cmd in the key-lag part (default 100000)
+  --keys N            screen-switch keys timed under the flood (default 20)
+  --fleet N           fleet nodes for the RSS part (default 20)
+  --fleet-seconds S   how long the fleet is polled (default 25)
+  --node-flags FLAGS  Node flags for the cockpit ("" for V8's defaults)
+  --json              one JSON line instead of the text
+`;
 
 interface Options {
   launches: number;
@@ -120,6 +138,7 @@ async function quit(run: { session: PtySession; cleanup(): void }): Promise<void
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
+  answerHelp(USAGE);
   const options = parseArgs(process.argv.slice(2));
   NODE_FLAGS = options.nodeFlags ?? shebangFlags(BIN);
   const devnet = await startDevnet({ nodes: Math.max(1, options.fleet), port: 0 });

@@ -15,6 +15,16 @@ import { parseArgs } from 'node:util';
 import { readAggregate } from './export-csv.js';
 import type { Aggregate } from './report/model.js';
 import { escapeMd, fmtMs } from './report/format.js';
+import { wantsHelp } from './lib/usage.js';
+
+const USAGE = `Usage: npm run bench:compare -- <a> <b> --out <path> [--threshold PCT]
+
+Diffs two aggregate JSON files or run directories, A the baseline and B the new run: rows whose medians moved
+by more than the threshold (default 20 %) are flagged as regressions or improvements; rows or runners present
+in one only are listed as missing. The report (Markdown, or JSON when --out ends in .json) goes to --out, a
+summary to stdout.
+Exit codes: 0 nothing flagged, 2 a regression or a missing row, 1 bad input.
+`;
 
 export const DEFAULT_THRESHOLD_PCT = 20;
 
@@ -87,6 +97,10 @@ export function renderComparison(c: Comparison, aName: string, bName: string): s
 }
 
 function main(argv: string[]): number {
+  if (wantsHelp(argv)) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   let values;
   let positionals;
   try {

@@ -38,6 +38,18 @@ import type { CockpitView } from '../core/cockpit/view/view-model.js';
 import type { DevnetDescription } from '../devnet/describe.js';
 import { serveCockpit } from '../surfaces/desktop/serve.js';
 import { median, percentile } from './lib/stats.js';
+import { answerHelp } from './lib/usage.js';
+
+const USAGE = `Usage: npm run bench:desktop -- [--rounds N] [--updates N] [--json]
+
+The desktop cockpit's renderer in headless Chromium through \`cockpit --serve\`: the bundle gzipped (target
+400 kB), first paint of the Health screen (target 1 s), and the repaint of a 200-node fleet update (target
+16 ms). Chromium: CHROMIUM_PATH or \`chromium\` on PATH. Exit code 1 when a target is missed.
+
+  --rounds N    first-paint rounds, each a new server and page (default 5)
+  --updates N   fleet updates measured after 10 of warm-up (default 60)
+  --json        one JSON line instead of the text
+`;
 
 const TARGETS = { bundleKb: 400, firstPaintMs: 1000, repaintMs: 16 };
 
@@ -169,6 +181,7 @@ async function fleetRepaint(browser: Browser, nodes: number, updates: number): P
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 async function main(): Promise<void> {
+  answerHelp(USAGE);
   const rounds = option('--rounds', 5);
   const updates = option('--updates', 60);
   const nodes = option('--nodes', 200);

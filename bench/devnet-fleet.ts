@@ -15,6 +15,16 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createNodeClient } from '../actors/node-client/index.js';
 import type { DevnetDescription } from '../devnet/describe.js';
+import { answerHelp } from './lib/usage.js';
+
+const USAGE = `Usage: npm run bench:devnet-fleet -- [--nodes N] [--json]
+
+A devnet of many nodes in one process: time from spawn to its JSON line, one GET /health and /status on every
+node at once, how many answered, and the devnet's RSS. Target: 200 nodes ready in under 10 s.
+
+  --nodes N   devnet nodes (default 200)
+  --json      one JSON line instead of the text
+`;
 
 const TARGET_START_MS = 10_000;
 
@@ -38,6 +48,7 @@ function memoryOf(pid: number): { rssMb: number; peakRssMb: number } {
 }
 
 async function main(): Promise<void> {
+  answerHelp(USAGE);
   const options = parseArgs(process.argv.slice(2));
   const bin = fileURLToPath(new URL('../devnet/devnet-bin.js', import.meta.url));
   const started = performance.now();

@@ -11,6 +11,14 @@ import { parseArgs } from 'node:util';
 import { latestRunDir } from './aggregate.js';
 import { toCsv } from './report/csv.js';
 import { AGGREGATE_SCHEMA_ID, type Aggregate } from './report/model.js';
+import { wantsHelp } from './lib/usage.js';
+
+const USAGE = `Usage: npm run bench:export-csv -- [AGGREGATE_JSON | RUN_DIR] [--out FILE]
+
+An aggregate JSON as a flat CSV, one row per case, parameter set and runner. Default input: the latest run's
+aggregate.json; default output: results.csv next to it (\`--out -\` for stdout).
+Exit codes: 0 written, 1 missing or invalid input.
+`;
 
 export function readAggregate(path: string): Aggregate {
   const file = existsSync(path) && statSync(path).isDirectory() ? join(path, 'aggregate.json') : path;
@@ -26,6 +34,10 @@ export function readAggregate(path: string): Aggregate {
 }
 
 function main(argv: string[]): number {
+  if (wantsHelp(argv)) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   try {
     const { values, positionals } = parseArgs({ args: argv, options: { out: { type: 'string' } }, allowPositionals: true, strict: true });
     const input = positionals[0] ? resolve(positionals[0]) : latestRunDir();

@@ -7,8 +7,20 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureFixtures } from './lib/fixtures.js';
 import { loadSpec, SpecError } from './lib/spec.js';
+import { answerHelp } from './lib/usage.js';
+
+const USAGE = `Usage: npm run bench:fixtures -- [--dir DIR] [--sizes 1,10] [--spec PATH]
+
+Writes the cross-client benchmark's fixture files (the spec's sizes in MB; 1 GB too with BENCH_LARGE=1) into
+bench/fixtures/ (or BENCH_FIXTURES_DIR); files already of the right size are kept.
+
+  --dir DIR      where to write them
+  --sizes LIST   sizes in MB instead of the spec's
+  --spec PATH    the benchmark spec (default bench/bench-spec.json)
+`;
 
 function main(): number {
+  answerHelp(USAGE);
   let values;
   try {
     ({ values } = parseArgs({ options: { dir: { type: 'string' }, sizes: { type: 'string' }, spec: { type: 'string' } }, strict: true }));

@@ -29,6 +29,24 @@ import { engineConfigForUrls, memoryStateStore } from '../core/cockpit/engine/co
 import { fleetNodeStatus } from '../core/cockpit/node-status.js';
 import type { DevnetDescription } from '../devnet/describe.js';
 import { promUntil, startPrometheus } from './lib/prometheus-stack.js';
+import { answerHelp } from './lib/usage.js';
+
+const USAGE = `Usage: npm run bench:fleet-prometheus -- [--nodes N] [--shards N] [--scrape-s S] [--window-s S] [--faults N]
+       [--query-rounds N] [--json]
+
+The fleet past one machine, on this one: a devnet of --nodes in a child process, --shards headless
+\`cockpit --serve-metrics\` children polling their shares, a real Prometheus scraping them and every node's
+/metrics, and one cockpit here whose fleet comes from Prometheus, with a face on S15. Goals: that cockpit under
+2 % of a core and 150 MB RSS, a fault in its row within two scrape intervals.
+
+  --nodes N          devnet nodes (default 1000)
+  --shards N         serve-metrics processes (default 5)
+  --scrape-s S       Prometheus scrape interval (default 15)
+  --window-s S       measured window (default 120)
+  --faults N         faults timed to the reading cockpit's row (default 3)
+  --query-rounds N   PromQL rounds timed after the window (default 10)
+  --json             one JSON object instead of the text
+`;
 
 const TARGETS = { cpuPercent: 2, rssMb: 150 };
 
@@ -88,6 +106,7 @@ async function firstLine(child: ChildProcess, stream: 'stdout' | 'stderr', patte
 }
 
 async function main(): Promise<void> {
+  answerHelp(USAGE);
   const options = parseArgs(process.argv.slice(2));
   const loadBefore = load();
   const children: ChildProcess[] = [];

@@ -33,6 +33,20 @@ import { splitIntoChunks } from '../core/swarm/chunk-tree.js';
 import { jsonLimitFor } from '../actors/node-client/body-limits.js';
 import { startChunkServer, startHugeBodyServer } from '../devnet/testing/hostile-node.js';
 import { ENDLESS_SHAPES, NESTED_JSON_SHAPES, startEndlessServer, startNestedJsonServer, type EndlessShapeName, type NestedJsonShapeName } from '../devnet/testing/hostile-streams.js';
+import { answerHelp } from './lib/usage.js';
+
+const USAGE = `Usage: npm run bench:hostile-memory -- [--bins DIST_DIR] [--only TEXT] [--json]
+
+Peak RSS, wall and CPU time of the bins against loopback nodes that misbehave: 200 MB bodies, answers without
+end (a chunk, a chunk-size line, an extension, a trailer or a head without end, endless 100 Continue, a body
+until close), and JSON under each endpoint's cap that costs far more once parsed. Per shape: retcheck with 6
+hostile vantages, retcheck --per-chunk with one, and cockpit --once readiness; each row says whether the honest
+answers came through intact. Calls time out after 20 s.
+
+  --bins DIR    run the bins of another build (an older checkout's dist/) for a before/after comparison
+  --only TEXT   only the shapes whose name contains TEXT
+  --json        one JSON line instead of the text
+`;
 
 const HUGE = 200 * 1024 * 1024;
 const TARGETS = { retcheckMb: 220, readinessMb: 150 };
@@ -110,6 +124,7 @@ interface Row {
 }
 
 async function main(): Promise<void> {
+  answerHelp(USAGE);
   const options = parseArgs(process.argv.slice(2));
   const retcheck = join(options.bins, 'surfaces/cli/retcheck-bin.js');
   const cockpit = join(options.bins, 'surfaces/cli/cockpit-bin.js');

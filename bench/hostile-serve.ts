@@ -20,6 +20,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { encodeDropChunk } from '../core/cockpit/bridge/protocol.js';
+import { answerHelp } from './lib/usage.js';
+
+const USAGE = `Usage: npm run bench:hostile-serve -- [--bins DIST_DIR] [--json]
+
+What hostile clients can make \`cockpit --serve\` hold, the cockpit in a child process: 300 silent TCP connections
+(how many it keeps after 1 s and 12 s, and whether the page still loads), a POST trickling a byte every 200 ms
+(how long it is held), and a 1 GiB drop sent without waiting for acknowledgements (peak RSS, bytes sent before
+the connection closed, what is left in the temp directory). Needs the desktop renderer (npm run builds it).
+
+  --bins DIR   run the cockpit of another build (an older checkout's dist/) for a before/after comparison
+  --json       one JSON line instead of the text
+`;
 
 const CHUNK = 256 * 1024;
 const GIB = 1024 * 1024 * 1024;
@@ -132,6 +144,7 @@ async function dropFlood(port: number, url: string, pid: number, tmp: string) {
 }
 
 async function main(): Promise<void> {
+  answerHelp(USAGE);
   const { bins, json } = parseArgs(process.argv.slice(2));
   const bin = join(bins, 'surfaces/cli/cockpit-bin.js');
   const scratch = mkdtempSync(join(tmpdir(), 'bench-hostile-serve-'));

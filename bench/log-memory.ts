@@ -10,6 +10,19 @@
  */
 import { LogBook } from '../core/log/log-book.js';
 import { LineSplitter } from '../core/log/line-splitter.js';
+import { answerHelp } from './lib/usage.js';
+
+const USAGE = `Usage: npm run bench:log-memory -- [--lines N] [--max-growth-mb MB] [--json]
+
+The log pane's memory under a flood: Bee-style lines made on the fly (a 1 MB line and binary garbage mixed in)
+through the splitter, the parser and the rings; heap after a full GC and RSS after every million lines. Exit
+code 1 when the heap grows more than allowed after the first million.
+
+  --lines N            lines in all (default 10,000,000)
+  --max-growth-mb MB   allowed heap growth after the first million lines (default 16)
+  --json               one JSON line instead of the text
+`;
+answerHelp(USAGE);
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(name);

@@ -10,6 +10,14 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { latestRunDir, RESULTS_ROOT } from './aggregate.js';
+import { wantsHelp } from './lib/usage.js';
+
+const USAGE = `Usage: npm run bench:preserve-run -- <label> [--from DIR]
+
+Copies a run directory (default: the latest under bench/results/) to bench/results/preserved/<label>/, e.g. a
+baseline for bench:compare. The label is letters, digits, '.', '_' and '-'; a snapshot is never overwritten.
+Exit codes: 0 copied, 1 bad label, missing run, or the label is taken.
+`;
 
 export function preserveRun(label: string, from: string, root = RESULTS_ROOT): string {
   if (!/^[A-Za-z0-9._-]{1,80}$/.test(label) || label.startsWith('.')) throw new Error(`label "${label}": use letters, digits, '.', '_' and '-' (not leading '.')`);
@@ -22,6 +30,10 @@ export function preserveRun(label: string, from: string, root = RESULTS_ROOT): s
 }
 
 function main(argv: string[]): number {
+  if (wantsHelp(argv)) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   try {
     const { values, positionals } = parseArgs({ args: argv, options: { from: { type: 'string' } }, allowPositionals: true, strict: true });
     if (positionals.length !== 1) throw new Error('usage: npm run bench:preserve-run -- <label> [--from DIR]');

@@ -35,6 +35,21 @@ import { createChunkProber } from '../actors/retcheck/chunk-prober.js';
 import { chunkWalkMachine, type WalkedChunk } from '../machines/retcheck/chunk-walk.machine.js';
 import { CHUNK_WALK_CAP } from '../machines/retcheck/retcheck.machine.js';
 import type { DevnetDescription } from '../devnet/describe.js';
+import { answerHelp } from './lib/usage.js';
+
+const USAGE = `Usage: npm run bench:retcheck-walk -- [--files N] [--rounds N] [--concurrency N] [--json] [--each-round] [--no-rust]
+
+retcheck's per-chunk walk (probes per second) against a bare undici loop making the same requests, and against
+the original Rust checker's probe loop (bee-check 0.6.0, built with cargo when present), on a 3-node devnet in
+a child process. Headline ratios are medians of per-round ratios; also client CPU per probe and peak RSS.
+
+  --files N         single-chunk files in the collection (default 450)
+  --rounds N        measured rounds (default 9), after unmeasured warm-up runs
+  --concurrency N   probes in flight (default 8)
+  --each-round      every round's wall times and CPU per probe, on stderr
+  --no-rust         leave out the Rust probe loop
+  --json            one JSON line instead of the text
+`;
 
 /** Unmeasured runs of each side before the measured rounds (the first walk also finds the chunk list). */
 const WARM_UP_ROUNDS = 6;
@@ -208,6 +223,7 @@ function rssSampler(): { stop(): number } {
 }
 
 async function main(): Promise<void> {
+  answerHelp(USAGE);
   const options = parseArgs(process.argv.slice(2));
   const { devnet, child } = await startDevnetProcess();
   serverPid = child.pid!;

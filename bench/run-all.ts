@@ -156,8 +156,9 @@ export async function main(argv: string[]): Promise<number> {
     .option('--iterations <n>', 'timed iterations per row (BENCH_ITERS; default the spec: 5)', positiveInt)
     .option('--warmup <n>', 'untimed warm-up iterations per row, before the timed ones (BENCH_WARMUP; default 1)', wholeNumber)
     .option('--sizes <list>', 'fixture sizes in MB instead of the spec sizes_mb (e.g. 1,10)')
-    .option('--spec <path>', 'spec file', join(repoRoot, 'bench', 'bench-spec.json'))
-    .option('--fixtures <dir>', 'fixture directory', process.env.BENCH_FIXTURES_DIR ?? join(repoRoot, 'bench', 'fixtures'))
+    // Defaults applied after parsing, so the help (recorded in scripts/script-help.json) names no machine's paths.
+    .option('--spec <path>', 'spec file (default bench/bench-spec.json)')
+    .option('--fixtures <dir>', 'fixture directory (default BENCH_FIXTURES_DIR, else bench/fixtures)')
     .option('--no-build', 'do not (re)build the Go and Rust runners first')
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
@@ -167,9 +168,11 @@ export async function main(argv: string[]): Promise<number> {
     const code = (err as { exitCode?: number }).exitCode;
     return code === 0 ? 0 : 1;
   }
-  const raw = program.opts<Omit<Options, 'cases'> & { cases?: string; sizes?: string }>();
+  const raw = program.opts<Omit<Options, 'cases' | 'spec' | 'fixtures'> & { cases?: string; sizes?: string; spec?: string; fixtures?: string }>();
   const { cases: casesText, sizes: _sizes, ...rest } = raw;
-  const opts: Options = { ...rest, spec: resolve(raw.spec), fixtures: resolve(raw.fixtures), ...(casesText ? { cases: list(casesText) } : {}) };
+  const spec = resolve(raw.spec ?? join(repoRoot, 'bench', 'bench-spec.json'));
+  const fixtures = resolve(raw.fixtures ?? process.env.BENCH_FIXTURES_DIR ?? join(repoRoot, 'bench', 'fixtures'));
+  const opts: Options = { ...rest, spec, fixtures, ...(casesText ? { cases: list(casesText) } : {}) };
   if (!opts.iterations && process.env.BENCH_ITERS) {
     const n = Number(process.env.BENCH_ITERS);
     if (!Number.isInteger(n) || n < 1) {

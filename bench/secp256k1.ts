@@ -18,8 +18,20 @@ import { bytesToHex } from '../core/swarm/bytes.js';
 import { SECP256K1_ENGINE_KINDS, type Secp256k1EngineKind } from '../core/swarm/secp256k1/engine.js';
 import { pickSecp256k1Engine } from '../core/swarm/secp256k1/select.js';
 import { privateKeyToAddress, randomPrivateKey, recoverMessageSigner, signMessage, useSecp256k1Engine } from '../core/swarm/signer.js';
+import { answerHelp } from './lib/usage.js';
+
+const USAGE = `Usage: npm run bench:secp256k1 -- [--count N] [--json]
+
+secp256k1 per engine (libsecp256k1 as a Node addon, in WebAssembly, @noble/secp256k1, and bee-js 12.1.0's curve
+for scale): sign, recover and public key per second through core/swarm/signer.ts, best of 3 rounds, after each
+engine's signatures are checked against noble's. Prints the engine picked when none is forced, and the load.
+
+  --count N   operations per round (default 1000, at least 10)
+  --json      one JSON line instead of the text
+`;
 
 const argv = process.argv.slice(2);
+answerHelp(USAGE, argv);
 const json = argv.includes('--json');
 const countAt = argv.indexOf('--count');
 const COUNT = countAt >= 0 ? Number(argv[countAt + 1]) : 1000;

@@ -16,6 +16,17 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { answerHelp } from './lib/usage.js';
+
+const USAGE = `Usage: npm run bench:startup -- [--rounds N] [--json]
+
+Start to exit of the bins (retcheck --help, cockpit --once version-check and price, cockpit-tui --once price,
+devnet --help) against \`node -e 0\`, as the median of paired rounds that alternate which runs first.
+Target: under 2x.
+
+  --rounds N   paired rounds (default 21)
+  --json       one JSON line instead of the text
+`;
 
 const TARGET = 2;
 /** No developer config decides a figure: the platform config path points into an empty directory. */
@@ -56,6 +67,7 @@ const median = (values: number[]) => {
 };
 
 async function main(): Promise<void> {
+  answerHelp(USAGE);
   const options = parseArgs(process.argv.slice(2));
   const bin = (path: string) => fileURLToPath(new URL(path, import.meta.url));
   // Answers as Bee does: /chainstate for `price` (issue 15's start-up figure), /health for everything else.

@@ -14,6 +14,15 @@ import type { RunnerName } from '../config-schema/bench-result.js';
 import { latestRunDir, readManifest, readResults } from './aggregate.js';
 import { expandSpec, loadSpec } from './lib/spec.js';
 import { RUNNER_NAMES } from '../config-schema/bench-result.js';
+import { wantsHelp } from './lib/usage.js';
+
+const USAGE = `Usage: npm run bench:validate-spec -- <results-dir> [--spec PATH]
+
+Checks that each runner's latest result covers the benchmark spec: the result exists and validates, was made
+from this spec, and has a finished or explained-skip row for every case and parameter set at its sizes.
+<results-dir> is a run directory or a folder of runs (the newest is taken).
+Exit codes: 0 every runner covers the spec, 2 gaps found (listed), 1 bad input.
+`;
 
 export interface Coverage {
   readonly dir: string;
@@ -50,6 +59,10 @@ export function validateCoverage(dirArg: string, specPath: string): Coverage {
 }
 
 function main(argv: string[]): number {
+  if (wantsHelp(argv)) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   if (!argv[0]) {
     process.stderr.write('usage: npm run bench:validate-spec -- <results-dir> [--spec PATH]\n');
     return 1;

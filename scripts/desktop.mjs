@@ -10,6 +10,17 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  process.stdout.write(`Usage: npm run desktop [-- <cockpit flags>] [node URLs...]
+
+The desktop cockpit in Electron: builds what is missing (dist/, the desktop renderer), downloads Electron's
+binary the first time (node_modules/electron/install.js, from GitHub or ELECTRON_MIRROR), then runs \`cockpit\`
+with the flags given, which opens the window. The flags are cockpit's (\`npx cockpit --help\`). Where Electron
+cannot be downloaded, \`npx cockpit --serve\` shows the same window in a browser.
+`);
+  process.exit(0);
+}
 const electron = join(root, 'node_modules', 'electron');
 const installed = () => existsSync(join(electron, 'path.txt')) && existsSync(join(electron, 'dist', readFileSync(join(electron, 'path.txt'), 'utf8')));
 

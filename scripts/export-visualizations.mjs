@@ -4,6 +4,16 @@
 // so the test's "stale" means exactly "this script would change the file".
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  process.stdout.write(`Usage: npm run visualize
+
+Writes visualizations/ (a Mermaid diagram and Stately-importable JSON per machine) from the compiled machine
+registry, and removes the diagrams of machines no longer registered. npm run visualize builds dist/ first
+when it is missing or older than the sources; test/visualizations.test.ts fails when a diagram is stale.
+`);
+  process.exit(0);
+}
+
 const outDir = new URL('../visualizations/', import.meta.url);
 let registry;
 let visualize;

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Runs a vitest tier and ends with the plain line CI reads: "N passed, N failed".
 // vitest's own summary is neither last nor in that form, so we read its JSON report.
-//   node scripts/run-tests.mjs            the main suite (vitest.config.ts), after scripts/system-deps.mjs
+//   node scripts/run-tests.mjs            the main suite (vitest.config.ts), after scripts/system-deps.mjs and the
+//                                         builds it tests (dist/, the web app, the desktop renderer)
 //   node scripts/run-tests.mjs --bee      the real-Bee tier (bee-cluster/vitest.bee.config.mjs)
 //   node scripts/run-tests.mjs --summary  sums the reports of both tiers (for .ci/run's last line)
+// Further arguments go to vitest (`npm test -- test/layering.test.ts`). --help answers without building.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { ensureSystemDeps } from './system-deps.mjs';
@@ -29,7 +31,20 @@ function counts(path) {
   }
 }
 
+const USAGE = `Usage: npm test [-- <vitest arguments>]
+       npm run test:bee [-- <vitest arguments>]
+
+npm test obtains the system programs the suite drives (Chromium, tmux, openssl, prometheus: apt-get as root,
+NODE_TOOLKIT_APT=always|never), builds dist/, the web app and the desktop renderer, runs the main suite and
+ends with "N passed, N failed". npm run test:bee runs the real-Bee tier (Bee v2.8.1 built once from the Go
+module proxy, Anvil). Arguments after -- go to vitest, e.g. a test file to run alone.
+`;
+
 const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
 if (args[0] === '--summary') {
   let passed = 0;
   let failed = 0;
@@ -50,6 +65,15 @@ if (!bee) {
   if (code !== 0) {
     console.log('0 passed, 1 failed');
     process.exit(code);
+  }
+  // What the suite tests is built from the sources first (npm's pretest did this; here --help skips it).
+  for (const script of ['build', 'build:web', 'build:desktop']) {
+    const build = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' });
+    if (build.status !== 0) {
+      console.error(`npm run ${script} failed (exit ${build.status})`);
+      console.log('0 passed, 1 failed');
+      process.exit(1);
+    }
   }
 }
 const rest = bee ? args.slice(1) : args;

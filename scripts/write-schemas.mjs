@@ -1,10 +1,20 @@
 #!/usr/bin/env node
 // Regenerates the JSON Schema files in config-schema/ from their zod sources (run after `npm run build`).
 import { writeFileSync } from 'node:fs';
-import { retcheckReportJsonSchema } from '../dist/config-schema/retcheck-report.js';
-import { cockpitConfigJsonSchema } from '../dist/config-schema/cockpit-config.js';
-import { benchResultJsonSchema } from '../dist/config-schema/bench-result.js';
-import { onceResultsJsonSchema } from '../dist/config-schema/once-results.js';
+
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  process.stdout.write(`Usage: npm run schemas
+
+Regenerates the JSON Schema files in config-schema/ (the retcheck report, the cockpit config, the bench result,
+the --once results) from their zod sources. npm run schemas builds dist/ first when it is older than the sources.
+`);
+  process.exit(0);
+}
+// Imported after the help: they are the build's, which --help must not need.
+const { retcheckReportJsonSchema } = await import('../dist/config-schema/retcheck-report.js');
+const { cockpitConfigJsonSchema } = await import('../dist/config-schema/cockpit-config.js');
+const { benchResultJsonSchema } = await import('../dist/config-schema/bench-result.js');
+const { onceResultsJsonSchema } = await import('../dist/config-schema/once-results.js');
 
 const schemas = {
   'config-schema/retcheck-report.schema.json': retcheckReportJsonSchema(),

@@ -1,7 +1,7 @@
 /**
  * `npm run build` bundles every package.json bin in place (scripts/bundle-bins.mjs): the bin's file and its
  * lazy chunks import no package by name at run time, only node: built-ins and relative files, so a start
- * resolves no node_modules tree. (npm test's pretest runs the build.)
+ * resolves no node_modules tree. (npm test runs the build first.)
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';

@@ -1,5 +1,5 @@
 /**
- * `npm start` (surfaces/demo/demo.ts, built into dist/ by the suite's pretest) with `--exit`: it prints the
+ * `npm start` (surfaces/demo/demo.ts, built into dist/ by npm test before the suite runs) with `--exit`: it prints the
  * devnet's temporary log directory, which is gone once it exits; `--keep-logs` keeps it.
  */
 import { existsSync, rmSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * The README's tool commands work as written after its first command (which builds dist/, as `npm test`'s
- * pretest does here): every bin is invoked in a form that finds it from the checkout (`npx <bin>` or
+ * npm test does before the suite): every bin is invoked in a form that finds it from the checkout (`npx <bin>` or
  * `npm run <script>`), and each such form runs. That every way of running a bin keeps stdout for the bin's own
  * output (`npm run -s devnet -- --json` one JSON line included) is test/bins-stdout.test.ts.
  */

@@ -24,7 +24,22 @@ function demoFile(): Uint8Array {
   return new TextEncoder().encode(line.repeat(600)); // ~64 KB: 16 data chunks and a manifest
 }
 
+const USAGE = `Usage: npm start [-- --exit] [--keep-logs]
+
+The whole toolkit on an embedded local swarm, no Bee needed: starts a devnet (4 simulated Bee nodes and a
+gateway), uploads a demo file, prints retcheck's report on it from every node and the gateway, and serves the
+built web app at a URL filled in with the demo reference and the node URLs, until Ctrl-C. npm start first
+builds dist/ when it is missing or older than the sources, then the web app and the desktop renderer.
+
+  --exit        stop after printing, instead of serving
+  --keep-logs   keep the devnet's temporary log directory (removed on exit otherwise)
+`;
+
 async function main(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   const exitAfter = argv.includes('--exit');
   // The devnet's temp log directory goes with it on exit, unless the user wants to read the logs afterwards.
   const keepLogs = argv.includes('--keep-logs');

@@ -68,7 +68,7 @@ describe('retcheck CLI against real Bee v2.8.1', () => {
   }
 
   beforeAll(async () => {
-    // The tier runs after `npm test` (whose pretest builds dist/); a bare checkout builds it here.
+    // The tier runs after `npm test` (which builds dist/ first); a bare checkout builds it here.
     if (!existsSync(CLI)) spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (!existsSync(CLI)) throw new Error(`${CLI} is missing and npm run build did not produce it`);
     cluster = await startBeeCluster({ nodes: 3, log: (line) => process.stderr.write(`bee-cluster: ${line}\n`) });

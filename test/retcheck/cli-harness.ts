@@ -1,5 +1,5 @@
 /**
- * Runs the BUILT retcheck CLI (dist/, from `npm run build`, which the suite's pretest runs) as a real
+ * Runs the BUILT retcheck CLI (dist/, from `npm run build`, which npm test runs before the suite) as a real
  * process, and checks what every run must satisfy: no stack trace on stderr, and every JSON report valid
  * against the checked-in JSON Schema.
  */
@@ -22,7 +22,7 @@ export interface CliRun {
 }
 
 export async function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first (npm test does it in pretest)`);
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first (npm test does it before the suite)`);
   // runBin cleans the environment: no NODE_API_URL or RUST_LOG from the developer's shell changes what is probed.
   const started = performance.now();
   const run = { ...(await runBin(BIN, args, env)), ms: performance.now() - started };
