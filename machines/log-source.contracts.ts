@@ -36,9 +36,14 @@ export interface StdoutQuery {
 
 export type ContainerRuntime = 'docker' | 'podman';
 
-/** Where the node's stdout goes, as far as the log pane is concerned. */
+/**
+ * Where the node's stdout goes, as far as the log pane is concerned. A regular file is one that reads as Bee's
+ * log (core/log/bee-log-sniff.ts); a file that does not (a devnet's JSON line, another program's output) is
+ * `notBeeLog`, with why.
+ */
 export type StdoutClass =
   | { kind: 'regularFile'; path: string }
+  | { kind: 'notBeeLog'; path: string; why: string }
   | { kind: 'containerPipe'; runtime: ContainerRuntime; containerId: string }
   | { kind: 'servicePipe'; unit: string; scope: 'system' | 'user' }
   | { kind: 'uncapturable'; what: 'tty' | 'null' | 'opaquePipe' | 'portForwarder' | 'other'; detail: string };

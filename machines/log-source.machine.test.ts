@@ -24,6 +24,7 @@ const stdoutFixtures: Record<string, StdoutClass> = {
   docker: { kind: 'containerPipe', runtime: 'docker', containerId: '0123456789abcdef0123' },
   systemd: { kind: 'servicePipe', unit: 'bee.service', scope: 'system' },
   tty: { kind: 'uncapturable', what: 'tty', detail: 'its stdout is the terminal /dev/pts/3' },
+  notBee: { kind: 'notBeeLog', path: '/tmp/devnet.out', why: 'its one line is not a Bee log line' },
 };
 const discoveredCommands = [followCommandFor(stdoutFixtures.docker as never), followCommandFor(stdoutFixtures.systemd as never)];
 const fileChecks: Record<string, LogFileCheck> = {
@@ -89,6 +90,12 @@ describeMachineModel(logSourceMachine, {
       expect(source?.reason.length).toBeGreaterThan(10);
       if (s.context.inputs.platform !== 'linux') expect(source?.reason).toContain('darwin');
       if (s.context.inputs.nodeUrl !== local) expect(source?.reason).toContain('node.example');
+      // A stdout file that is not Bee's log is named with why, and how to follow it anyway.
+      if (source?.reason.includes('/tmp/devnet.out')) {
+        expect(source.reason).toBe(
+          "process 4242 (bee) writes its stdout to /tmp/devnet.out, which does not read as Bee's log (its one line is not a Bee log line); not followed: set --node-log /tmp/devnet.out to follow it anyway",
+        );
+      }
     },
   },
 });

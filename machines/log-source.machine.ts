@@ -6,8 +6,9 @@
  *   2. the CLI flags: --node-log-cmd beats --node-log;
  *   3. the node's config: log_command beats log_file;
  *   4. auto-discovery: Linux only, loopback node URL only. Find the process listening on the API
- *      port and classify its stdout: a regular file is tailed, a container runtime's pipe becomes
- *      `<runtime> logs`, a systemd unit's stream becomes `journalctl`, anything else is explained;
+ *      port and classify its stdout: a regular file that reads as Bee's log is tailed (one that does not
+ *      is refused, with why), a container runtime's pipe becomes `<runtime> logs`, a systemd unit's
+ *      stream becomes `journalctl`, anything else is explained;
  *   5. none, with the reason the pane header shows.
  *
  * Top-level states:
@@ -222,7 +223,11 @@ export const logSourceMachine = setup({
       return { source: { kind: 'command', command: followCommandFor(stdout), origin: 'discovered', reason } as const };
     }),
     explainUncapturable: assign(({ context }, stdout: StdoutClass) => ({
-      source: none(`${processText(context.listener)} cannot be captured: ${stdout.kind === 'uncapturable' ? stdout.detail : stdout.kind}`),
+      source: none(
+        stdout.kind === 'notBeeLog'
+          ? `${processText(context.listener)} writes its stdout to ${stdout.path}, which does not read as Bee's log (${stdout.why}); not followed: set --node-log ${stdout.path} to follow it anyway`
+          : `${processText(context.listener)} cannot be captured: ${stdout.kind === 'uncapturable' ? stdout.detail : stdout.kind}`,
+      ),
     })),
     giveUpDiscoveryFailed: assign((_, error: unknown) => ({
       source: none(`auto-discovery failed: ${errorText(error)}`),

@@ -1,5 +1,10 @@
-/** Classifies where a process's stdout (fd 1) goes, from /proc/<pid>/{fd/1,cgroup,ns/mnt}. */
+/**
+ * Classifies where a process's stdout (fd 1) goes, from /proc/<pid>/{fd/1,cgroup,ns/mnt}; a regular file is
+ * then read at its end, and kept only if it reads as Bee's log (core/log/bee-log-sniff.ts).
+ */
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { judgeBeeLog, SNIFF_BYTES } from '../../core/log/bee-log-sniff.js';
 import { fromPromise } from 'xstate';
 import type { StdoutClass, StdoutQuery } from '../../machines/log-source.contracts.js';
 import { classifyStdoutFacts, linkInode } from './proc-text.js';
@@ -22,7 +27,7 @@ export async function classifyStdoutIn(procRoot: string, query: StdoutQuery, sig
     holders.delete(query.pid);
     pipePeers = await Promise.all([...holders.keys()].map((pid) => processName(procRoot, pid)));
   }
-  return classifyStdoutFacts({
+  const found = classifyStdoutFacts({
     pid: query.pid,
     processName: query.processName,
     fdTarget,
@@ -31,6 +36,31 @@ export async function classifyStdoutIn(procRoot: string, query: StdoutQuery, sig
     cgroup,
     pipePeers,
   });
+  return found.kind === 'regularFile' ? judgeStdoutFile(found.path, signal) : found;
+}
+
+/** The file the process writes its stdout to, kept when its end reads as Bee's log. */
+export async function judgeStdoutFile(path: string, signal: AbortSignal): Promise<StdoutClass> {
+  let tail: string;
+  let fromStart: boolean;
+  try {
+    const file = await open(path, 'r');
+    try {
+      const { size } = await file.stat();
+      const start = Math.max(0, size - SNIFF_BYTES);
+      const { buffer, bytesRead } = await file.read({ buffer: Buffer.alloc(size - start), position: start });
+      tail = buffer.subarray(0, bytesRead).toString('utf8');
+      fromStart = start === 0;
+    } finally {
+      await file.close();
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    return { kind: 'uncapturable', what: 'other', detail: `its stdout file ${path} cannot be read (${code})` };
+  }
+  signal.throwIfAborted();
+  const verdict = judgeBeeLog(tail, fromStart);
+  return verdict.bee ? { kind: 'regularFile', path } : { kind: 'notBeeLog', path, why: verdict.why };
 }
 
 /** The `classifyStdout` actor of logSourceMachine. */

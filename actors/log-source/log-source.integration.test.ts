@@ -3,9 +3,11 @@
  * a real node:http server on 127.0.0.1 run by a child process whose stdout is redirected.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, mkdir, open, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, open, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { logSourceMachine, selectLogSource, type LogSourceInput } from '../../machines/log-source.machine.js';
@@ -29,7 +31,10 @@ async function resolve(input: LogSourceInput) {
   return selectLogSource(settled);
 }
 
-const listenerScript = "const s=require('node:http').createServer((q,r)=>r.end('ok'));s.listen(0,'127.0.0.1',()=>{process.stdout.write('listening\\n');process.stderr.write(String(s.address().port)+'\\n')})";
+/** A listener that writes one line as Bee does to its stdout (logfmt), so a file it goes to reads as Bee's log. */
+const listenerScript =
+  "const s=require('node:http').createServer((q,r)=>r.end('ok'));s.listen(0,'127.0.0.1',()=>{process.stdout.write('\"time\"=\"2026-11-24 14:33:19.932249\" \"level\"=\"info\" \"logger\"=\"node/api\" \"msg\"=\"starting api server\"\\n');process.stderr.write(String(s.address().port)+'\\n')})";
+const devnetBin = fileURLToPath(new URL('../../dist/devnet/devnet-bin.js', import.meta.url));
 
 /**
  * A node:http server on 127.0.0.1:0 in a child whose stdout is `stdout` (or, with `pipeInto`, a
@@ -75,6 +80,56 @@ describe('logSourceMachine with real actors', () => {
       expect(source?.reason).toContain(`process ${child.pid}`);
     } finally {
       await stop();
+      await handle.close();
+    }
+  });
+
+  it.skipIf(!onLinux)('refuses a stdout file that is not Bee’s log: a devnet run with --json > file, and says why', async () => {
+    const stdoutPath = join(dir, 'devnet.json');
+    const handle = await open(stdoutPath, 'w');
+    const child = spawn(process.execPath, [devnetBin, '--port', '0', '--nodes', '1', '--json'], { stdio: ['ignore', handle.fd, 'pipe'], detached: true });
+    const exited = new Promise((done) => child.once('exit', done));
+    try {
+      let line = '';
+      for (let i = 0; i < 200 && !line.includes('\n'); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        line = await readFile(stdoutPath, 'utf8');
+      }
+      const url = (JSON.parse(line) as { nodes: { url: string }[] }).nodes[0]!.url;
+      const source = await resolve({ nodeUrl: url, platform: 'linux' });
+      expect(source).toMatchObject({ kind: 'none', origin: 'none' });
+      expect(source?.reason).toContain(`writes its stdout to ${stdoutPath}, which does not read as Bee's log (its one line is not a Bee log line`);
+      expect(source?.reason).toContain(`set --node-log ${stdoutPath} to follow it anyway`);
+    } finally {
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+      await handle.close();
+    }
+  });
+
+  it.skipIf(!onLinux)('follows a node run with Bee’s command line whose stdout goes to a file (devnet start --config)', async () => {
+    const port = await new Promise<number>((done) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const free = (probe.address() as { port: number }).port;
+        probe.close(() => done(free));
+      });
+    });
+    const config = join(dir, 'bee.yaml');
+    await writeFile(config, `api-addr: 127.0.0.1:${port}\ndata-dir: ${join(dir, 'bee-data')}\n`);
+    const stdoutPath = join(dir, 'bee-stdout.log');
+    const handle = await open(stdoutPath, 'w');
+    const child = spawn(process.execPath, [devnetBin, 'start', '--config', config], { stdio: ['ignore', handle.fd, 'ignore'], detached: true });
+    const exited = new Promise((done) => child.once('exit', done));
+    try {
+      for (let i = 0; i < 200; i++) {
+        if (await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false)) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const source = await resolve({ nodeUrl: `http://127.0.0.1:${port}`, platform: 'linux' });
+      expect(source).toMatchObject({ kind: 'file', path: stdoutPath, origin: 'discovered' });
+    } finally {
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
       await handle.close();
     }
   });

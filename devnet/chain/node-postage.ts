@@ -36,6 +36,12 @@ export interface NodePostageDeps {
 const fail = (status: number, message: string): { ok: false; status: number; message: string } => ({ ok: false, status, message });
 
 export class NodePostage {
+  /**
+   * What the expiringStamp fault took off each batch's normalised balance, so lifting the fault gives it back
+   * (a top-up or dilute meanwhile keeps its own effect). A batch the cut made expire is kept here too.
+   */
+  private readonly expiringCuts = new Map<string, { batch: PostageBatch; cut: bigint }>();
+
   constructor(private readonly deps: NodePostageDeps) {}
 
   buy(amount: bigint, depth: number, immutable: boolean, label: string): OpResult<BatchTx> {
@@ -80,6 +86,9 @@ export class NodePostage {
     if (!Number.isInteger(depth) || depth <= batch.depth || depth > 255) return fail(400, 'invalid depth');
     const { chain } = this.deps;
     batch.value = dilutedValue(batch.value, chain.totalAmount, batch.depth, depth);
+    // A cut the expiringStamp fault made is per chunk too: the dilute spreads it as it spreads the balance.
+    const cut = this.expiringCuts.get(batch.batchId);
+    if (cut) cut.cut /= 1n << BigInt(depth - batch.depth);
     batch.depth = depth;
     return { ok: true, value: { batchID: batch.batchId, txHash: this.submit(`postage batch dilute ${batch.batchId}`) } };
   }
@@ -125,8 +134,25 @@ export class NodePostage {
     if (!faults.expiringStamp) return;
     const cap = chain.totalAmount + amountForSeconds(faults.expiringStampSeconds, chain.price, chain.blockTimeMs);
     for (const batch of chain.allBatches()) {
-      if (batch.ownerNode === this.deps.nodeIndex && batch.value > cap) batch.value = cap;
+      if (batch.ownerNode !== this.deps.nodeIndex || batch.value <= cap) continue;
+      const taken = this.expiringCuts.get(batch.batchId) ?? { batch, cut: 0n };
+      taken.cut += batch.value - cap;
+      this.expiringCuts.set(batch.batchId, taken);
+      batch.value = cap;
     }
+  }
+
+  /**
+   * The expiringStamp fault is off: every batch gets back what the fault took, and one that expired because
+   * of it is on chain again (with its stamps), as if the fault had never been.
+   */
+  liftExpiringFault(): void {
+    const { chain } = this.deps;
+    for (const { batch, cut } of this.expiringCuts.values()) {
+      batch.value += cut;
+      if (!chain.getBatch(batch.batchId) && batch.value > chain.totalAmount) chain.addBatch(batch);
+    }
+    this.expiringCuts.clear();
   }
 
   private submit(description: string): string {

@@ -1,7 +1,7 @@
 /**
  * The devnet's HTTP control API, served by every node under the reserved prefix `/_devnet` (never under
  * /v1, never faulted, never behind the token), so the CLI demo and browser tests can flip faults even on
- * a node that is itself "down" (ask another node). Routes:
+ * a node that is itself "down", through its own port or another node's. Routes:
  *   GET    /_devnet                         every node (index, url, overlay, logFile, faults, chunks, transactionsSubmitted) and gateway
  *   GET    /_devnet/nodes/{i}/faults        the node's faults (NodeFaults and chain faults together)
  *   PATCH  /_devnet/nodes/{i}/faults        body: a partial fault object; answers the new faults
@@ -13,6 +13,7 @@
  *   POST   /_devnet/nodes/{i}/batches/{id}/skew  body: {"fill":0.9} (optional "bucket": 0..65535)
  *   POST   /_devnet/nodes/{i}/pins/{ref}/damage   body: {"missing"?: n, "invalid"?: n}: lose or corrupt pinned chunks
  *   PATCH  /_devnet/gateways/{i}/faults     body: {"down"?, "latencyMs"?, "error500"?}
+ *   POST   /_devnet/gateways/{i}/heal       every gateway fault off
  * Errors answer {code, message} like the rest of the API.
  */
 import { beeError, beeJson, type DevnetRequest, type DevnetResponse } from '../http/router.js';
@@ -90,6 +91,12 @@ export function controlHandler(control: DevnetControl, listing: ControlListing):
           return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: new TextEncoder().encode(`${handle.node.log.recentLines().join('\n')}\n`) };
         }
         return beeError(405);
+      }
+      const gatewayHeal = /^\/_devnet\/gateways\/(\d+)\/heal$/.exec(path);
+      if (gatewayHeal !== null && method === 'POST') {
+        const gateway = control.gateway(Number(gatewayHeal[1]));
+        await gateway.heal();
+        return beeJson(200, gateway.faults);
       }
       const gatewayMatch = /^\/_devnet\/gateways\/(\d+)\/faults$/.exec(path);
       if (gatewayMatch !== null) {

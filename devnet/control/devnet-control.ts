@@ -17,7 +17,7 @@ export type FaultPatch = NodeFaultPatch & Partial<ChainFaults>;
 
 export interface NodeHandle {
   readonly node: DevnetNode;
-  /** Applies a patch of NodeFaults and chain fault fields; `down` closes or reopens the listener. */
+  /** Applies a patch of NodeFaults and chain fault fields; `down` resets every request but the control plane's. */
   setFault(patch: FaultPatch): Promise<void>;
   /**
    * Back to a healthy node as it started: every fault off, chain ones included, and the bearer token and CORS
@@ -57,8 +57,10 @@ export class DevnetControl {
         else (chainPatch as Record<string, unknown>)[key] = value;
       }
       if (Object.keys(chainPatch).length > 0) node.chain.setFaults(chainPatch);
-      if (patch.down === true) await server.close();
-      if (patch.down === false) await server.reopen();
+      // A fault that changed state rather than a reading gives the state back when it is lifted.
+      if (!node.chain.faults.expiringStamp) node.chain.postage.liftExpiringFault();
+      // The port stays open either way (the control plane answers there); going down drops what is open.
+      if (patch.down === true) await server.goneDown();
       node.log.info('node/devnet', 'faults changed', { faults: JSON.stringify(redacted(patch)) });
       logFaultEffects(node, patch);
     };

@@ -53,6 +53,11 @@ export class GatewayServer {
     if (patch.down === false && !this.server.listening) await this.listen(this.port);
   }
 
+  /** Every fault off, the gateway listening on its port again, as a node's heal does. */
+  heal(): Promise<void> {
+    return this.setFault({ down: false, latencyMs: 0, error500: false });
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (this.faults.latencyMs > 0) await sleep(this.faults.latencyMs);
     const cors = { 'access-control-allow-origin': '*' };

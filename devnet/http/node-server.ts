@@ -3,7 +3,9 @@
  *   `/_devnet/*` control routes (never faulted, never authenticated, never under /v1)
  *   → added latency (slow fault) → CORS headers → preflight → startup gating (503) → bearer auth (401)
  *   → injected 500s → route dispatch (`/x` and `/v1/x`, root-only exceptions) → access log line.
- * "Down" is not a middleware: the listener is closed so connections are refused, and reopened on the same port.
+ * "Down" keeps the listener: the control plane answers on every node's own port whatever its faults (a down
+ * node is healed through its own port too), so a down node's port stays open and every other request on it
+ * gets a TCP reset and no answer (ECONNRESET: a client sees no node), in-flight ones included.
  * WebSocket upgrades (PSS/GSOC subscriptions) pass the same gates in devnet/messaging; closing the server
  * closes their sockets too. Other upgrades (h2c) are served as ordinary requests, as Bee does.
  */
@@ -57,24 +59,35 @@ export class NodeServer {
     return this.port;
   }
 
-  /** Closes the listener and every open connection and WebSocket, so clients see ECONNREFUSED / a reset. */
+  /** Closes the listener and every open connection and WebSocket (the devnet stops). */
   async close(): Promise<void> {
     await Promise.all([this.websockets.closeAll(), closeServer(this.server)]);
   }
 
-  /** Listens again on the port used before (after a "down" fault is lifted). */
-  reopen(): Promise<number> {
-    if (this.server.listening) return Promise.resolve(this.port);
-    return this.listen(this.port);
+  /**
+   * The `down` fault was just set: subscriptions close (1001) and idle keep-alive sockets go, so a client's
+   * next request opens a connection that is reset. Requests still in flight are reset when their answer is
+   * ready (handle). The listener stays for the control plane.
+   */
+  async goneDown(): Promise<void> {
+    await this.websockets.closeAll();
+    this.server.closeIdleConnections();
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
     const rawUrl = req.url ?? '/';
+    if (this.isDownFor(rawUrl)) return this.refuse(req);
     let status = 500;
     let size = 0;
+    let refused = false;
     try {
       const response = await this.dispatch(req, rawUrl);
+      // Down while this request was in flight: it dies with the node, unanswered and unlogged.
+      if (this.isDownFor(rawUrl)) {
+        refused = true;
+        return this.refuse(req);
+      }
       status = response.response.status;
       if (response.response.hangUp === true) {
         this.node.log.error('node/api', 'http: panic serving request: handler crashed', { uri: rawUrl });
@@ -88,7 +101,7 @@ export class NodeServer {
       else res.destroy();
     } finally {
       // Bee suppresses the access line of /metrics scrapes (httpaccess.NewHTTPAccessSuppressLogHandler).
-      if (!rawUrl.startsWith('/_devnet/') && !isMetricsScrape(rawUrl)) {
+      if (!refused && !isControlPath(rawUrl) && !isMetricsScrape(rawUrl)) {
         // Bee logs a failed handler at error level besides the (debug) access line.
         if (status >= 500 && status !== 503) this.node.log.error('node/api', 'api request failed', { method: req.method ?? '', uri: rawUrl, status });
         this.node.log.access({
@@ -104,13 +117,23 @@ export class NodeServer {
     }
   }
 
+  /** A request the down fault swallows: anything but the control plane, while the node is down. */
+  private isDownFor(rawUrl: string): boolean {
+    return this.node.faults.down && !isControlPath(rawUrl);
+  }
+
+  /** No answer and no log line: a TCP reset, as close to a refused connection as an open port allows. */
+  private refuse(req: IncomingMessage): void {
+    req.socket.resetAndDestroy();
+  }
+
   private async dispatch(req: IncomingMessage, rawUrl: string): Promise<{ response: DevnetResponse; extraHeaders: Record<string, string> }> {
     const url = new URL(rawUrl, 'http://127.0.0.1');
     const method = req.method ?? 'GET';
     const origin = headerValue(req, 'origin');
     const faults = this.node.faults;
 
-    if (url.pathname.startsWith('/_devnet/') || url.pathname === '/_devnet') {
+    if (isControlPath(url.pathname)) {
       const cors = controlCorsHeaders(origin);
       if (method === 'OPTIONS') return { response: { status: 204 }, extraHeaders: cors };
       const answer = await this.control(toDevnetRequest(req, url.pathname, url, {}));
@@ -144,6 +167,11 @@ export class NodeServer {
     const response = await match.route.handle({ ...toDevnetRequest(req, path, url, match.params), versioned }, this.node);
     return { response, extraHeaders: cors };
   }
+}
+
+/** `/_devnet` and below (a query string or fragment after it included): the control plane. */
+function isControlPath(path: string): boolean {
+  return path === '/_devnet' || path.startsWith('/_devnet/') || path.startsWith('/_devnet?');
 }
 
 function toDevnetRequest(req: IncomingMessage, path: string, url: URL, params: Record<string, string>): DevnetRequest {

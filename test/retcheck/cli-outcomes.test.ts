@@ -64,7 +64,8 @@ describe('retrievable, partial, unretrievable, error', () => {
     expect(code).toBe(0);
     expect(report.status).toBe('partial');
     expect(report.vantages.map((v) => v.retrievable)).toEqual([true, false, null]);
-    expect(report.vantages[2]!.error).toMatch(/ECONNREFUSED|connect|refused/i);
+    // A down devnet node resets every API request (its port stays open for the control plane).
+    expect(report.vantages[2]!.error).toMatch(/network error: .*(ECONNRESET|ECONNREFUSED|socket hang up|other side closed)/i);
     expect(report.vantages[2]!.overlay).toBeUndefined();
     expect(report.gateways).toBeUndefined();
   });
