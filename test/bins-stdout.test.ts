@@ -161,7 +161,7 @@ describe('every bin writes only its own output to stdout, at every exit code, ev
     // Text: the gate ladder and the verdict line, exactly what the bin itself prints, and nothing after it.
     const [[, direct, directLead]] = ways('cockpit').filter(([way]) => way === 'node dist') as [[string, string, string[]]];
     const own = await run(direct, [...directLead, '--once', 'readiness', frozen]);
-    expect(own.stdout).toMatch(/^FAIL {2}not frozen .*\n.* unhealthy: 11 gates: 10 pass, 0 warn, 1 fail\n$/ms);
+    expect(own.stdout).toMatch(/^FAIL +not frozen .*\n.* unhealthy: 11 gates: 10 pass, 0 warn, 1 fail\n$/ms);
     for (const [way, command, lead] of ways('cockpit')) {
       const text = await run(command, [...lead, '--once', 'readiness', frozen]);
       expect(text.code, way).toBe(1);
