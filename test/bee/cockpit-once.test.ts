@@ -132,8 +132,8 @@ describe('cockpit --once on real Bee v2.8.1', () => {
     const run = await cockpit(['--once', 'readiness'], { NODE_URL: node });
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(12);
-    expect(lines.slice(0, 11).map((l) => l.split('  ')[0])).toEqual(expect.arrayContaining(['PASS']));
-    for (const [i, line] of lines.slice(0, 11).entries()) expect(line).toMatch(new RegExp(`^(PASS|WARN|FAIL) {2}${GATE_NAMES[GATE_IDS[i]!]} +\\S`));
+    expect(lines.slice(0, 11).map((l) => l.split(' ')[0])).toEqual(expect.arrayContaining(['PASS']));
+    for (const [i, line] of lines.slice(0, 11).entries()) expect(line).toMatch(new RegExp(`^(PASS|WARN|FAIL) +${GATE_NAMES[GATE_IDS[i]!]} +\\S`));
     const summary = /^(\S+) (ready|unhealthy): 11 gates: (\d+) pass, (\d+) warn, (\d+) fail$/.exec(lines[11]!);
     expect(summary?.[1]).toBe(node);
     expect(run.code).toBe(Number(summary?.[5]) > 0 ? 1 : 0);
