@@ -21,7 +21,10 @@ export function apiReachableGate(s: NodeHealthSnapshot): Gate {
   const id = 'apiReachable';
   if (!s.health.ok) {
     const { code, detail } = s.health.error;
-    if (code === 'network' || code === 'timeout' || code === 'aborted') return gate(id, 'Fail', `cannot reach the node: ${detail}`);
+    // The cockpit's own cancellation says nothing about the node (core/cockpit/call-outcome.ts); a health poll
+    // cut short normally throws before it gets here, and this keeps the rule if one ever does not.
+    if (code === 'aborted') return notMeasured(id, `/health: the cockpit cancelled its own call (${detail})`);
+    if (code === 'network' || code === 'timeout') return gate(id, 'Fail', `cannot reach the node: ${detail}`);
     return gate(id, 'Fail', `/health did not answer as Bee does: ${detail}`);
   }
   const { status, version, apiVersion } = s.health.value;

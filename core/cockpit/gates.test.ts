@@ -57,6 +57,10 @@ describe('API reachable', () => {
   it('Pass names the Bee and API versions', () => {
     expect(gateOf(healthy, 'apiReachable').reason).toBe('Bee 2.8.1-7cf53193, API 8.1.0');
   });
+  it('a /health call the cockpit cancelled itself is not measured, never a Fail of the node', () => {
+    const cancelled = failed({ code: 'aborted', detail: 'aborted' });
+    expect(gateOf(withSnapshot(healthy, { health: cancelled }), 'apiReachable')).toMatchObject({ state: 'Unknown', applicable: true, reason: 'not measured: /health: the cockpit cancelled its own call (aborted)' });
+  });
   it('Fail when /health cannot be reached, answers 500, is not Bee JSON, or says nok', () => {
     expect(gateOf(withSnapshot(healthy, { health: unreachable }), 'apiReachable')).toMatchObject({ state: 'Fail', reason: expect.stringContaining('cannot reach the node: network error') });
     expect(gateOf(withSnapshot(healthy, { health: refused(500, '500 Internal Server Error') }), 'apiReachable').state).toBe('Fail');
