@@ -47,6 +47,22 @@ export function parseRunBuiltArgs(argv) {
 }
 
 export const wantsHelp = (args) => args.includes('--help') || args.includes('-h');
+
+// Programs whose stdout a script reads: the devnet's --json line, the Bee cluster's description.
+const printsJson = (entry, args) => args.includes('--json') || entry === 'bee-cluster/cluster-bin.js';
+
+/**
+ * Under a plain `npm run x` (not -s, no json mode), npm 10 and 11 have already written their `> x` banner on
+ * stdout before this process starts, and nothing a script does can take it back: the only project-wide npm
+ * setting that moves it (json=true) also turns npx's errors and npm ci's summary into JSON on stdout. So
+ * a program whose stdout is read says so on stderr, with the command that gives clean stdout.
+ */
+export function npmBannerNote(env, entry, args) {
+  if (!['run', 'run-script'].includes(env.npm_command ?? '') || !env.npm_lifecycle_event) return undefined;
+  if (env.npm_config_loglevel === 'silent' || env.npm_config_json === 'true' || !printsJson(entry, args)) return undefined;
+  const script = env.npm_lifecycle_event;
+  return `note: npm printed its "> ${script}" banner on stdout before this program's output; for stdout that is only the JSON, run npm run -s ${script}${args.length ? ' -- …' : ''}\n`;
+}
 const isPlainScript = (entry) => entry.startsWith('scripts/');
 
 function npmRun(script) {
@@ -61,6 +77,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(64);
   }
   const { also, entry, args } = parsed;
+  const note = npmBannerNote(process.env, entry, args);
+  if (note) process.stderr.write(note);
   const target = isPlainScript(entry) ? join(root, entry) : join(root, 'dist', entry);
   const help = wantsHelp(args);
   if (help && !isPlainScript(entry)) {
