@@ -30,9 +30,9 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 /** Runs to exit (async: the devnet answering the bin lives in this process). */
-function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv = cleanEnv()): Promise<Run> {
+function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv = cleanEnv(), cwd = root): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -206,15 +206,7 @@ describe('npm itself in this checkout', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bins-stdout-ci-'));
     try {
       for (const file of ['package.json', 'package-lock.json', '.npmrc']) if (existsSync(join(root, file))) copyFileSync(join(root, file), join(dir, file));
-      const ci = await new Promise<Run>((resolve, reject) => {
-        const child = spawn('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-        child.on('error', reject);
-        child.on('close', (code) => resolve({ code, stdout, stderr }));
-      });
+      const ci = await run('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], cleanEnv(), dir);
       expect(ci.code, ci.stderr).toBe(0);
       expect(ci.stdout.trim().split('\n').at(-1)).toMatch(/^added \d+ packages in /);
       expect(ci.stdout).not.toMatch(/^\s*[[{]/m);
