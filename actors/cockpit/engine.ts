@@ -28,6 +28,7 @@ import type { CockpitEngineHandle } from '../../core/cockpit/view/engine.js';
 import type { CockpitUiEvent } from '../../core/cockpit/view/ui-events.js';
 import type { CockpitView, Face, ThemeView } from '../../core/cockpit/view/view-model.js';
 import { SCREEN_IDS, screenInfo, type ScreenId } from '../../core/cockpit/view/screens.js';
+import type { ScreenContent } from '../../core/cockpit/view/screen-contract.js';
 import { interpretUiEvent } from '../../core/cockpit/engine/interpret.js';
 import { clockTime } from '../../core/cockpit/format.js';
 import { composeView, type ViewParts } from '../../core/cockpit/engine/compose-view.js';
@@ -459,7 +460,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     };
     const shown = session.context.screen;
     const screenSnapshot = children[screenActorId(ctx.generation, shown)]?.getSnapshot() as AnyMachineSnapshot | undefined;
-    const screen = screenSnapshot ? SCREEN_REGISTRY[shown].select(screenSnapshot, env) : { status: 'loading' as const, subtitle: null, sections: [], drill: null, hints: [] };
+    const screen: ScreenContent = screenSnapshot ? SCREEN_REGISTRY[shown].select(screenSnapshot, env) : { status: 'loading', subtitle: null, sections: [], drill: null };
     if (screen.banner && shownBanners.get(shown) !== screen.banner.id) {
       shownBanners.set(shown, screen.banner.id);
       const banner = screen.banner;

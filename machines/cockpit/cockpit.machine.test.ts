@@ -40,7 +40,7 @@ describeMachineModel(cockpitMachine, {
     },
     'engine.screen': {
       showFleet: { type: 'engine.screen', screen: 'fleet', event: { type: 'screen.visible', visible: true } },
-      key: { type: 'engine.screen', screen: 'health', event: { type: 'screen.key', key: 'r' } },
+      key: { type: 'engine.screen', screen: 'health', event: { type: 'screen.action', id: 'repoll' } },
     },
     'engine.repollFleet': { all: { type: 'engine.repollFleet' }, one: { type: 'engine.repollFleet', node: 'n2' } },
     'engine.oneShot': { hash: { type: 'engine.oneShot', verb: 'hash', args: ['/tmp/x'] } },

@@ -3,7 +3,7 @@
  * most `rows` lines. Long lists are windowed around the highlighted entry, which the engine moves.
  */
 import type { AlertsView, HelpView, OverlayView, PaletteView, PickerView } from '../../core/cockpit/view/view-model.js';
-import { cell, fitLine, seg, space, textWidth, type Line, type Seg } from './lines.js';
+import { cell, fitLine, padTo, seg, space, textWidth, type Line, type Seg } from './lines.js';
 import { inert } from './inert.js';
 import { fitTable } from './table-fit.js';
 import type { TerminalTheme } from './theme.js';
@@ -80,61 +80,123 @@ export function pickerLines(picker: PickerView, width: number, rows: number, the
   return out;
 }
 
+/** Words to lines of at most `width` columns; a word longer than a line is broken, never cut. */
+function wrapWhole(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  const push = (word: string) => {
+    for (let rest = word; rest !== ''; ) {
+      const chars = Array.from(rest);
+      let take = 0;
+      let used = 0;
+      while (take < chars.length && used + textWidth(chars[take]!) <= width) used += textWidth(chars[take++]!);
+      lines.push(chars.slice(0, Math.max(1, take)).join(''));
+      rest = chars.slice(Math.max(1, take)).join('');
+    }
+  };
+  for (const word of inert(text).split(' ')) {
+    const candidate = current === '' ? word : `${current} ${word}`;
+    if (textWidth(candidate) <= width) {
+      current = candidate;
+      continue;
+    }
+    if (current !== '') lines.push(current);
+    current = '';
+    if (textWidth(word) <= width) current = word;
+    else push(word);
+  }
+  if (current !== '' || lines.length === 0) lines.push(current);
+  return lines;
+}
+
+/**
+ * One help entry at `width` columns: the keys (bold) in a column of `keysWidth`, the text beside them, both
+ * wrapped onto further lines under themselves; keys wider than their column take a line of their own. No line
+ * is ever cut.
+ */
+function helpEntryLines(entry: { keys: string; action: string }, width: number, keysWidth: number): Line[] {
+  const gap = 2;
+  const textWidthLeft = Math.max(1, width - keysWidth - gap);
+  const action = wrapWhole(entry.action, textWidthLeft);
+  const keys = wrapWhole(entry.keys, width);
+  const out: Line[] = [];
+  if (keys.length === 1 && textWidth(keys[0]!) <= keysWidth) {
+    out.push([seg(padTo(keys[0]!, keysWidth), { bold: true }), space(gap), seg(action[0] ?? '')]);
+  } else {
+    for (const line of keys) out.push([seg(line, { bold: true })]);
+    out.push([space(keysWidth + gap), seg(action[0] ?? '')]);
+  }
+  for (const line of action.slice(1)) out.push([space(keysWidth + gap), seg(line)]);
+  return out;
+}
+
+/** Each group's lines at `width`: its title, then its entries; `entryAt[i]` is the first line of entry i. */
+function helpGroupLines(help: HelpView, width: number): { groups: Line[][]; entryAt: { group: number; line: number }[] } {
+  const widest = help.groups.reduce((max, group) => group.entries.reduce((m, e) => Math.max(m, textWidth(inert(e.keys))), max), 0);
+  const keysWidth = Math.max(1, Math.min(widest, 24, Math.floor(width * 0.4)));
+  const entryAt: { group: number; line: number }[] = [];
+  const groups = help.groups.map((group, g) => {
+    const lines: Line[] = [[seg(group.title, { accent: true })]];
+    for (const entry of group.entries) {
+      entryAt.push({ group: g, line: lines.length });
+      lines.push(...helpEntryLines(entry, width, keysWidth));
+    }
+    return lines;
+  });
+  return { groups, entryAt };
+}
+
 export function helpLines(help: HelpView, width: number, rows: number, theme: TerminalTheme): Line[] {
-  const { ellipsis } = theme.glyphs;
-  const keysWidth = Math.min(
-    help.groups.reduce((max, group) => group.entries.reduce((m, e) => Math.max(m, textWidth(inert(e.keys))), max), 0),
-    22,
-  );
-  const entryLine = (entry: { keys: string; action: string }): Line => [cell(entry.keys, keysWidth, ellipsis, { bold: true }), space(2), seg(entry.action)];
-  const groupLines = help.groups.map((group) => [[seg(group.title, { accent: true })], ...group.entries.map(entryLine)] as Line[]);
   // With room, every group at once, in as many columns as the width allows (about 60 columns each).
   const columns = Math.max(1, Math.min(3, Math.floor((width + 3) / 60)));
-  const columnWidth = Math.floor((width - (columns - 1) * 3) / columns);
-  const stacks: Line[][] = Array.from({ length: columns }, () => []);
-  const total = groupLines.reduce((sum, lines) => sum + lines.length + 1, 0);
-  const perColumn = Math.ceil(total / columns);
-  let c = 0;
-  for (const lines of groupLines) {
-    const stack = stacks[c];
-    if (stack === undefined) break;
-    if (stack.length > 0) stack.push([]);
-    stack.push(...lines);
-    if (stack.length >= perColumn && c < columns - 1) c += 1;
-  }
-  const height = Math.max(...stacks.map((stack) => stack.length));
-  if (height <= rows) {
-    const out: Line[] = [];
-    for (let row = 0; row < height; row++) {
-      const line: Seg[] = [];
-      stacks.forEach((stack, k) => {
-        if (k > 0) line.push({ text: ` ${theme.glyphs.separator} `, tone: 'muted' });
-        line.push(...fitLine(stack[row] ?? [], columnWidth, ellipsis, true));
-      });
-      out.push(fitLine(line, width, ellipsis));
+  if (columns > 1) {
+    const columnWidth = Math.floor((width - (columns - 1) * 3) / columns);
+    const { groups } = helpGroupLines(help, columnWidth);
+    const total = groups.reduce((sum, lines) => sum + lines.length + 1, 0);
+    const perColumn = Math.ceil(total / columns);
+    const stacks: Line[][] = Array.from({ length: columns }, () => []);
+    let c = 0;
+    for (const lines of groups) {
+      const stack = stacks[c]!;
+      if (stack.length > 0) stack.push([]);
+      stack.push(...lines);
+      if (stack.length >= perColumn && c < columns - 1) c += 1;
     }
-    return out;
+    const height = Math.max(...stacks.map((stack) => stack.length));
+    if (height <= rows) {
+      const out: Line[] = [];
+      for (let row = 0; row < height; row++) {
+        const line: Seg[] = [];
+        stacks.forEach((stack, k) => {
+          if (k > 0) line.push({ text: ` ${theme.glyphs.separator} `, tone: 'muted' });
+          line.push(...fitLine(stack[row] ?? [], columnWidth, theme.glyphs.ellipsis, true));
+        });
+        out.push(line);
+      }
+      return out;
+    }
   }
-  // Not enough room: one column, from the entry the engine scrolled to (HelpView.top), with its group title.
+  // One column: everything if it fits, else from the entry the engine scrolled to (HelpView.top), under its
+  // group's title when it is the group's first entry.
+  const { groups, entryAt } = helpGroupLines(help, width);
   const flat: Line[] = [];
-  const entryAt: number[] = [];
-  help.groups.forEach((group, g) => {
+  const startOf: number[] = [];
+  groups.forEach((lines, g) => {
     if (g > 0) flat.push([]);
-    flat.push([seg(group.title, { accent: true })]);
-    for (const entry of group.entries) {
-      entryAt.push(flat.length);
-      flat.push(entryLine(entry));
-    }
+    startOf.push(flat.length);
+    flat.push(...lines);
   });
-  const topLine = entryAt[Math.min(help.top ?? 0, entryAt.length - 1)] ?? 0;
-  const titled = flat[topLine - 1]?.[0]?.accent === true ? topLine - 1 : topLine;
+  if (flat.length <= rows) return flat;
+  const at = entryAt[Math.min(help.top ?? 0, entryAt.length - 1)];
+  const topLine = at ? startOf[at.group]! + at.line : 0;
+  const titled = at && at.line === 1 ? topLine - 1 : topLine;
   // Near the end the window is filled back upwards rather than left half empty.
   const start = Math.max(0, Math.min(titled, flat.length - (rows - 1)));
   const up = start > 0 ? 1 : 0;
   const down = start + rows - up < flat.length ? 1 : 0;
   const room = rows - up - down;
   const arrow = (toTop: boolean) => (theme.ascii ? (toTop ? '^' : 'v') : toTop ? '↑' : '↓');
-  const shown: Line[] = flat.slice(start, start + room).map((line) => fitLine(line, width, ellipsis));
+  const shown: Line[] = flat.slice(start, start + room);
   if (up) shown.unshift([seg(`${arrow(true)} ${start} more line${start === 1 ? '' : 's'}`, { tone: 'muted' })]);
   const below = flat.length - (start + room);
   if (down) shown.push([seg(`${arrow(false)} ${below} more line${below === 1 ? '' : 's'}`, { tone: 'muted' })]);

@@ -259,7 +259,7 @@ export function actionsLines(section: ActionsSection, ctx: SectionContext): Sect
   let used = 0;
   for (const action of section.actions) {
     const chip: Seg[] = [];
-    if (action.key !== null) chip.push(seg(`[${action.key}]`, { bold: action.enabled, tone: action.enabled ? 'info' : 'muted' }), space(1));
+    if (action.key) chip.push(seg(`[${action.key}]`, { bold: action.enabled, tone: action.enabled ? 'info' : 'muted' }), space(1));
     chip.push(seg(action.label, action.enabled ? {} : { tone: 'muted' }));
     const w = chip.reduce((sum, part) => sum + textWidth(part.text), 0);
     if (used > 0 && used + 3 + w > ctx.width) {

@@ -120,7 +120,7 @@ describe('S9 Tags and S10 Pins against real Bee v2.8.1', () => {
     expect(stranger).toEqual([{ reference: 'ab'.repeat(32), total: 0, missing: 0, invalid: 0 }]);
     const actor = createActor(pinsScreenMachine.provide({ actors: pinsScreenActors(clients[0]!) }), { input: {} }).start();
     await waitFor(actor, (s) => s.context.pins !== null);
-    actor.send({ type: 'screen.key', key: 'c' });
+    actor.send({ type: 'screen.action', id: 'checkAll' });
     const done = await waitFor(actor, (s) => s.matches({ check: 'idle' }) && s.context.lastRun !== null, { timeout: 60_000 });
     save('s10-pins', selectPinsContent(done));
     expect(selectPinsContent(done).banner).toMatchObject({ tone: 'ok' });

@@ -122,13 +122,13 @@ describe('S10 Pins on a devnet node', () => {
   it('c checks every pin, streaming; damage shows as Damaged with counts; s cycles the sort', async () => {
     const actor = pinsScreen(clients[1]!);
     await waitFor(actor, (s) => s.context.pins !== null);
-    actor.send({ type: 'screen.key', key: 'c' });
+    actor.send({ type: 'screen.action', id: 'checkAll' });
     let done = await waitFor(actor, (s) => s.matches({ check: 'idle' }) && s.context.lastRun !== null);
     expect(integrity(selectPinsContent(done))).toEqual(Object.fromEntries(pinned.map((r) => [r, 'OK'])));
     expect(selectPinsContent(done).banner).toMatchObject({ text: 'pin check: 2 OK, 0 damaged', tone: 'ok' });
 
     expect(devnet.control.damagePin(1, pinned[0]!, { missing: 1, invalid: 1 })).toEqual({ missing: 1, invalid: 1 });
-    actor.send({ type: 'screen.key', key: 'c' });
+    actor.send({ type: 'screen.action', id: 'checkAll' });
     done = await waitFor(actor, (s) => s.matches({ check: 'idle' }) && s.context.lastRun?.id === 2);
     const content = selectPinsContent(done);
     expect(integrity(content)[pinned[0]!]).toBe('Damaged');
@@ -136,7 +136,7 @@ describe('S10 Pins on a devnet node', () => {
     const damagedRow = rowsOf(content, 'pins').find((r) => r.key === pinned[0])!;
     expect([damagedRow.cells[3]!.text, damagedRow.cells[4]!.text]).toEqual(['1', '1']);
 
-    actor.send({ type: 'screen.key', key: 's' });
+    actor.send({ type: 'screen.action', id: 'cycleSort' });
     expect(rowsOf(selectPinsContent(actor.getSnapshot()), 'pins')[0]!.key).toBe(pinned[0]);
     actor.stop();
   });

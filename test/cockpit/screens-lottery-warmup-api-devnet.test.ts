@@ -93,7 +93,7 @@ describe('S4 Lottery on a devnet node', () => {
     const actor = createActor(lotteryScreenMachine.provide({ actors: lotteryScreenActors(clients[2]!) }), { input: {} }).start();
     try {
       await waitFor(actor, (s) => s.matches({ data: 'waiting' }));
-      actor.send({ type: 'screen.key', key: 'r' });
+      actor.send({ type: 'screen.action', id: 'rchash' });
       await waitFor(actor, (s) => s.matches({ rchash: 'done' }));
       expect(selectLotteryContent(actor.getSnapshot()).banner).toMatchObject({ tone: 'ok', text: 'rchash at depth 2: 4.2 s: within the 95 s reveal deadline (normal for a fast disk)' });
     } finally {

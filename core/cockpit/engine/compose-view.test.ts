@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampSelection, composeView, screenKey } from './compose-view.js';
+import { clampSelection, composeView } from './compose-view.js';
 import { fleetFacts, tableScreen, viewFor, viewPartsFor } from './view-fixtures.js';
 import { unreachable } from '../snapshot-fixtures.js';
 import { computeGates } from '../gates.js';
@@ -7,8 +7,9 @@ import { computeGates } from '../gates.js';
 describe('composeView', () => {
   it('gives each tab its key per face (desktop digits, terminal Alt with Fleet fifth)', () => {
     expect(viewFor({ face: 'desktop' }).tabs.map((t) => t.key)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', null, null, null, null, null, null]);
-    expect(screenKey('terminal', 'fleet')).toBe('Alt+5');
-    expect(screenKey('terminal', 'warmup')).toBeNull();
+    const terminal = viewFor({ face: 'terminal' }).tabs;
+    expect(terminal.find((t) => t.id === 'fleet')?.key).toBe('Alt+5');
+    expect(terminal.find((t) => t.id === 'warmup')?.key).toBeNull();
   });
 
   it('clamps a selection to the rows there are and selects the first row by default', () => {

@@ -16,7 +16,8 @@ import { suggestions } from './palette.js';
 import type { EngineNodeRef, FleetNodeFacts } from './screen-env.js';
 import type { UiSessionState } from './session-state.js';
 import type { ScreenContent } from '../view/screen-contract.js';
-import { DESKTOP_DIGIT_SCREENS, SCREENS, TERMINAL_ALT_SCREENS, screenInfo, type ScreenId } from '../view/screens.js';
+import { buttonKey, footerHints, screenTabKey } from '../bindings/resolve.js';
+import { SCREENS, screenInfo, type ScreenId } from '../view/screens.js';
 import {
   LOG_TAB_IDS,
   type AlertEntryView,
@@ -94,7 +95,7 @@ export function composeView(parts: ViewParts): CockpitView {
   const selection = clampSelection(parts.screen.sections, ctx.selections[ctx.screen] ?? null);
   const drill = parts.screen.drill ? { ...parts.screen.drill, selection: clampSelection(parts.screen.drill.sections, ctx.drillSelection) } : null;
   const overlay = overlayView(parts);
-  return {
+  const view: CockpitView = {
     face,
     topBar: topBar(parts),
     tabs: tabs(face, ctx.screen),
@@ -104,7 +105,7 @@ export function composeView(parts: ViewParts): CockpitView {
       title: info.title,
       status: parts.screen.status,
       subtitle: parts.screen.subtitle,
-      sections: parts.screen.sections,
+      sections: withButtonKeys(face, ctx.screen, parts.screen.sections),
       selection,
       drill,
     },
@@ -124,11 +125,21 @@ export function composeView(parts: ViewParts): CockpitView {
     toasts: face === 'terminal' ? parts.alerts.toasts : [],
     bell: { count: face === 'terminal' ? parts.alerts.bellCount : 0 },
     notifications: face === 'desktop' ? parts.alerts.notifications : [],
-    hints: hints(parts, drill !== null),
+    hints: [],
     inputFocus: inputFocus(parts),
     theme: parts.theme,
     exit: session.mode === 'closed' ? { code: 0, finalStatus: null } : null,
   };
+  // The footer is the binding table's rows for what this view shows (a closed session has none).
+  return view.exit ? view : { ...view, hints: footerHints(view) };
+}
+
+/** Each screen button with the key that presses it on this face (`[r] Re-poll`), from the binding table. */
+function withButtonKeys(face: Face, screen: ScreenId, sections: readonly Section[]): readonly Section[] {
+  if (!sections.some((section) => section.kind === 'actions')) return sections;
+  return sections.map((section) =>
+    section.kind === 'actions' ? { ...section, actions: section.actions.map((action) => ({ ...action, key: buttonKey(face, screen, action.id) })) } : section,
+  );
 }
 
 // ------------------------------------------------------------------------------------------------ selection
@@ -185,17 +196,8 @@ function worstTone(tones: readonly Tone[]): Tone | null {
   return tones.length ? 'info' : null;
 }
 
-export function screenKey(face: Face, id: ScreenId): string | null {
-  if (face === 'desktop') {
-    const index = DESKTOP_DIGIT_SCREENS.indexOf(id);
-    return index >= 0 ? String(index + 1) : null;
-  }
-  const index = TERMINAL_ALT_SCREENS.indexOf(id);
-  return index >= 0 ? `Alt+${index + 1}` : null;
-}
-
 function tabs(face: Face, shown: ScreenId): ScreenTabView[] {
-  return SCREENS.map((screen) => ({ id: screen.id, number: screen.number, title: screen.title, key: screenKey(face, screen.id), active: screen.id === shown }));
+  return SCREENS.map((screen) => ({ id: screen.id, number: screen.number, title: screen.title, key: screenTabKey(face, screen.id), active: screen.id === shown }));
 }
 
 // ------------------------------------------------------------------------------------------------ overlays
@@ -259,35 +261,4 @@ function inputFocus(parts: ViewParts): InputTarget | null {
     if (form?.kind === 'form' && form.fields.some((f) => f.id === context.form!.field)) return { kind: 'form', section: context.form.section, field: context.form.field };
   }
   return null;
-}
-
-// ------------------------------------------------------------------------------------------------ hints
-
-const hint = (keys: string, label: string): KeyHintView => ({ keys, label });
-
-function hints(parts: ViewParts, drillOpen: boolean): KeyHintView[] {
-  switch (parts.session.mode) {
-    case 'palette':
-      return [hint('Enter', 'run'), hint('Up/Down', 'choose'), hint('Esc', 'close')];
-    case 'picker':
-      return [hint('Enter', 'switch'), hint('j/k', 'move'), hint('Esc', 'cancel')];
-    case 'help':
-      return [hint('Up/Down', 'scroll'), hint('Esc', 'close')];
-    case 'alerts':
-      return [hint('Up/Down', 'move'), hint('Esc', 'close')];
-    case 'filtering':
-      return [hint('Enter', 'apply'), hint('Esc', 'cancel / clear')];
-    case 'editingForm':
-      return [hint('Enter', 'submit'), hint('Tab', 'next field'), hint('Esc', 'leave the field')];
-    case 'closed':
-      return [];
-    case 'browsing':
-      return [
-        ...parts.screen.hints,
-        ...(drillOpen ? [hint('Esc', 'close')] : []),
-        hint(parts.face === 'terminal' ? ':' : ': / Ctrl+P', 'palette'),
-        hint('Ctrl+N', 'nodes'),
-        hint('?', 'help'),
-      ];
-  }
 }

@@ -21,13 +21,13 @@ describe('palette parsing', () => {
     expect(parse(':go fleet')).toEqual({ kind: 'screen', screen: 'fleet' });
     expect(parse('go 8')).toEqual({ kind: 'screen', screen: 'apiHealth' });
     expect(parse(':stamps')).toEqual({ kind: 'screen', screen: 'stamps' });
-    expect(parse(':nodes')).toEqual({ kind: 'openPicker' });
-    expect(parse(':node')).toEqual({ kind: 'openPicker' });
+    expect(parse(':nodes')).toEqual({ kind: 'key', command: { kind: 'picker.open' } });
+    expect(parse(':node')).toEqual({ kind: 'key', command: { kind: 'picker.open' } });
     for (const word of ['context', 'ctx', 'switch']) expect(parse(`:${word} edge-2`)).toEqual({ kind: 'switchNode', target: 'edge-2' });
-    expect(parse(':logs')).toEqual({ kind: 'toggleLogs' });
-    expect(parse(':alerts')).toEqual({ kind: 'toggleAlerts' });
-    expect(parse(':?')).toEqual({ kind: 'help' });
-    for (const word of ['quit', 'q', 'exit']) expect(parse(`:${word}`)).toEqual({ kind: 'quit' });
+    expect(parse(':logs')).toEqual({ kind: 'key', command: { kind: 'log.toggle' } });
+    expect(parse(':alerts')).toEqual({ kind: 'key', command: { kind: 'alerts.toggle', list: 'alerts' } });
+    expect(parse(':?')).toEqual({ kind: 'key', command: { kind: 'help.open' } });
+    for (const word of ['quit', 'q', 'exit']) expect(parse(`:${word}`)).toEqual({ kind: 'key', command: { kind: 'quit' } });
     expect(parse(':hash "/tmp/my file.bin"')).toEqual({ kind: 'oneShot', verb: 'hash', args: ['/tmp/my file.bin'] });
     expect(parse(`:cid 0x${ref.toUpperCase()} feed`)).toEqual({ kind: 'oneShot', verb: 'cid', args: [ref, 'feed'] });
     expect(parse(`:inspect ${ref}`)).toEqual({ kind: 'screenCommand', screen: 'manifest', verb: 'inspect', args: [ref] });
@@ -57,7 +57,7 @@ describe('palette parsing', () => {
     expect(parse(':pins-check')).toEqual({ kind: 'oneShot', verb: 'pins-check', args: [] });
     expect(parse(':loggers')).toEqual({ kind: 'oneShot', verb: 'loggers', args: [] });
     expect(parse(':set-logger node/api DEBUG')).toEqual({ kind: 'oneShot', verb: 'set-logger', args: ['node/api', 'debug'] });
-    expect(parse(':notifications')).toEqual({ kind: 'openNotifications' });
+    expect(parse(':notifications')).toEqual({ kind: 'key', command: { kind: 'alerts.toggle', list: 'notifications' } });
   });
 
   it('refuses wrong arity, bad hex and out-of-range numbers with the reason', () => {

@@ -23,6 +23,8 @@ import { topicFromInput } from '../../swarm/topic.js';
 import { MAX_BATCH_DEPTH, MIN_BATCH_DEPTH } from '../../swarm/stamp-math.js';
 import { LOGGER_VERBOSITIES } from '../loggers.js';
 import { takeUploadChoices, type UploadChoices } from '../upload-choices.js';
+import type { KeyCommand } from '../bindings/key-bindings.js';
+import { keysFor, screenTabKey } from '../bindings/resolve.js';
 import { SCREENS, type ScreenId } from '../view/screens.js';
 import type { Face } from '../view/view-model.js';
 
@@ -44,13 +46,9 @@ export type OneShotVerb =
 
 export type PaletteCommand =
   | { readonly kind: 'screen'; readonly screen: ScreenId }
-  | { readonly kind: 'openPicker' }
+  /** What a key does too (`:nodes` is Ctrl+N): the binding table's command, run as the key runs it. */
+  | { readonly kind: 'key'; readonly command: KeyCommand }
   | { readonly kind: 'switchNode'; readonly target: string }
-  | { readonly kind: 'toggleLogs' }
-  | { readonly kind: 'toggleAlerts' }
-  | { readonly kind: 'openNotifications' }
-  | { readonly kind: 'help' }
-  | { readonly kind: 'quit' }
   /** Opens `screen` and hands it the verb (S11 `inspect`, S13 `feed-timeline`, S12 `durability`). */
   | { readonly kind: 'screenCommand'; readonly screen: ScreenId; readonly verb: string; readonly args: readonly string[] }
   | { readonly kind: 'oneShot'; readonly verb: OneShotVerb; readonly args: readonly string[] }
@@ -68,6 +66,8 @@ export interface PaletteVerb {
   readonly usage: string;
   readonly description: string;
   readonly faces: readonly Face[];
+  /** The key command this verb runs, when it does what a key does: its description names the face's keys. */
+  readonly key?: KeyCommand;
   /** `word` is the name or alias the operator typed. Throws PaletteError on bad arguments. */
   readonly parse: (args: readonly string[], word: string) => PaletteCommand;
 }
@@ -141,6 +141,12 @@ function amount(text: string, what = 'amount'): string {
 
 const depth = (text: string, what = 'depth') => String(integer(text, what, MIN_BATCH_DEPTH, MAX_BATCH_DEPTH));
 
+/** A verb without arguments that does what a key does (the key is named from the binding table). */
+function keyVerb(name: string, aliases: readonly string[], description: string, command: KeyCommand, faces: readonly Face[] = BOTH): PaletteVerb {
+  const usage = `:${name}`;
+  return { name, aliases, usage, description, faces, key: command, parse: noArgs({ kind: 'key', command }, usage) };
+}
+
 function noArgs(command: PaletteCommand, usage: string) {
   return (args: readonly string[]) => {
     arity(args, 0, 0, usage);
@@ -188,7 +194,7 @@ export const PALETTE_VERBS: readonly PaletteVerb[] = [
       return { kind: 'screen', screen };
     },
   },
-  { name: 'nodes', aliases: ['node'], usage: ':nodes', description: 'pick the active node (Ctrl+N)', faces: BOTH, parse: noArgs({ kind: 'openPicker' }, ':nodes') },
+  keyVerb('nodes', ['node'], 'pick the active node', { kind: 'picker.open' }),
   {
     name: 'context',
     aliases: ['ctx', 'switch'],
@@ -200,10 +206,10 @@ export const PALETTE_VERBS: readonly PaletteVerb[] = [
       return { kind: 'switchNode', target: args[0]! };
     },
   },
-  { name: 'logs', aliases: [], usage: ':logs', description: 'toggle the log pane (Ctrl+L)', faces: BOTH, parse: noArgs({ kind: 'toggleLogs' }, ':logs') },
-  { name: 'alerts', aliases: [], usage: ':alerts', description: 'toggle the alerts panel (Ctrl+A)', faces: BOTH, parse: noArgs({ kind: 'toggleAlerts' }, ':alerts') },
-  { name: 'help', aliases: ['?'], usage: ':help', description: 'keys and verbs (?)', faces: BOTH, parse: noArgs({ kind: 'help' }, ':help') },
-  { name: 'quit', aliases: ['q', 'exit'], usage: ':quit', description: 'exit the cockpit', faces: BOTH, parse: noArgs({ kind: 'quit' }, ':quit') },
+  keyVerb('logs', [], 'toggle the log pane', { kind: 'log.toggle' }),
+  keyVerb('alerts', [], 'toggle the alerts panel', { kind: 'alerts.toggle', list: 'alerts' }),
+  keyVerb('help', ['?'], 'keys and verbs', { kind: 'help.open' }),
+  keyVerb('quit', ['q', 'exit'], 'exit the cockpit', { kind: 'quit' }),
   {
     name: 'hash',
     aliases: [],
@@ -346,7 +352,7 @@ export const PALETTE_VERBS: readonly PaletteVerb[] = [
       return { kind: 'oneShot', verb: 'set-logger', args: [args[0]!, verbosity] };
     },
   },
-  { name: 'notifications', aliases: [], usage: ':notifications', description: 'notification history, newest first (Ctrl+Alt+N)', faces: TERMINAL, parse: noArgs({ kind: 'openNotifications' }, ':notifications') },
+  keyVerb('notifications', [], 'notification history, newest first', { kind: 'alerts.toggle', list: 'notifications' }, TERMINAL),
 ];
 
 /** Splits a palette line into words; '…' and "…" group blanks (no escapes inside). */
@@ -417,17 +423,39 @@ export interface PaletteSuggestion {
   readonly word: string;
 }
 
+/** A description with the keys that do the same on this face: `pick the active node (Ctrl+N)`. */
+const withKeys = (description: string, keys: readonly (string | null)[]): string => {
+  const shown = keys.filter((key): key is string => key !== null);
+  return shown.length ? `${description} (${shown.join(', ')})` : description;
+};
+
+/** A verb's description as this face shows it (help, suggestions): with the keys that do the same. */
+export function verbDescription(verb: PaletteVerb, face: Face): string {
+  return verb.key ? withKeys(verb.description, keysFor(face, verb.key)) : verb.description;
+}
+
 /** Every verb of this face, then every screen, in table order. */
 export function paletteEntries(face: Face): PaletteSuggestion[] {
+  return PALETTE_ENTRIES[face];
+}
+
+function entriesOf(face: Face): PaletteSuggestion[] {
   const verbs = PALETTE_VERBS.filter((verb) => verb.faces.includes(face)).map((verb) => ({
     usage: verb.usage,
-    description: verb.description,
+    description: verbDescription(verb, face),
     complete: !/[<[]|…/.test(verb.usage),
     word: verb.name,
   }));
-  const screens = SCREENS.map((screen) => ({ usage: `:${screen.aliases[0]}`, description: `open S${screen.number} ${screen.title}`, complete: true, word: screen.aliases[0]! }));
+  const screens = SCREENS.map((screen) => ({
+    usage: `:${screen.aliases[0]}`,
+    description: withKeys(`open S${screen.number} ${screen.title}`, [screenTabKey(face, screen.id)]),
+    complete: true,
+    word: screen.aliases[0]!,
+  }));
   return [...verbs, ...screens];
 }
+
+const PALETTE_ENTRIES: Readonly<Record<Face, PaletteSuggestion[]>> = { desktop: entriesOf('desktop'), terminal: entriesOf('terminal') };
 
 /**
  * The suggestions for what has been typed: entries whose verb, alias or screen name starts with the first word,

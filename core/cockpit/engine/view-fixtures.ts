@@ -52,7 +52,6 @@ export function tableScreen(rows: number, extra: Partial<ScreenContent> = {}): S
       },
     ],
     drill: null,
-    hints: [],
     ...extra,
   };
 }

@@ -158,7 +158,7 @@ function callsSection(calls: readonly CallStatFacts[]): TableSection {
 }
 
 export function renderApiHealth(poll: ApiHealthPoll | null, lagStreak: number): ScreenContent {
-  const base = { drill: null, hints: [] };
+  const base = { drill: null };
   if (poll === null) return { status: 'loading', subtitle: 'asking /chainstate and /transactions', sections: [], ...base };
   const sections = [chainSection(poll, lagStreak), transactionsSection(poll), callsSection(poll.calls)];
   if (!poll.chainstate.ok && !poll.transactions.ok) return { status: 'error', subtitle: describeFailure('chainstate', poll.chainstate.error), sections, ...base };

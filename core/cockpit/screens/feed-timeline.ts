@@ -55,8 +55,7 @@ export function renderFeedTimeline(input: FeedTimelineScreenInput): ScreenConten
       submitLabel: 'Walk',
     },
   ];
-  const hints = [{ keys: 'Enter', label: 'full reference' }];
-  if (!input.query) return { status: 'ready', subtitle: 'enter owner and topic, or :feed-timeline <owner> <topic> [max]', sections, drill: null, hints };
+  if (!input.query) return { status: 'ready', subtitle: 'enter owner and topic, or :feed-timeline <owner> <topic> [max]', sections, drill: null };
 
   const revealed = new Set(input.revealed);
   sections.push({
@@ -86,7 +85,7 @@ export function renderFeedTimeline(input: FeedTimelineScreenInput): ScreenConten
   const progress = input.latest === null ? null : `latest index ${input.latest}: ${found} of ${Math.min(input.query.max, Number(input.latest) + 1)} shown`;
   const subtitle = [input.error, progress, input.running ? 'walking…' : null].filter(Boolean).join(' · ') || null;
   const status = input.error && input.entries.length === 0 && input.latest === null ? 'error' : input.running && input.latest === null ? 'loading' : 'ready';
-  return { status, subtitle, sections, drill: null, hints };
+  return { status, subtitle, sections, drill: null };
 }
 
 /** What the walking actor reports, in order: the latest index, each entry newest first, the end. */

@@ -13,8 +13,9 @@ import type { ScreenContent } from '../view/screen-contract.js';
 import type { CellView, TableSection } from '../view/view-model.js';
 
 export const FLEET_TABLE = 'nodes';
-export const SWITCH_ACTION = 'switchTo';
-export const REPOLL_ACTION = 'repoll';
+import { REPOLL_ACTION, SWITCH_ACTION } from '../bindings/screen-actions.js';
+// The screen's action ids are the binding table's (keys and buttons name the same action).
+export { REPOLL_ACTION, SWITCH_ACTION };
 
 type FleetRow = TableSection['rows'][number];
 const rowCache = new WeakMap<readonly unknown[], [FleetRow | undefined, FleetRow | undefined]>();
@@ -50,16 +51,12 @@ export function fleetScreen(fleet: readonly FleetNodeFacts[]): ScreenContent {
         id: 'actions',
         title: null,
         actions: [
-          { id: SWITCH_ACTION, label: 'Switch to', key: 'Enter', enabled: fleet.length > 1 },
-          { id: REPOLL_ACTION, label: 'Re-poll', key: 'r', enabled: true },
+          { id: SWITCH_ACTION, label: 'Switch to', enabled: fleet.length > 1 },
+          { id: REPOLL_ACTION, label: 'Re-poll', enabled: true },
         ],
       },
     ],
     drill: null,
-    hints: [
-      { keys: 'Enter', label: 'switch to' },
-      { keys: 'r', label: 're-poll all' },
-    ],
   };
 }
 

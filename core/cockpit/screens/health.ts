@@ -12,12 +12,10 @@ import type { FleetNodeFacts } from '../engine/screen-env.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import type { FactsSection, TableSection, Tone } from '../view/view-model.js';
 
-const HINTS = [{ keys: 'r', label: 're-poll' }];
-
 export function healthScreen(node: FleetNodeFacts | undefined): ScreenContent {
   if (!node || !node.snapshot || !node.gates) {
     const failed = node?.pollError ? `poll failed: ${node.pollError}` : null;
-    return { status: failed ? 'error' : 'loading', subtitle: failed ?? `polling ${node?.url ?? 'the node'}…`, sections: [], drill: null, hints: HINTS };
+    return { status: failed ? 'error' : 'loading', subtitle: failed ?? `polling ${node?.url ?? 'the node'}…`, sections: [], drill: null };
   }
   const { snapshot, gates } = node;
   const status = nodeStatus(snapshot, gates, node.pollError);
@@ -28,7 +26,6 @@ export function healthScreen(node: FleetNodeFacts | undefined): ScreenContent {
     subtitle,
     sections: [summarySection(node), gateTable(node)],
     drill: null,
-    hints: HINTS,
   };
 }
 

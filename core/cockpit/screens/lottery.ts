@@ -11,6 +11,7 @@ import { requiredStake, stakeCard, type RedistributionFlags, type StakeCard } fr
 import type { ScreenContent } from '../view/screen-contract.js';
 import type { FactsSection, Section, Tone } from '../view/view-model.js';
 import { describeFailure, pollSubtitle } from './screen-text.js';
+import { RCHASH_ACTION } from '../bindings/screen-actions.js';
 
 export interface RedistributionFacts extends RedistributionFlags {
   readonly phase: string;
@@ -144,7 +145,7 @@ function benchmarkSections(poll: LotteryPoll | null, run: RchashRun): Section[] 
       kind: 'actions',
       id: 'actions',
       title: null,
-      actions: [{ id: 'rchash', label: run.kind === 'running' ? 'rchash running…' : 'Run rchash benchmark', key: 'r', enabled: run.kind !== 'running' && !('error' in target) }],
+      actions: [{ id: RCHASH_ACTION, label: run.kind === 'running' ? 'rchash running…' : 'Run rchash benchmark', enabled: run.kind !== 'running' && !('error' in target) }],
     },
   ];
 }
@@ -177,8 +178,7 @@ export function rchashBanner(run: RchashRun): { text: string; tone: 'ok' | 'fail
 }
 
 export function renderLottery(poll: LotteryPoll | null, run: RchashRun, banner: { id: number; text: string; tone: 'ok' | 'fail' } | null): ScreenContent {
-  const hints = [{ keys: 'r', label: 'rchash benchmark' }];
-  const base = { drill: null, hints, ...(banner ? { banner } : {}) };
+  const base = { drill: null, ...(banner ? { banner } : {}) };
   if (poll === null) return { status: 'loading', subtitle: 'asking /redistributionstate, /stake, /status', sections: benchmarkSections(null, run), ...base };
   const sections: Section[] = [];
   if (poll.redistribution.ok) sections.push(...roundSection(poll.redistribution.value));

@@ -69,9 +69,8 @@ export function renderManifest(input: ManifestScreenInput): ScreenContent {
       submitLabel: 'Walk',
     },
   ];
-  const hints = [{ keys: 'Enter', label: 'open / close a fork' }];
   const tree = input.tree;
-  if (!tree) return { status: 'ready', subtitle: 'enter a root reference, or :inspect <ref>', sections, drill: null, hints };
+  if (!tree) return { status: 'ready', subtitle: 'enter a root reference, or :inspect <ref>', sections, drill: null };
 
   const rows = manifestRows(tree);
   const rootNode = tree.nodes['']!;
@@ -112,7 +111,7 @@ export function renderManifest(input: ManifestScreenInput): ScreenContent {
   const subtitle = input.rootError
     ? input.rootError
     : `${Object.values(tree.nodes).filter((n) => n.load === 'loaded').length} nodes fetched${loading ? `, ${loading} loading` : ''}`;
-  return { status, subtitle, sections, drill: null, hints };
+  return { status, subtitle, sections, drill: null };
 }
 
 /** What the machine sends the loader. */

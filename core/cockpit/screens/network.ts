@@ -42,7 +42,7 @@ const SCOPE_TONE: Readonly<Record<UnderlayScope, Tone>> = { public: 'ok', dns: '
 
 export function renderNetwork(input: NetworkScreenInput): ScreenContent {
   const { addresses, topology } = input;
-  if (addresses === null || topology === null) return { status: 'loading', subtitle: null, sections: [], drill: null, hints: [] };
+  if (addresses === null || topology === null) return { status: 'loading', subtitle: null, sections: [], drill: null };
   const sections: Section[] = [];
   const problems: string[] = [];
 
@@ -102,5 +102,5 @@ export function renderNetwork(input: NetworkScreenInput): ScreenContent {
   const status = !addresses.ok && !topology.ok ? 'error' : 'ready';
   const polled = input.polledAtMs === null ? null : `polled at ${clockTime(input.polledAtMs)}`;
   const subtitle = problems.length ? [problems.join('; '), polled].filter(Boolean).join(' · ') : polled;
-  return { status, subtitle, sections, drill: null, hints: [] };
+  return { status, subtitle, sections, drill: null };
 }

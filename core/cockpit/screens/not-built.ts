@@ -4,5 +4,5 @@ import type { ScreenContent } from '../view/screen-contract.js';
 
 export function notBuiltScreen(id: ScreenId): ScreenContent {
   const info = screenInfo(id);
-  return { status: 'error', subtitle: `S${info.number} ${info.title}: screen not built yet`, sections: [], drill: null, hints: [] };
+  return { status: 'error', subtitle: `S${info.number} ${info.title}: screen not built yet`, sections: [], drill: null };
 }

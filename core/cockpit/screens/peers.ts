@@ -265,7 +265,6 @@ export function renderPeers(input: PeersScreenInput): ScreenContent {
     subtitle: pollSubtitle(input.lastOkAtMs, input.pollError),
     sections,
     drill,
-    hints: [{ keys: 'Enter', label: 'peer details' }],
   };
 }
 

@@ -10,6 +10,7 @@ import { shortHex } from '../text.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import type { Section, Tone } from '../view/view-model.js';
 import { cell, clockTime, pollSubtitle, type Fetched } from './common.js';
+import { CHECK_ALL_ACTION, CYCLE_SORT_ACTION } from '../bindings/screen-actions.js';
 
 /** One poll of `/pins`: when it started, and the pinned references or why there are none. */
 export interface PinsPoll {
@@ -56,12 +57,7 @@ export function pinSummary(rows: readonly PinRowModel[]): { ok: number; damaged:
 }
 
 export function renderPins(input: PinsScreenInput): ScreenContent {
-  const hints = [
-    { keys: 'c', label: 'check all' },
-    { keys: 's', label: `sort: ${PIN_SORT_LABELS[input.sort]}` },
-    { keys: 'Enter', label: 'check this pin' },
-  ];
-  if (input.pins === null) return { status: input.pollError ? 'error' : 'loading', subtitle: input.pollError, sections: [], drill: null, hints };
+  if (input.pins === null) return { status: input.pollError ? 'error' : 'loading', subtitle: input.pollError, sections: [], drill: null };
   const rows = pinRows(input);
   const sections: Section[] = [];
   sections.push({
@@ -69,8 +65,8 @@ export function renderPins(input: PinsScreenInput): ScreenContent {
     id: 'pin-actions',
     title: null,
     actions: [
-      { id: 'checkAll', label: input.running?.scope === 'all' ? 'Checking…' : 'Check all', key: 'c', enabled: input.running === null && rows.length > 0 },
-      { id: 'cycleSort', label: `Sort: ${PIN_SORT_LABELS[input.sort]}`, key: 's', enabled: true },
+      { id: CHECK_ALL_ACTION, label: input.running?.scope === 'all' ? 'Checking…' : 'Check all', enabled: input.running === null && rows.length > 0 },
+      { id: CYCLE_SORT_ACTION, label: `Sort: ${PIN_SORT_LABELS[input.sort]}`, enabled: true },
     ],
   });
   sections.push({
@@ -116,7 +112,7 @@ export function renderPins(input: PinsScreenInput): ScreenContent {
         tone: (input.lastRun.failed || summary.damaged > 0 ? 'fail' : 'ok') as 'ok' | 'fail',
       }
     : null;
-  return { status: 'ready', subtitle, sections, drill: null, hints, banner };
+  return { status: 'ready', subtitle, sections, drill: null, banner };
 }
 
 /** What the check actor sends to its parent. */

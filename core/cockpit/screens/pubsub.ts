@@ -9,6 +9,7 @@ import { oneLine } from '../text.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import type { Section } from '../view/view-model.js';
 import { cell } from './common.js';
+import { UNSUBSCRIBE_ACTION } from '../bindings/screen-actions.js';
 
 export interface PubsubForm {
   readonly mode: PubsubMode;
@@ -60,7 +61,7 @@ export function renderPubsub(input: PubsubScreenInput): ScreenContent {
       kind: 'actions',
       id: 'pubsub-actions',
       title: null,
-      actions: [{ id: 'unsubscribe', label: 'Unsubscribe', key: null, enabled: input.target !== null }],
+      actions: [{ id: UNSUBSCRIBE_ACTION, label: 'Unsubscribe', enabled: input.target !== null }],
     },
     { kind: 'form', id: 'filter', title: null, fields: [{ id: 'filter', label: 'Filter', value: input.filter, placeholder: 'case-insensitive substring' }], submitLabel: 'Filter' },
   ];
@@ -99,7 +100,7 @@ export function renderPubsub(input: PubsubScreenInput): ScreenContent {
   if (input.dropped.count) parts.push(`${input.dropped.count} frame${input.dropped.count === 1 ? '' : 's'} dropped: ${input.dropped.lastReason ?? ''}`);
   if (input.history) parts.push(input.history.error ? `history not written: ${input.history.error}` : `history → ${oneLine(input.history.file, 120)}`);
   const status = input.target && input.connection === 'reconnecting' && input.attempt > 0 && input.messages.length === 0 ? 'error' : 'ready';
-  return { status, subtitle: parts.join(' · ') || null, sections, drill: null, hints: [{ keys: 'Enter', label: 'toggle mode / subscribe' }] };
+  return { status, subtitle: parts.join(' · ') || null, sections, drill: null };
 }
 
 /** What the subscription socket reports. */

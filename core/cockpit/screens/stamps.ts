@@ -189,17 +189,15 @@ export function bucketDrillView(row: StampRow | undefined, drill: BucketDrill): 
 
 export function renderStamps(model: StampsModel, drill: BucketDrill | null): ScreenContent {
   const drillView = drill === null ? null : bucketDrillView(model.kind === 'ready' ? model.rows.find((r) => r.batchID === drill.batchID) : undefined, drill);
-  const hints = drill === null ? [{ keys: 'Enter', label: 'bucket histogram' }] : [{ keys: 'Esc', label: 'close histogram' }];
-  if (model.kind === 'loading') return { status: 'loading', subtitle: 'asking /stamps', sections: [], drill: drillView, hints };
+  if (model.kind === 'loading') return { status: 'loading', subtitle: 'asking /stamps', sections: [], drill: drillView };
   // No table: its empty text says "no postage batches", a fact /stamps did not give (the node may have many).
-  if (model.kind === 'error') return { status: 'error', subtitle: model.message, sections: [], drill: drillView, hints };
+  if (model.kind === 'error') return { status: 'error', subtitle: model.message, sections: [], drill: drillView };
   const counts = summarizeStatuses(model.rows);
   return {
     status: 'ready',
     subtitle: `${counts}; ${pollSubtitle(model.takenAtMs, null, null)}`,
     sections: [stampsTable(model.rows)],
     drill: drillView,
-    hints,
   };
 }
 

@@ -126,7 +126,7 @@ function failureText(id: string, title: string, text: string): TextSection {
 }
 
 export function renderSwap(poll: SwapPoll | null): ScreenContent {
-  const base = { drill: null, hints: [] };
+  const base = { drill: null };
   if (poll === null) return { status: 'loading', subtitle: 'asking the chequebook, cheques and settlements', sections: [], ...base };
   const sections: Section[] = [];
   if (poll.node.ok && !poll.node.value.swapEnabled) {

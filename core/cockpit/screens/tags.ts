@@ -51,7 +51,7 @@ function started(iso: string): string {
 
 export function renderTags(input: TagsScreenInput): ScreenContent {
   if (input.tags === null) {
-    return { status: input.pollError ? 'error' : 'loading', subtitle: input.pollError, sections: [], drill: null, hints: [] };
+    return { status: input.pollError ? 'error' : 'loading', subtitle: input.pollError, sections: [], drill: null };
   }
   const rows = tagsNewestFirst(input.tags).map((tag) => ({ tag, progress: tagProgress(tag) }));
   const sections: Section[] = [];
@@ -102,5 +102,5 @@ export function renderTags(input: TagsScreenInput): ScreenContent {
     selectable: true,
     emptyText: 'no tags: uploads with swarm-deferred-upload (the default) or swarm-pin create one',
   });
-  return { status: 'ready', subtitle: pollSubtitle(input.lastOkAtMs, input.pollError), sections, drill: null, hints: [] };
+  return { status: 'ready', subtitle: pollSubtitle(input.lastOkAtMs, input.pollError), sections, drill: null };
 }

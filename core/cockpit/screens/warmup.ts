@@ -12,7 +12,7 @@ export interface WarmupPoll extends WarmupFacts {
 }
 
 export function renderWarmup(poll: WarmupPoll | null): ScreenContent {
-  const base = { drill: null, hints: [] };
+  const base = { drill: null };
   if (poll === null) return { status: 'loading', subtitle: 'asking /readiness, /status, /topology, /chainstate, /reservestate', sections: [], ...base };
   const items = warmupChecklist(poll);
   const done = items.filter((i) => i.state === 'done' || i.state === 'notApplicable').length;

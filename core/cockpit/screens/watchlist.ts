@@ -12,8 +12,9 @@ import type { CellView, Tone } from '../view/view-model.js';
 export const WATCHLIST_FORM = 'add';
 export const WATCHLIST_FIELD = 'reference';
 export const WATCHLIST_TABLE = 'references';
-export const RECHECK_ALL_ACTION = 'recheckAll';
-export const REMOVE_ACTION = 'remove';
+import { RECHECK_ALL_ACTION, REMOVE_ACTION } from '../bindings/screen-actions.js';
+// The screen's action ids are the binding table's (keys and buttons name the same action).
+export { RECHECK_ALL_ACTION, REMOVE_ACTION };
 
 export interface WatchlistDraft {
   readonly value: string;
@@ -86,8 +87,8 @@ export function watchlistScreen(facts: WatchlistFacts, draft: WatchlistDraft): S
         id: 'actions',
         title: null,
         actions: [
-          { id: RECHECK_ALL_ACTION, label: 'Re-check all', key: 'r', enabled: facts.entries.length > 0 },
-          { id: REMOVE_ACTION, label: 'Remove', key: 'x', enabled: facts.entries.length > 0 },
+          { id: RECHECK_ALL_ACTION, label: 'Re-check all', enabled: facts.entries.length > 0 },
+          { id: REMOVE_ACTION, label: 'Remove', enabled: facts.entries.length > 0 },
         ],
       },
       {
@@ -117,11 +118,5 @@ export function watchlistScreen(facts: WatchlistFacts, draft: WatchlistDraft): S
       },
     ],
     drill: null,
-    hints: [
-      { keys: 'e', label: 'add' },
-      { keys: 'Enter', label: 're-check' },
-      { keys: 'r', label: 're-check all' },
-      { keys: 'x', label: 'remove' },
-    ],
   };
 }

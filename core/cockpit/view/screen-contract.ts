@@ -11,9 +11,10 @@
  * - actors/cockpit/screens/<screen>.ts: the fetches it needs, through the node client (fromPromise with signal).
  * - machines/cockpit/screens/<screen>.machine.ts: its flow (poll -> wait `pollInterval` -> poll, drills, runs),
  *   with graph-generated model tests and a diagram, like every machine.
- * - one entry in the engine's screen registry (machines/cockpit/screens/index.ts): machine + selector + hints.
+ * - one entry in the engine's screen registry (machines/cockpit/screens/index.ts): machine + selector;
+ *   its keys (and their footer hints) are rows of the binding table, core/cockpit/bindings/key-bindings.ts.
  */
-import type { DrillView, KeyHintView, Section } from './view-model.js';
+import type { DrillView, Section } from './view-model.js';
 
 /** What the engine sends to the shown screen's actor. */
 export type ScreenEvent =
@@ -25,14 +26,15 @@ export type ScreenEvent =
   | { readonly type: 'screen.activate'; readonly section: string; readonly index: number; readonly key?: string; readonly inDrill?: boolean }
   /** The selected row moved (S6 starts its six-call fan-out on selection; most screens ignore it). */
   | { readonly type: 'screen.select'; readonly section: string; readonly index: number; readonly key?: string; readonly inDrill?: boolean }
-  /** A screen key with no global meaning (`r` on S4 runs rchash, `c` and `s` on S10, `r` on S15 re-polls),
-   *  with the selected row when there is one (`x` on S12 removes it). */
-  | { readonly type: 'screen.key'; readonly key: string; readonly selection?: { readonly section: string; readonly index: number; readonly key?: string } }
   /** A form submit, with every field's value. */
   | { readonly type: 'screen.submit'; readonly section: string; readonly values: Readonly<Record<string, string>> }
   /** A field's value changed (a choice toggled, text typed), so the screen can validate or filter live. */
   | { readonly type: 'screen.input'; readonly section: string; readonly field: string; readonly value: string }
-  /** A button (`Re-check all`, `Switch to`), with the selected row when there is one (`Switch to` needs it). */
+  /**
+   * A button (`Re-check all`, `Switch to`) or the screen key that stands for it (`r`, `x`: the binding table,
+   * core/cockpit/bindings/, turns keys into these ids, so a screen never sees a letter), with the selected row
+   * when there is one (`Switch to` and `Remove` need it).
+   */
   | { readonly type: 'screen.action'; readonly id: string; readonly selection?: { readonly section: string; readonly index: number; readonly key?: string } }
   /** A palette verb aimed at this screen, already parsed: `:inspect <ref>`, `:ft <owner> <topic> [max]`,
    *  `:durability <ref>`; args are validated by the engine's palette before they arrive. */
@@ -50,8 +52,6 @@ export interface ScreenContent {
   readonly sections: readonly Section[];
   /** Minus the selection, which the engine owns. */
   readonly drill: Omit<DrillView, 'selection'> | null;
-  /** Screen keys for the footer (`r rchash`, `s sort`). */
-  readonly hints: readonly KeyHintView[];
   /**
    * A one-shot result the screen wants shown as the 8 s banner (`rchash 4.2 s: within the 95 s deadline`),
    * identified so the engine shows each once.

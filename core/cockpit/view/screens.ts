@@ -1,13 +1,9 @@
 /**
- * The cockpit's fifteen screens (2-cockpit.md §1 "Screens"): their ids, S-numbers, titles and the keys that
- * reach them on each face. Shared by the engine (navigation, palette `:go`) and every face (tabs, help).
- *
- * Decisions where the spec leaves room:
- * - Desktop: `1`..`9` jump to S1..S9; S10..S15 are reached by Tab / Shift+Tab, the palette (`:go <screen>`
- *   or a screen alias) or a click on the screen tab.
- * - Terminal: Alt+1..9 switch screens, and the spec says Alt+5 opens Fleet, so the terminal's Alt order puts
- *   Fleet fifth: Health, Stamps, Swap, Lottery, Fleet, Peers, Network, API Health, Tags. The other screens
- *   are reached as on the desktop.
+ * The cockpit's fifteen screens (2-cockpit.md §1 "Screens"): their ids, S-numbers, titles and palette names.
+ * Shared by the engine (navigation, palette `:go`) and every face (tabs, help). The keys that open them are
+ * rows of the binding table (core/cockpit/bindings/key-bindings.ts): the desktop's `1`..`9` open S1..S9, the
+ * terminal's Alt+1..9 put Fleet fifth (the spec's terminal extras); the rest are reached by Tab / Shift+Tab,
+ * the palette (`:go <screen>` or a screen alias) or a click on the screen tab.
  */
 export const SCREEN_IDS = [
   'health',
@@ -57,16 +53,6 @@ export const SCREENS: readonly ScreenInfo[] = [
   { id: 'feedTimeline', number: 13, title: 'Feed Timeline', aliases: ['feeds', 'feed', 'timeline'] },
   { id: 'pubsub', number: 14, title: 'Pubsub', aliases: ['pubsub', 'gsoc'] },
   { id: 'fleet', number: 15, title: 'Fleet', aliases: ['fleet'] },
-];
-
-/** Terminal Alt+1..9, in order (Alt+5 opens Fleet, per the spec's terminal extras). */
-export const TERMINAL_ALT_SCREENS: readonly ScreenId[] = [
-  'health', 'stamps', 'swap', 'lottery', 'fleet', 'peers', 'network', 'apiHealth', 'tags',
-];
-
-/** Desktop 1..9, in order (S1..S9). */
-export const DESKTOP_DIGIT_SCREENS: readonly ScreenId[] = [
-  'health', 'stamps', 'swap', 'lottery', 'warmup', 'peers', 'network', 'apiHealth', 'tags',
 ];
 
 export function screenInfo(id: ScreenId): ScreenInfo {

@@ -238,10 +238,16 @@ export interface TextSection extends SectionBase {
   readonly lines: readonly { readonly text: string; readonly tone?: Tone }[];
 }
 
-/** Buttons of a screen (desktop buttons; the terminal shows them as key hints). */
+/** Buttons of a screen (desktop buttons; the terminal draws them as `[r] Re-poll` chips). */
 export interface ActionsSection extends SectionBase {
   readonly kind: 'actions';
-  readonly actions: readonly { readonly id: string; readonly label: string; readonly key: string | null; readonly enabled: boolean }[];
+  readonly actions: readonly {
+    readonly id: string;
+    readonly label: string;
+    /** The key that presses it on this face: the engine fills it from the binding table (screens leave it out). */
+    readonly key?: string | null;
+    readonly enabled: boolean;
+  }[];
 }
 
 // ---------------------------------------------------------------------------------------------------- overlays

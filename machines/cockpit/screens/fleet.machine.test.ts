@@ -24,15 +24,15 @@ describeMachineModel(
       'screen.action': {
         switchTo: { type: 'screen.action', id: 'switchTo', selection: { section: 'nodes', index: 1, key: 'n2' } },
         repoll: { type: 'screen.action', id: 'repoll' },
+        other: { type: 'screen.action', id: 'remove' },
       },
-      'screen.key': { r: { type: 'screen.key', key: 'r' }, x: { type: 'screen.key', key: 'x' } },
     },
     states: { showing: (s) => expect(s.matches('showing')).toBe(true) },
   },
 );
 
 describe('fleet screen requests', () => {
-  it('asks its parent to switch to the activated row’s node and to re-poll on r', async () => {
+  it('asks its parent to switch to the activated row’s node and to re-poll on its re-poll action', async () => {
     const received: EngineRequest[] = [];
     const parent = setup({ actors: { fleet: fleetScreenMachine } }).createMachine({
       invoke: { id: 'fleet', src: 'fleet', input: { node, face: 'terminal', visible: true } },
@@ -41,8 +41,8 @@ describe('fleet screen requests', () => {
     const actor = createActor(parent).start();
     const screen = actor.getSnapshot().children.fleet!;
     screen.send({ type: 'screen.activate', section: 'nodes', index: 1, key: 'n2' });
-    screen.send({ type: 'screen.key', key: 'r' });
-    screen.send({ type: 'screen.key', key: 'q' });
+    screen.send({ type: 'screen.action', id: 'repoll' });
+    screen.send({ type: 'screen.action', id: 'remove' });
     screen.send({ type: 'screen.action', id: 'switchTo', selection: { section: 'nodes', index: 2, key: 'n3' } });
     await waitFor(actor, () => received.length >= 3);
     expect(received).toEqual([{ type: 'engine.switchNode', target: 'n2' }, { type: 'engine.repollFleet' }, { type: 'engine.switchNode', target: 'n3' }]);

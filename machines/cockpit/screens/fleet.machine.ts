@@ -4,7 +4,7 @@
  *
  * States
  * - showing: Enter / double click on a row and the `Switch to` button switch the active node to that row's
- *   node (the row key is the node name); `r` and the `Re-poll` button re-poll every node at once.
+ *   node (the row key is the node name); the `Re-poll` action (its button or key) re-polls every node at once.
  */
 import { sendParent, setup } from 'xstate';
 import type { EngineRequest } from '../../../core/cockpit/engine/commands.js';
@@ -23,7 +23,7 @@ export const fleetScreenMachine = setup({
   types: {} as { input: ScreenInput; events: ScreenEvent },
   guards: {
     namesANode: ({ event }) => targetNode(event) !== undefined,
-    isRepoll: ({ event }) => (event.type === 'screen.key' && event.key === 'r') || (event.type === 'screen.action' && event.id === REPOLL_ACTION),
+    isRepoll: ({ event }) => event.type === 'screen.action' && event.id === REPOLL_ACTION,
   },
   actions: {
     requestSwitch: sendParent(({ event }): EngineRequest => ({ type: 'engine.switchNode', target: targetNode(event) ?? '' })),
@@ -31,7 +31,7 @@ export const fleetScreenMachine = setup({
   },
 }).createMachine({
   id: 'cockpitFleetScreen',
-  description: 'S15 Fleet: rows from the fleet pollers; Enter or Switch to switches node, r re-polls all.',
+  description: 'S15 Fleet: rows from the fleet pollers; activating a row or Switch to switches node, Re-poll re-polls all.',
   initial: 'showing',
   states: {
     showing: {
@@ -42,7 +42,6 @@ export const fleetScreenMachine = setup({
           { guard: 'namesANode', actions: 'requestSwitch' },
           { guard: 'isRepoll', actions: 'requestRepoll' },
         ],
-        'screen.key': { guard: 'isRepoll', actions: 'requestRepoll' },
       },
     },
   },

@@ -24,8 +24,7 @@ describeMachineModel(lotteryScreenMachine, {
     'xstate.error.actor.fetchLottery': { bug: actorFailed('fetchLottery', new Error('a bug')) },
     'xstate.done.actor.runRchash': { fast: actorDone('runRchash', fast) },
     'xstate.error.actor.runRchash': { closed: actorFailed('runRchash', new Error('GET /rchash/{depth}/{anchor1}/{anchor2} -> socket closed')) },
-    'screen.key': { r: { type: 'screen.key', key: 'r' }, other: { type: 'screen.key', key: 'x' } },
-    'screen.action': { run: { type: 'screen.action', id: 'rchash' } },
+    'screen.action': { run: { type: 'screen.action', id: 'rchash' }, other: { type: 'screen.action', id: 'repoll' } },
     'screen.visible': { hide: { type: 'screen.visible', visible: false }, show: { type: 'screen.visible', visible: true } },
   },
   states: {
@@ -71,10 +70,10 @@ describe('lotteryScreenMachine', () => {
     });
     const actor = createActor(machine, { input: {}, clock: new SimulatedClock() });
     actor.start();
-    actor.send({ type: 'screen.key', key: 'r' });
+    actor.send({ type: 'screen.action', id: 'rchash' });
     expect(selectLotteryContent(actor.getSnapshot()).banner).toEqual({ id: 1, text: 'cannot run rchash yet: no poll yet', tone: 'fail' });
     await new Promise((resolve) => setImmediate(resolve));
-    actor.send({ type: 'screen.key', key: 'r' });
+    actor.send({ type: 'screen.action', id: 'rchash' });
     await new Promise((resolve) => setImmediate(resolve));
     expect(inputs).toEqual([{ depth: 5, anchor1: 'b0' + '00'.repeat(31), anchor2: 'b7' + 'ff'.repeat(31) }]);
     expect(OVERLAY.startsWith('b6')).toBe(true);

@@ -1,14 +1,14 @@
 /**
- * S4 Lottery: polls the redistribution round, stake and radius, and runs the rchash benchmark on key `r`
+ * S4 Lottery: polls the redistribution round, stake and radius, and runs the rchash benchmark on its action
  * (2-cockpit.md §1 "S4"; rules in core/cockpit/rules/round-phase.ts, stake-card.ts, rchash.ts).
  *
  * Two parallel regions:
  * - data: `polling` (actor `fetchLottery`: five endpoints in parallel, failures kept inside the poll;
  *   onError is for the unexpected), `waiting` until the named delay `pollInterval`, `hidden` while another
  *   screen is shown (`screen.visible`), polling at once when shown again.
- * - rchash: `idle` until `r` (`screen.key`) or the button (`screen.action` `rchash`) starts `running`
+ * - rchash: `idle` until the `rchash` action (`screen.action`: the button, or its key in the binding table) starts `running`
  *   (actor `runRchash` at the storage radius across the neighbourhood's anchor range, from the latest poll);
- *   then `done` with the node's durationSeconds and the 95 s verdict, or `failed` with why. Another `r`
+ *   then `done` with the node's durationSeconds and the 95 s verdict, or `failed` with why. Another request
  *   runs it again. A press before the radius and overlay are known is refused with a banner.
  *   The benchmark keeps running while the screen is hidden; stopping the actor (node switch) aborts it.
  *
@@ -19,6 +19,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AnchorRange } from '../../../core/cockpit/rules/rchash.js';
 import { benchmarkTarget, rchashBanner, renderLottery, type LotteryPoll, type RchashRun } from '../../../core/cockpit/screens/lottery.js';
 import type { ScreenContent, ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import { RCHASH_ACTION } from '../../../core/cockpit/bindings/screen-actions.js';
 
 export interface LotteryScreenInput {
   /** Between polls (default 10 s: two Gnosis blocks, so the block-in-round moves visibly). */
@@ -82,9 +83,9 @@ export const lotteryScreenMachine = setup({
   guards: {
     isShown: (_, params: { visible: boolean }) => params.visible,
     isHidden: (_, params: { visible: boolean }) => !params.visible,
-    isRchashRequest: (_, params: ScreenEvent) => (params.type === 'screen.key' && params.key === 'r') || (params.type === 'screen.action' && params.id === 'rchash'),
+    isRchashRequest: (_, params: ScreenEvent) => params.type === 'screen.action' && params.id === RCHASH_ACTION,
     isRchashRequestWithTarget: ({ context }, params: ScreenEvent) =>
-      ((params.type === 'screen.key' && params.key === 'r') || (params.type === 'screen.action' && params.id === 'rchash')) && !('error' in benchmarkTarget(context.poll)),
+      params.type === 'screen.action' && params.id === RCHASH_ACTION && !('error' in benchmarkTarget(context.poll)),
   },
   actions: {
     recordPoll: assign((_, poll: LotteryPoll) => ({ poll, pollError: null })),
@@ -149,19 +150,15 @@ export const lotteryScreenMachine = setup({
     rchash: {
       initial: 'idle',
       on: {
-        'screen.key': [
-          { guard: { type: 'isRchashRequestWithTarget', params: ({ event }) => event }, target: '.running', actions: 'aimBenchmark' },
-          { guard: { type: 'isRchashRequest', params: ({ event }) => event }, actions: 'refuseBenchmark' },
-        ],
         'screen.action': [
           { guard: { type: 'isRchashRequestWithTarget', params: ({ event }) => event }, target: '.running', actions: 'aimBenchmark' },
           { guard: { type: 'isRchashRequest', params: ({ event }) => event }, actions: 'refuseBenchmark' },
         ],
       },
       states: {
-        idle: { description: 'Not run yet; r runs the benchmark.' },
+        idle: { description: 'Not run yet; the rchash action runs the benchmark.' },
         running: {
-          description: 'The node builds a reserve sample (GET /rchash/{depth}/{anchor1}/{anchor2}); another r is ignored.',
+          description: 'The node builds a reserve sample (GET /rchash/{depth}/{anchor1}/{anchor2}); another request is ignored.',
           invoke: {
             id: 'runRchash',
             src: 'runRchash',
@@ -169,7 +166,7 @@ export const lotteryScreenMachine = setup({
             onDone: { target: 'done', actions: { type: 'recordResult', params: ({ event }) => event.output } },
             onError: { target: 'failed', actions: { type: 'recordFailure', params: ({ event }) => ({ message: errorText(event.error) }) } },
           },
-          on: { 'screen.key': {}, 'screen.action': {} },
+          on: { 'screen.action': {} },
         },
         done: { description: 'The duration and the verdict: green under the 95 s reveal deadline, red from it.' },
         failed: { description: 'The benchmark failed (no answer, incentives off, not a full node); the line says why.' },

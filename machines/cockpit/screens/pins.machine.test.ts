@@ -11,8 +11,8 @@ const two: PinsPoll = { takenAtMs: 1, pins: ok([B, A]) };
 function expectView(s: PinsScreenSnapshot): void {
   const content = selectPinsContent(s);
   if (s.context.pins === null) return expect(content.status).toBe(s.context.pollError ? 'error' : 'loading');
-  const sortHint = content.hints.find((h) => h.keys === 's')?.label;
-  expect(sortHint).toBe(`sort: ${{ reference: 'by reference', badFirst: 'bad first', totalChunks: 'by total chunks' }[s.context.sort]}`);
+  const sortButton = content.sections.flatMap((x) => (x.kind === 'actions' ? x.actions : [])).find((a) => a.id === 'cycleSort')?.label;
+  expect(sortButton).toBe(`Sort: ${{ reference: 'by reference', badFirst: 'bad first', totalChunks: 'by total chunks' }[s.context.sort]}`);
   const table = content.sections.find((x) => x.id === 'pins');
   if (table?.kind !== 'table') throw new Error('no pin table');
   const checking = s.matches({ check: 'checking' });
@@ -33,8 +33,7 @@ describeMachineModel(pinsScreenMachine, {
     'xstate.done.actor.fetchPins': { two: actorDone('fetchPins', two) },
     'xstate.error.actor.fetchPins': { bug: actorFailed('fetchPins', new Error('a bug')) },
     'screen.visible': { hide: { type: 'screen.visible', visible: false }, show: { type: 'screen.visible', visible: true } },
-    'screen.key': { c: { type: 'screen.key', key: 'c' }, s: { type: 'screen.key', key: 's' } },
-    'screen.action': { checkAll: { type: 'screen.action', id: 'checkAll' }, sort: { type: 'screen.action', id: 'cycleSort' } },
+    'screen.action': { checkAll: { type: 'screen.action', id: 'checkAll' }, sort: { type: 'screen.action', id: 'cycleSort' }, other: { type: 'screen.action', id: 'rchash' } },
     'screen.activate': { first: { type: 'screen.activate', section: 'pins', index: 0 } },
     'check.line': { bad: { type: 'check.line', line: { reference: A, total: 5, missing: 1, invalid: 0 } } },
     'check.done': { done: { type: 'check.done', atMs: 10 } },

@@ -4,10 +4,10 @@
  * Two parallel regions:
  * - list: `polling` (actor `fetchPins`: the references or the failure as a value; onError is for the unexpected),
  *   `waiting` until the named delay `pollInterval`, `hidden` while another screen is shown.
- * - check: `idle`; key `c` (or the Check all button) checks every pin, Enter on a row checks that pin:
+ * - check: `idle`; the check-all action (the Check all button or its key) checks every pin, activating a row checks that pin:
  *   `checking` runs the callback actor `checkPins`, which sends `check.line` for each NDJSON line as it arrives,
  *   then `check.done`, or `check.failed` with the reason (the lines that arrived stay). Back to `idle`.
- * Key `s` (or the Sort button) cycles the sort in any state.
+ * The sort action (the Sort button or its key) cycles the sort in any state.
  *
  * Context: the latest good pin list, the results by reference, the running check's scope and the pins it has
  * still to report, the last check's outcome (its banner id alternates 1/2 so the engine shows each once and the
@@ -19,6 +19,7 @@ import { pinRows, renderPins, type PinCheckEvent, type PinsPoll } from '../../..
 import { nextPinSort, type PinCheckCounts, type PinSort } from '../../../core/cockpit/rules/pin-integrity.js';
 import { errorLine } from '../../../core/cockpit/text.js';
 import type { ScreenContent, ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import { CHECK_ALL_ACTION, CYCLE_SORT_ACTION } from '../../../core/cockpit/bindings/screen-actions.js';
 
 export interface PinsScreenInput {
   /** Between `/pins` polls (default 30 s). */
@@ -66,8 +67,8 @@ export const pinsScreenMachine = setup({
   guards: {
     isShown: (_, params: { visible: boolean }) => params.visible,
     isHidden: (_, params: { visible: boolean }) => !params.visible,
-    isCheckAll: ({ context }, params: { key?: string; id?: string }) => (params.key === 'c' || params.id === 'checkAll') && (context.pins?.length ?? 0) > 0,
-    isSortKey: (_, params: { key?: string; id?: string }) => params.key === 's' || params.id === 'cycleSort',
+    isCheckAll: ({ context }, params: { id: string }) => params.id === CHECK_ALL_ACTION && (context.pins?.length ?? 0) > 0,
+    isSortRequest: (_, params: { id: string }) => params.id === CYCLE_SORT_ACTION,
     isPinRow: ({ context }, params: { section: string; index: number }) => referenceAt(context, params.section, params.index) !== undefined,
   },
   actions: {
@@ -108,8 +109,7 @@ export const pinsScreenMachine = setup({
     sort: 'reference',
   }),
   on: {
-    'screen.key': { guard: { type: 'isSortKey', params: ({ event }) => event }, actions: 'cycleSort' },
-    'screen.action': { guard: { type: 'isSortKey', params: ({ event }) => event }, actions: 'cycleSort' },
+    'screen.action': { guard: { type: 'isSortRequest', params: ({ event }) => event }, actions: 'cycleSort' },
   },
   states: {
     list: {
@@ -140,9 +140,8 @@ export const pinsScreenMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          description: 'No check running; c checks all pins, Enter the selected one.',
+          description: 'No check running; the check-all action checks every pin, activating a row checks that one.',
           on: {
-            'screen.key': { guard: { type: 'isCheckAll', params: ({ event }) => event }, target: 'checking', actions: 'startCheckAll' },
             'screen.action': { guard: { type: 'isCheckAll', params: ({ event }) => event }, target: 'checking', actions: 'startCheckAll' },
             'screen.activate': { guard: { type: 'isPinRow', params: ({ event }) => event }, target: 'checking', actions: { type: 'startCheckOne', params: ({ event }) => event } },
           },

@@ -35,6 +35,7 @@ import {
 import { renderPubsub, type HistoryEvent, type HistoryRequest, type PubsubForm, type SocketEvent } from '../../../core/cockpit/screens/pubsub.js';
 import { errorLine } from '../../../core/cockpit/text.js';
 import type { ScreenContent, ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import { UNSUBSCRIBE_ACTION } from '../../../core/cockpit/bindings/screen-actions.js';
 
 export interface PubsubScreenInput {
   /** Messages kept (default 200, the spec's ring). */
@@ -122,7 +123,7 @@ export const pubsubScreenMachine = setup({
       const form = requestedForm(context, event);
       return form !== undefined && 'errors' in targetOf(form);
     },
-    isUnsubscribe: ({ event }) => event.type === 'screen.action' && event.id === 'unsubscribe',
+    isUnsubscribe: ({ event }) => event.type === 'screen.action' && event.id === UNSUBSCRIBE_ACTION,
   },
   actions: {
     editForm: assign(({ context, event }) => {

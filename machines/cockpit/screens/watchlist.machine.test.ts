@@ -17,8 +17,11 @@ describeMachineModel(
       'screen.submit': { valid: { type: 'screen.submit', section: 'add', values: { reference: ref } }, invalid: { type: 'screen.submit', section: 'add', values: { reference: 'zz' } } },
       'screen.command': { valid: { type: 'screen.command', verb: 'durability', args: [ref] }, invalid: { type: 'screen.command', verb: 'durability', args: ['1'] } },
       'screen.activate': { row: { type: 'screen.activate', section: 'references', index: 0, key: ref } },
-      'screen.key': { r: { type: 'screen.key', key: 'r' }, x: { type: 'screen.key', key: 'x', selection } },
-      'screen.action': { recheck: { type: 'screen.action', id: 'recheckAll' }, remove: { type: 'screen.action', id: 'remove', selection } },
+      'screen.action': {
+        recheck: { type: 'screen.action', id: 'recheckAll' },
+        remove: { type: 'screen.action', id: 'remove', selection },
+        removeNoRow: { type: 'screen.action', id: 'remove' },
+      },
     },
     stateKey: (s) => s.context.error !== null,
     states: { showing: (s) => expect(s.context.error === null || s.context.error.startsWith('expected a reference')).toBe(true) },
@@ -38,8 +41,8 @@ describe('watchlist screen requests', () => {
     expect((screen.getSnapshot() as { context: { error: string | null } }).context.error).toMatch(/^expected a reference/);
     screen.send({ type: 'screen.submit', section: 'add', values: { reference: `0x${ref.toUpperCase()}` } });
     screen.send({ type: 'screen.activate', section: 'references', index: 0, key: ref });
-    screen.send({ type: 'screen.key', key: 'r' });
-    screen.send({ type: 'screen.key', key: 'x', selection });
+    screen.send({ type: 'screen.action', id: 'recheckAll' });
+    screen.send({ type: 'screen.action', id: 'remove', selection });
     await waitFor(actor, () => received.length >= 4);
     expect(received.map((e) => (e.type === 'engine.watchlist' ? e.request : e))).toEqual([
       { kind: 'add', reference: ref },

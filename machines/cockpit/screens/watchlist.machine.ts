@@ -5,8 +5,9 @@
  *
  * States
  * - showing: `screen.input` edits the draft; `screen.submit` adds a valid reference (an invalid one sets the
- *   field's error); `:durability <ref>` adds and checks; Enter on a row re-checks it; `r` / `Re-check all`
- *   re-checks every reference; `x` / `Remove` removes the selected one (both carry the selected row).
+ *   field's error); `:durability <ref>` adds and checks; activating a row re-checks it; the `Re-check all`
+ *   action re-checks every reference; `Remove` removes the selected one (actions come from the buttons and
+ *   from their keys in the binding table, with the selected row).
  */
 import { assign, sendParent, setup } from 'xstate';
 import type { EngineRequest } from '../../../core/cockpit/engine/commands.js';
@@ -34,7 +35,7 @@ function submitted(event: ScreenEvent): string | undefined {
 /** The row a gesture names (Enter on a row, `x`, the Remove button with a selection). */
 function rowKey(event: ScreenEvent): string | undefined {
   if (event.type === 'screen.activate' && event.section === WATCHLIST_TABLE) return event.key;
-  if ((event.type === 'screen.action' || event.type === 'screen.key') && event.selection?.section === WATCHLIST_TABLE) return event.selection.key;
+  if (event.type === 'screen.action' && event.selection?.section === WATCHLIST_TABLE) return event.selection.key;
   return undefined;
 }
 
@@ -51,8 +52,8 @@ export const watchlistScreenMachine = setup({
     },
     isDraftEdit: ({ event }) => event.type === 'screen.input' && event.section === WATCHLIST_FORM,
     isRowActivation: ({ event }) => event.type === 'screen.activate' && rowKey(event) !== undefined,
-    isRecheckAll: ({ event }) => (event.type === 'screen.key' && event.key === 'r') || (event.type === 'screen.action' && event.id === RECHECK_ALL_ACTION),
-    isRemove: ({ event }) => ((event.type === 'screen.action' && event.id === REMOVE_ACTION) || (event.type === 'screen.key' && event.key === 'x')) && rowKey(event) !== undefined,
+    isRecheckAll: ({ event }) => event.type === 'screen.action' && event.id === RECHECK_ALL_ACTION,
+    isRemove: ({ event }) => event.type === 'screen.action' && event.id === REMOVE_ACTION && rowKey(event) !== undefined,
   },
   actions: {
     editDraft: assign(({ event }) => (event.type === 'screen.input' ? { value: event.value, error: null } : {})),
@@ -85,10 +86,6 @@ export const watchlistScreenMachine = setup({
           { guard: 'isInvalidSubmit', actions: 'refuseDraft' },
         ],
         'screen.activate': { guard: 'isRowActivation', actions: 'requestCheck' },
-        'screen.key': [
-          { guard: 'isRecheckAll', actions: 'requestRecheckAll' },
-          { guard: 'isRemove', actions: 'requestRemove' },
-        ],
         'screen.action': [
           { guard: 'isRecheckAll', actions: 'requestRecheckAll' },
           { guard: 'isRemove', actions: 'requestRemove' },

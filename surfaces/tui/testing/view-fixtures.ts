@@ -16,16 +16,14 @@ import type {
   Section,
   TableSection,
 } from '../../../core/cockpit/view/view-model.js';
-import { SCREENS, TERMINAL_ALT_SCREENS, type ScreenId } from '../../../core/cockpit/view/screens.js';
+import { SCREENS, type ScreenId } from '../../../core/cockpit/view/screens.js';
+import { screenTabKey } from '../../../core/cockpit/bindings/resolve.js';
 
 /** A string a hostile node could send: clear screen, retitle the window, ring, forge a line, reverse text. */
 export const HOSTILE = 'bee\u001b[2J\u001b]0;pwned\u0007\r\nPASS  forged\u202eevil';
 
 export function tabsFor(active: ScreenId): ScreenTabView[] {
-  return SCREENS.map((screen) => {
-    const alt = TERMINAL_ALT_SCREENS.indexOf(screen.id);
-    return { id: screen.id, number: screen.number, title: screen.title, key: alt === -1 ? null : `Alt+${alt + 1}`, active: screen.id === active };
-  });
+  return SCREENS.map((screen) => ({ id: screen.id, number: screen.number, title: screen.title, key: screenTabKey('terminal', screen.id), active: screen.id === active }));
 }
 
 const GATES: [string, 'Pass' | 'Warn' | 'Fail', string][] = [

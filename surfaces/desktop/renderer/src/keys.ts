@@ -6,12 +6,14 @@
  *   (`Control`+`p` -> { key: 'p', ctrl: true }); modifier-only keys, function keys and IME composition send
  *   nothing. AltGr (reported as Ctrl+Alt) typing a character is that character.
  * - Inside one of the window's own <input>s the input edits its text (sent whole as `ui.input`), so only keys
- *   with a meaning beyond editing go to the engine: Enter submits (`ui.submit`, not a key), Escape, Up/Down,
- *   Tab, PgUp/PgDn, and every Ctrl/Meta chord the engine may use; Ctrl+C/V/X/Z and friends edit.
+ *   with a meaning beyond editing go to the engine: Enter submits (`ui.submit`, not a key), the named keys the
+ *   binding table gives the inputs (Escape, Up/Down, Tab), and every Ctrl/Meta chord the engine may use;
+ *   Ctrl+C/V/X/Z and friends edit.
  * - Outside inputs every key goes to the engine, which ignores what it has no use for. The browser's own
  *   action is prevented for keys the cockpit uses (Tab would move the focus, Space and the arrows scroll,
  *   Ctrl+P prints, Ctrl+A selects the page); other Ctrl chords (reload, copy, devtools) keep theirs.
  */
+import { globalCtrlLetters, inputNamedKeys } from '../../../../core/cockpit/bindings/resolve.js';
 import type { CockpitUiEvent, KeyEvent, NamedKey } from '../../../../core/cockpit/view/ui-events.js';
 import type { InputTarget } from '../../../../core/cockpit/view/view-model.js';
 
@@ -51,10 +53,10 @@ const NAMED: Readonly<Record<string, NamedKey>> = {
   End: 'End',
 };
 
-/** Ctrl chords whose browser action the cockpit takes over (print, new window, address bar, select all). */
-const TAKEN_CHORDS = new Set(['p', 'n', 'l', 'a']);
-/** Keys that keep their meaning inside an input: the engine moves highlights, fields and overlays with them. */
-const INPUT_KEYS: ReadonlySet<NamedKey> = new Set(['Escape', 'Up', 'Down', 'Tab', 'PageUp', 'PageDown']);
+/** Ctrl chords whose browser action the cockpit takes over (print, new window, address bar, select all): the binding table's. */
+const TAKEN_CHORDS = globalCtrlLetters('desktop');
+/** Keys that keep their meaning inside an input (the engine moves highlights, fields and overlays with them): the binding table's. */
+const INPUT_KEYS: ReadonlySet<NamedKey> = inputNamedKeys('desktop');
 
 function isPrintable(key: string): boolean {
   return [...key].length === 1 && key >= ' ';

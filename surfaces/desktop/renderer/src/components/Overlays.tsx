@@ -97,21 +97,36 @@ const Picker = memo(function Picker({ picker }: { readonly picker: PickerView })
           </li>
         ))}
       </ul>
-      <p className="muted overlay-foot">Up/Down or j/k, Enter switches, Esc cancels</p>
     </Dialog>
   );
 });
 
+/**
+ * Every group and entry of the face's help, scrolling inside the dialog when the window is small. The engine's
+ * `top` (Up/Down, PgUp/PgDn, Home/End while the help is open) is the entry scrolled to the top of the list.
+ */
 const Help = memo(function Help({ help }: { readonly help: HelpView }) {
+  const list = useRef<HTMLDivElement>(null);
+  const top = help.top ?? 0;
+  useLayoutEffect(() => {
+    const box = list.current;
+    const entry = box?.querySelector<HTMLElement>(`[data-entry="${top}"]`);
+    if (!box || !entry) return;
+    // The group's title stays in sight above its first entry.
+    const title = entry.previousElementSibling === null ? entry.closest('section')?.querySelector('h3') : null;
+    const target = (title ?? entry) as HTMLElement;
+    box.scrollTop = target.offsetTop;
+  }, [top]);
+  let index = 0;
   return (
     <Dialog label="Help" kind="help">
-      <div className="help">
+      <div className="help" ref={list} data-testid="help-list">
         {help.groups.map((group) => (
           <section key={group.title} className="help-group">
             <h3>{group.title}</h3>
             <dl>
               {group.entries.map((entry, i) => (
-                <div key={`${entry.keys}-${i}`} className="help-entry">
+                <div key={`${entry.keys}-${i}`} className="help-entry" data-entry={index++}>
                   <dt>
                     <kbd>{entry.keys}</kbd>
                   </dt>

@@ -327,7 +327,7 @@ export const ActionsView = memo(function ActionsView({ section }: SectionProps<A
             onClick={() => send({ type: 'ui.click', target: { kind: 'action', id: action.id } })}
           >
             {action.label}
-            {action.key !== null ? <kbd>{action.key}</kbd> : null}
+            {action.key ? <kbd>{action.key}</kbd> : null}
           </button>
         ))}
       </div>
