@@ -200,11 +200,14 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     return token ? { baseUrl: node.url, token } : { baseUrl: node.url };
   };
   const deps: ScreenDeps = { client: activeClient, clientFor, now, face, callStats, connection, pubsub: config.pubsub ?? null };
+  // What the cockpit's children (the supervised node, log commands, one-shot verbs) inherit: the environment as
+  // the engine started, whatever a face does to process.env later (the terminal face hides CI while Ink loads).
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
   const oneShotDeps: OneShotDeps = {
     client: () => clientFor(currentNode()),
     onceVerbs: options.onceVerbs ?? [],
     ...(config.dataDir ? { dataDir: config.dataDir.path } : {}),
-    env: process.env,
+    env: childEnv,
     diagnoseInputs: () => diagnoseInputs(),
     logCockpit: (message) => logBook()?.addCockpitEvent('info', message, clockTime(now())),
   };
@@ -264,9 +267,9 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
           }),
         },
       }),
-      logPane: logPaneMachine.provide({ actors: options.overrides?.logPaneActors ?? logPaneActors() }),
+      logPane: logPaneMachine.provide({ actors: options.overrides?.logPaneActors ?? logPaneActors({ env: childEnv }) }),
       supervisor: supervisorMachine.provide({
-        actors: options.overrides?.supervisorActors ?? supervisorActors({ clientFor: (apiUrl) => clientFor({ name: `supervised ${apiUrl}`, url: apiUrl }) }),
+        actors: options.overrides?.supervisorActors ?? supervisorActors({ env: childEnv, clientFor: (apiUrl) => clientFor({ name: `supervised ${apiUrl}`, url: apiUrl }) }),
       }),
       oneShot,
       watchlist: watchlistMachine.provide({ actors: { durabilityCheck } }),

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Text } from 'ink';
-import { render } from 'ink-testing-library';
 import type { CockpitUiEvent } from '../../core/cockpit/view/ui-events.js';
 import { NAMED_KEYS } from '../../core/cockpit/view/ui-events.js';
 import { keyEventsFor, type InkKeyFlags } from './keys.js';
 import { settle } from './testing/render-sized.js';
+import { renderOnTty } from './testing/tty-stdin.js';
 import { useCockpitKeys } from './use-cockpit-keys.js';
 
 const NO_FLAGS: InkKeyFlags = {
@@ -17,13 +17,15 @@ function KeyProbe({ send }: { readonly send: (event: CockpitUiEvent) => void }) 
   return <Text>keys</Text>;
 }
 
-/** What the face sends for the bytes a terminal writes, through Ink's own input parsing. */
-async function eventsFor(bytes: string): Promise<CockpitUiEvent[]> {
+/** What the face sends for the bytes a terminal writes (each string one read), through Ink's own input parsing. */
+async function eventsFor(...writes: string[]): Promise<CockpitUiEvent[]> {
   const sent: CockpitUiEvent[] = [];
-  const ui = render(<KeyProbe send={(event) => sent.push(event)} />);
+  const ui = renderOnTty(<KeyProbe send={(event) => sent.push(event)} />);
   await settle(10);
-  ui.stdin.write(bytes);
-  await settle(20);
+  for (const bytes of writes) {
+    ui.write(bytes);
+    await settle(20);
+  }
   ui.unmount();
   return sent;
 }
@@ -41,7 +43,7 @@ describe('terminal keys -> ui.key', () => {
     ['Ctrl+L', '\u000c', [{ type: 'ui.key', key: 'l', ctrl: true }]],
     ['Ctrl+A', '\u0001', [{ type: 'ui.key', key: 'a', ctrl: true }]],
     ['Ctrl+Alt+N (ESC ^N)', '\u001b\u000e', [{ type: 'ui.key', key: 'n', ctrl: true, alt: true }]],
-    ['Ctrl+C quits', '\u0003', [{ type: 'ui.quit' }]],
+    ['Ctrl+C (the binding table makes it quit)', '\u0003', [{ type: 'ui.key', key: 'c', ctrl: true }]],
     ['Backspace (DEL)', '\u007f', [{ type: 'ui.key', key: 'Backspace' }]],
     ['Backspace (^H)', '\b', [{ type: 'ui.key', key: 'Backspace' }]],
     ['Delete (CSI 3~)', '\u001b[3~', [{ type: 'ui.key', key: 'Delete' }]],
@@ -61,9 +63,11 @@ describe('terminal keys -> ui.key', () => {
     ['?', '?', [{ type: 'ui.key', key: '?' }]],
     ['space', ' ', [{ type: 'ui.key', key: ' ' }]],
     ['a non-ASCII letter', 'é', [{ type: 'ui.key', key: 'é' }]],
-    ['pasted text: one key per character', 'ab:C\r', [
+    ['keys typed faster than read: one key per character', 'ab:C\r', [
       { type: 'ui.key', key: 'a' }, { type: 'ui.key', key: 'b' }, { type: 'ui.key', key: ':' }, { type: 'ui.key', key: 'C', shift: true }, { type: 'ui.key', key: 'Enter' },
     ]],
+    ['a bracketed paste: the text whole, no keys', '\u001b[200~ab:C\r\nq\u001b[201~', [{ type: 'ui.paste', text: 'ab:C\r\nq' }]],
+    ['Backspace then Delete in one read', '\u007f\u001b[3~', [{ type: 'ui.key', key: 'Backspace' }, { type: 'ui.key', key: 'Delete' }]],
     ['a function key is no cockpit key', '\u001b[15~', []],
   ];
   for (const [name, bytes, expected] of cases) {
@@ -81,10 +85,20 @@ describe('terminal keys -> ui.key', () => {
   });
 });
 
-describe('keyEventsFor without the raw bytes', () => {
-  it('reads Ink\'s delete as Backspace, the key people press while typing', () => {
+describe('bytes split across reads', () => {
+  it('a paste in several reads is one paste; keys after it are keys again', async () => {
+    expect(await eventsFor('\u001b[200~hello ', 'world\u001b[201~', 'j')).toEqual([{ type: 'ui.paste', text: 'hello world' }, { type: 'ui.key', key: 'j' }]);
+  });
+
+  it('tells Delete from Backspace read by read', async () => {
+    expect(await eventsFor('\u001b[3~', '\u007f', '\u001b[3;5~')).toEqual([{ type: 'ui.key', key: 'Delete' }, { type: 'ui.key', key: 'Backspace' }, { type: 'ui.key', key: 'Delete', ctrl: true }]);
+  });
+});
+
+describe('keyEventsFor', () => {
+  it('reads Ink\'s delete as the key the bytes said, Backspace without them', () => {
     expect(keyEventsFor('', { ...NO_FLAGS, delete: true })).toEqual([{ type: 'ui.key', key: 'Backspace' }]);
-    expect(keyEventsFor('', { ...NO_FLAGS, delete: true }, '\u001b[3~')).toEqual([{ type: 'ui.key', key: 'Delete' }]);
+    expect(keyEventsFor('', { ...NO_FLAGS, delete: true }, 'Delete')).toEqual([{ type: 'ui.key', key: 'Delete' }]);
   });
 
   it('does not report Escape as an Alt chord, although Ink marks it meta', () => {
@@ -92,7 +106,7 @@ describe('keyEventsFor without the raw bytes', () => {
   });
 
   it('splits coalesced input and drops control bytes that are no key', () => {
-    expect(keyEventsFor('x\u0000\u001fy\u0003', NO_FLAGS)).toEqual([{ type: 'ui.key', key: 'x' }, { type: 'ui.key', key: 'y' }, { type: 'ui.quit' }]);
+    expect(keyEventsFor('x\u0000\u001fy\u0003', NO_FLAGS)).toEqual([{ type: 'ui.key', key: 'x' }, { type: 'ui.key', key: 'y' }, { type: 'ui.key', key: 'c', ctrl: true }]);
   });
 
   it('reports a kitty Super key as meta', () => {

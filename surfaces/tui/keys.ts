@@ -1,20 +1,20 @@
 /**
  * Ink key presses -> the cockpit's `ui.key` events (core/cockpit/view/ui-events.ts). This is all the face
  * knows about keys: what a key *does* (which screen, palette, selection, whether a shortcut is suppressed
- * while a text input has focus) is decided by the engine, once for both faces.
+ * while a text input has focus, Ctrl+C quitting) is the binding table's (core/cockpit/bindings/), once for
+ * both faces.
  *
  * A `ui.key` carries either one printable character or one NAMED_KEYS name, with the modifiers pressed.
  * Terminal specifics resolved here:
  * - Alt arrives as an ESC prefix, which Ink reports as `meta`; the terminal cannot see a Cmd/Super key
  *   unless the kitty protocol reports it (`super`), so Ink's `meta` is our `alt` and `super` is our `meta`.
- * - The Backspace key sends DEL (0x7f) on today's terminals and Ink calls that `delete`, exactly as it calls
- *   the real Delete key (`ESC [3~`). The raw sequence (when the caller has it) tells them apart; without it,
- *   `delete` is Backspace, the key people press far more often while typing.
- * - Ink drops the Alt of Ctrl+Alt+<letter> (`ESC` + a control byte): the raw sequence restores it
+ * - Backspace or Delete: Ink 6 calls both `delete`; the caller says which it was (ink6.ts reads the bytes).
+ * - Ctrl+Alt+<letter> (`ESC` + a control byte) reaches useInput as that control byte alone, without Ink's
+ *   `ctrl` flag (a plain Ctrl+<letter> comes as the letter with `ctrl`): that is how it is recognised
  *   (Ctrl+Alt+N opens the notifications overlay).
- * - Pasted text, or keys typed faster than the terminal is read, arrive as one string: each character
- *   becomes its own key, with Enter, Tab, Backspace and Ctrl+<letter> recognised inside it.
- * - Ctrl+C is the face being asked to quit: `ui.quit`, the same as `:quit`.
+ * - Keys typed faster than the terminal is read arrive as one string: each character becomes its own key,
+ *   with Enter, Tab, Backspace and Ctrl+<letter> recognised inside it. (A paste arrives whole, as `ui.paste`:
+ *   ink6.ts.)
  */
 import type { CockpitUiEvent, KeyEvent, NamedKey } from '../../core/cockpit/view/ui-events.js';
 
@@ -39,12 +39,11 @@ export interface InkKeyFlags {
   readonly super?: boolean;
 }
 
-const QUIT: CockpitUiEvent = { type: 'ui.quit' };
-
-/** Forward Delete in its legacy, rxvt and kitty-enhanced forms (`ESC [3~`, `ESC [3;5~`, `ESC [3$`, ...). */
-const FORWARD_DELETE = /^\x1b+\[3(?:[;:][\d:;]*)?[~$^]$/;
-/** Ctrl+Alt+<letter>: ESC followed by one C0 control byte that is a Ctrl+letter. */
-const CTRL_ALT_LETTER = /^\x1b([\x01-\x1a])$/;
+/**
+ * Ctrl+Alt+<letter> as useInput reports it: the letter's control byte alone, its ESC removed, no `ctrl`. Tab,
+ * LF and CR are left out: alone they are the Tab and Enter keys.
+ */
+const CTRL_ALT_LETTER = /^[\x01-\x08\x0b\x0c\x0e-\x1a]$/;
 
 function named(key: NamedKey, flags: { ctrl?: boolean; alt?: boolean; shift?: boolean; meta?: boolean }): KeyEvent {
   return withModifiers({ type: 'ui.key', key }, flags);
@@ -61,7 +60,7 @@ function withModifiers(event: KeyEvent, flags: { ctrl?: boolean; alt?: boolean; 
 }
 
 /** The named key Ink's flags describe, if any. */
-function namedKeyOf(key: InkKeyFlags, raw: string | null): NamedKey | null {
+function namedKeyOf(key: InkKeyFlags, deleteKey: 'Backspace' | 'Delete'): NamedKey | null {
   if (key.upArrow) return 'Up';
   if (key.downArrow) return 'Down';
   if (key.leftArrow) return 'Left';
@@ -74,7 +73,7 @@ function namedKeyOf(key: InkKeyFlags, raw: string | null): NamedKey | null {
   if (key.escape) return 'Escape';
   if (key.tab) return 'Tab';
   if (key.backspace) return 'Backspace';
-  if (key.delete) return raw !== null && FORWARD_DELETE.test(raw) ? 'Delete' : 'Backspace';
+  if (key.delete) return deleteKey;
   return null;
 }
 
@@ -85,7 +84,6 @@ function charEvent(char: string, flags: { alt?: boolean; meta?: boolean }): Cock
   if (char === '\t') return named('Tab', flags);
   if (char === '\x7f' || char === '\b') return named('Backspace', flags);
   if (char === '\x1b') return named('Escape', flags);
-  if (code === 0x03 && !flags.alt) return QUIT;
   if (code >= 0x01 && code <= 0x1a) return withModifiers({ type: 'ui.key', key: String.fromCharCode(code + 0x60) }, { ...flags, ctrl: true });
   // Other controls (NUL, FS..US, C1) are no key anyone typed: ignore them rather than send them as text.
   if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return null;
@@ -93,18 +91,16 @@ function charEvent(char: string, flags: { alt?: boolean; meta?: boolean }): Cock
 }
 
 /**
- * The events for one Ink `useInput` call. `raw` is the sequence the terminal sent for this key press, when
- * the caller can see it (the face listens to Ink's input stream for it); it only refines the two cases
- * Ink's flags lose (Backspace vs Delete, Ctrl+Alt+<letter>).
+ * The events for one Ink `useInput` call. `deleteKey` is which key Ink's `delete` was (Ink 6 reports Backspace
+ * and Delete alike; without the bytes, Backspace, the key people press far more often while typing).
  */
-export function keyEventsFor(input: string, key: InkKeyFlags, raw: string | null = null): CockpitUiEvent[] {
+export function keyEventsFor(input: string, key: InkKeyFlags, deleteKey: 'Backspace' | 'Delete' = 'Backspace'): CockpitUiEvent[] {
   const meta = key.super === true;
-  const ctrlAlt = raw === null ? null : CTRL_ALT_LETTER.exec(raw);
-  if (ctrlAlt) {
-    const letter = String.fromCharCode((ctrlAlt[1] ?? '').charCodeAt(0) + 0x60);
+  if (!key.ctrl && CTRL_ALT_LETTER.test(input)) {
+    const letter = String.fromCharCode(input.charCodeAt(0) + 0x60);
     return [withModifiers({ type: 'ui.key', key: letter }, { ctrl: true, alt: true, meta })];
   }
-  const name = namedKeyOf(key, raw);
+  const name = namedKeyOf(key, deleteKey);
   if (name !== null) {
     // Ink marks every Escape as `meta` (it starts with ESC); that is not an Alt.
     const alt = name === 'Escape' ? false : key.meta;
@@ -112,10 +108,7 @@ export function keyEventsFor(input: string, key: InkKeyFlags, raw: string | null
     return [named(name, { ctrl: key.ctrl && name !== 'Backspace', alt, shift: key.shift, meta })];
   }
   if (input === '') return [];
-  if (key.ctrl && input.length === 1) {
-    if (input === 'c' && !key.meta) return [QUIT];
-    return [withModifiers({ type: 'ui.key', key: input }, { ctrl: true, alt: key.meta, meta })];
-  }
+  if (key.ctrl && input.length === 1) return [withModifiers({ type: 'ui.key', key: input }, { ctrl: true, alt: key.meta, meta })];
   const chars = Array.from(input);
   if (chars.length === 1) {
     const event = charEvent(chars[0] ?? '', { alt: key.meta, meta });

@@ -2,7 +2,7 @@
  * Runs the Ink face on a real terminal over a running engine, and gives the terminal back as it found it.
  *
  * - The cockpit draws on the alternate screen (the shell's screen and scrollback come back untouched on
- *   exit) with the cursor hidden; raw mode is Ink's while keys are read.
+ *   exit) with the cursor hidden and bracketed paste on (ink6.ts); raw mode is Ink's while keys are read.
  * - The bell: one BEL each time `view.bell.count` grows (the engine counts only warn/fail transitions it is
  *   configured to ring for, never recoveries).
  * - Exit: when the engine sets `view.exit` (after `:quit`, Ctrl+C or a signal, sent as `ui.quit`), the face
@@ -18,6 +18,7 @@ import { render } from 'ink';
 import type { CockpitEngineHandle } from '../../core/cockpit/view/engine.js';
 import type { CockpitView } from '../../core/cockpit/view/view-model.js';
 import { CockpitApp } from './components/App.js';
+import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON } from './ink6.js';
 import { inert } from './inert.js';
 
 export interface FaceTerminal {
@@ -33,8 +34,8 @@ export interface FaceResult {
   readonly error: Error | null;
 }
 
-const ENTER = '\u001b[?1049h\u001b[H\u001b[2J\u001b[?25l';
-const LEAVE = '\u001b[?25h\u001b[?1049l';
+const ENTER = `\u001b[?1049h\u001b[H\u001b[2J\u001b[?25l${BRACKETED_PASTE_ON}`;
+const LEAVE = `${BRACKETED_PASTE_OFF}\u001b[?25h\u001b[?1049l`;
 const BEL = '\u0007';
 /** How long a forced exit (a second signal) waits for the engine to stop its children. */
 const FORCED_STOP_MS = 6_000;

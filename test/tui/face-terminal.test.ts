@@ -62,6 +62,14 @@ describe('cockpit-tui face in a real terminal', () => {
     await lastEvent(terminal, 'Escape', { key: 'Escape' });
   });
 
+  it('receives a paste whole (bracketed paste), never as keys', async () => {
+    const terminal = await start(80, 24);
+    expect(terminal.output()).toContain('\u001b[?2004h');
+    await terminal.paste('ab:c\nq');
+    // One event with the whole text, the line break in it (the engine makes it a space in the focused input).
+    await terminal.waitFor((rows) => rows.some((row) => /event \{"type":"ui\.paste","text":"ab:c\\[rn]q"\}/.test(row)));
+  });
+
   it('rings once each time the bell count grows, never for a recovery, and shows toasts top right', async () => {
     const terminal = await start(80, 24);
     await terminal.keys('b');
@@ -132,6 +140,8 @@ describe('cockpit-tui face in a real terminal', () => {
     const raw = terminal.output();
     expect(raw.indexOf('\u001b[?1049h')).toBeGreaterThanOrEqual(0);
     expect(raw.lastIndexOf('\u001b[?1049l')).toBeGreaterThan(raw.indexOf('\u001b[?1049h'));
+    // Bracketed paste is off again: the shell gets pastes as it did before.
+    expect(raw.lastIndexOf('\u001b[?2004l')).toBeGreaterThan(raw.indexOf('\u001b[?2004h'));
   });
 
   it('refuses interactive mode when stdin is not a terminal (keys could not be read)', async () => {

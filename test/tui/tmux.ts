@@ -70,6 +70,12 @@ export class TmuxTerminal {
     await this.tmux('send-keys', '-t', 'main', ...keys);
   }
 
+  /** Pastes `text` as a terminal does: bracketed (ESC [200~ … ESC [201~) when the program asked for it. */
+  async paste(text: string): Promise<void> {
+    await this.tmux('set-buffer', '--', text);
+    await this.tmux('paste-buffer', '-p', '-t', 'main');
+  }
+
   /** Types `text` literally (no key-name interpretation). */
   async type(text: string): Promise<void> {
     await this.tmux('send-keys', '-t', 'main', '-l', text);

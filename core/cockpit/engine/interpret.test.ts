@@ -210,4 +210,15 @@ describe('pointer and desktop inputs', () => {
     expect(events(interpretUiEvent({ type: 'ui.quit' }, desktop))).toEqual([{ type: 'session.quit' }]);
     expect(interpretUiEvent({ type: 'ui.key', key: 'Tab' }, viewFor({ mode: 'closed' }))).toEqual([]);
   });
+
+  it('a paste is text for the focused input, whole: line breaks become spaces, never Enter; without focus nothing', () => {
+    const palette = viewFor({ face: 'terminal', mode: 'palette', session: { palette: { input: 'inspect ', highlighted: 0, error: null } } });
+    expect(events(interpretUiEvent({ type: 'ui.paste', text: 'ab\r\ncd\tq\u0007\n' }, palette))).toEqual([{ type: 'palette.input', input: 'inspect ab cd q' }]);
+    expect(interpretUiEvent({ type: 'ui.paste', text: ':quit\r' }, terminal)).toEqual([]);
+  });
+
+  it('Ctrl+C quits the terminal face; on the desktop it stays the browser\'s copy', () => {
+    expect(events(key(terminal, 'c', { ctrl: true }))).toEqual([{ type: 'session.quit' }]);
+    expect(events(key(desktop, 'c', { ctrl: true }))).toEqual([]);
+  });
 });

@@ -18,7 +18,7 @@
  *   A drop the face could not take (`ui.dropFailed`: a file the browser cannot read) is a red banner.
  */
 import { toEngine, toSession, type UiCommand } from './commands.js';
-import { runKeyCommand, submitPalette } from './key-commands.js';
+import { pasteText, runKeyCommand, submitPalette } from './key-commands.js';
 import { NONE, formSection, rowsOf, screenAction, select, showScreen, submitForm, switchTo, clamp } from './ui-actions.js';
 import { resolveKey } from '../bindings/resolve.js';
 import type { ScreenEvent } from '../view/screen-contract.js';
@@ -47,6 +47,8 @@ export function interpretUiEvent(event: CockpitUiEvent, view: CockpitView): UiCo
       return click(event.target, view);
     case 'ui.key':
       return key(event, view);
+    case 'ui.paste':
+      return pasteText(view, event.text);
   }
 }
 

@@ -146,6 +146,17 @@ function formCommand(command: Extract<KeyCommand, { kind: 'form.field' | 'form.c
 }
 
 /**
+ * A paste goes into the focused input as typed text: line breaks and tabs become spaces (a trailing line break
+ * goes), other control characters are dropped. Without a focused input it does nothing: pasted text never
+ * acts as keys.
+ */
+export function pasteText(view: CockpitView, text: string): UiCommand[] {
+  // eslint-disable-next-line no-control-regex
+  const clean = text.replace(/[\r\n]+$/, '').replace(/\r\n|[\r\n\t]/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+  return view.inputFocus && clean !== '' ? editFocused(view, (current) => current + clean) : NONE;
+}
+
+/**
  * Terminal line editing (the desktop edits in real inputs and sends `ui.input`; it sends printable keys only
  * while its input has not taken the focus yet, and those are text too): the focused input's text, changed.
  */

@@ -45,6 +45,11 @@ export type ClickTarget =
 
 export type CockpitUiEvent =
   | KeyEvent
+  /**
+   * Text the terminal pasted (bracketed paste), whole. It goes into the focused input, never acts as keys:
+   * without an input focused it does nothing. (The desktop's own inputs take pastes as `ui.input`.)
+   */
+  | { readonly type: 'ui.paste'; readonly text: string }
   /** The whole value of a text input (desktop <input> elements; the terminal edits through ui.key). */
   | { readonly type: 'ui.input'; readonly target: InputTarget; readonly value: string }
   /** An input gained (target) or lost (null) focus on the desktop. */

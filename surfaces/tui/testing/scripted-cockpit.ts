@@ -7,12 +7,14 @@
  *
  * Script: every event received is shown in the banner as JSON; `b` rings (bell count + 1) with a fail
  * toast, `r` adds a recovery toast without ringing, `p` opens the palette, Escape closes it, `h` shows a
- * hostile node string as the screen subtitle, `g` grows the log by 5,000 lines, `ui.quit` exits with 0.
+ * hostile node string as the screen subtitle, `g` grows the log by 5,000 lines, `ui.quit` and the binding
+ * table's quit key (Ctrl+C) exit with 0.
  */
 import type { CockpitView } from '../../../core/cockpit/view/view-model.js';
 import { runInteractive } from '../index.js';
 import { fixtureEngine } from './fixture-engine.js';
 import { cockpitView, HOSTILE, logLines, PALETTE } from './view-fixtures.js';
+import { resolveKey } from '../../../core/cockpit/bindings/resolve.js';
 
 const argv = process.argv.slice(2);
 const schemeAt = argv.indexOf('--scheme');
@@ -23,7 +25,8 @@ let lineCount = 40;
 
 const engine = fixtureEngine(view, (event, self) => {
   const next: { -readonly [K in keyof CockpitView]: CockpitView[K] } = { ...view, banner: { id: Date.now(), text: `event ${JSON.stringify(event)}`, tone: 'ok' } };
-  if (event.type === 'ui.quit') next.exit = { code: 0, finalStatus: 'exited (0)' };
+  const quits = event.type === 'ui.quit' || (event.type === 'ui.key' && resolveKey(event, view)?.row.command.kind === 'quit');
+  if (quits) next.exit = { code: 0, finalStatus: 'exited (0)' };
   if (event.type === 'ui.key' && !event.ctrl && !event.alt) {
     if (event.key === 'b') {
       next.bell = { count: view.bell.count + 1 };
