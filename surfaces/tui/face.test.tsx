@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from 'ink-testing-library';
 import type { CockpitView } from '../../core/cockpit/view/view-model.js';
+import { viewFor } from '../../core/cockpit/engine/view-fixtures.js';
 import { CockpitApp } from './components/App.js';
 import { fixtureEngine, type FixtureEngine } from './testing/fixture-engine.js';
 import { renderSized, settle, type SizedRender } from './testing/render-sized.js';
@@ -324,4 +325,32 @@ describe('cockpit-tui face: size, updates, theme', () => {
     expectSound(ui, screen, 200, 50);
     expect(screen.join('\n').split('\\x1b[2J').length).toBeGreaterThan(4);
   });
+});
+
+describe('cockpit-tui face: the engine’s own help at 80x24', () => {
+  it('shows every entry whole, scrolling from the engine’s top entry, and cuts no line', async () => {
+    const first = viewFor({ face: 'terminal', mode: 'help' });
+    const help = first.overlay;
+    if (help?.kind !== 'help') throw new Error('help expected');
+    const entries = help.groups.flatMap((group) => group.entries);
+    const boxText: string[] = [];
+    const tops = [...Array.from({ length: Math.ceil(entries.length / 3) }, (_, i) => i * 3), entries.length - 1];
+    for (const top of tops) {
+      const { ui, screen } = await draw(viewFor({ face: 'terminal', mode: 'help', session: { helpTop: top } }), 80, 24, top === 0 ? 'engine-help' : undefined);
+      expectSound(ui, screen, 80, 24);
+      const inside = screen.filter((row) => row.startsWith('│') && row.endsWith('│')).map((row) => row.slice(1, -1));
+      expect(inside.length).toBeGreaterThan(10);
+      boxText.push(...inside);
+      ui.unmount();
+    }
+    // A cut line would lose characters: each entry's whole text must be there, wrapped lines joined.
+    const shown = boxText.join(' ').replace(/\s+/g, ' ');
+    for (const entry of entries) {
+      expect(shown).toContain(entry.keys.replace(/\s+/g, ' '));
+      expect(shown).toContain(entry.action.replace(/\s+/g, ' '));
+    }
+    // The terminal's own keys, not the desktop's.
+    expect(shown).toContain('Alt+1..9 Health, Stamps, Swap, Lottery, Fleet, Peers');
+    expect(shown).not.toMatch(/ 1\.\.9 /);
+  }, 60_000);
 });

@@ -293,9 +293,51 @@ describe('the desktop window in Chromium (cockpit --serve, devnet)', () => {
     const help = page.getByTestId('overlay-help');
     await help.waitFor();
     expect(await help.textContent()).toContain('Ctrl+N');
+    // The desktop's own keys: 1..9 open S1..S9 (5 is Warmup); the terminal's Alt keys are not offered.
+    expect(await help.textContent()).toContain('Health, Stamps, Swap, Lottery, Warmup, Peers, Network, API Health, Tags');
+    expect(await help.textContent()).not.toMatch(/Alt\+|Ctrl\+Alt\+N|:watch-ref/);
     await screenshot(page, 'overlay-help');
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'detached' });
+  });
+
+  it('the help fits an 80x24 window (640x384): every entry whole, the list scrolls, End reaches the last verb', async () => {
+    const small = await browser.newContext({ viewport: { width: 640, height: 384 }, colorScheme: 'dark' });
+    try {
+      const view = await small.newPage();
+      await view.goto(win.serving.url);
+      await view.waitForSelector('[data-testid="screen"]');
+      await view.keyboard.press('?');
+      const list = view.getByTestId('help-list');
+      await list.waitFor();
+      const fit = await list.evaluate((box) => {
+        const outer = box.getBoundingClientRect();
+        const dialog = box.closest('[role="dialog"]')!.getBoundingClientRect();
+        const cut = [...box.querySelectorAll<HTMLElement>('.help-entry, .help-entry dt, .help-entry dd, .help-entry kbd')]
+          .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > outer.right + 1)
+          .map((el) => el.textContent);
+        return { cut, scrolls: box.scrollHeight > box.clientHeight, wider: box.scrollWidth > box.clientWidth + 1, bottom: dialog.bottom, right: dialog.right };
+      });
+      expect(fit.cut, 'no entry is cut or runs out of the list').toEqual([]);
+      expect(fit.wider, 'no sideways scrolling').toBe(false);
+      expect(fit.scrolls, 'the list scrolls instead of overflowing the window').toBe(true);
+      expect(fit.bottom).toBeLessThanOrEqual(384);
+      expect(fit.right).toBeLessThanOrEqual(640);
+      await screenshot(view, 'overlay-help-640x384');
+      // End moves the engine's HelpView.top to the last entry; the list scrolls it into sight.
+      await view.keyboard.press('End');
+      const last = list.locator('.help-entry').last();
+      await expect.poll(() => last.evaluate((el) => {
+        const box = el.closest('[data-testid="help-list"]')!.getBoundingClientRect();
+        const at = el.getBoundingClientRect();
+        return at.top >= box.top && at.bottom <= box.bottom;
+      })).toBe(true);
+      await screenshot(view, 'overlay-help-640x384-end');
+      await view.keyboard.press('Escape');
+      await list.waitFor({ state: 'detached' });
+    } finally {
+      await small.close();
+    }
   });
 
   it('dropping a file or a folder pre-fills :upload with the copy the cockpit wrote; Enter uploads the folder', async () => {

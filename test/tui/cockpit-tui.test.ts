@@ -112,6 +112,18 @@ describe('cockpit-tui in a real terminal against a devnet', { timeout: 180_000 }
       await terminal.resize(80, 24);
       await terminal.waitFor((rows) => rows.length === 24 && (rows[2] ?? '').startsWith(title) && !(rows[0] ?? '').includes(url));
     }
+    // The help at 80x24: the terminal's own keys, wrapped rather than cut, the rest a scroll away (End: the last verb).
+    await terminal.keys('?');
+    const top = await terminal.waitFor((rows) => rows.some((row) => row.includes('Keys and verbs')) && rows.some((row) => row.includes('more line')));
+    await captureScreen(terminal, 'help-80x24');
+    const box = (rows: readonly string[]) => rows.filter((row) => row.startsWith('│')).map((row) => row.slice(1, -1).trim()).join(' ').replace(/\s+/g, ' ');
+    expect(box(top)).toContain('Alt+1..9 Health, Stamps, Swap, Lottery, Fleet, Peers, Network, API Health, Tags');
+    expect(top.every((row) => row.length <= 80)).toBe(true);
+    await terminal.keys('End');
+    const end = await terminal.waitFor((rows) => box(rows).includes(':notifications notification history, newest first (Ctrl+Alt+N)'));
+    await captureScreen(terminal, 'help-80x24-end');
+    expect(box(end)).toContain(':set-logger <expression> <verbosity> change a logger until the node restarts');
+    await terminal.keys('Escape');
   });
 
   it('S1 shows the gates of the active node, S15 every node with its own problem', async () => {

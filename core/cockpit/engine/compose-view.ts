@@ -12,7 +12,7 @@ import type { GateTransition } from '../gate-transitions.js';
 import { clockTime } from '../format.js';
 import { fleetNodeStatus, gateTone, nodeStatus } from '../node-status.js';
 import { helpView } from './help.js';
-import { suggestions } from './palette.js';
+import { suggestions } from './palette-suggestions.js';
 import type { EngineNodeRef, FleetNodeFacts } from './screen-env.js';
 import type { UiSessionState } from './session-state.js';
 import type { ScreenContent } from '../view/screen-contract.js';

@@ -12,7 +12,8 @@ import { HELP_GROUPS, type KeyBinding } from '../bindings/key-bindings.js';
 import { bindingsOf, displayKeys } from '../bindings/resolve.js';
 import { screenInfo, type ScreenId } from '../view/screens.js';
 import type { Face, HelpView } from '../view/view-model.js';
-import { PALETTE_VERBS, verbDescription } from './palette.js';
+import { PALETTE_VERBS } from './palette.js';
+import { verbDescription } from './palette-suggestions.js';
 
 type HelpEntry = { keys: string; action: string };
 

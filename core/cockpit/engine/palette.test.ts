@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { topicFromInput } from '../../swarm/topic.js';
-import { PaletteError, PALETTE_VERBS, parsePaletteLine, splitPaletteLine, suggestions } from './palette.js';
+import { PaletteError, PALETTE_VERBS, parsePaletteLine, splitPaletteLine } from './palette.js';
+import { suggestions } from './palette-suggestions.js';
 
 const ref = 'ab'.repeat(32);
 const owner = '12'.repeat(20);

@@ -2,8 +2,8 @@
  * The command palette (2-cockpit.md §4 "Palette verbs", "Terminal-sibling extras"): every verb with its
  * usage, what it does, on which face it exists, and a parser that checks arity and hex before anything runs.
  * Pure: a palette line in, a PaletteCommand or a PaletteError (the reason, shown red for 8 s) out. The
- * suggestion list the palette shows while typing comes from the same table, so help, suggestions and parsing
- * can never disagree.
+ * suggestion list the palette shows while typing (palette-suggestions.ts) and the help come from the same
+ * table, so help, suggestions and parsing can never disagree.
  *
  * Decisions where the spec leaves room:
  * - The line may start with `:` or not (Ctrl+P opens an empty palette). Words split on blanks; a path or a
@@ -24,7 +24,6 @@ import { MAX_BATCH_DEPTH, MIN_BATCH_DEPTH } from '../../swarm/stamp-math.js';
 import { LOGGER_VERBOSITIES } from '../loggers.js';
 import { takeUploadChoices, type UploadChoices } from '../upload-choices.js';
 import type { KeyCommand } from '../bindings/key-bindings.js';
-import { keysFor, screenTabKey } from '../bindings/resolve.js';
 import { SCREENS, type ScreenId } from '../view/screens.js';
 import type { Face } from '../view/view-model.js';
 
@@ -363,11 +362,11 @@ export function splitPaletteLine(line: string): string[] {
   return words;
 }
 
-function stripColon(line: string): string {
+export function stripColon(line: string): string {
   return line.trim().replace(/^:\s*/, '');
 }
 
-function findVerb(word: string): PaletteVerb | undefined {
+export function findVerb(word: string): PaletteVerb | undefined {
   const lower = word.toLowerCase();
   return PALETTE_VERBS.find((verb) => verb.name === lower || verb.aliases.includes(lower));
 }
@@ -412,65 +411,4 @@ function editDistance(a: string, b: string): number {
     previous = row;
   }
   return previous[b.length]!;
-}
-
-export interface PaletteSuggestion {
-  readonly usage: string;
-  readonly description: string;
-  /** What Enter on an empty input puts in effect: the whole line when the verb takes no arguments. */
-  readonly complete: boolean;
-  /** The verb or screen word the suggestion stands for. */
-  readonly word: string;
-}
-
-/** A description with the keys that do the same on this face: `pick the active node (Ctrl+N)`. */
-const withKeys = (description: string, keys: readonly (string | null)[]): string => {
-  const shown = keys.filter((key): key is string => key !== null);
-  return shown.length ? `${description} (${shown.join(', ')})` : description;
-};
-
-/** A verb's description as this face shows it (help, suggestions): with the keys that do the same. */
-export function verbDescription(verb: PaletteVerb, face: Face): string {
-  return verb.key ? withKeys(verb.description, keysFor(face, verb.key)) : verb.description;
-}
-
-/** Every verb of this face, then every screen, in table order. */
-export function paletteEntries(face: Face): PaletteSuggestion[] {
-  return PALETTE_ENTRIES[face];
-}
-
-function entriesOf(face: Face): PaletteSuggestion[] {
-  const verbs = PALETTE_VERBS.filter((verb) => verb.faces.includes(face)).map((verb) => ({
-    usage: verb.usage,
-    description: verbDescription(verb, face),
-    complete: !/[<[]|…/.test(verb.usage),
-    word: verb.name,
-  }));
-  const screens = SCREENS.map((screen) => ({
-    usage: `:${screen.aliases[0]}`,
-    description: withKeys(`open S${screen.number} ${screen.title}`, [screenTabKey(face, screen.id)]),
-    complete: true,
-    word: screen.aliases[0]!,
-  }));
-  return [...verbs, ...screens];
-}
-
-const PALETTE_ENTRIES: Readonly<Record<Face, PaletteSuggestion[]>> = { desktop: entriesOf('desktop'), terminal: entriesOf('terminal') };
-
-/**
- * The suggestions for what has been typed: entries whose verb, alias or screen name starts with the first word,
- * then those whose names merely contain it. All of them for an empty input.
- */
-export function suggestions(input: string, face: Face): PaletteSuggestion[] {
-  const word = (splitPaletteLine(stripColon(input))[0] ?? '').toLowerCase();
-  const entries = paletteEntries(face);
-  if (!word) return entries;
-  const namesOf = (entry: PaletteSuggestion): string[] => {
-    const verb = findVerb(entry.word);
-    if (verb && entry.usage.startsWith(`:${verb.name}`)) return [verb.name, ...verb.aliases];
-    return [...(SCREENS.find((screen) => screen.aliases[0] === entry.word)?.aliases ?? [entry.word])];
-  };
-  const prefix = entries.filter((entry) => namesOf(entry).some((name) => name.startsWith(word)));
-  const contains = entries.filter((entry) => !prefix.includes(entry) && namesOf(entry).some((name) => name.includes(word)));
-  return [...prefix, ...contains];
 }
