@@ -198,6 +198,19 @@ describe('cockpit-tui face: overlays', () => {
       expect(scrolled.text).not.toContain('Tab / Shift+Tab');
     });
 
+    if (columns === 200) {
+      it(`a group taller than the terminal goes on in the next column at ${columns}x${rows}`, async () => {
+        const verbs = Array.from({ length: 50 }, (_, i) => ({ keys: `:verb-${i} <arg>`, action: `does thing ${i}` }));
+        const long = { ...HELP, groups: [...HELP.groups, { title: 'Palette verbs', entries: verbs }] };
+        const { ui, screen, text } = await draw(cockpitView({ overlay: { ...long, top: 0 } }), columns, rows, 'help-two-columns');
+        expectSound(ui, screen, columns, rows);
+        expect(text).not.toMatch(/more lines?/);
+        for (const verb of verbs) expect(text).toMatch(new RegExp(`${verb.keys} +${verb.action}(?: |│|$)`, 'm'));
+        // The title stays with the group's first entry.
+        expect(text).toMatch(/Palette verbs[^\n]*\n[^\n]*:verb-0 <arg>/);
+      });
+    }
+
     it(`the notifications overlay at ${columns}x${rows}`, async () => {
       const { ui, screen, text } = await draw(cockpitView({ overlay: { ...ALERTS, kind: 'alerts', highlighted: 4 } as typeof ALERTS }), columns, rows, 'notifications');
       expectSound(ui, screen, columns, rows);
@@ -327,30 +340,39 @@ describe('cockpit-tui face: size, updates, theme', () => {
   });
 });
 
-describe('cockpit-tui face: the engine’s own help at 80x24', () => {
-  it('shows every entry whole, scrolling from the engine’s top entry, and cuts no line', async () => {
-    const first = viewFor({ face: 'terminal', mode: 'help' });
-    const help = first.overlay;
-    if (help?.kind !== 'help') throw new Error('help expected');
-    const entries = help.groups.flatMap((group) => group.entries);
-    const boxText: string[] = [];
-    const tops = [...Array.from({ length: Math.ceil(entries.length / 3) }, (_, i) => i * 3), entries.length - 1];
-    for (const top of tops) {
-      const { ui, screen } = await draw(viewFor({ face: 'terminal', mode: 'help', session: { helpTop: top } }), 80, 24, top === 0 ? 'engine-help' : undefined);
-      expectSound(ui, screen, 80, 24);
-      const inside = screen.filter((row) => row.startsWith('│') && row.endsWith('│')).map((row) => row.slice(1, -1));
-      expect(inside.length).toBeGreaterThan(10);
-      boxText.push(...inside);
-      ui.unmount();
-    }
-    // A cut line would lose characters: each entry's whole text must be there, wrapped lines joined.
-    const shown = boxText.join(' ').replace(/\s+/g, ' ');
-    for (const entry of entries) {
-      expect(shown).toContain(entry.keys.replace(/\s+/g, ' '));
-      expect(shown).toContain(entry.action.replace(/\s+/g, ' '));
-    }
-    // The terminal's own keys, not the desktop's.
-    expect(shown).toContain('Alt+1..9 Health, Stamps, Swap, Lottery, Fleet, Peers');
-    expect(shown).not.toMatch(/ 1\.\.9 /);
-  }, 60_000);
+describe('cockpit-tui face: the engine’s own help', () => {
+  for (const [columns, rows] of [[80, 24], [120, 40], [200, 50]] as const) {
+    it(`shows every entry whole at ${columns}x${rows}, scrolling from the engine’s top entry, and cuts no line`, async () => {
+      const first = viewFor({ face: 'terminal', mode: 'help' });
+      const help = first.overlay;
+      if (help?.kind !== 'help') throw new Error('help expected');
+      const entries = help.groups.flatMap((group) => group.entries);
+      const boxText: string[] = [];
+      const tops = [...Array.from({ length: Math.ceil(entries.length / 3) }, (_, i) => i * 3), entries.length - 1];
+      for (const top of tops) {
+        const name = top === 0 ? (columns === 80 ? 'engine-help' : `engine-help-${columns}x${rows}`) : undefined;
+        const { ui, screen } = await draw(viewFor({ face: 'terminal', mode: 'help', session: { helpTop: top } }), columns, rows, name);
+        expectSound(ui, screen, columns, rows);
+        // The box is centred: its corners give its columns.
+        const corner = screen.find((row) => row.includes('╭')) ?? '';
+        const [left, right] = [corner.indexOf('╭'), corner.lastIndexOf('╮')];
+        const inside = screen.filter((row) => row[left] === '│' && row[right] === '│').map((row) => row.slice(left + 1, right));
+        expect(inside.length).toBeGreaterThan(10);
+        // Where the help fits in side-by-side columns, each column is read top to bottom.
+        const parts = inside.map((row) => row.split(' │ '));
+        const width = Math.max(...parts.map((p) => p.length));
+        for (let k = 0; k < width; k++) boxText.push(...parts.map((p) => p[k] ?? ''));
+        ui.unmount();
+      }
+      // A cut line would lose characters: each entry's whole text must be there, wrapped lines joined.
+      const shown = boxText.join(' ').replace(/\s+/g, ' ');
+      for (const entry of entries) {
+        expect(shown).toContain(entry.keys.replace(/\s+/g, ' '));
+        expect(shown).toContain(entry.action.replace(/\s+/g, ' '));
+      }
+      // The terminal's own keys, not the desktop's.
+      expect(shown).toContain('Alt+1..9 Health, Stamps, Swap, Lottery, Fleet, Peers');
+      expect(shown).not.toMatch(/ 1\.\.9 /);
+    }, 60_000);
+  }
 });

@@ -147,23 +147,29 @@ function helpGroupLines(help: HelpView, width: number): { groups: Line[][]; entr
 }
 
 export function helpLines(help: HelpView, width: number, rows: number, theme: TerminalTheme): Line[] {
-  // With room, every group at once, in as many columns as the width allows (about 60 columns each).
+  // With room, every group at once, in as many columns as the width allows (about 60 columns each), filled
+  // top to bottom: a group may go on in the next column, an entry never breaks, a title stays with its first entry.
   const columns = Math.max(1, Math.min(3, Math.floor((width + 3) / 60)));
   if (columns > 1) {
     const columnWidth = Math.floor((width - (columns - 1) * 3) / columns);
-    const { groups } = helpGroupLines(help, columnWidth);
-    const total = groups.reduce((sum, lines) => sum + lines.length + 1, 0);
-    const perColumn = Math.ceil(total / columns);
-    const stacks: Line[][] = Array.from({ length: columns }, () => []);
-    let c = 0;
-    for (const lines of groups) {
-      const stack = stacks[c]!;
-      if (stack.length > 0) stack.push([]);
-      stack.push(...lines);
-      if (stack.length >= perColumn && c < columns - 1) c += 1;
+    const { groups, entryAt } = helpGroupLines(help, columnWidth);
+    const units: Line[][] = [];
+    groups.forEach((lines, g) => {
+      const starts = entryAt.filter((at) => at.group === g).map((at) => at.line);
+      starts.forEach((start, i) => units.push([...(i === 0 ? (g > 0 ? [[], ...lines.slice(0, start)] : lines.slice(0, start)) : []), ...lines.slice(start, starts[i + 1] ?? lines.length)]));
+    });
+    const stacks: Line[][] = [[]];
+    for (const unit of units) {
+      let stack = stacks[stacks.length - 1]!;
+      if (stack.length > 0 && stack.length + unit.length > rows) {
+        stack = [];
+        stacks.push(stack);
+      }
+      // A group's blank separator is not drawn at the top of a column.
+      stack.push(...(stack.length === 0 && unit[0]?.length === 0 ? unit.slice(1) : unit));
     }
-    const height = Math.max(...stacks.map((stack) => stack.length));
-    if (height <= rows) {
+    if (stacks.length <= columns && stacks.every((stack) => stack.length <= rows)) {
+      const height = Math.max(...stacks.map((stack) => stack.length));
       const out: Line[] = [];
       for (let row = 0; row < height; row++) {
         const line: Seg[] = [];
