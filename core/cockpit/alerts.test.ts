@@ -5,7 +5,7 @@ import type { AlertRecord } from './engine/compose-view.js';
 let seq = 0;
 function record(node: string, gateId: AlertRecord['gateId'], from: AlertRecord['from'], to: AlertRecord['to'], atMs = 1_700_000_000_000): AlertRecord {
   const names: Partial<Record<AlertRecord['gateId'], string>> = { stampTtl: 'stamp TTL', peerCount: 'peer count', notFrozen: 'not frozen' };
-  return { node, gateId, gateName: names[gateId] ?? gateId, from, to, reason: `${gateId} is ${to}`, atMs, recovery: to === 'Pass', seq: ++seq };
+  return { node, gateId, gateName: names[gateId] ?? gateId, from, to, reason: `${gateId} is ${to}`, atMs, recovery: to === 'Pass', seq: ++seq, causedBy: null, caused: [] };
 }
 
 describe('alert rules', () => {
@@ -18,7 +18,7 @@ describe('alert rules', () => {
     const body = transitionWebhookBody(record('n2', 'notFrozen', 'Pass', 'Fail', Date.UTC(2025, 0, 2, 3, 4, 5)));
     expect(body.text).toBe('[cockpit] n2: not frozen Pass → Fail: notFrozen is Fail');
     expect(body.content).toBe(body.text);
-    expect(body.cockpit).toEqual({ kind: 'transition', transitions: [{ node: 'n2', gate: 'notFrozen', gateName: 'not frozen', from: 'Pass', to: 'Fail', reason: 'notFrozen is Fail', at: '2025-01-02T03:04:05.000Z' }] });
+    expect(body.cockpit).toEqual({ kind: 'transition', transitions: [{ node: 'n2', gate: 'notFrozen', gateName: 'not frozen', from: 'Pass', to: 'Fail', reason: 'notFrozen is Fail', at: '2025-01-02T03:04:05.000Z', causedBy: null }] });
   });
 
   it('aggregates the latest transition per node and gate, counted by the state it went to', () => {

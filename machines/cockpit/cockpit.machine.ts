@@ -36,6 +36,7 @@
 import { assign, enqueueActions, type AnyStateMachine, fromPromise, sendParent, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { EngineRequest } from '../../core/cockpit/engine/commands.js';
 import type { EngineLogChoices } from '../../core/cockpit/engine/config.js';
+import { alertRecords } from '../../core/cockpit/alerts.js';
 import type { AlertRecord } from '../../core/cockpit/engine/compose-view.js';
 import type { OneShotVerb } from '../../core/cockpit/engine/palette.js';
 import type { EngineNodeRef } from '../../core/cockpit/engine/screen-env.js';
@@ -94,7 +95,7 @@ export interface CockpitContext {
   readonly log: CockpitMachineInput['log'];
   /** The supervisor's capture file and the node it belongs to, once the supervisor knows them. */
   readonly capture: { readonly file: string; readonly node: string } | null;
-  /** Gate transitions of every node, newest first, at most ALERT_RING_SIZE. */
+  /** Alerts of every node (each with the transitions recorded under it), newest first, at most ALERT_RING_SIZE. */
   readonly alerts: readonly AlertRecord[];
   readonly alertSeq: number;
   /** Transitions up to this time count as seen (the alerts list was opened). */
@@ -272,7 +273,8 @@ export const cockpitMachine = setup({
     }),
     recordTransitions: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'fleet.transitions' || event.transitions.length === 0) return;
-      const records = event.transitions.map((transition, i) => ({ ...transition, node: event.node, seq: context.alertSeq + i + 1 }));
+      // One cause, one alert: the transitions recorded under another ride in its record (core/cockpit/alerts.ts).
+      const records = alertRecords(event.node, event.transitions, context.alertSeq);
       enqueue.assign({ alerts: [...[...records].reverse(), ...context.alerts].slice(0, ALERT_RING_SIZE), alertSeq: context.alertSeq + records.length });
       enqueue.sendTo('alerts', { type: 'alerts.record', records });
     }),

@@ -24,12 +24,14 @@
  * (a no-op here; the cockpit engine provides `sendParent`, so the root machine's alerts hear every node).
  *
  * Context keeps only what cannot be derived: the latest snapshot, the chain-lag streak (how many polls in
- * a row lagged; "sustained" lag needs history) and the ring. The gates themselves are derived
+ * a row lagged; "sustained" lag needs history), the ring, and what the sinks last heard of each gate (one
+ * cause, one alert: a transition under an inhibiting upstream gate is recorded with `causedBy`, see
+ * core/cockpit/gate-dependencies.ts). The gates themselves are derived
  * (`selectGates`), so they can never disagree with the snapshot.
  */
 import { assign, enqueueActions, fromCallback, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { computeGates, nextChainLagStreak, summarizeGates, type Gate, type GateSummary } from '../../core/cockpit/gates.js';
-import { ALERT_RING_SIZE, appendBounded, gateTransitions, type GateTransition } from '../../core/cockpit/gate-transitions.js';
+import { ALERT_RING_SIZE, appendBounded, gateTransitions, type AnnouncedStates, type GateTransition } from '../../core/cockpit/gate-transitions.js';
 import type { NodeHealthSnapshot } from '../../core/cockpit/health-snapshot.js';
 
 /** The node a poller watches, when it runs inside the cockpit engine (one poller per fleet node). */
@@ -62,6 +64,11 @@ export interface GatesContext {
   readonly chainLagStreak: number;
   /** Oldest first; at most alertLimit entries. */
   readonly alerts: readonly GateTransition[];
+  /**
+   * What the alert sinks last heard of each gate (gate-transitions.ts): a gate inhibited by an upstream gate is
+   * recorded under it and keeps what was announced, so it alerts on its own once the cause recovers.
+   */
+  readonly announced: AnnouncedStates;
   /** The last unexpected poll failure, cleared by the next snapshot. */
   readonly pollError: string | null;
 }
@@ -110,8 +117,8 @@ export const gatesMachine = setup({
       // Both ladders come from the cache selectGates reads: the one before is what the last poll's view showed,
       // the new one is what the next view shows. One ladder computed per poll, not three.
       const before = context.snapshot ? gatesOf(context.snapshot, context.chainLagStreak) : null;
-      const transitions = gateTransitions(before, gatesOf(snapshot, streak), snapshot.takenAtMs);
-      enqueue.assign({ snapshot, chainLagStreak: streak, alerts: appendBounded(context.alerts, transitions, context.alertLimit), pollError: null });
+      const { transitions, announced } = gateTransitions(before, gatesOf(snapshot, streak), snapshot.takenAtMs, context.announced);
+      enqueue.assign({ snapshot, chainLagStreak: streak, alerts: appendBounded(context.alerts, transitions, context.alertLimit), announced, pollError: null });
       for (const transition of transitions) enqueue.emit({ type: 'gate.transition', transition });
     }),
     recordPollError: assign((_, params: { message: string }) => ({ pollError: params.message })),
@@ -134,6 +141,7 @@ export const gatesMachine = setup({
     snapshot: null,
     chainLagStreak: 0,
     alerts: [],
+    announced: {},
     pollError: null,
   }),
   invoke: { id: 'healthPoller', src: 'healthPoller', input: ({ context }) => context.node },

@@ -214,9 +214,9 @@ export function alertsLines(alerts: AlertsView, width: number, rows: number, the
   if (alerts.entries.length === 0) return [[seg('no gate transitions yet', { tone: 'muted' })]];
   const table = {
     columns: [
-      // The reason is cut to fit rather than dropped; the node name goes first on a narrow terminal.
+      // The reason is cut to fit rather than dropped; every row names its node, at every width.
       { id: 'time', label: 'time', align: 'left' as const, priority: 1 },
-      { id: 'node', label: 'node', align: 'left' as const, priority: 2 },
+      { id: 'node', label: 'node', align: 'left' as const, priority: 1 },
       { id: 'gate', label: 'gate', align: 'left' as const, priority: 1 },
       { id: 'change', label: 'change', align: 'left' as const, priority: 1 },
       { id: 'reason', label: 'reason', align: 'left' as const, priority: 1 },

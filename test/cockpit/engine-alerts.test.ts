@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { engineConfigForUrls } from '../../core/cockpit/engine/config.js';
 import type { WebhookBody } from '../../core/cockpit/alerts.js';
+import type { AlertRecord } from '../../core/cockpit/engine/compose-view.js';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { startEngineHarness, type EngineHarness } from './engine-harness.js';
 
@@ -91,6 +92,59 @@ describe('webhooks', () => {
       expect(webhook.posts[1]!.text).toMatch(/not frozen Fail → Pass/);
       expect(h.view().bell.count).toBe(1);
       expect(h.view().topBar.alerts).toMatchObject({ webhookConfigured: true, sinkProblem: null });
+    } finally {
+      await devnet.control.node(1).heal();
+      await h.stop();
+    }
+  });
+
+  it.each([
+    ['answering 500 everywhere', { error500: true }],
+    ['down', { down: true }],
+  ] as const)('one cause, one alert: a node %s is one post, one toast, one bell and one ring entry; its recovery one post', async (_, fault) => {
+    const webhook = await recordingWebhook();
+    const h = await startEngineHarness({
+      devnet,
+      face: 'terminal',
+      config: (urls) =>
+        engineConfigForUrls(urls, {
+          alerts: { webhookUrl: webhook.url, debounceSecs: 0 },
+          notifications: { desktop: false, toastEnabled: true, toastSeconds: 30, bell: 'warn' },
+        }),
+    });
+    const url = devnet.nodes[1]!.url;
+    const ringOf = () => (h.engine.root.getSnapshot().context as { alerts: readonly AlertRecord[] }).alerts.filter((a) => a.node === url);
+    try {
+      await h.waitForView((v) => v.topBar.fleet.pass === 3, { what: 'three healthy nodes' });
+      await devnet.control.node(1).setFault(fault);
+      await until(() => webhook.posts.length === 1, 'the one post');
+      // Several more polls of that node (every 200 ms): still one alert.
+      const polled = pollsOf(h, 1);
+      await until(() => pollsOf(h, 1) > polled + 1000, 'a second of polls');
+      expect(webhook.posts).toHaveLength(1);
+      const post = webhook.posts[0]!;
+      expect(post.text).toMatch(new RegExp(`^\\[cockpit\\] ${url.replaceAll('.', '\\.')}: API reachable Pass → Fail: .* \\(with it: 10 gates not measured\\)$`));
+      expect(post.cockpit.transitions.filter((t) => t.causedBy === null).map((t) => t.gate)).toEqual(['apiReachable']);
+      expect(post.cockpit.transitions.filter((t) => t.causedBy === 'apiReachable')).toHaveLength(10);
+      for (const t of post.cockpit.transitions.slice(1)) expect(t).toMatchObject({ node: url, from: 'Pass', to: 'Unknown' });
+      const view = h.view();
+      expect(view.toasts.filter((t) => t.text.startsWith(`${url}:`))).toEqual([{ id: expect.any(Number), text: `${url}: API reachable Pass → Fail (+10 under it)`, tone: 'fail' }]);
+      expect(view.bell.count).toBe(1);
+      expect(ringOf()).toHaveLength(1);
+      expect(ringOf()[0]).toMatchObject({ gateId: 'apiReachable', causedBy: null, caused: expect.arrayContaining([expect.objectContaining({ gateId: 'stampTtl', causedBy: 'apiReachable' })]) });
+      // The terminal's notification history names the node on its row.
+      h.key(':');
+      h.type('notifications');
+      h.key('Enter');
+      const history = await h.waitForView((v) => v.overlay?.kind === 'alerts', { what: 'the notification history' });
+      const rows = history.overlay?.kind === 'alerts' ? history.overlay.entries : [];
+      expect(rows.filter((e) => e.node === url).map((e) => [e.gate, e.change, e.reason.endsWith('(with it: 10 gates not measured)')])).toEqual([['API reachable', 'Pass → Fail', true]]);
+      h.key('Escape');
+      await devnet.control.node(1).heal();
+      await until(() => webhook.posts.length === 2, 'the recovery post');
+      expect(webhook.posts[1]!.text).toMatch(/API reachable Fail → Pass: .* \(with it: 10 gates recovered\)$/);
+      expect(h.view().bell.count).toBe(1);
+      expect(ringOf()).toHaveLength(2);
     } finally {
       await devnet.control.node(1).heal();
       await h.stop();

@@ -287,6 +287,37 @@ describe('the desktop window in Chromium (cockpit --serve, devnet)', () => {
     }
   });
 
+  it('a node answering 500 everywhere: S1 fails API reachable only (the rest not measured, muted); one alert, one OS notification, naming what rode with it', async () => {
+    await home();
+    const notes = () => page.evaluate(() => (window as unknown as { __notifications: { title: string; body: string }[] }).__notifications.filter((n) => n.title.startsWith('alpha:')));
+    const before = (await notes()).length;
+    const control = devnet.control.node(0);
+    control.setFault({ error500: true });
+    try {
+      const cells = () =>
+        page.getByTestId('section-gates').locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+      await expect.poll(async () => (await cells()).filter((row) => row[1] === 'Unknown').length, { timeout: 30_000 }).toBe(10);
+      const rows = await cells();
+      expect(rows.filter((row) => row[1] === 'Fail').map((row) => row[0])).toEqual(['API reachable']);
+      for (const row of rows.slice(1)) expect(row.slice(1)).toEqual(['Unknown', expect.stringMatching(/^not measured: \/[a-z]+: 500/)]);
+      await screenshot(page, 'S01-health-error500');
+      await expect.poll(async () => (await notes()).length, { timeout: 30_000 }).toBe(before + 1);
+      expect((await notes()).at(-1)!.title).toBe('alpha: API reachable Fail');
+      await page.keyboard.press('Control+a');
+      const alerts = page.getByTestId('overlay-alerts');
+      await alerts.waitFor();
+      await expect.poll(() => alerts.textContent()).toMatch(/alpha.*API reachable.*Pass → Fail.*with it: 10 gates not measured/s);
+      expect((await alerts.textContent())!.match(/chain RPC fresh/g)).toBeNull();
+      await screenshot(page, 'overlay-alerts-error500');
+      await page.keyboard.press('Escape');
+      // More polls, still one notification for this cause.
+      await page.waitForTimeout(2_000);
+      expect((await notes()).length).toBe(before + 1);
+    } finally {
+      control.heal();
+    }
+  });
+
   it('? opens the help with the desktop keys and verbs', async () => {
     await home();
     await page.keyboard.press('?');

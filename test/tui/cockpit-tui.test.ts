@@ -336,6 +336,42 @@ describe('cockpit-tui in a real terminal against a devnet', { timeout: 180_000 }
     expect(countBells(terminal.output())).toBe(bellsBefore + 1);
   });
 
+  it('a node answering 500: S1 fails API reachable only (the rest Unknown), one toast naming what rode with it, one bell; the history names the node at 80 columns', async () => {
+    const terminal = await cockpit(80, 30);
+    await terminal.keys('M-1');
+    await terminal.waitFor((r) => /alpha (ok|\d+ warn)/.test(r[0] ?? '') && r.join('\n').includes('API reachable'));
+    const bellsBefore = countBells(terminal.output());
+    devnet.control.node(0).setFault({ error500: true });
+    await terminal.keys('r');
+    // At 80 columns a toast wraps: `alpha: API reachable Pass → Fail (+10` / `under it)`.
+    const toast = 'alpha: API reachable Pass → Fail (+10';
+    let rows = await terminal.waitFor((r) => r.some((row) => row.includes(toast)) && rowOf(r, /^[▶ ] +chain RPC fresh +Unknown/) > 2, 20_000);
+    await captureScreen(terminal, 'S1-error500-toast-80x30');
+    expect(rows.filter((row) => /alpha: .*→/.test(row))).toEqual([expect.stringContaining(toast)]);
+    expect(rows[rowOf(rows, /^[▶ ] +API reachable /, 3)]).toMatch(/ Fail/);
+    for (const gate of ['chain RPC fresh', 'wallet funded', 'peer count', 'stamp TTL', 'API version']) expect(rows[rowOf(rows, new RegExp(`^[▶ ] +${gate} `), 3)]).toMatch(/ Unknown/);
+    await terminal.waitForOutput((raw) => countBells(raw) === bellsBefore + 1);
+    // More polls of the same cause: no more toasts, no more bells.
+    await terminal.keys('r');
+    await terminal.keys('r');
+    rows = await terminal.waitFor((r) => r.some((row) => row.includes(toast)));
+    expect(rows.filter((row) => /alpha: .*→/.test(row))).toHaveLength(1);
+    await palette(terminal, 'notifications');
+    rows = await terminal.waitFor((r) => (r[4] ?? '').includes('Notifications') && r.some((row) => /API reachable/.test(row)));
+    await captureScreen(terminal, 'notifications-error500-80x30');
+    // Every row names its node, even at 80 columns; alpha's 500s are one row: API reachable, nothing under it.
+    const entries = rows.filter((row) => /^│ [▶ ] \d\d:\d\d:\d\d /.test(row));
+    expect(entries.length).toBeGreaterThan(1);
+    for (const entry of entries) expect(entry).toMatch(/\d\d:\d\d:\d\d +(alpha|beta|gamma|ghost|evil)/);
+    expect(entries.filter((row) => / alpha /.test(row))).toEqual([expect.stringMatching(/alpha +API reachable +Pass → Fail/)]);
+    expect(entries.some((row) => /chain RPC fresh/.test(row))).toBe(false);
+    await terminal.keys('Escape');
+    devnet.control.node(0).heal();
+    await terminal.keys('r');
+    rows = await terminal.waitFor((r) => r.some((row) => row.includes('alpha: API reachable Fail → Pass (+10')), 20_000);
+    expect(countBells(terminal.output())).toBe(bellsBefore + 1);
+  });
+
   it('--ascii draws without box drawing; NO_COLOR draws without colour', async () => {
     const ascii = await cockpit(100, 30, ['--ascii']);
     await ascii.keys('C-n');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampSelection, composeView } from './compose-view.js';
+import { alertEntry, clampSelection, composeView } from './compose-view.js';
 import { fleetFacts, tableScreen, viewFor, viewPartsFor } from './view-fixtures.js';
 import { unreachable } from '../snapshot-fixtures.js';
 import { computeGates } from '../gates.js';
@@ -40,10 +40,15 @@ describe('composeView', () => {
   });
 
   it('counts unseen alerts and sets exit when the session closed', () => {
-    const entry = { gateId: 'notFrozen' as const, gateName: 'not frozen', from: 'Pass' as const, to: 'Fail' as const, reason: 'frozen', atMs: 10, recovery: false, node: 'a', seq: 1 };
-    const alerts = { entries: [entry], seenAtMs: 0, webhookConfigured: true, sinkProblem: null, toasts: [], bellCount: 2, notifications: [] };
+    const entry = { gateId: 'notFrozen' as const, gateName: 'not frozen', from: 'Pass' as const, to: 'Fail' as const, reason: 'frozen', atMs: 10, recovery: false, node: 'a', seq: 1, causedBy: null, caused: [] };
+    // Kept under a cause that did not change: in the list, not counted as a new alert.
+    const held = { ...entry, gateId: 'walletFunded' as const, gateName: 'wallet funded', seq: 2, causedBy: 'chainRpcFresh' as const };
+    const alerts = { entries: [held, entry], seenAtMs: 0, webhookConfigured: true, sinkProblem: null, toasts: [], bellCount: 2, notifications: [] };
     const view = composeView(viewPartsFor({ face: 'terminal', parts: { alerts } }));
     expect(view.topBar.alerts).toMatchObject({ unseen: 1, worst: 'fail', webhookConfigured: true });
+    expect(alertEntry(held)).toMatchObject({ node: 'a', gate: 'wallet funded (under chain RPC fresh)', tone: 'muted' });
+    const grouped = { ...entry, caused: [{ gateId: 'stampTtl' as const, gateName: 'stamp TTL', from: 'Pass' as const, to: 'Unknown' as const, reason: 'not measured: /stamps: 500', atMs: 10, recovery: false, causedBy: 'notFrozen' as const }] };
+    expect(alertEntry(grouped)).toMatchObject({ node: 'a', gate: 'not frozen', reason: 'frozen (with it: stamp TTL not measured)', tone: 'fail' });
     expect(view.bell.count).toBe(2);
     expect(composeView(viewPartsFor({ face: 'desktop', parts: { alerts } })).bell.count).toBe(0);
     expect(viewFor({ mode: 'closed' }).exit).toEqual({ code: 0, finalStatus: null });

@@ -8,6 +8,8 @@
  * first row, so Enter works at once on both faces.
  */
 import { LOG_TAB_TITLES } from '../../log/log-book.js';
+import { causedSummary, isOwnAlert } from '../alerts.js';
+import { GATE_NAMES } from '../gate-definitions.js';
 import type { GateTransition } from '../gate-transitions.js';
 import { clockTime } from '../format.js';
 import { fleetNodeStatus, gateTone, nodeStatus } from '../node-status.js';
@@ -40,11 +42,17 @@ import {
   type TopBarView,
 } from '../view/view-model.js';
 
-/** One gate transition of one node, as the alerts ring keeps it. */
+/**
+ * One alert of one node, as the alerts ring keeps it: a gate transition of its own (`causedBy` null) with the
+ * transitions of the same poll recorded under it (`caused`: one cause, one alert), or a transition recorded
+ * under a cause that did not change in that poll (`causedBy` set; no sink hears it).
+ */
 export interface AlertRecord extends GateTransition {
   readonly node: string;
-  /** Increases with every transition the engine hears (the key of the alert views). */
+  /** Increases with every alert the engine records (the key of the alert views). */
   readonly seq: number;
+  /** The transitions of the same poll recorded under this one (its gate inhibits theirs), in ladder order. */
+  readonly caused: readonly GateTransition[];
 }
 
 export interface AlertFacts {
@@ -168,7 +176,7 @@ function topBar(parts: ViewParts): TopBarView {
     tones[each.tone]++;
     if (each.worst === 'Unknown') unknown++;
   }
-  const unseen = parts.alerts.entries.filter((entry) => entry.atMs > parts.alerts.seenAtMs);
+  const unseen = parts.alerts.entries.filter((entry) => entry.atMs > parts.alerts.seenAtMs && isOwnAlert(entry));
   return {
     app: parts.app,
     node: { name: parts.activeNode.name, url: parts.activeNode.url, tone: status.tone, status: status.text },
@@ -245,10 +253,11 @@ export function alertEntry(record: AlertRecord): AlertEntryView {
     key: String(record.seq),
     time: clockTime(record.atMs),
     node: record.node,
-    gate: record.gateName,
+    // A transition kept under a cause that did not change is no alert of its own: muted, naming its cause.
+    gate: record.causedBy ? `${record.gateName} (under ${GATE_NAMES[record.causedBy]})` : record.gateName,
     change: `${record.from ?? '—'} → ${record.to}`,
-    reason: record.reason,
-    tone: gateTone(record.to),
+    reason: record.caused.length ? `${record.reason} (with it: ${causedSummary(record.caused)})` : record.reason,
+    tone: record.causedBy ? 'muted' : gateTone(record.to),
   };
 }
 
