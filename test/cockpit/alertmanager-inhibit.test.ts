@@ -7,10 +7,10 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../fixtures/devnet-as-bee.js';
 
 const ALERTMANAGER = process.env.ALERTMANAGER_BIN ?? '/usr/bin/prometheus-alertmanager';
 const AMTOOL = process.env.AMTOOL_BIN ?? '/usr/bin/amtool';
@@ -20,14 +20,6 @@ let config: string;
 let alertmanager: ChildProcess | undefined;
 let url: string;
 let log = '';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;
