@@ -1,9 +1,10 @@
 /**
- * The shipped Prometheus alerting rules (docs/prometheus/cockpit-alerts.yml) and Alertmanager inhibit rules
- * (docs/prometheus/alertmanager-inhibit.yml), as text generated from the gate dependency graph
+ * The shipped Prometheus alerting rules (docs/prometheus/cockpit-alerts.yml) and the Alertmanager inhibit rules
+ * (the `inhibit_rules` that end docs/alertmanager/alertmanager.yml), as text generated from the gate dependency graph
  * (gate-dependencies.ts), so Prometheus, Alertmanager and the cockpit's own sinks inhibit the same way: one
- * cause, one alert. `npm run build && node scripts/write-prometheus-rules.mjs` writes the files; a test fails
- * when they differ from what this module makes. Pure: text out.
+ * cause, one alert. `npm run build && node scripts/write-prometheus-rules.mjs` writes them (the rules file
+ * whole; in alertmanager.yml everything from INHIBIT_MARKER on, the routes and receivers above it are
+ * hand-written); a test fails when they differ from what this module makes. Pure: text out.
  *
  * How each alert is held back (the cockpit's rule, in PromQL, `unless on(node) …`):
  * - every gate and stamp alert of a node that does not answer /health (`cockpit_node_up == 0`, which
@@ -50,7 +51,7 @@ export function prometheusAlertRules(): string {
 # scripts/write-prometheus-rules.mjs: edit the graph or core/cockpit/alert-rules.ts, not this file.
 # One cause, one alert: a gate alert is held back (\`unless on(node) …\`) while the node does not answer or a
 # gate above it fails; a gate not measured while anything above it is not Pass. Alertmanager inhibit rules
-# that say the same: alertmanager-inhibit.yml.
+# that say the same: ../alertmanager/alertmanager.yml.
 groups:
   - name: cockpit
     rules:
@@ -145,6 +146,10 @@ ${indent(perGate(GATE_IDS, '== -1', '!= 0'), '          ')}
 const GATE_ALERTS = 'CockpitGate(Failing|Warning|NotMeasured)';
 const STAMP_ALERTS = 'CockpitStampExpiresWithin(ADay|AnHour)';
 
+/** The first line of the generated part of docs/alertmanager/alertmanager.yml: everything from it on is generated. */
+export const INHIBIT_MARKER = '# ---- inhibit rules: generated from the gate dependency graph; do not edit below this line ----';
+
+/** The end of docs/alertmanager/alertmanager.yml, from INHIBIT_MARKER on. */
 export function alertmanagerInhibitRules(): string {
   const rules: string[] = [
     `  # A node that does not answer /health: every gate and stamp alert of that node is its consequence.
@@ -169,11 +174,12 @@ export function alertmanagerInhibitRules(): string {
   - source_matchers: ['alertname="CockpitGateFailing"', 'gate=~"${names(GATE_ANCESTORS.stampTtl)}"']
     target_matchers: ['alertname=~"${STAMP_ALERTS}"']
     equal: [node]`);
-  return `# Alertmanager inhibit rules for the cockpit's alerts (cockpit-alerts.yml): one cause, one alert. Merge the
-# \`inhibit_rules\` below into your alertmanager.yml. Check with amtool check-config (inside a full config).
-#
-# Generated from the gate dependency graph (core/cockpit/gate-dependencies.ts) by
-# scripts/write-prometheus-rules.mjs: edit the graph or core/cockpit/alert-rules.ts, not this file.
+  return `${INHIBIT_MARKER}
+# One cause, one alert, as the cockpit's own sinks and the Prometheus rules (docs/prometheus/cockpit-alerts.yml):
+# CockpitNodeDown inhibits every gate and stamp alert of its node; CockpitGateFailing of a gate every gate alert
+# below it; a Warning or NotMeasured one the NotMeasured alerts below it (the graph: docs/cockpit.md "Alerts").
+# Generated from core/cockpit/gate-dependencies.ts by scripts/write-prometheus-rules.mjs (edit the graph, not
+# these lines); the cockpit's direct alerts (\`[alerts] alertmanager_url\`) carry the same labels.
 inhibit_rules:
 ${rules.join('\n')}
 `;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AlertRecord } from './engine/compose-view.js';
 import { alertsBody, applyTransitions, EMPTY_ALERT_SET, markDelivered } from './alertmanager.js';
 
-const at = (to: AlertRecord['to'], atMs: number, reason = `reason ${atMs}`): AlertRecord => ({ node: 'n1', seq: 0, gateId: 'stampTtl', gateName: 'stamp TTL', from: null, to, reason, atMs, recovery: to === 'Pass' });
+const at = (to: AlertRecord['to'], atMs: number, reason = `reason ${atMs}`): AlertRecord => ({ node: 'n1', seq: 0, gateId: 'stampTtl', gateName: 'stamp TTL', from: null, to, reason, atMs, recovery: to === 'Pass', caused: [] });
 
 describe('gate transitions as Alertmanager alerts', () => {
   it('Warn raises a warning, Warn → Fail ends it and raises a critical one, Fail → Pass ends that', () => {

@@ -22,7 +22,7 @@
  * A gate's cause is its root-most inhibiting ancestor that is not itself inhibited.
  *
  * The same graph is shipped for Prometheus and Alertmanager (docs/prometheus/cockpit-alerts.yml, `unless
- * on(node) …`, and docs/prometheus/alertmanager-inhibit.yml), generated from this table by
+ * on(node) …`, and the inhibit_rules of docs/alertmanager/alertmanager.yml), generated from this table by
  * scripts/write-prometheus-rules.mjs; a test fails when they differ. Pure: no I/O.
  */
 import { GATE_IDS, type Gate, type GateId } from './gate-definitions.js';

@@ -14,6 +14,7 @@ const record = (to: AlertRecord['to'], atMs = 1_000): AlertRecord => ({
   reason: to === 'Fail' ? 'frozen in the staking contract' : 'not frozen',
   atMs,
   recovery: to === 'Pass',
+  caused: [],
 });
 
 describeMachineModel(alertmanagerSinkMachine, {

@@ -13,7 +13,7 @@
  * A node that goes stale leaves its gates unjudged: no transition is invented for it.
  */
 import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { gateTransitions } from '../../core/cockpit/gate-transitions.js';
+import { gateTransitions, type AnnouncedStates } from '../../core/cockpit/gate-transitions.js';
 import type { PromFleetReading } from '../../core/cockpit/prometheus-fleet.js';
 
 export interface PrometheusFleetInput {
@@ -24,6 +24,8 @@ export interface PrometheusFleetInput {
 
 export interface PrometheusFleetContext extends PrometheusFleetInput {
   readonly reading: PromFleetReading | null;
+  /** Per node, what the alert sinks last heard of each gate (one cause, one alert: gate-transitions.ts). */
+  readonly announced: Readonly<Record<string, AnnouncedStates>>;
   /** The last query's failure, cleared by the next reading. */
   readonly error: string | null;
   readonly queries: number;
@@ -50,19 +52,22 @@ export const prometheusFleetMachine = setup({
   actions: {
     adoptReading: enqueueActions(({ context, enqueue }, reading: PromFleetReading) => {
       const before = new Map((context.reading?.nodes ?? []).map((node) => [node.name, node.gates]));
+      let announced = context.announced;
       for (const node of reading.nodes) {
         if (!node.gates) continue;
-        const transitions = gateTransitions(before.get(node.name) ?? null, node.gates, reading.atMs);
-        if (transitions.length) enqueue.sendParent({ type: 'fleet.transitions', node: node.name, transitions });
+        const heard = announced[node.name] ?? {};
+        const step = gateTransitions(before.get(node.name) ?? null, node.gates, reading.atMs, heard);
+        if (step.announced !== heard) announced = { ...announced, [node.name]: step.announced };
+        if (step.transitions.length) enqueue.sendParent({ type: 'fleet.transitions', node: node.name, transitions: step.transitions });
       }
-      enqueue.assign({ reading, error: null, queries: context.queries + 1 });
+      enqueue.assign({ reading, announced, error: null, queries: context.queries + 1 });
     }),
     recordError: assign(({ context }, message: string) => ({ error: message, queries: context.queries + 1 })),
   },
 }).createMachine({
   id: 'cockpitPrometheusFleet',
   description: 'The fleet read from Prometheus: one PromQL round per interval, gate changes reported like the pollers’.',
-  context: ({ input }) => ({ ...input, reading: null, error: null, queries: 0 }),
+  context: ({ input }) => ({ ...input, reading: null, announced: {}, error: null, queries: 0 }),
   initial: 'querying',
   states: {
     querying: {
