@@ -164,7 +164,7 @@ describe('cockpit --serve-metrics under a real Prometheus', () => {
     }
   });
 
-  it('a node answering 500 everywhere: api_reachable 2, the ten gates it hides -1 (not measured), none of them 2', async () => {
+  it('a node answering 500 everywhere, series by series: api_reachable 2, the ten gates it hides -1 (not measured), no TTL invented', async () => {
     const [a] = devnet.nodes.map((node) => node.url);
     await devnet.control.node(0).setFault({ error500: true });
     try {
@@ -174,6 +174,11 @@ describe('cockpit --serve-metrics under a real Prometheus', () => {
       }, 'ten gates not measured');
       expect(blind.map((s) => s.metric.gate)).not.toContain('api_reachable');
       expect((await query(`cockpit_gate_state{node="${a!}"} == 2`)).map((s) => s.metric.gate)).toEqual(['api_reachable']);
+      // The facts: /health did not answer as Bee (node_up 0, API reachable fails: the fleet counts it failing).
+      expect(byNode(await query('cockpit_node_up'))[a!]).toBe(0);
+      expect(Object.fromEntries((await query('cockpit_fleet_nodes')).map((s) => [s.metric.status, Number(s.value[1])]))).toMatchObject({ fail: 1, unknown: 0 });
+      // What was not read is absent, not a number: no worst TTL for that node (Prometheus's staleness drops it).
+      await until(async () => (byNode(await query('cockpit_stamp_ttl_worst_seconds'))[a!] === undefined ? true : undefined), 'no TTL for the 500 node');
     } finally {
       await devnet.control.node(0).heal();
     }
