@@ -57,7 +57,11 @@ beforeAll(async () => {
     ].join('\n'),
     files: { 'bee.json': JSON.stringify(devnet.nodes.map((n) => ({ targets: [new URL(n.url).host], labels: { node: n.url } }))) },
   });
+  // Wait until Prometheus holds every series the first test reads, from both jobs. The bee job's targets get
+  // their first scrape at their own offset in the interval, after the cockpit job's may have: a reading taken
+  // in between rightly shows peers unknown (Prometheus has none yet), which is not what that test is about.
   await promUntil(prometheus.url, 'count(cockpit_node_up == 1)', (r) => (Number(r[0]?.value[1]) === 4 ? true : undefined));
+  await promUntil(prometheus.url, 'count(max by (node) (bee_kademlia_currently_connected_peers))', (r) => (Number(r[0]?.value[1]) === 4 ? true : undefined));
   // The reading cockpit knows one node (its active one) and Prometheus.
   h = await startEngineHarness({
     urls: [urls[0]!],
