@@ -32,6 +32,9 @@ describe('alert rules', () => {
     expect(fleetAlertMessage(records)).toBe('Fleet alert: 1 fail, 1 warn, 1 recovered (3 nodes): n1 stamp TTL → Fail; n2 peer count → Warn; n3 not frozen → Pass');
     expect(fleetWebhookBody(records).cockpit.transitions).toHaveLength(3);
     const many = Array.from({ length: 13 }, (_, i) => record(`n${i}`, 'stampTtl', 'Pass', 'Fail'));
+    // One cause, one alert: what rides under an alert is not counted, and the alert says how much rides.
+    const down = { ...record('n4', 'apiReachable', 'Pass', 'Fail'), gateName: 'API reachable', caused: [{ ...record('n4', 'chainRpcFresh', 'Pass', 'Unknown'), causedBy: 'apiReachable' as const }, { ...record('n4', 'stampTtl', 'Pass', 'Unknown'), causedBy: 'apiReachable' as const }] };
+    expect(fleetAlertMessage([down])).toBe('Fleet alert: 1 fail, 0 warn, 0 recovered (1 node): n4 API reachable → Fail (+2 under it)');
     expect(fleetAlertMessage(many)).toMatch(/^Fleet alert: 13 fail, 0 warn, 0 recovered \(13 nodes\): .*; … and 3 more$/);
   });
 

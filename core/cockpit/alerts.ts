@@ -23,7 +23,8 @@
  *   posted together end their windows together, so what they held goes out together too.
  * - Fleet aggregate: the latest alert per node and gate inside `aggregate_window_secs`, counted by the
  *   state it went to: `Fleet alert: 2 fail, 1 warn, 1 recovered (3 nodes): n1 stamp TTL → Fail; …` (at most
- *   10 named, then `… and N more`).
+ *   10 named, then `… and N more`). Transitions recorded under an alert are not counted; the alert says how
+ *   many it carries (`n1 API reachable → Fail (+10 under it)`), as the toast does.
  */
 import type { AlertRecord } from './engine/compose-view.js';
 import { GATE_NAMES, type GateId, type GateState } from './gate-definitions.js';
@@ -164,7 +165,7 @@ export function fleetAlertMessage(records: readonly AlertRecord[]): string {
   const latest = latestPerGate(records);
   const count = (state: GateState) => latest.filter((r) => r.to === state).length;
   const nodes = new Set(latest.map((r) => r.node)).size;
-  const named = latest.slice(0, WEBHOOK_AGGREGATE_NAMED).map((r) => `${r.node} ${r.gateName} → ${r.to}`);
+  const named = latest.slice(0, WEBHOOK_AGGREGATE_NAMED).map((r) => `${r.node} ${r.gateName} → ${r.to}${r.caused.length ? ` (+${r.caused.length} under it)` : ''}`);
   const more = latest.length > WEBHOOK_AGGREGATE_NAMED ? `; … and ${latest.length - WEBHOOK_AGGREGATE_NAMED} more` : '';
   const unknown = count('Unknown') ? `, ${count('Unknown')} not measured` : '';
   return `Fleet alert: ${count('Fail')} fail, ${count('Warn')} warn${unknown}, ${count('Pass')} recovered (${nodes} node${nodes === 1 ? '' : 's'}): ${named.join('; ')}${more}`;

@@ -101,14 +101,16 @@ describe('webhooks', () => {
   it.each([
     ['answering 500 everywhere', { error500: true }],
     ['down', { down: true }],
-  ] as const)('one cause, one alert: a node %s is one post, one toast, one bell and one ring entry; its recovery one post', async (_, fault) => {
+  ] as const)('one cause, one alert: a node %s is one post, one toast, one bell, one ring entry and one fleet alert; its recovery one post', async (_, fault) => {
     const webhook = await recordingWebhook();
+    const fleet = await recordingWebhook();
     const h = await startEngineHarness({
       devnet,
       face: 'terminal',
       config: (urls) =>
         engineConfigForUrls(urls, {
           alerts: { webhookUrl: webhook.url, debounceSecs: 0 },
+          fleet: { aggregateWebhookUrl: fleet.url, aggregateWindowSecs: 1 },
           notifications: { desktop: false, toastEnabled: true, toastSeconds: 30, bell: 'warn' },
         }),
     });
@@ -131,6 +133,9 @@ describe('webhooks', () => {
       expect(view.toasts.filter((t) => t.text.startsWith(`${url}:`))).toEqual([{ id: expect.any(Number), text: `${url}: API reachable Pass → Fail (+10 under it)`, tone: 'fail' }]);
       expect(view.bell.count).toBe(1);
       expect(ringOf()).toHaveLength(1);
+      // The fleet aggregate counts the one cause, not the gates under it.
+      await until(() => fleet.posts.length === 1, 'the fleet alert');
+      expect(fleet.posts[0]!.text).toBe(`Fleet alert: 1 fail, 0 warn, 0 recovered (1 node): ${url} API reachable → Fail (+10 under it)`);
       expect(ringOf()[0]).toMatchObject({ gateId: 'apiReachable', causedBy: null, caused: expect.arrayContaining([expect.objectContaining({ gateId: 'stampTtl', causedBy: 'apiReachable' })]) });
       // The terminal's notification history names the node on its row.
       h.key(':');
