@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, sendTo, setup, SimulatedClock } from 'xstate';
-import type { Gate } from '../../core/cockpit/gate-definitions.js';
+import { GATE_IDS, GATE_NAMES, type Gate } from '../../core/cockpit/gate-definitions.js';
+import { alertRecords } from '../../core/cockpit/alerts.js';
+import type { GateTransition } from '../../core/cockpit/gate-transitions.js';
 import type { PromFleetReading } from '../../core/cockpit/prometheus-fleet.js';
 import { actorDone, actorFailed, describeMachineModel } from '../../test/model-based.js';
 import { prometheusFleetMachine, type QueryFleetInput } from './prometheus-fleet.machine.js';
@@ -63,5 +65,32 @@ describe('Prometheus fleet', () => {
     expect(reported.at(-1)).toEqual({ type: 'fleet.transitions', node: 'bee-1', transitions: [expect.objectContaining({ from: 'Pass', to: 'Fail', atMs: 30_000 })] });
     expect(inputs.map((i) => i.names)).toEqual([['bee-1'], ['bee-1'], ['bee-1']]);
     expect(inputs[2]!.previous?.atMs).toBe(0);
+  });
+
+  it('one cause, one alert: a node Prometheus reports down (api_reachable 2, the rest -1) is one alert with ten transitions under it', async () => {
+    const ladder = (states: (id: Gate['id']) => Gate['state']): Gate[] => GATE_IDS.map((id) => ({ id, name: GATE_NAMES[id], state: states(id), reason: 'from Prometheus', applicable: true }));
+    const at = (gates: Gate[], atMs: number): PromFleetReading => ({ atMs, nodes: [{ name: 'bee-1', gates, up: true, worstTtlSeconds: null, peers: null, pingMs: null, lastSeenMs: atMs, stale: false }] });
+    const clock = new SimulatedClock();
+    const answers = [at(ladder(() => 'Pass'), 0), at(ladder((id) => (id === 'apiReachable' ? 'Fail' : 'Unknown')), 15_000), at(ladder(() => 'Pass'), 30_000)];
+    const reported: { transitions: GateTransition[] }[] = [];
+    const child = prometheusFleetMachine.provide({ actors: { queryFleet: fromPromise<PromFleetReading, QueryFleetInput>(async () => answers.shift()!) } });
+    const parent = setup({ actors: { child } }).createMachine({
+      invoke: { id: 'fleet', src: 'child', input: { names: ['bee-1'], pollIntervalMs: 15_000 } },
+      on: { 'fleet.transitions': { actions: ({ event }) => reported.push(event as unknown as { transitions: GateTransition[] }) } },
+    });
+    createActor(parent, { clock }).start();
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    await settle();
+    clock.increment(15_000);
+    await settle();
+    const down = reported[0]!.transitions;
+    expect(down.filter((t) => !t.causedBy).map((t) => t.gateId)).toEqual(['apiReachable']);
+    expect(down.filter((t) => t.causedBy === 'apiReachable')).toHaveLength(10);
+    expect(alertRecords('bee-1', down, 0)).toEqual([expect.objectContaining({ gateId: 'apiReachable', to: 'Fail', caused: expect.any(Array) })]);
+    // The recovery is grouped the same way: one alert, the ten back under it.
+    clock.increment(15_000);
+    await settle();
+    const back = alertRecords('bee-1', reported[1]!.transitions, 1);
+    expect(back.map((r) => [r.gateId, r.to, r.caused.length])).toEqual([['apiReachable', 'Pass', 10]]);
   });
 });
