@@ -366,6 +366,8 @@ describe('cockpit-tui in a real terminal against a devnet', { timeout: 180_000 }
     expect(entries.filter((row) => / alpha /.test(row))).toEqual([expect.stringMatching(/alpha +API reachable +Pass → Fail/)]);
     expect(entries.some((row) => /chain RPC fresh/.test(row))).toBe(false);
     await terminal.keys('Escape');
+    // Closed before the next key: an `r` right behind the Escape can reach Ink as one Alt+r.
+    await terminal.waitFor((r) => !(r[4] ?? '').includes('Notifications'));
     devnet.control.node(0).heal();
     await terminal.keys('r');
     rows = await terminal.waitFor((r) => r.some((row) => row.includes('alpha: API reachable Fail → Pass (+10')), 20_000);
