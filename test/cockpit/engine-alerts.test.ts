@@ -48,6 +48,23 @@ async function recordingWebhook(): Promise<{ url: string; posts: WebhookBody[] }
   return { url, posts };
 }
 
+/** A terminal engine over the devnet whose webhook (no debounce) and fleet webhook (1 s window) record their posts. */
+async function withRecordingWebhooks(toastSeconds: number, bell: 'warn' | 'fail') {
+  const webhook = await recordingWebhook();
+  const fleet = await recordingWebhook();
+  const h = await startEngineHarness({
+    devnet,
+    face: 'terminal',
+    config: (urls) =>
+      engineConfigForUrls(urls, {
+        alerts: { webhookUrl: webhook.url, debounceSecs: 0 },
+        fleet: { aggregateWebhookUrl: fleet.url, aggregateWindowSecs: 1 },
+        notifications: { desktop: false, toastEnabled: true, toastSeconds, bell },
+      }),
+  });
+  return { webhook, fleet, h };
+}
+
 function pollsOf(h: EngineHarness, nodeIndex: number): number {
   const child = (h.engine.root.getSnapshot().children as Record<string, AnyActorRef>)[`fleet:${devnet.nodes[nodeIndex]!.url}`]!;
   return (child.getSnapshot() as { context: { snapshot: { takenAtMs: number } | null } }).context.snapshot?.takenAtMs ?? 0;
@@ -63,18 +80,7 @@ async function until(check: () => boolean, what: string, timeoutMs = 10_000): Pr
 
 describe('webhooks', () => {
   it('posts each transition once (and its recovery) and one Fleet alert per window', async () => {
-    const webhook = await recordingWebhook();
-    const fleet = await recordingWebhook();
-    const h = await startEngineHarness({
-      devnet,
-      face: 'terminal',
-      config: (urls) =>
-        engineConfigForUrls(urls, {
-          alerts: { webhookUrl: webhook.url, debounceSecs: 0 },
-          fleet: { aggregateWebhookUrl: fleet.url, aggregateWindowSecs: 1 },
-          notifications: { desktop: false, toastEnabled: true, toastSeconds: 8, bell: 'fail' },
-        }),
-    });
+    const { webhook, fleet, h } = await withRecordingWebhooks(8, 'fail');
     const node = devnet.nodes[1]!;
     try {
       await h.waitForView((v) => v.topBar.fleet.pass === 3, { what: 'three healthy nodes' });
@@ -102,18 +108,7 @@ describe('webhooks', () => {
     ['answering 500 everywhere', { error500: true }],
     ['down', { down: true }],
   ] as const)('one cause, one alert: a node %s is one post, one toast, one bell, one ring entry and one fleet alert; its recovery one post', async (_, fault) => {
-    const webhook = await recordingWebhook();
-    const fleet = await recordingWebhook();
-    const h = await startEngineHarness({
-      devnet,
-      face: 'terminal',
-      config: (urls) =>
-        engineConfigForUrls(urls, {
-          alerts: { webhookUrl: webhook.url, debounceSecs: 0 },
-          fleet: { aggregateWebhookUrl: fleet.url, aggregateWindowSecs: 1 },
-          notifications: { desktop: false, toastEnabled: true, toastSeconds: 30, bell: 'warn' },
-        }),
-    });
+    const { webhook, fleet, h } = await withRecordingWebhooks(30, 'warn');
     const url = devnet.nodes[1]!.url;
     const ringOf = () => (h.engine.root.getSnapshot().context as { alerts: readonly AlertRecord[] }).alerts.filter((a) => a.node === url);
     try {
