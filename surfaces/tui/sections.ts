@@ -17,7 +17,8 @@ import type {
 } from '../../core/cockpit/view/view-model.js';
 import { cell, fitLine, seg, space, textWidth, truncate, wrapWords, type Line, type Seg } from './lines.js';
 import { inert } from './inert.js';
-import { COLUMN_GAP, fitTable } from './table-fit.js';
+import { fullTextOf } from '../../core/cockpit/view/cell-text.js';
+import { COLUMN_GAP, fitTable, shownText } from './table-fit.js';
 import type { TerminalTheme } from './theme.js';
 
 export interface SectionContext {
@@ -58,7 +59,9 @@ export function factsLines(section: FactsSection, ctx: SectionContext): SectionL
   const labelWidth = Math.min(longest, Math.max(8, Math.floor(ctx.width * 0.4)));
   const valueWidth = Math.max(1, ctx.width - labelWidth - 2);
   for (const row of section.rows) {
-    const full = row.full !== undefined && textWidth(inert(row.full)) <= valueWidth ? row.full : row.value;
+    // The unshortened value when it fits (never another field: cell-text.ts).
+    const whole = fullTextOf(row, row.value);
+    const full = whole !== undefined && textWidth(inert(whole)) <= valueWidth ? whole : row.value;
     lines.push([cell(row.label, labelWidth, ellipsis, { tone: 'muted' }), space(2), cell(full, valueWidth, ellipsis, { tone: row.tone })]);
   }
   return { lines: lines.map((line) => fitLine(line, ctx.width, ellipsis)), selectedLine: null, pinned: section.title === null ? 0 : 1 };
@@ -108,7 +111,7 @@ function drawTable(section: TableSection, ctx: SectionContext): TableDrawing {
       const column = section.columns[columnIndex];
       const value = row.cells[columnIndex];
       if (k > 0) line.push(gap);
-      const text = value === undefined ? '' : fit.useFull ? (value.full ?? value.text) : value.text;
+      const text = value === undefined ? '' : shownText(value, fit.useFull);
       line.push(cell(text, fit.widths[k] ?? 0, ellipsis, { tone: value?.tone ?? row.tone }, column?.align ?? 'left'));
     });
     lines.push(fitLine(line, ctx.width, ellipsis));

@@ -4,11 +4,11 @@ import { COLUMN_GAP, fitTable } from './table-fit.js';
 
 const table: Pick<TableSection, 'columns' | 'rows'> = {
   columns: [
-    { id: 'batch', label: 'batch', align: 'left', priority: 1 },
-    { id: 'depth', label: 'depth', align: 'right', priority: 2 },
-    { id: 'amount', label: 'amount', align: 'right', priority: 4 },
-    { id: 'ttl', label: 'TTL', align: 'right', priority: 1 },
-    { id: 'util', label: 'utilization', align: 'right', priority: 3 },
+    { id: 'batch', label: 'batch', align: 'left', priority: 1, kind: 'id' },
+    { id: 'depth', label: 'depth', align: 'right', priority: 2, kind: 'number' },
+    { id: 'amount', label: 'amount', align: 'right', priority: 4, kind: 'amount' },
+    { id: 'ttl', label: 'TTL', align: 'right', priority: 1, kind: 'duration' },
+    { id: 'util', label: 'utilization', align: 'right', priority: 3, kind: 'fill' },
   ],
   rows: [
     { key: 'a', cells: [{ text: '4a235821…', full: '4a2358217d3c1f0e9b8a7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f' }, { text: '22' }, { text: '100000000000' }, { text: '19 h 11 min' }, { text: '3 of 64' }] },
@@ -48,7 +48,7 @@ describe('fitTable', () => {
   });
 
   it('measures wide characters and node escapes as the terminal shows them', () => {
-    const fit = fitTable({ columns: [{ id: 'n', label: 'n', align: 'left', priority: 1 }], rows: [{ key: '1', cells: [{ text: '東京\u001b[2J' }] }] }, 80, 0);
+    const fit = fitTable({ columns: [{ id: 'n', label: 'n', align: 'left', priority: 1, kind: 'text' }], rows: [{ key: '1', cells: [{ text: '東京\u001b[2J' }] }] }, 80, 0);
     expect(fit.widths[0]).toBe(4 + '\\x1b[2J'.length);
   });
 });

@@ -2,12 +2,14 @@
  * Which columns of a table the terminal shows, and how wide: pure, so the rule is tested on its own.
  *
  * 1. When every column fits with its full values (`CellView.full`, the 64-hex references), show those: a wide
- *    terminal should show what a narrow one shortens.
+ *    terminal should show what a narrow one shortens. Only a `full` that is its cell's text unshortened
+ *    (core/cockpit/view/cell-text.ts) counts: a column holds its own field at every width.
  * 2. Otherwise, with the shortened texts, drop columns while the table is too wide, the highest `priority`
  *    number first (the rightmost of equals first); priority 1 columns are never dropped.
  * 3. Still too wide: take columns down towards their header width, the widest first, and cut their cells
  *    with an ellipsis.
  */
+import { fullTextOf } from '../../core/cockpit/view/cell-text.js';
 import type { ColumnView, TableSection } from '../../core/cockpit/view/view-model.js';
 import { inert } from './inert.js';
 import { textWidth } from './lines.js';
@@ -26,12 +28,12 @@ export const COLUMN_GAP = 2;
 /** A column is never made narrower than this, nor than its header. */
 const MIN_COLUMN = 4;
 
-function naturalWidths(columns: readonly ColumnView[], rows: TableSection['rows'], full: boolean): number[] {
+function naturalWidths(columns: readonly Pick<ColumnView, 'label'>[], rows: TableSection['rows'], full: boolean): number[] {
   const widths = columns.map((column) => textWidth(inert(column.label)));
   for (const row of rows) {
     row.cells.forEach((cell, i) => {
       if (i >= widths.length) return;
-      const text = full ? (cell.full ?? cell.text) : cell.text;
+      const text = full ? shownText(cell, true) : cell.text;
       const w = textWidth(inert(text));
       if (w > (widths[i] ?? 0)) widths[i] = w;
     });
@@ -45,11 +47,19 @@ function total(widths: readonly number[], count: number, lead: number): number {
   return sum + Math.max(0, count - 1) * COLUMN_GAP;
 }
 
+/** What a cell shows: its `full` value when the table uses full values and it has one, else its text. */
+export function shownText(cell: { readonly text: string; readonly full?: string | undefined }, useFull: boolean): string {
+  return useFull ? (fullTextOf(cell, cell.text) ?? cell.text) : cell.text;
+}
+
+/** The columns fitTable needs (overlays build small tables of their own). */
+type FitColumn = Pick<ColumnView, 'label' | 'priority'> & Partial<ColumnView>;
+
 /** `lead`: columns used before the first cell (the selection marker). */
-export function fitTable(section: Pick<TableSection, 'columns' | 'rows'>, width: number, lead: number): TableFit {
+export function fitTable(section: { readonly columns: readonly FitColumn[]; readonly rows: TableSection['rows'] }, width: number, lead: number): TableFit {
   const { columns, rows } = section;
   const all = columns.map((_, i) => i);
-  const hasFull = rows.some((row) => row.cells.some((cell) => cell.full !== undefined && cell.full !== cell.text));
+  const hasFull = rows.some((row) => row.cells.some((cell) => fullTextOf(cell, cell.text) !== undefined));
   if (hasFull) {
     const full = naturalWidths(columns, rows, true);
     if (total(full, full.length, lead) <= width) return { shown: all, widths: full, useFull: true };

@@ -138,6 +138,30 @@ describe('cockpit-tui in a real terminal against a devnet', { timeout: 180_000 }
     rows = await terminal.waitFor((r) => r.some((row) => /^ +ghost +unreachable/.test(row)) && r.some((row) => /^ +gamma +needs a tok/.test(row)));
     expect(rows.some((row, i) => i > 2 && /alpha +ok/.test(row))).toBe(true);
     await captureScreen(terminal, 'S15-fleet-with-problems-120x40');
+    // Issue 23 item 4: at every width the Worst TTL column holds a TTL. From about 150 columns it held the worst
+    // batch's 64-hex ID (the cell's `full` was another field, shown wherever a wide terminal had room).
+    // tmux resizes its pane at once, old text and all: moving the selection after each resize makes the face draw a
+    // frame at the new size, recognised by where the selection marker is.
+    for (const [i, columns] of [80, 100, 160, 200, 250].entries()) {
+      const height = 40;
+      await terminal.resize(columns, height);
+      const selected = i % 2 === 0 ? 'beta' : 'alpha';
+      await terminal.keys(i % 2 === 0 ? 'j' : 'k');
+      // The cells that end where the right-aligned header ends (a first-poll toast may cover the right for 10 s).
+      const ttlOf = (r: readonly string[], name: string): string | undefined => {
+        const header = r.find((row) => /^ +Node +Status +Peers +Worst TTL/.test(row));
+        const row = r.find((line) => new RegExp(`^[▶ ] [● ] +${name} +ok`).test(line));
+        if (row === undefined || !r.some((line) => new RegExp(`^▶ [● ] +${selected} `).test(line))) return undefined;
+        return header && row ? row.slice(0, header.indexOf('Worst TTL') + 'Worst TTL'.length).trimEnd() : undefined;
+      };
+      const isTtl = (text: string | undefined) => text !== undefined && /\d+ (d|h|min|s)( \d+ (h|min))?$/.test(text);
+      // Where the long statuses of the failing nodes leave no room, the column gives way whole (priority 2).
+      const dropped = (r: readonly string[]) => r.some((row) => /^ +Node +Status\s*$/.test(row));
+      // From 160 columns there is room for it (the wait also sees the redraw at the new width).
+      rows = await terminal.waitFor((r) => r.length === height && r.every((row) => row.length <= columns) && ((columns < 160 && dropped(r)) || (isTtl(ttlOf(r, 'alpha')) && isTtl(ttlOf(r, 'beta')))), 20_000);
+      for (const name of ['alpha', 'beta']) expect(rows.find((r) => new RegExp(`^[▶ ] [● ] +${name} +ok`).test(r)), `${columns} columns`).not.toMatch(/[0-9a-f]{16}/);
+      await captureScreen(terminal, `S15-fleet-${columns}x${height}`);
+    }
   });
 
   it('shows a node name carrying escapes inert, and never lets it act on the terminal', async () => {

@@ -45,7 +45,7 @@ export function tableScreen(rows: number, extra: Partial<ScreenContent> = {}): S
         kind: 'table',
         id: 'rows',
         title: null,
-        columns: [{ id: 'c', label: 'C', align: 'left', priority: 1 }],
+        columns: [{ id: 'c', label: 'C', align: 'left', priority: 1, kind: 'text' }],
         rows: Array.from({ length: rows }, (_, i) => ({ key: `r${i}`, cells: [{ text: `row ${i}` }] })),
         selectable: true,
         emptyText: 'none',

@@ -5,7 +5,7 @@
  * Calls the cockpit cancelled itself (a screen left before its poll answered, a node switched) have a column of
  * their own: they are not the node's errors, and their durations are not in the percentiles.
  */
-import { formatCompact, formatCount, formatMs, formatUnits, shortId } from '../format.js';
+import { formatBzzExact, formatCount, formatMs, formatUnits, groupDigits, shortId } from '../format.js';
 import type { Fetched } from '../health-snapshot.js';
 import { chainLagVerdict } from '../rules/chain-lag.js';
 import { pendingVerdict } from '../rules/pending-transactions.js';
@@ -70,8 +70,8 @@ function chainSection(poll: ApiHealthPoll, lagStreak: number): Section {
       { label: 'Block', value: `${c.block} (postage listener)` },
       { label: 'Chain tip', value: `${c.chainTip} (RPC endpoint)` },
       { label: 'Lag', value: lag.text, tone: lag.tone },
-      { label: 'Current price', value: `${formatCount(Number(c.currentPrice))} PLUR per chunk per block`, full: c.currentPrice },
-      { label: 'Total amount', value: `${formatCompact(BigInt(c.totalAmount))} PLUR paid out per chunk so far`, full: c.totalAmount },
+      { label: 'Current price', value: `${formatBzzExact(c.currentPrice)} per chunk per block`, detail: `${groupDigits(c.currentPrice)} PLUR` },
+      { label: 'Total amount', value: `${formatBzzExact(c.totalAmount)} paid out per chunk so far`, detail: `${groupDigits(c.totalAmount)} PLUR` },
       ...(c.minimumValidityBlocks === undefined ? [] : [{ label: 'Minimum validity', value: `${formatCount(c.minimumValidityBlocks)} blocks for a new batch` }]),
     ],
   };
@@ -89,11 +89,11 @@ function transactionsSection(poll: ApiHealthPoll): Section {
     selectable: true,
     emptyText: 'none pending: every transaction this node sent is mined',
     columns: [
-      { id: 'hash', label: 'Transaction', align: 'left', priority: 1 },
-      { id: 'nonce', label: 'Nonce', align: 'right', priority: 3 },
-      { id: 'what', label: 'What', align: 'left', priority: 2 },
-      { id: 'gas', label: 'Gas price', align: 'right', priority: 4 },
-      { id: 'age', label: 'Pending', align: 'left', priority: 1 },
+      { id: 'hash', label: 'Transaction', align: 'left', priority: 1, kind: 'id' },
+      { id: 'nonce', label: 'Nonce', align: 'right', priority: 3, kind: 'number' },
+      { id: 'what', label: 'What', align: 'left', priority: 2, kind: 'text' },
+      { id: 'gas', label: 'Gas price', align: 'right', priority: 4, kind: 'amount' },
+      { id: 'age', label: 'Pending', align: 'left', priority: 1, kind: 'text' },
     ],
     rows: txs.map((tx) => {
       const verdict = pendingVerdict(tx.created, poll.takenAtMs);
@@ -101,9 +101,9 @@ function transactionsSection(poll: ApiHealthPoll): Section {
         key: tx.transactionHash,
         tone: verdict.tone,
         cells: [
-          { text: shortId(tx.transactionHash.replace(/^0x/, '')), full: tx.transactionHash },
+          { text: shortId(tx.transactionHash.replace(/^0x/, '')), full: tx.transactionHash.replace(/^0x/, '') },
           { text: String(tx.nonce) },
-          { text: tx.description || `to ${tx.to}`, full: `to ${tx.to}, value ${tx.value ?? '0'} wei` },
+          { text: tx.description || `to ${tx.to}`, detail: `to ${tx.to}, value ${tx.value ?? '0'} wei` },
           { text: tx.gasPrice === null ? '—' : `${formatUnits(BigInt(tx.gasPrice), 9, 2)} gwei` },
           { text: verdict.text, tone: verdict.tone },
         ],
@@ -129,15 +129,15 @@ function callsSection(calls: readonly CallStatFacts[]): TableSection {
     selectable: true,
     emptyText: 'no calls yet',
     columns: [
-      { id: 'endpoint', label: 'Endpoint', align: 'left', priority: 1 },
-      { id: 'count', label: 'Count', align: 'right', priority: 1 },
-      { id: 'errors', label: 'Errors', align: 'right', priority: 2 },
-      { id: 'cancelled', label: 'Cancelled', align: 'right', priority: 3 },
-      { id: 'p50', label: 'P50', align: 'right', priority: 1 },
-      { id: 'p95', label: 'P95', align: 'right', priority: 2 },
-      { id: 'p99', label: 'P99', align: 'right', priority: 3 },
-      { id: 'max', label: 'Max', align: 'right', priority: 4 },
-      { id: 'last', label: 'Last', align: 'left', priority: 5 },
+      { id: 'endpoint', label: 'Endpoint', align: 'left', priority: 1, kind: 'name' },
+      { id: 'count', label: 'Count', align: 'right', priority: 1, kind: 'count' },
+      { id: 'errors', label: 'Errors', align: 'right', priority: 2, kind: 'count' },
+      { id: 'cancelled', label: 'Cancelled', align: 'right', priority: 3, kind: 'count' },
+      { id: 'p50', label: 'P50', align: 'right', priority: 1, kind: 'latency' },
+      { id: 'p95', label: 'P95', align: 'right', priority: 2, kind: 'latency' },
+      { id: 'p99', label: 'P99', align: 'right', priority: 3, kind: 'latency' },
+      { id: 'max', label: 'Max', align: 'right', priority: 4, kind: 'latency' },
+      { id: 'last', label: 'Last', align: 'left', priority: 5, kind: 'status' },
     ],
     rows: rows.map((r) => ({
       key: r.template,
@@ -146,7 +146,7 @@ function callsSection(calls: readonly CallStatFacts[]): TableSection {
         { text: r.template },
         { text: formatCount(r.count) },
         { text: formatCount(r.errors), ...(r.errors > 0 ? { tone: 'warn' as const } : {}) },
-        { text: formatCount(r.cancelled), full: 'calls the cockpit stopped itself (a screen left, a node switched): not the node’s errors' },
+        { text: formatCount(r.cancelled), detail: 'calls the cockpit stopped itself (a screen left, a node switched): not the node’s errors' },
         { text: formatMs(r.p50) },
         { text: formatMs(r.p95) },
         { text: formatMs(r.p99) },

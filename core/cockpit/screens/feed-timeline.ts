@@ -63,11 +63,11 @@ export function renderFeedTimeline(input: FeedTimelineScreenInput): ScreenConten
     id: 'timeline',
     title: `Feed 0x${shortHex(input.query.owner)} / ${input.query.topicHashed ? `${JSON.stringify(oneLine(input.form.topic, 40))} → ` : ''}${shortHex(input.query.topic)}`,
     columns: [
-      { id: 'index', label: 'Index', align: 'right', priority: 1 },
-      { id: 'version', label: 'Kind', align: 'left', priority: 4 },
-      { id: 'time', label: 'Time', align: 'left', priority: 3 },
-      { id: 'reference', label: 'Reference', align: 'left', priority: 1 },
-      { id: 'content', label: 'Content', align: 'left', priority: 5 },
+      { id: 'index', label: 'Index', align: 'right', priority: 1, kind: 'number' },
+      { id: 'version', label: 'Kind', align: 'left', priority: 4, kind: 'label' },
+      { id: 'time', label: 'Time', align: 'left', priority: 3, kind: 'time' },
+      { id: 'reference', label: 'Reference', align: 'left', priority: 1, kind: 'id' },
+      { id: 'content', label: 'Content', align: 'left', priority: 5, kind: 'text' },
     ],
     rows: input.entries.map((e) => {
       if (!e.found) return { key: e.index, cells: [cell(e.index), cell('—'), cell('—'), cell('missing', 'warn'), cell(oneLine(e.reason, 120), 'warn')], tone: 'warn' as const };

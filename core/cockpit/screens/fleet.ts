@@ -66,13 +66,13 @@ function fleetTable(fleet: readonly FleetNodeFacts[]): TableSection {
     id: FLEET_TABLE,
     title: null,
     columns: [
-      { id: 'active', label: '', align: 'left', priority: 1 },
-      { id: 'node', label: 'Node', align: 'left', priority: 1 },
-      { id: 'status', label: 'Status', align: 'left', priority: 1 },
-      { id: 'peers', label: 'Peers', align: 'right', priority: 2 },
-      { id: 'ttl', label: 'Worst TTL', align: 'right', priority: 2 },
-      { id: 'ping', label: 'Ping', align: 'right', priority: 3 },
-      { id: 'url', label: 'URL', align: 'left', priority: 4 },
+      { id: 'active', label: '', align: 'left', priority: 1, kind: 'mark' },
+      { id: 'node', label: 'Node', align: 'left', priority: 1, kind: 'name' },
+      { id: 'status', label: 'Status', align: 'left', priority: 1, kind: 'status' },
+      { id: 'peers', label: 'Peers', align: 'right', priority: 2, kind: 'count' },
+      { id: 'ttl', label: 'Worst TTL', align: 'right', priority: 2, kind: 'duration' },
+      { id: 'ping', label: 'Ping', align: 'right', priority: 3, kind: 'latency' },
+      { id: 'url', label: 'URL', align: 'left', priority: 4, kind: 'url' },
     ],
     rows: fleet.map((node) => {
       // A row changes only with its node's poll (or the active node): 200 rows are not rebuilt per view.
@@ -131,7 +131,8 @@ function ttlCell(node: FleetNodeFacts): CellView {
   const worst = node.snapshot ? worstBatch(node.snapshot) : null;
   if (!worst) return { text: '–', tone: 'muted' };
   const tone = worst.batchTTL < GATE_THRESHOLDS.stampTtlFailSeconds ? 'fail' : worst.batchTTL < GATE_THRESHOLDS.stampTtlWarnSeconds ? 'warn' : 'ok';
-  return { text: formatDuration(worst.batchTTL), tone, full: worst.batchID };
+  // The column holds the TTL at every width; which batch it is, is a detail (cell-text.ts).
+  return { text: formatDuration(worst.batchTTL), tone, detail: `worst batch ${worst.batchID}${worst.label ? ` (${worst.label})` : ''}` };
 }
 
 function pingCell(node: FleetNodeFacts): CellView {

@@ -39,7 +39,7 @@ function summarySection(node: FleetNodeFacts): FactsSection {
   const worst = worstBatch(snapshot);
   const stampGate = node.gates!.find((gate) => gate.id === 'stampTtl');
   const ttl = worst
-    ? { value: `${formatDuration(worst.batchTTL)} (batch ${shortId(worst.batchID)}${worst.label ? `, ${worst.label}` : ''})`, tone: ttlTone(worst.batchTTL), full: worst.batchID }
+    ? { value: `${formatDuration(worst.batchTTL)} (batch ${shortId(worst.batchID)}${worst.label ? `, ${worst.label}` : ''})`, tone: ttlTone(worst.batchTTL), detail: `batch ${worst.batchID}` }
     : { value: stampGate?.reason ?? 'unknown', tone: 'muted' as Tone };
   const health = snapshot.health.ok ? snapshot.health.value : null;
   return {
@@ -60,9 +60,9 @@ function gateTable(node: FleetNodeFacts): TableSection {
     id: 'gates',
     title: 'Gates',
     columns: [
-      { id: 'gate', label: 'Gate', align: 'left', priority: 1 },
-      { id: 'state', label: 'State', align: 'left', priority: 1 },
-      { id: 'reason', label: 'Reason', align: 'left', priority: 2 },
+      { id: 'gate', label: 'Gate', align: 'left', priority: 1, kind: 'name' },
+      { id: 'state', label: 'State', align: 'left', priority: 1, kind: 'status' },
+      { id: 'reason', label: 'Reason', align: 'left', priority: 2, kind: 'text' },
     ],
     rows: node.gates!.map((gate) => ({
       key: gate.id,

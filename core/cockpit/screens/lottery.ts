@@ -3,7 +3,7 @@
  * rchash benchmark uses, the stake card, and the benchmark's result, as a typed model and its rendering.
  * Rules: core/cockpit/rules/round-phase.ts, stake-card.ts, rchash.ts.
  */
-import { formatBzz, formatDuration, formatUnits, NATIVE_DECIMALS, shortId } from '../format.js';
+import { formatBzz, formatDuration, formatNative, shortId } from '../format.js';
 import type { Fetched } from '../health-snapshot.js';
 import { anchorRange, rchashVerdict, type AnchorRange } from '../rules/rchash.js';
 import { phaseLabel, ROUND_BLOCKS, roundPosition } from '../rules/round-phase.js';
@@ -92,7 +92,7 @@ function roundSection(r: RedistributionFacts): Section[] {
       label: 'Last sample',
       value: r.lastSampleDurationSeconds === undefined || r.lastSampleDurationSeconds === 0 ? 'none yet' : `${r.lastSampleDurationSeconds.toFixed(1)} s`,
     },
-    { label: 'Rewards / fees', value: `${formatBzz(r.reward)} won, ${r.fees === null ? '—' : `${formatUnits(BigInt(r.fees), NATIVE_DECIMALS)} native`} spent on gas` },
+    { label: 'Rewards / fees', value: `${formatBzz(r.reward)} won, ${r.fees === null ? '—' : formatNative(r.fees)} spent on gas` },
   ];
   return [
     { kind: 'facts', id: 'round', title: `Round ${r.round}: ${label}`, rows },
@@ -122,7 +122,7 @@ function stakeSection(poll: LotteryPoll): FactsSection {
   if (poll.withdrawable.ok) rows.push({ label: 'Withdrawable surplus', value: formatBzz(poll.withdrawable.value.withdrawableAmount) });
   if (poll.redistribution.ok) {
     const r = poll.redistribution.value;
-    const gas = r.minimumGasFunds === null ? '—' : `${formatUnits(BigInt(r.minimumGasFunds), NATIVE_DECIMALS)} native`;
+    const gas = r.minimumGasFunds === null ? '—' : formatNative(r.minimumGasFunds);
     rows.push({ label: 'Gas for a round', value: `${r.hasSufficientFunds ? 'enough' : 'NOT enough'} (needs more than ${gas})`, tone: r.hasSufficientFunds ? 'ok' : 'fail' });
     rows.push({ label: 'Reserve / salud', value: `${r.isFullySynced ? 'fully synced' : 'not fully synced'}, ${r.isHealthy === false ? 'unhealthy' : 'healthy'}` });
   }

@@ -84,9 +84,9 @@ export function renderNetwork(input: NetworkScreenInput): ScreenContent {
     id: 'underlays',
     title: 'Underlay addresses',
     columns: [
-      { id: 'address', label: 'Address', align: 'left', priority: 1 },
-      { id: 'transport', label: 'Transport', align: 'left', priority: 2 },
-      { id: 'scope', label: 'Scope', align: 'left', priority: 3 },
+      { id: 'address', label: 'Address', align: 'left', priority: 1, kind: 'address' },
+      { id: 'transport', label: 'Transport', align: 'left', priority: 2, kind: 'label' },
+      { id: 'scope', label: 'Scope', align: 'left', priority: 3, kind: 'text' },
     ],
     rows: underlays.map((u, i) => {
       const shown = u.peerId && u.peerId.length > 16 ? u.address.replace(u.peerId, `${u.peerId.slice(0, 6)}…${u.peerId.slice(-4)}`) : u.address;

@@ -65,7 +65,7 @@ describe('S6 peers: the six-call drill', () => {
     expect(r['storage radius']?.value).toBe('10');
     expect(r['reserve size']?.value).toBe('4,000,000 chunks');
     expect(r['pullsync rate']?.value).toBe('0.50 chunks/s');
-    expect(r['batch commitment']).toMatchObject({ tone: 'ok', value: '1,000 chunk slots (+0.0 % vs median 1,000 of 4 nodes)' });
+    expect(r['batch commitment']).toMatchObject({ tone: 'ok', value: '1,000 chunk slots (+0.0 % vs the median 1,000 across 4 nodes)' });
   });
 
   it('flags a commitment more than 5 % off the median as an outlier', () => {

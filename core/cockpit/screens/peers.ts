@@ -174,7 +174,7 @@ function commitmentRow(value: number, verdict: CommitmentVerdict, localProblem: 
   const base = `${formatCount(value)} chunk slots`;
   if (verdict.deviation === null || verdict.median === null) return { label: 'batch commitment', value: `${base} (no reference to compare with)` };
   const pct = `${verdict.deviation >= 0 ? '+' : ''}${(verdict.deviation * 100).toFixed(1)} %`;
-  const against = `median ${formatCount(Math.round(verdict.median))} of ${verdict.sampleSize} nodes${localProblem ? `; ${localProblem}` : ''}`;
+  const against = `the median ${formatCount(Math.round(verdict.median))} across ${verdict.sampleSize} nodes${localProblem ? `; ${localProblem}` : ''}`;
   if (verdict.outlier) return { label: 'batch commitment', value: `${base}: OUTLIER ${pct} vs ${against} (its chain view differs)`, tone: 'fail' };
   return { label: 'batch commitment', value: `${base} (${pct} vs ${against})`, tone: 'ok' };
 }
@@ -229,12 +229,12 @@ export function renderPeers(input: PeersScreenInput): ScreenContent {
     id: 'peers',
     title: 'Connected peers',
     columns: [
-      { id: 'peer', label: 'Peer', align: 'left', priority: 1 },
-      { id: 'bin', label: 'Bin', align: 'right', priority: 1 },
-      { id: 'latency', label: 'Latency', align: 'right', priority: 2 },
-      { id: 'direction', label: 'Direction', align: 'left', priority: 4 },
-      { id: 'healthy', label: 'Healthy', align: 'left', priority: 3 },
-      { id: 'session', label: 'Connected for', align: 'right', priority: 5 },
+      { id: 'peer', label: 'Peer', align: 'left', priority: 1, kind: 'id' },
+      { id: 'bin', label: 'Bin', align: 'right', priority: 1, kind: 'number' },
+      { id: 'latency', label: 'Latency', align: 'right', priority: 2, kind: 'latency' },
+      { id: 'direction', label: 'Direction', align: 'left', priority: 4, kind: 'label' },
+      { id: 'healthy', label: 'Healthy', align: 'left', priority: 3, kind: 'status' },
+      { id: 'session', label: 'Connected for', align: 'right', priority: 5, kind: 'duration' },
     ],
     rows: model.peers.map((p) => ({
       key: p.address,

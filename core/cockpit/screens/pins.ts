@@ -74,12 +74,12 @@ export function renderPins(input: PinsScreenInput): ScreenContent {
     id: 'pins',
     title: 'Pinned references',
     columns: [
-      { id: 'reference', label: 'Reference', align: 'left', priority: 1 },
-      { id: 'state', label: 'Integrity', align: 'left', priority: 1 },
-      { id: 'total', label: 'Chunks', align: 'right', priority: 2 },
-      { id: 'missing', label: 'Missing', align: 'right', priority: 2 },
-      { id: 'invalid', label: 'Invalid', align: 'right', priority: 3 },
-      { id: 'detail', label: 'Detail', align: 'left', priority: 4 },
+      { id: 'reference', label: 'Reference', align: 'left', priority: 1, kind: 'id' },
+      { id: 'state', label: 'Integrity', align: 'left', priority: 1, kind: 'status' },
+      { id: 'total', label: 'Chunks', align: 'right', priority: 2, kind: 'count' },
+      { id: 'missing', label: 'Missing', align: 'right', priority: 2, kind: 'count' },
+      { id: 'invalid', label: 'Invalid', align: 'right', priority: 3, kind: 'count' },
+      { id: 'detail', label: 'Detail', align: 'left', priority: 4, kind: 'text' },
     ],
     rows: rows.map((r) => ({
       key: r.reference,

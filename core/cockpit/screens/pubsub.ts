@@ -4,6 +4,7 @@
  * reconnecting with back-off and why) and where the JSONL history goes. Rules in core/cockpit/pubsub.ts.
  */
 import { clockTime } from './common.js';
+import { formatCount } from '../format.js';
 import { filterMessages, PUBSUB_MODES, type PubsubMessage, type PubsubMode, type PubsubTarget } from '../pubsub.js';
 import { oneLine } from '../text.js';
 import type { ScreenContent } from '../view/screen-contract.js';
@@ -71,13 +72,13 @@ export function renderPubsub(input: PubsubScreenInput): ScreenContent {
     id: 'messages',
     title: 'Messages',
     columns: [
-      { id: 'time', label: 'Time', align: 'left', priority: 2 },
-      { id: 'size', label: 'Bytes', align: 'right', priority: 3 },
-      { id: 'payload', label: 'Payload', align: 'left', priority: 1 },
+      { id: 'time', label: 'Time', align: 'left', priority: 2, kind: 'time' },
+      { id: 'size', label: 'Bytes', align: 'right', priority: 3, kind: 'count' },
+      { id: 'payload', label: 'Payload', align: 'left', priority: 1, kind: 'text' },
     ],
     rows: shown.map((m) => {
       const text = m.text === null ? `0x${m.hex}` : m.text;
-      return { key: String(m.seq), cells: [cell(clockTime(m.receivedAtMs)), cell(String(m.size)), cell(oneLine(text, PAYLOAD_CHARS), m.text === null ? 'muted' : undefined, text)] };
+      return { key: String(m.seq), cells: [cell(clockTime(m.receivedAtMs)), cell(formatCount(m.size)), cell(oneLine(text, PAYLOAD_CHARS), m.text === null ? 'muted' : undefined, text)] };
     }),
     selectable: true,
     emptyText: input.target === null ? 'not subscribed' : input.messages.length ? `no message matches "${input.filter}"` : 'no messages yet',

@@ -28,9 +28,9 @@ describe('S2 stamps model', () => {
     expect(content.status).toBe('ready');
     expect(content.subtitle).toMatch(/^3 batches: 1 Expiring, 1 Empty, 1 Healthy; polled at \d\d:\d\d:\d\d$/);
     expect(cells(section(content, 'batches')).map((row) => row.slice(0, 6))).toEqual([
-      ['cccccccc… archive', '22', '62.2 G', '3 d', '3/64 4.7 %', 'Expiring'],
-      ['bbbbbbbb…', '22', '62.2 G', '30 d', '0/64 0 %', 'Empty'],
-      ['aaaaaaaa… devnet', '22', '62.2 G', '30 d', '3/64 4.7 %', 'Healthy'],
+      ['cccccccc… archive', '22', '62.2 G PLUR', '3 d', '3/64 4.7 %', 'Expiring'],
+      ['bbbbbbbb…', '22', '62.2 G PLUR', '30 d', '0/64 0 %', 'Empty'],
+      ['aaaaaaaa… devnet', '22', '62.2 G PLUR', '30 d', '3/64 4.7 %', 'Healthy'],
     ]);
   });
 
@@ -72,7 +72,7 @@ describe('S2 stamps model', () => {
       ['81-100 %', '0 buckets'],
     ]);
     expect(cells(section(drill, 'worst'))).toEqual([['0x0007', '3', '3/64 4.7 %'], ['0x0002', '2', '2/64 3.1 %']]);
-    expect(facts(section(drill, 'fill'))['Fullest bucket']!.value).toBe('4.7 % (16384.0x the average)');
+    expect(facts(section(drill, 'fill'))['Fullest bucket']!.value).toBe('4.7 % (16,384x the average)');
     expect(renderStamps(model, { batchID: BATCH_A, kind: 'loading' }).drill).toMatchObject({ status: 'loading' });
     expect(renderStamps(model, { batchID: BATCH_A, kind: 'error', message: '400 batch not usable' })).toMatchObject({ drill: { status: 'error', subtitle: '400 batch not usable' } });
   });
@@ -95,6 +95,25 @@ describe('S3 swap model', () => {
     expect(section(content, 'settlements')?.title).toBe('Settlements (SWAP): 0.25 xBZZ received, 1 xBZZ sent');
     expect(cells(section(content, 'timesettlements'))).toEqual([['11111111…', '1.35 G PLUR', '900 M PLUR']]);
     expect(PEER_1 < PEER_2).toBe(true);
+  });
+
+  it('reads each column, and the totals of a title, in one unit (issue 23 item 8: not `405 M PLUR` beside `0 xBZZ`)', () => {
+    const poll = swapPoll(1);
+    const content = renderSwap({
+      ...poll,
+      settlements: { ok: true, value: { totalReceived: '405000000', totalSent: '0', settlements: [{ peer: PEER_1, received: '405000000', sent: '0' }, { peer: PEER_2, received: '0', sent: '0' }] } },
+      timesettlements: { ok: true, value: { totalReceived: '1350000000', totalSent: '20000000000000000', settlements: [{ peer: PEER_1, received: '1350000000', sent: '20000000000000000' }, { peer: PEER_2, received: '0', sent: '13500000' }] } },
+    });
+    expect(section(content, 'settlements')?.title).toBe('Settlements (SWAP): 405 M PLUR received, 0 PLUR sent');
+    expect(cells(section(content, 'settlements'))).toEqual([
+      ['11111111…', '405 M PLUR', '0 xBZZ'],
+      ['22222222…', '0 PLUR', '0 xBZZ'],
+    ]);
+    expect(section(content, 'timesettlements')?.title).toBe('Time settlements: 0.000000135 xBZZ received, 2 xBZZ sent');
+    expect(cells(section(content, 'timesettlements'))).toEqual([
+      ['11111111…', '1.35 G PLUR', '2 xBZZ'],
+      ['22222222…', '0 PLUR', '0.00000000135 xBZZ'],
+    ]);
   });
 
   it('an empty chequebook is red; swap off explains itself and keeps the time settlements', () => {
@@ -187,12 +206,13 @@ describe('S5 warmup model', () => {
     expect(bars?.kind === 'bars' && bars.bars.map((b) => `${b.label}: ${b.text} [${b.fraction.toFixed(2)}]`)).toEqual([
       'Node ready: /readiness: notReady (400) [0.00]',
       'Warm-up over: warming up: Bee holds back pushes and reserve work until it ends [0.50]',
-      'Peers connected: 9 of 16 connected [0.56]',
+      // Not `9 of 16`: the 16 is the peer-count gate's target (`41 of 16` was possible).
+      'Peers connected: 9 connected peers, below the 16 target [0.56]',
       'Bins saturated: 0 of 8 bins below depth 8 have 8+ peers [0.00]',
       'Chain RPC: chain tip 1004 [1.00]',
       'Batches synced: postage listener at block 400, 604 behind the tip, 12,582,912 chunk slots committed [0.40]',
       'Pull-sync idle: pulling 52.5 chunks/s from the neighbourhood [0.50]',
-      'Reserve filled: 12,000 of 65,536 chunks at depth 2 [0.18]',
+      'Reserve filled: 12,000 chunks at depth 2, below the 65,536 target [0.18]',
     ]);
   });
 
@@ -217,6 +237,9 @@ describe('S8 API health model', () => {
     const chain = facts(section(content, 'chain'));
     expect(chain['Lag']).toMatchObject({ tone: 'ok', value: '4 blocks (normal: the listener trails the tip by up to 9)' });
     expect(chain['Current price']!.value).toBe('24,000 PLUR per chunk per block');
+    // The exact figure is a detail, never `full`: a wide terminal showed `24000` without its unit in its place.
+    expect([chain['Current price']!.full, chain['Total amount']!.full]).toEqual([undefined, undefined]);
+    expect(chain['Total amount']!.value).toBe('24,000,000 PLUR paid out per chunk so far');
     expect(cells(section(content, 'transactions')).map((r) => [r[1], r[2], r[3], r[4]])).toEqual([
       ['0', 'postage batch creation', '1 gwei', 'pending 1 min'],
       ['1', 'postage batch creation', '1 gwei', 'pending 2 min'],

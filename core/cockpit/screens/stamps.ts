@@ -3,7 +3,7 @@
  * drill, as a typed model built from /stamps, and its rendering into view sections. Statuses follow
  * core/cockpit/rules/stamp-status.ts; the drill's figures core/cockpit/rules/bucket-histogram.ts.
  */
-import { formatCompact, formatCount, formatDuration, formatPercent, shortId } from '../format.js';
+import { bzzUnitFor, formatBzzIn, formatCount, formatDuration, formatPercent, groupDigits, shortId } from '../format.js';
 import type { Fetched } from '../health-snapshot.js';
 import { bucketLabel, FILL_BINS, type BucketSummary } from '../rules/bucket-histogram.js';
 import { bucketSlots, peakFill, stampUrgency, stampVerdict, type StampVerdict } from '../rules/stamp-status.js';
@@ -97,6 +97,8 @@ const ttlOrder = (row: StampRow): number => (row.ttlSeconds < 0 ? Number.MAX_SAF
 export const BATCH_TABLE = 'batches';
 
 export function stampsTable(rows: readonly StampRow[]): TableSection {
+  // One unit for the whole Amount column (PLUR per chunk, or xBZZ per chunk when one batch paid that much).
+  const unit = bzzUnitFor(rows.map((row) => row.amount));
   return {
     kind: 'table',
     id: BATCH_TABLE,
@@ -104,23 +106,23 @@ export function stampsTable(rows: readonly StampRow[]): TableSection {
     selectable: true,
     emptyText: 'no postage batches: this node cannot upload until one is bought (POST /stamps/{amount}/{depth})',
     columns: [
-      { id: 'batch', label: 'Batch', align: 'left', priority: 1 },
-      { id: 'depth', label: 'Depth', align: 'right', priority: 2 },
-      { id: 'amount', label: 'Amount', align: 'right', priority: 4 },
-      { id: 'ttl', label: 'TTL', align: 'right', priority: 1 },
-      { id: 'peak', label: 'Peak bucket', align: 'right', priority: 3 },
-      { id: 'status', label: 'Status', align: 'left', priority: 1 },
-      { id: 'reason', label: 'Why', align: 'left', priority: 5 },
+      { id: 'batch', label: 'Batch', align: 'left', priority: 1, kind: 'id' },
+      { id: 'depth', label: 'Depth', align: 'right', priority: 2, kind: 'number' },
+      { id: 'amount', label: 'Amount', align: 'right', priority: 4, kind: 'amount' },
+      { id: 'ttl', label: 'TTL', align: 'right', priority: 1, kind: 'duration' },
+      { id: 'peak', label: 'Peak bucket', align: 'right', priority: 3, kind: 'fill' },
+      { id: 'status', label: 'Status', align: 'left', priority: 1, kind: 'status' },
+      { id: 'reason', label: 'Why', align: 'left', priority: 5, kind: 'text' },
     ],
     rows: rows.map((row) => ({
       key: row.batchID,
       tone: row.verdict.tone,
       cells: [
-        { text: `${shortId(row.batchID)}${row.label ? ` ${row.label}` : ''}`, full: row.batchID },
+        { text: `${shortId(row.batchID)}${row.label ? ` ${row.label}` : ''}`, full: `${row.batchID}${row.label ? ` ${row.label}` : ''}` },
         { text: String(row.depth) },
-        row.amount === null ? { text: '—' } : { text: formatCompact(BigInt(row.amount)), full: `${row.amount} PLUR per chunk` },
+        row.amount === null ? { text: '—' } : { text: formatBzzIn(row.amount, unit), detail: `${groupDigits(row.amount)} PLUR per chunk` },
         { text: row.ttlSeconds < 0 ? 'unknown' : formatDuration(row.ttlSeconds) },
-        { text: `${row.utilization}/${row.slots} ${formatPercent(row.peakFill)}` },
+        { text: `${formatCount(row.utilization)}/${formatCount(row.slots)} ${formatPercent(row.peakFill)}` },
         { text: row.verdict.status, tone: row.verdict.tone },
         { text: row.verdict.reason },
       ],
@@ -133,7 +135,8 @@ export function bucketDrillView(row: StampRow | undefined, drill: BucketDrill): 
   if (drill.kind === 'loading') return { title, status: 'loading', subtitle: 'loading 65,536 buckets (once per batch)', sections: [] };
   if (drill.kind === 'error') return { title, status: 'error', subtitle: drill.message, sections: [] };
   const s = drill.summary;
-  const skew = s.averageFill > 0 ? `${(s.peakFill / s.averageFill).toFixed(1)}x the average` : 'no chunks stamped';
+  const ratio = s.averageFill > 0 ? s.peakFill / s.averageFill : 0;
+  const skew = s.averageFill > 0 ? `${ratio < 10 ? ratio.toFixed(1) : formatCount(Math.round(ratio))}x the average` : 'no chunks stamped';
   const sections: Section[] = [
     {
       kind: 'facts',
@@ -146,7 +149,7 @@ export function bucketDrillView(row: StampRow | undefined, drill: BucketDrill): 
           value: `${formatPercent(s.peakFill)} (${skew})`,
           tone: s.peakFill >= 1 ? 'fail' : s.peakFill >= 0.8 ? 'warn' : 'ok',
         },
-        { label: 'Buckets', value: `${formatCount(s.bucketCount)} of ${s.bucketUpperBound} slots each (depth ${s.depth}, bucket depth ${s.bucketDepth})` },
+        { label: 'Buckets', value: `${formatCount(s.bucketCount)} buckets of ${formatCount(s.bucketUpperBound)} slots each (depth ${s.depth}, bucket depth ${s.bucketDepth})` },
       ],
     },
     {
@@ -170,16 +173,16 @@ export function bucketDrillView(row: StampRow | undefined, drill: BucketDrill): 
       selectable: true,
       emptyText: 'no chunk stamped with this batch yet',
       columns: [
-        { id: 'bucket', label: 'Bucket', align: 'left', priority: 1 },
-        { id: 'collisions', label: 'Collisions', align: 'right', priority: 1 },
-        { id: 'fill', label: 'Fill', align: 'right', priority: 2 },
+        { id: 'bucket', label: 'Bucket', align: 'left', priority: 1, kind: 'id' },
+        { id: 'collisions', label: 'Collisions', align: 'right', priority: 1, kind: 'count' },
+        { id: 'fill', label: 'Fill', align: 'right', priority: 2, kind: 'fill' },
       ],
       rows: s.worst.map((b) => {
         const fill = b.collisions / s.bucketUpperBound;
         return {
           key: String(b.bucketID),
           ...(fill >= 1 ? { tone: 'fail' as const } : fill >= 0.8 ? { tone: 'warn' as const } : {}),
-          cells: [{ text: bucketLabel(b.bucketID, s.bucketDepth) }, { text: formatCount(b.collisions) }, { text: `${b.collisions}/${s.bucketUpperBound} ${formatPercent(fill)}` }],
+          cells: [{ text: bucketLabel(b.bucketID, s.bucketDepth) }, { text: formatCount(b.collisions) }, { text: `${formatCount(b.collisions)}/${formatCount(s.bucketUpperBound)} ${formatPercent(fill)}` }],
         };
       }),
     },

@@ -9,7 +9,7 @@
  * cashed yet, so total − available is owed to peers. Settlements are what cheques paid per peer (SWAP);
  * time settlements are the free, time-based allowance peers refresh (pseudosettle).
  */
-import { formatBzz, shortId } from '../format.js';
+import { bzzUnitFor, formatBzzIn, shortId, type BzzUnit } from '../format.js';
 import type { Fetched } from '../health-snapshot.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import type { FactsSection, Section, TableSection, TextSection } from '../view/view-model.js';
@@ -63,13 +63,15 @@ function chequebookSection(poll: SwapPoll): FactsSection {
     const total = big(poll.chequebookBalance.value.totalBalance);
     const available = big(poll.chequebookBalance.value.availableBalance);
     const owed = total - available;
-    rows.push({ label: 'Total balance', value: formatBzz(total) });
+    // The three read in one unit, so what is owed compares with what is there.
+    const unit = bzzUnitFor([total, available, owed]);
+    rows.push({ label: 'Total balance', value: formatBzzIn(total, unit) });
     rows.push({
       label: 'Available balance',
-      value: formatBzz(available),
+      value: formatBzzIn(available, unit),
       tone: available <= 0n ? 'fail' : total > 0n && available * 10n < total ? 'warn' : 'ok',
     });
-    rows.push({ label: 'Owed in uncashed cheques', value: formatBzz(owed > 0n ? owed : 0n) });
+    rows.push({ label: 'Owed in uncashed cheques', value: formatBzzIn(owed > 0n ? owed : 0n, unit) });
     if (available <= 0n) rows.push({ label: 'Note', value: 'nothing left to pay peers with: deposit to the chequebook (POST /chequebook/deposit)', tone: 'fail' });
   }
   return { kind: 'facts', id: 'chequebook', title: 'Chequebook', rows };
@@ -78,6 +80,8 @@ function chequebookSection(poll: SwapPoll): FactsSection {
 function chequesSection(poll: SwapPoll): Section {
   if (!poll.cheques.ok) return failureText('cheques', 'Last cheques', describeFailure('chequebook/cheque', poll.cheques.error, SWAP_REFUSALS));
   const rows = [...poll.cheques.value].sort((a, b) => compareDesc(chequeWeight(a), chequeWeight(b)) || (a.peer < b.peer ? -1 : 1));
+  const received = bzzUnitFor(rows.map((c) => c.lastreceived?.payout));
+  const sent = bzzUnitFor(rows.map((c) => c.lastsent?.payout));
   return {
     kind: 'table',
     id: 'cheques',
@@ -85,38 +89,42 @@ function chequesSection(poll: SwapPoll): Section {
     selectable: true,
     emptyText: 'no cheques sent or received yet',
     columns: [
-      { id: 'peer', label: 'Peer', align: 'left', priority: 1 },
-      { id: 'received', label: 'Last received', align: 'right', priority: 1 },
-      { id: 'sent', label: 'Last sent', align: 'right', priority: 1 },
+      { id: 'peer', label: 'Peer', align: 'left', priority: 1, kind: 'id' },
+      { id: 'received', label: 'Last received', align: 'right', priority: 1, kind: 'amount' },
+      { id: 'sent', label: 'Last sent', align: 'right', priority: 1, kind: 'amount' },
     ],
     rows: rows.map((c) => ({
       key: c.peer,
-      cells: [{ text: shortId(c.peer), full: c.peer }, chequeCell(c.lastreceived), chequeCell(c.lastsent)],
+      cells: [{ text: shortId(c.peer), full: c.peer }, chequeCell(c.lastreceived, received), chequeCell(c.lastsent, sent)],
     })),
   };
 }
 
 const chequeWeight = (c: PeerChequesFacts): bigint => big(c.lastreceived?.payout) + big(c.lastsent?.payout);
 const compareDesc = (a: bigint, b: bigint): number => (a > b ? -1 : a < b ? 1 : 0);
-const chequeCell = (cheque: Cheque | null | undefined) =>
-  cheque ? { text: formatBzz(cheque.payout), full: `${cheque.payout ?? '0'} PLUR from chequebook ${cheque.chequebook} to ${cheque.beneficiary}` } : { text: '—' };
+const chequeCell = (cheque: Cheque | null | undefined, unit: BzzUnit) =>
+  cheque ? { text: formatBzzIn(cheque.payout, unit), detail: `${cheque.payout ?? '0'} PLUR from chequebook ${cheque.chequebook} to ${cheque.beneficiary}` } : { text: '—' };
 
 function settlementsSection(id: string, title: string, endpoint: string, fetched: Fetched<SettlementsFacts>): Section {
   if (!fetched.ok) return failureText(id, title, describeFailure(endpoint, fetched.error, SWAP_REFUSALS));
   const { totalReceived, totalSent } = fetched.value;
   const rows = [...fetched.value.settlements].sort((a, b) => compareDesc(big(a.received) + big(a.sent), big(b.received) + big(b.sent)) || (a.peer < b.peer ? -1 : 1));
+  // Each column in one unit, and the title's two totals in one unit.
+  const totals = bzzUnitFor([totalReceived, totalSent]);
+  const received = bzzUnitFor(rows.map((s) => s.received));
+  const sent = bzzUnitFor(rows.map((s) => s.sent));
   const table: TableSection = {
     kind: 'table',
     id,
-    title: `${title}: ${formatBzz(totalReceived)} received, ${formatBzz(totalSent)} sent`,
+    title: `${title}: ${formatBzzIn(totalReceived, totals)} received, ${formatBzzIn(totalSent, totals)} sent`,
     selectable: true,
     emptyText: 'none yet',
     columns: [
-      { id: 'peer', label: 'Peer', align: 'left', priority: 1 },
-      { id: 'received', label: 'Received', align: 'right', priority: 1 },
-      { id: 'sent', label: 'Sent', align: 'right', priority: 1 },
+      { id: 'peer', label: 'Peer', align: 'left', priority: 1, kind: 'id' },
+      { id: 'received', label: 'Received', align: 'right', priority: 1, kind: 'amount' },
+      { id: 'sent', label: 'Sent', align: 'right', priority: 1, kind: 'amount' },
     ],
-    rows: rows.map((s) => ({ key: s.peer, cells: [{ text: shortId(s.peer), full: s.peer }, { text: formatBzz(s.received) }, { text: formatBzz(s.sent) }] })),
+    rows: rows.map((s) => ({ key: s.peer, cells: [{ text: shortId(s.peer), full: s.peer }, { text: formatBzzIn(s.received, received) }, { text: formatBzzIn(s.sent, sent) }] })),
   };
   return table;
 }

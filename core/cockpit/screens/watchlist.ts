@@ -3,7 +3,7 @@
  * still serve every chunk?); a table of the references with their latest result and watch interval, the
  * `Re-check all` button, and the history of the last 50 checks, newest first. Pure.
  */
-import { clockTime, shortId } from '../format.js';
+import { clockTime, formatDuration, formatMs, shortId } from '../format.js';
 import { describeResult, latestResult, WATCHLIST_HISTORY, type DurabilityResult } from '../watchlist.js';
 import type { WatchlistFacts } from '../engine/screen-env.js';
 import type { ScreenContent } from '../view/screen-contract.js';
@@ -21,7 +21,10 @@ export interface WatchlistDraft {
   readonly error: string | null;
 }
 
-const shortRef = (reference: string) => `${shortId(reference)}${reference.length > 64 ? ' (encrypted)' : ''}`;
+const encrypted = (reference: string) => (reference.length > 64 ? ' (encrypted)' : '');
+const shortRef = (reference: string) => `${shortId(reference)}${encrypted(reference)}`;
+/** The same text unshortened (a face with room shows it: cell-text.ts). */
+const fullRef = (reference: string) => `${reference}${encrypted(reference)}`;
 
 function resultTone(result: DurabilityResult | undefined): Tone {
   if (!result) return 'muted';
@@ -58,11 +61,11 @@ export function watchlistScreen(facts: WatchlistFacts, draft: WatchlistDraft): S
         id: WATCHLIST_TABLE,
         title: 'Watched references',
         columns: [
-          { id: 'reference', label: 'Reference', align: 'left', priority: 1 },
-          { id: 'result', label: 'Durability', align: 'left', priority: 1 },
-          { id: 'checked', label: 'Checked', align: 'right', priority: 2 },
-          { id: 'watch', label: 'Watch', align: 'right', priority: 3 },
-          { id: 'pinned', label: 'Pinned', align: 'left', priority: 4 },
+          { id: 'reference', label: 'Reference', align: 'left', priority: 1, kind: 'id' },
+          { id: 'result', label: 'Durability', align: 'left', priority: 1, kind: 'status' },
+          { id: 'checked', label: 'Checked', align: 'right', priority: 2, kind: 'time' },
+          { id: 'watch', label: 'Watch', align: 'right', priority: 3, kind: 'duration' },
+          { id: 'pinned', label: 'Pinned', align: 'left', priority: 4, kind: 'status' },
         ],
         rows: facts.entries.map((entry) => {
           const result = latestResult(facts.history, entry.reference);
@@ -71,10 +74,10 @@ export function watchlistScreen(facts: WatchlistFacts, draft: WatchlistDraft): S
             key: entry.reference,
             ...(cell.tone ? { tone: cell.tone } : {}),
             cells: [
-              { text: shortRef(entry.reference), full: entry.reference },
+              { text: shortRef(entry.reference), full: fullRef(entry.reference) },
               cell,
               { text: result ? clockTime(result.checkedAtMs) : '–', tone: result ? undefined : 'muted' } as CellView,
-              { text: entry.intervalSeconds === null ? '–' : `every ${entry.intervalSeconds} s` },
+              { text: entry.intervalSeconds === null ? '–' : `every ${formatDuration(entry.intervalSeconds)}` },
               { text: result?.pinned === undefined ? '–' : result.pinned ? 'yes' : 'no' },
             ],
           };
@@ -96,20 +99,20 @@ export function watchlistScreen(facts: WatchlistFacts, draft: WatchlistDraft): S
         id: 'history',
         title: `History (last ${WATCHLIST_HISTORY})`,
         columns: [
-          { id: 'time', label: 'Time', align: 'left', priority: 1 },
-          { id: 'reference', label: 'Reference', align: 'left', priority: 1 },
-          { id: 'result', label: 'Result', align: 'left', priority: 1 },
-          { id: 'took', label: 'Took', align: 'right', priority: 2 },
-          { id: 'node', label: 'Node', align: 'left', priority: 3 },
+          { id: 'time', label: 'Time', align: 'left', priority: 1, kind: 'time' },
+          { id: 'reference', label: 'Reference', align: 'left', priority: 1, kind: 'id' },
+          { id: 'result', label: 'Result', align: 'left', priority: 1, kind: 'status' },
+          { id: 'took', label: 'Took', align: 'right', priority: 2, kind: 'latency' },
+          { id: 'node', label: 'Node', align: 'left', priority: 3, kind: 'name' },
         ],
         rows: facts.history.map((result, i) => ({
           key: `${result.checkedAtMs}:${i}`,
           tone: resultTone(result),
           cells: [
             { text: clockTime(result.checkedAtMs) },
-            { text: shortRef(result.reference), full: result.reference },
+            { text: shortRef(result.reference), full: fullRef(result.reference) },
             { text: describeResult(result), tone: resultTone(result) },
-            { text: `${result.elapsedMs} ms` },
+            { text: formatMs(result.elapsedMs) },
             { text: result.node },
           ],
         })),

@@ -157,8 +157,43 @@ interface SectionBase {
 /** Label/value lines: the chequebook card, identity, chain state, the stake card. */
 export interface FactsSection extends SectionBase {
   readonly kind: 'facts';
-  readonly rows: readonly { readonly label: string; readonly value: string; readonly tone?: Tone; readonly full?: string }[];
+  /** `full` and `detail` as in CellView. */
+  readonly rows: readonly { readonly label: string; readonly value: string; readonly tone?: Tone; readonly full?: string; readonly detail?: string }[];
 }
+
+/**
+ * What every cell of a column holds, so a face (and the tests over every width) can tell a column's own field
+ * from a stray one. core/cockpit/view/column-kinds.ts says what text each kind takes.
+ * - `id`: a hex identifier or reference (batch, peer, transaction, chunk), maybe shortened `4a235821…`,
+ *   maybe followed by a label (`4a235821… devnet`)
+ * - `address`: a network address (multiaddr); `url`: an http(s) URL
+ * - `number`: an ordinal or small integer without grouping (depth, bin, nonce, feed index, tag uid)
+ * - `count`: a count grouped by thousands (`65,536`)
+ * - `amount`: a token amount with its unit (`12.5 xBZZ`, `405 M PLUR`, `1.2 gwei`); one unit per column
+ * - `duration`: a span of time (`19 h 11 min`, `every 60 s`); `latency`: a measured time (`12 ms`, `1.25 s`)
+ * - `time`: a clock time or date (`14:03:12`, `2026-01-02 03:04:05`)
+ * - `size`: a byte size with its unit; `fill`: used of capacity (`3/64 4.7 %`)
+ * - `name`: a name an operator gave (node, endpoint); `label`: a word from a small set (transport, kind,
+ *   direction); `status`: a state word, maybe with a figure (`Syncing 40 %`); `text`: a sentence
+ * - `mark`: a one-glyph marker (the active node's dot), or nothing
+ */
+export type ColumnKind =
+  | 'id'
+  | 'address'
+  | 'url'
+  | 'number'
+  | 'count'
+  | 'amount'
+  | 'duration'
+  | 'latency'
+  | 'time'
+  | 'size'
+  | 'fill'
+  | 'name'
+  | 'label'
+  | 'status'
+  | 'text'
+  | 'mark';
 
 export interface ColumnView {
   readonly id: string;
@@ -166,13 +201,24 @@ export interface ColumnView {
   readonly align: 'left' | 'right';
   /** Narrow layouts drop columns with the highest number first (1 = never dropped). */
   readonly priority: number;
+  /** What the column's cells hold: each cell's `text` (and `full`) is of this kind, at every width. */
+  readonly kind: ColumnKind;
 }
 
 export interface CellView {
   readonly text: string;
   readonly tone?: Tone;
-  /** The full value (a 64-hex reference) when `text` is shortened; shown on demand. */
+  /**
+   * The same value as `text`, not shortened (the 64-hex reference of `4a235821…`): `text` is `full` with parts
+   * replaced by `…` (see isShortenedFrom in cell-text.ts). A face with room shows it in place of `text`, so it
+   * must never hold another field: that belongs in `detail`.
+   */
   readonly full?: string;
+  /**
+   * More about the value (which batch is the worst, the exact amount, where a cheque came from), offered on
+   * demand (the desktop's tooltip) and never shown in place of `text`.
+   */
+  readonly detail?: string;
 }
 
 /** Rows and columns: gates, batches, cheques, peers, tags, pins, fleet, messages, history. */

@@ -22,6 +22,7 @@ import type {
   TextSection,
   TreeSection,
 } from '../../../../../core/cockpit/view/view-model.js';
+import { fullTextOf } from '../../../../../core/cockpit/view/cell-text.js';
 import { EngineInput } from './EngineInput.js';
 import { useSend } from './send-context.js';
 import { cx, toneClass } from './tone.js';
@@ -55,7 +56,7 @@ export const FactsView = memo(function FactsView({ section }: SectionProps<Facts
         {section.rows.map((row, i) => (
           <div className="fact" key={`${row.label}-${i}`}>
             <dt>{row.label}</dt>
-            <dd className={cx(toneClass(row.tone), row.full !== undefined && 'has-full')} title={row.full}>
+            <dd className={cx(toneClass(row.tone), fullTextOf(row, row.value) !== undefined && 'has-full')} title={fullTextOf(row, row.value) ?? row.detail}>
               {row.value}
             </dd>
           </div>
@@ -91,9 +92,10 @@ const TableRowView = memo(function TableRowView({
     <tr ref={ref} className={cx(toneClass(row.tone), selected && 'selected', selectable && 'selectable')} aria-selected={selectable ? selected : undefined} data-key={row.key} onClick={onClick}>
       {columns.map((column, c) => {
         const cell: CellView | undefined = row.cells[c];
+        const full = cell === undefined ? undefined : fullTextOf(cell, cell.text);
         return (
-          <td key={column.id} className={cx(`align-${column.align}`, toneClass(cell?.tone))} title={cell?.full}>
-            {cell?.full !== undefined ? (
+          <td key={column.id} className={cx(`align-${column.align}`, toneClass(cell?.tone))} title={full ?? cell?.detail}>
+            {cell !== undefined && full !== undefined ? (
               <button type="button" className="cell-reveal" onClick={reveal(column.id)} aria-label={`show the full ${column.label}`}>
                 {cell.text}
               </button>
