@@ -11,6 +11,7 @@ import { createReadStream } from 'node:fs';
 import { lstat, readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
+import { groupDigits } from '../../core/cockpit/format.js';
 import { TAR_END, TAR_MAX_FILE, tarFileHeader, tarPadding } from '../../core/swarm/tar-header.js';
 
 export class UploadInputError extends Error {
@@ -100,7 +101,7 @@ export async function scanCollection(dir: string): Promise<Collection> {
         skipped.push(`${path} (${entry.isSymbolicLink() ? 'link to a directory or special file' : 'not a regular file'})`);
         continue;
       }
-      if (target.size > TAR_MAX_FILE) throw new UploadInputError(`${path} is ${target.size} bytes: a collection entry can hold at most ${TAR_MAX_FILE} (upload it alone with upload-file)`);
+      if (target.size > TAR_MAX_FILE) throw new UploadInputError(`${path} is ${groupDigits(target.size)} bytes: a collection entry can hold at most ${groupDigits(TAR_MAX_FILE)} bytes (upload it alone with upload-file)`);
       files.push({ path, absolute, size: target.size });
     }
   };
@@ -124,7 +125,7 @@ export function tarStream(collection: Collection, onBytes: (n: number) => void):
         onBytes(bytes.length);
         yield bytes;
       }
-      if (read !== file.size) throw new UploadInputError(`${file.path} changed size while uploading (${file.size} -> ${read} bytes)`);
+      if (read !== file.size) throw new UploadInputError(`${file.path} changed size while uploading (${groupDigits(file.size)} -> ${groupDigits(read)} bytes)`);
       yield tarPadding(file.size);
     }
     yield TAR_END;

@@ -6,6 +6,7 @@
  */
 import { fromPromise } from 'xstate';
 import type { WebhookBody } from '../../core/cockpit/alerts.js';
+import { groupDigits } from '../../core/cockpit/format.js';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
@@ -21,7 +22,7 @@ export async function postWebhook(url: string, body: WebhookBody, signal: AbortS
       signal: AbortSignal.any([signal, deadline]),
     });
   } catch (error) {
-    if (deadline.aborted && !signal.aborted) throw new Error(`no answer within ${timeoutMs} ms`);
+    if (deadline.aborted && !signal.aborted) throw new Error(`no answer within ${groupDigits(timeoutMs)} ms`);
     const code = (error as { code?: string }).code;
     throw new Error(code ? `cannot post (${code})` : 'cannot post');
   }

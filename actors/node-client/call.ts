@@ -2,6 +2,7 @@
  * One request from Transport.open() to settle(). Its state lives in fields rather than closures: the per-chunk
  * walk opens thousands of calls, and a handful of closures per call showed up as client CPU and GC.
  */
+import { groupDigits } from '../../core/cockpit/format.js';
 import type { CallRecord } from './call-stats.js';
 import { CallAbort, CallerSignals, type Deadline, type DeadlineTimer } from './call-cancel.js';
 import { NodeApiError, type NodeApiErrorCode } from './errors.js';
@@ -53,7 +54,7 @@ export class Call implements OpenCall, Deadline {
 
   expire(): void {
     this.timedOut = true;
-    this.abort.abort(new Error(`timed out after ${this.timeoutMs} ms`));
+    this.abort.abort(new Error(`timed out after ${groupDigits(this.timeoutMs)} ms`));
   }
 
   respond(response: WireResponse): void {
@@ -123,7 +124,7 @@ export class Call implements OpenCall, Deadline {
 
   private classify(failure: unknown): NodeApiError {
     if (failure instanceof NodeApiError) return failure;
-    if (this.timedOut) return this.error('timeout', { detail: `after ${this.timeoutMs} ms` });
+    if (this.timedOut) return this.error('timeout', { detail: `after ${groupDigits(this.timeoutMs)} ms` });
     if (this.callerSignal?.aborted) return this.error('aborted');
     const code = errorCode(failure);
     if (code && TIMEOUT_CODES.has(code)) return this.error('timeout', { detail: `(${code})` });

@@ -7,7 +7,7 @@
  *   outlives one (else the longest-lived, with a warning), and among those the longest TTL (content should
  *   outlive the batch as long as possible), then the most room. The reason says which and why, or why none fits.
  */
-import { formatDuration, shortId } from './format.js';
+import { formatBytes, formatDuration, shortId } from './format.js';
 import { effectiveCapacityBytes, theoreticalCapacityBytes } from '../swarm/stamp-math.js';
 
 export interface BatchRow {
@@ -65,7 +65,7 @@ export function pickUploadBatch(batches: readonly BatchRow[], footprint: number)
   const roomy = usable.filter((b) => remainingBytes(b) >= footprint);
   if (roomy.length === 0) {
     const most = best(usable, (b) => remainingBytes(b));
-    return { ok: false, reason: `no usable batch has room for about ${(footprint / 1e6).toFixed(2)} MB (most room: ${shortId(most.batchID)} with ${(remainingBytes(most) / 1e6).toFixed(2)} MB): dilute or top up a batch, or buy one (plan-batch, buy-suggest)` };
+    return { ok: false, reason: `no usable batch has room for about ${formatBytes(footprint)} (most room: ${shortId(most.batchID)} with ${formatBytes(remainingBytes(most))}): dilute or top up a batch, or buy one (plan-batch, buy-suggest)` };
   }
   // Batches that outlive a day come first; only when none does is an expiring one used, and the reason warns.
   const alive = roomy.filter((b) => b.batchTTL < 0 || b.batchTTL >= EXPIRING_SECONDS);
@@ -74,7 +74,7 @@ export function pickUploadBatch(batches: readonly BatchRow[], footprint: number)
   const others = pool.length - 1;
   const ttl = chosen.batchTTL < 0 ? 'unknown TTL' : `TTL ${formatDuration(chosen.batchTTL)}`;
   const expiring = alive.length ? '' : `; it expires within a day, and the upload with it unless you top it up (extend-preview)`;
-  const reason = `batch ${shortId(chosen.batchID)}: usable, ${ttl}${others ? ` (the longest of ${pool.length} batches with room)` : ''}, about ${(remainingBytes(chosen) / 1e6).toFixed(2)} MB free of ${(effectiveCapacityBytes(chosen.depth) / 1e6).toFixed(2)} MB effective (${(theoreticalCapacityBytes(chosen.depth) / 1e6).toFixed(0)} MB theoretical)${expiring}`;
+  const reason = `batch ${shortId(chosen.batchID)}: usable, ${ttl}${others ? ` (the longest of ${pool.length} batches with room)` : ''}, about ${formatBytes(remainingBytes(chosen))} free of ${formatBytes(effectiveCapacityBytes(chosen.depth))} effective (${formatBytes(theoreticalCapacityBytes(chosen.depth))} theoretical)${expiring}`;
   return { ok: true, batch: chosen, reason };
 }
 

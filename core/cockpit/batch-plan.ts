@@ -7,7 +7,7 @@
  *   dilute halves the TTL), or wait (not usable yet) / expired, with the cost of each and the total.
  */
 import { amountForSeconds, effectiveCapacityBytes, MINIMUM_VALIDITY_BLOCKS, remainingAmountFromTtl, stampCost, theoreticalCapacityBytes, ttlSeconds, type PriceContext } from '../swarm/stamp-math.js';
-import { formatDuration } from './format.js';
+import { formatBytes, formatBzzExact, formatDuration, formatPercent } from './format.js';
 import { MAX_VERB_DEPTH } from './verb-inputs.js';
 import { InputError } from '../swarm/input-error.js';
 
@@ -25,7 +25,7 @@ export interface BatchSuggestion {
 export function suggestBatch(input: PriceContext & { sizeBytes: number; durationSeconds: number; minimumValidityBlocks?: bigint }): BatchSuggestion {
   let depth = 17;
   while (depth <= MAX_VERB_DEPTH && effectiveCapacityBytes(depth) < input.sizeBytes) depth++;
-  if (depth > MAX_VERB_DEPTH) throw new InputError('size', String(input.sizeBytes), `at most ${effectiveCapacityBytes(MAX_VERB_DEPTH)} bytes (a depth-${MAX_VERB_DEPTH} batch)`);
+  if (depth > MAX_VERB_DEPTH) throw new InputError('size', String(input.sizeBytes), `at most ${formatBytes(effectiveCapacityBytes(MAX_VERB_DEPTH))} (a depth-${MAX_VERB_DEPTH} batch)`);
   const wanted = amountForSeconds(BigInt(input.durationSeconds), input.pricePerBlock, input.blockTimeSeconds);
   const minimum = (input.minimumValidityBlocks ?? MINIMUM_VALIDITY_BLOCKS) * input.pricePerBlock;
   const amount = wanted < minimum ? minimum : wanted;
@@ -80,13 +80,13 @@ export function planBatches(batches: readonly PlanInputBatch[], price: PriceCont
     const afterDilute = dilute ? remaining >> 1n : remaining;
     const topup = afterDilute >= needed ? 0n : needed - afterDilute;
     const costPlur = topup === 0n ? 0n : stampCost(newDepth, topup);
-    const fill = `${Math.round(ratio * 100)} % full`;
+    const fill = `${formatPercent(ratio)} full`;
     const ttlText = batch.batchTTL < 0 ? 'TTL unknown' : `TTL ${formatDuration(batch.batchTTL)}`;
     if (dilute && topup > 0n) {
-      return { ...base, action: 'topup-and-dilute', topupAmount: topup, newDepth, costPlur, reason: `${fill} (immutable): dilute to depth ${newDepth} (halves the TTL), then top up ${topup} PLUR/chunk to last ${formatDuration(targetSeconds)}` };
+      return { ...base, action: 'topup-and-dilute', topupAmount: topup, newDepth, costPlur, reason: `${fill} (immutable): dilute to depth ${newDepth} (halves the TTL), then top up ${formatBzzExact(topup)}/chunk to last ${formatDuration(targetSeconds)}` };
     }
     if (dilute) return { ...base, action: 'dilute', newDepth, costPlur: 0n, reason: `${fill} (immutable): dilute to depth ${newDepth}; ${ttlText} halved still covers ${formatDuration(targetSeconds)}` };
-    if (topup > 0n) return { ...base, action: 'topup', topupAmount: topup, costPlur, reason: `${ttlText} is short of ${formatDuration(targetSeconds)}: top up ${topup} PLUR/chunk` };
+    if (topup > 0n) return { ...base, action: 'topup', topupAmount: topup, costPlur, reason: `${ttlText} is short of ${formatDuration(targetSeconds)}: top up ${formatBzzExact(topup)}/chunk` };
     return { ...base, action: 'none', costPlur: 0n, reason: `${ttlText}, ${fill}: nothing to do for ${formatDuration(targetSeconds)}` };
   });
   return { batches: planned, totalCostPlur: planned.reduce((sum, b) => sum + b.costPlur, 0n) };

@@ -6,7 +6,7 @@
  * what it measures.
  */
 import { compareApiVersion, describeVersionComparison, EXPECTED_API_VERSION } from './api-version.js';
-import { BZZ_DECIMALS, formatCount, formatDuration, formatUnits, NATIVE_DECIMALS, shortId } from './format.js';
+import { againstTarget, formatBzz, formatDuration, formatNative, formatPercent, formatTokensApart, NATIVE_DECIMALS, shortId } from './format.js';
 import { GATE_NAMES, GATE_THRESHOLDS as T, NOT_MEASURED, type Gate, type GateId, type GateState } from './gate-definitions.js';
 import { starvingBins } from './rules/bin-saturation.js';
 import { SNAPSHOT_ENDPOINTS, type EndpointFailure, type Fetched, type NodeHealthSnapshot, type SnapshotEndpoint, type StampFacts } from './health-snapshot.js';
@@ -66,13 +66,14 @@ export function walletFundedGate(s: NodeHealthSnapshot): Gate {
   if (!s.wallet.ok) return noAnswer(id, 'wallet', s.wallet.error);
   const bzz = BigInt(s.wallet.value.bzzBalance ?? '0');
   const native = BigInt(s.wallet.value.nativeTokenBalance ?? '0');
-  const balances = `${formatUnits(bzz, BZZ_DECIMALS)} xBZZ, ${formatUnits(native, NATIVE_DECIMALS)} native`;
+  const balances = `${formatBzz(bzz)}, ${formatNative(native)}`;
   const empty = [bzz <= 0n ? 'xBZZ' : '', native <= 0n ? 'native token' : ''].filter(Boolean);
   if (empty.length) return gate(id, 'Fail', `${balances}: no ${empty.join(' and no ')}`);
   const r = s.redistributionstate;
   if (r.ok && r.value.minimumGasFunds !== null && native < BigInt(r.value.minimumGasFunds)) {
-    const need = formatUnits(BigInt(r.value.minimumGasFunds), NATIVE_DECIMALS);
-    return gate(id, 'Warn', `${balances}: native balance below the ${need} a redistribution round needs for gas`);
+    // Both with the digits that tell them apart: a balance just below the need never reads as equal to it.
+    const [have, need] = formatTokensApart(native, BigInt(r.value.minimumGasFunds), NATIVE_DECIMALS);
+    return gate(id, 'Warn', `${formatBzz(bzz)}, ${have} native: below the ${need} native a redistribution round needs for gas`);
   }
   return gate(id, 'Pass', balances);
 }
@@ -106,10 +107,12 @@ export function reserveFillGate(s: NodeHealthSnapshot): Gate {
   const { beeMode, reserveSizeWithinRadius: size, pullsyncRate, isWarmingUp } = s.status.value;
   if (beeMode !== 'full') return notApplicable(id, `a ${beeMode} node keeps no reserve`);
   const depth = s.reservestate.ok ? s.reservestate.value.storageRadius : s.status.value.storageRadius;
-  const fill = `${formatCount(size)}/${formatCount(T.reserveTargetChunks)} chunks at depth ${depth}`;
-  if (size >= T.reserveTargetChunks) return gate(id, 'Pass', `${formatCount(size)} chunks at depth ${depth} (target ${formatCount(T.reserveTargetChunks)})`);
-  if (isWarmingUp === true || pullsyncRate > 0) return gate(id, 'Warn', `filling: ${fill}, pull-sync ${pullsyncRate} chunks/s`);
-  return gate(id, 'Fail', `${fill} and pull-sync idle: the reserve stopped short of the target`);
+  // Fill against the target, saying which side of it: `12,288 chunks at depth 8, below the 65,536 target (19 %)`.
+  const fill = againstTarget(size, T.reserveTargetChunks, `chunks at depth ${depth}`);
+  if (size >= T.reserveTargetChunks) return gate(id, 'Pass', fill);
+  const part = `${fill} (${formatPercent(size / T.reserveTargetChunks)})`;
+  if (isWarmingUp === true || pullsyncRate > 0) return gate(id, 'Warn', `filling: ${part}, pull-sync ${pullsyncRate} chunks/s`);
+  return gate(id, 'Fail', `${part} and pull-sync idle: the reserve stopped short of the target`);
 }
 
 export function binSaturationGate(s: NodeHealthSnapshot): Gate {

@@ -57,7 +57,7 @@ describe('batch choice', () => {
     ];
     const pick = pickUploadBatch(rows, uploadFootprintBytes(1_000_000));
     expect(pick).toMatchObject({ ok: true, batch: { batchID: '03'.repeat(32) } });
-    expect(pick.ok && pick.reason).toMatch(/^batch 03030303…: usable, TTL 60 d \(the longest of 2 batches with room\), about 7070\.00 MB free/);
+    expect(pick.ok && pick.reason).toMatch(/^batch 03030303…: usable, TTL 60 d \(the longest of 2 batches with room\), about 7\.07 GB free of 7\.07 GB effective \(17\.18 GB theoretical\)$/);
     expect(pickUploadBatch([], 1)).toMatchObject({ ok: false, reason: expect.stringContaining('has no postage batch') });
     expect(pickUploadBatch([rows[1]!], 1)).toMatchObject({ ok: false, reason: expect.stringContaining('usable yet') });
     // Only an expiring batch: used, and the reason warns.

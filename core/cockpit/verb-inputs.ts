@@ -100,17 +100,6 @@ export function parseBatchPrefix(text: string): string {
   return clean.toLowerCase();
 }
 
-/** bytes -> `1.50 GB` (powers of 1000, as bee-js and Swarm docs quote batch sizes). */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'kB', 'MB', 'GB', 'TB', 'PB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return unit === 0 ? `${bytes} B` : `${value.toFixed(2)} ${units[unit]}`;
-}
 
 
 /** Seconds for JSON: a bigint above 2^53 - 1 (285 million years, at absurd amounts or test-chain prices) is capped there. */

@@ -4,6 +4,7 @@
  */
 import type { RetcheckReport } from '../../config-schema/retcheck-report.js';
 import type { Unreachable } from '../../config-schema/retcheck-report.js';
+import { formatProximity } from '../cockpit/format.js';
 import { slowestNeighborhoods } from './chunk-stats.js';
 import { roleNote, unreachableOutcome } from './explanations.js';
 
@@ -27,10 +28,10 @@ export function vantageRows(report: RetcheckReport): VantageRow[] {
   return report.vantages.map((v) => ({
     url: v.node_url,
     outcome: outcomeLabel(v.retrievable, v.unreachable),
-    neighborhood: v.overlay ? `${v.overlay.slice(0, 2)} / ${v.overlay.slice(0, 8)}… PO ${v.proximity_to_root ?? '?'}` : '—',
+    neighborhood: v.overlay ? `${v.overlay.slice(0, 2)} / ${v.overlay.slice(0, 8)}… ${v.proximity_to_root === undefined ? 'PO ?' : formatProximity(v.proximity_to_root)}` : '—',
     elapsedMs: v.elapsed_ms,
     version: v.node_version ?? '—',
-    notes: [v.target_proximity !== undefined ? `target PO ${v.target_proximity}` : '', v.error ?? ''].filter(Boolean).join('; '),
+    notes: [v.target_proximity !== undefined ? formatProximity(v.target_proximity, 'target') : '', v.error ?? ''].filter(Boolean).join('; '),
   }));
 }
 
@@ -75,7 +76,7 @@ export function chunkMatrix(report: RetcheckReport): { vantages: string[]; rows:
       if (probe.not_probed) return { found: false, text: 'not probed' };
       if (!probe.found && probe.error !== undefined) return { found: false, text: `no answer ${probe.elapsed_ms} ms` };
       if (!probe.found) return { found: false, text: `x ${probe.elapsed_ms} ms` };
-      return { found: true, text: `${probe.elapsed_ms} ms · PO ${probe.proximity ?? '?'}` };
+      return { found: true, text: `${probe.elapsed_ms} ms · ${probe.proximity === undefined ? 'PO ?' : formatProximity(probe.proximity)}` };
     }),
   }));
   return { vantages, rows };

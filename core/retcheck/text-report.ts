@@ -12,6 +12,7 @@
  */
 import type { ChunkProbe, ChunkStats, ChunkStatsEntry, ChunkVantageProbe, RetcheckReport, VantageResult } from '../../config-schema/retcheck-report.js';
 import { hexToBytes } from '../swarm/bytes.js';
+import { formatProximity } from '../cockpit/format.js';
 import { proximity } from '../swarm/proximity.js';
 import { humanSize } from '../terminal/human-size.js';
 import { showControlCharacters as shown } from '../terminal/visible-text.js';
@@ -50,8 +51,8 @@ function outcome(target: { retrievable: boolean | null; unreachable?: VantageRes
 
 function vantageLine(v: VantageResult, color: boolean): string {
   const parts = [`  ${shown(v.node_url)}`, outcome(v, color), `${v.elapsed_ms} ms`];
-  if (v.overlay !== undefined) parts.push(`nb ${v.overlay.slice(0, 2)} PO ${v.proximity_to_root ?? '?'}  overlay ${shortHex(v.overlay)}`);
-  if (v.target_proximity !== undefined) parts.push(`target PO ${v.target_proximity}`);
+  if (v.overlay !== undefined) parts.push(`nb ${v.overlay.slice(0, 2)} ${v.proximity_to_root === undefined ? 'PO ?' : formatProximity(v.proximity_to_root)}  overlay ${shortHex(v.overlay)}`);
+  if (v.target_proximity !== undefined) parts.push(formatProximity(v.target_proximity, 'target'));
   if (v.node_version) parts.push(`v${shown(v.node_version)}`);
   if (v.error) parts.push(`(${shown(v.error)})`);
   return parts.join('  ');
@@ -94,7 +95,7 @@ function chunkTables(report: RetcheckReport, chunks: ChunkProbe[], stats: ChunkS
       const parts = [`  ${c.address}`, `nb ${c.neighborhood}`];
       const role = roleNote(c);
       if (role) parts.push(role);
-      if (target) parts.push(`PO ${proximity(target, hexToBytes(c.address))} to target`);
+      if (target) parts.push(formatProximity(proximity(target, hexToBytes(c.address)), 'target'));
       const missing = where((p) => !p.found && p.error === undefined);
       const noAnswer = where((p) => !p.found && p.error !== undefined);
       if (missing) parts.push(`missing on ${missing}`);

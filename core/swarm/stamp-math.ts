@@ -6,6 +6,8 @@
  * - capacities are bytes as number (exact: powers of two, or bee-js's integer breakpoints).
  */
 import { InputError } from './input-error.js';
+// Warning messages are read by people: amounts in them follow the cockpit's number rules (one place for them).
+import { formatBzzApart, formatBzzExact, formatDuration } from '../cockpit/format.js';
 
 export const PLUR_PER_BZZ = 10n ** 16n;
 export const BUCKET_DEPTH = 16;
@@ -164,7 +166,7 @@ export function buyPreview(input: PriceContext & { depth: number; amount: bigint
   if (input.amount < minimumAmount) {
     warnings.push({
       code: 'belowMinimumValidity',
-      message: `amount ${input.amount} PLUR/chunk is below the 24h minimum validity of ${minimumAmount} PLUR/chunk; the node will refuse the purchase`,
+      message: `amount ${formatBzzExact(input.amount)}/chunk is below the 24 h minimum validity of ${formatBzzExact(minimumAmount)}/chunk; the node will refuse the purchase`,
     });
   }
   pushFundsWarning(warnings, costPlur, input.walletPlur);
@@ -241,7 +243,7 @@ export function dilutePreview(input: PriceContext & { depth: number; newDepth: n
   const newTtlSeconds = ttlSeconds(newRemainingAmount, input.pricePerBlock, input.blockTimeSeconds);
   const warnings: PreviewWarning[] = [];
   if (newTtlSeconds < DAY_SECONDS) {
-    warnings.push({ code: 'shortTtl', message: `after diluting the batch would expire in ${newTtlSeconds} s, under a day` });
+    warnings.push({ code: 'shortTtl', message: `after diluting the batch would expire in ${formatDuration(Number(newTtlSeconds))}, under a day` });
   }
   return {
     costPlur: 0n,
@@ -283,10 +285,8 @@ export function extendPreview(input: PriceContext & { depth: number; extraSecond
 
 function pushFundsWarning(warnings: PreviewWarning[], costPlur: bigint, walletPlur: bigint | undefined): void {
   if (walletPlur !== undefined && walletPlur < costPlur) {
-    warnings.push({
-      code: 'insufficientFunds',
-      message: `costs ${formatPlurAsBzz(costPlur)} BZZ but the wallet holds ${formatPlurAsBzz(walletPlur)} BZZ`,
-    });
+    const [cost, held] = formatBzzApart(costPlur, walletPlur);
+    warnings.push({ code: 'insufficientFunds', message: `costs ${cost} but the wallet holds ${held}` });
   }
 }
 

@@ -50,7 +50,7 @@ import { watchlistMachine, type WatchlistEvent } from './watchlist.machine.js';
 import { watchRefMachine, type WatchRefEmit } from './watch-ref.machine.js';
 import type { WatchlistEntry } from '../../core/cockpit/watchlist.js';
 import type { WatchlistRequest } from '../../core/cockpit/engine/commands.js';
-import { shortId } from '../../core/cockpit/format.js';
+import { formatCount, formatDuration, shortId } from '../../core/cockpit/format.js';
 import { logPaneMachine } from './log-pane.machine.js';
 import { supervisorMachine, type SupervisorInput } from './supervisor.machine.js';
 import { gatesMachine, selectLatestTransitions } from './gates.machine.js';
@@ -287,8 +287,8 @@ export const cockpitMachine = setup({
       enqueue.spawnChild('watchRef', { id: watchActorId(reference), input: { reference, intervalSeconds } });
       enqueue.assign({ watches: { ...context.watches, [reference]: intervalSeconds } });
       enqueue.sendTo('watchlist', { type: 'watchlist.watch', reference, intervalSeconds });
-      const clamped = event.clampedFrom === null ? '' : ` (${event.clampedFrom} s is outside 10..86400)`;
-      enqueue.sendTo('session', { type: 'banner.show', text: `watching ${shortId(reference)} every ${intervalSeconds} s${clamped}`, tone: 'ok' });
+      const clamped = event.clampedFrom === null ? '' : ` (${formatCount(event.clampedFrom)} s is outside 10..86,400 s)`;
+      enqueue.sendTo('session', { type: 'banner.show', text: `watching ${shortId(reference)} every ${formatDuration(intervalSeconds)}${clamped}`, tone: 'ok' });
     }),
     stopWatch: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'engine.watchStop') return;

@@ -34,7 +34,7 @@ export interface WebhookSinkContext {
   readonly attempt: number;
   readonly delivered: number;
   readonly dropped: number;
-  /** The last failure (`HTTP 500`, `timed out after 10000 ms`, `connect ECONNREFUSED`), cleared by a delivery. */
+  /** The last failure (`HTTP 500`, `timed out after 10,000 ms`, `connect ECONNREFUSED`), cleared by a delivery. */
   readonly lastError: string | null;
 }
 

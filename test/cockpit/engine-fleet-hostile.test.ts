@@ -70,8 +70,8 @@ describe('S15 Fleet with bad nodes', () => {
       expect(rows[locked]).toBe('needs a token (401): pass --token or set NODE_TOKEN');
       expect(rows[urls.unreachable]).toMatch(/^unreachable: network error: connect ECONNREFUSED/);
       expect(rows[urls.garbage]).toMatch(/^not a Bee answer: /);
-      expect(rows[urls.hanging]).toMatch(/^no complete answer: timeout after 1500 ms/);
-      expect(rows[urls.dripping]).toMatch(/^no complete answer: timeout after 1500 ms/);
+      expect(rows[urls.hanging]).toMatch(/^no complete answer: timeout after 1,500 ms/);
+      expect(rows[urls.dripping]).toMatch(/^no complete answer: timeout after 1,500 ms/);
       // Node text is plain: the garbage's markup and escape codes are not in the view (only the parse error is).
       expect(JSON.stringify(view)).not.toContain('<script>');
       expect(view.topBar.fleet).toEqual({ total: 6, pass: 1, warn: 0, fail: 5, unknown: 0 });

@@ -54,7 +54,7 @@ describe(':watch-ref', () => {
       h.type(`watch-ref ${first} 5`);
       h.key('Enter');
       const started = await h.waitForView((v) => v.topBar.watches === 1 && v.banner?.text.startsWith('watching') === true);
-      expect(started.banner?.text).toBe(`watching ${first.slice(0, 8)}… every 10 s (5 s is outside 10..86400)`);
+      expect(started.banner?.text).toBe(`watching ${first.slice(0, 8)}… every 10 s (5 s is outside 10..86,400 s)`);
       h.key(':');
       h.type(`watch-ref ${second}`);
       h.key('Enter');
@@ -63,7 +63,7 @@ describe(':watch-ref', () => {
       h.type('watchlist');
       h.key('Enter');
       const listed = await h.waitForView((v) => v.screen.id === 'watchlist' && durabilityOf(v, first) === 'retrievable' && durabilityOf(v, second) === 'retrievable');
-      expect(table(listed, 'references')!.rows.map((r) => r.cells[3]!.text)).toEqual(['every 10 s', 'every 60 s']);
+      expect(table(listed, 'references')!.rows.map((r) => r.cells[3]!.text)).toEqual(['every 10 s', 'every 1 min']);
       expect(stateStore.get().watchlist).toEqual([{ reference: first, intervalSeconds: 10 }, { reference: second, intervalSeconds: 60 }]);
       h.key(':');
       h.type(`watch-ref-stop ${first}`);

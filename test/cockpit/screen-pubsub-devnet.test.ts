@@ -153,7 +153,7 @@ describe('S14 against a socket that misbehaves', () => {
     actor.send({ type: 'screen.submit', section: 'subscribe', values: { mode: 'PSS', topic: 'x' } });
     const s = await waitFor(actor, (x) => x.context.messages.length === 1);
     expect(payloads(s)).toEqual(['a binary message']);
-    expect(s.context.dropped).toEqual({ count: 2, lastReason: 'a 20000-byte frame (a message is at most 4096 bytes)' });
+    expect(s.context.dropped).toEqual({ count: 2, lastReason: 'a 20,000-byte frame (a message is at most 4,096 bytes; frames over 16,384 are not messages)' });
     expect(selectPubsubContent(s).subtitle).toContain('2 frames dropped');
     actor.stop();
   });

@@ -143,7 +143,9 @@ describe('target overlay', () => {
     const text = await runCli([reference, '-b', url(0), '-b', url(2), '--no-gateway', '--target-overlay', target]);
     const lines = text.stdout.split('\n');
     expect(lines.findIndex((l) => l.includes(url(2)))).toBeLessThan(lines.findIndex((l) => l.includes(url(0))));
-    expect(lineFor(text.stdout, url(2))).toContain('target PO 256');
+    // The vantage whose overlay is the target: identical, not `target PO 256` (issue 23 item 8).
+    expect(lineFor(text.stdout, url(2))).toContain('identical to target');
+    expect(lineFor(text.stdout, url(2))).not.toContain('PO 256');
   });
 });
 

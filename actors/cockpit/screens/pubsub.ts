@@ -12,6 +12,7 @@ import { appendFile, mkdir, readdir, rename, stat, unlink } from 'node:fs/promis
 import { basename, dirname, join } from 'node:path';
 import type { WebSocket } from 'ws';
 import { fromCallback } from 'xstate';
+import { groupDigits } from '../../../core/cockpit/format.js';
 import { rotationPlan } from '../../../core/cockpit/pubsub.js';
 import type { HistoryEvent, HistoryRequest, PubsubHistoryConfig, SocketEvent } from '../../../core/cockpit/screens/pubsub.js';
 import { errorLine, oneLine } from '../../../core/cockpit/text.js';
@@ -68,7 +69,7 @@ export function pubsubSocketLogic(connection: PubsubDeps['connection'], now: () 
       socket.on('message', (data, isBinary) => {
         if (!isBinary) return sendBack({ type: 'socket.dropped', reason: 'a text frame (Bee sends messages as binary frames)' });
         const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
-        if (bytes.length > MAX_MESSAGE_BYTES) return sendBack({ type: 'socket.dropped', reason: `a ${bytes.length}-byte frame (a message is at most 4096 bytes)` });
+        if (bytes.length > MAX_MESSAGE_BYTES) return sendBack({ type: 'socket.dropped', reason: `a ${groupDigits(bytes.length)}-byte frame (a message is at most 4,096 bytes; frames over ${groupDigits(MAX_MESSAGE_BYTES)} are not messages)` });
         sendBack({ type: 'socket.message', payload: new Uint8Array(bytes), receivedAtMs: now() });
       });
       let refused = false;

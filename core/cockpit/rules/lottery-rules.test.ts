@@ -17,7 +17,7 @@ describe('stake card (S4)', () => {
     expect(card({ stakedAmount: null }).state).toBe('Unstaked');
     expect(card({ stakedAmount: String(MIN_STAKE_PLUR - 1n) }).state).toBe('Unstaked');
     expect(card({}, { isFrozen: true, hasSufficientFunds: false, lastFrozenRound: 41 })).toMatchObject({ state: 'Frozen', tone: 'fail', reason: expect.stringContaining('round 41') });
-    expect(card({}, { hasSufficientFunds: false, isHealthy: false })).toMatchObject({ state: 'Insufficient gas', reason: expect.stringContaining('0.0037 native') });
+    expect(card({}, { hasSufficientFunds: false, isHealthy: false })).toMatchObject({ state: 'Insufficient gas', reason: 'native balance not above 0.00375 native: rounds are skipped' });
     expect(card({}, { isHealthy: false })).toMatchObject({ state: 'Unhealthy', tone: 'fail' });
     expect(card({}, { isFullySynced: false })).toMatchObject({ state: 'Unhealthy', tone: 'warn' });
     // isHealthy absent (older Bee) does not count as unhealthy.

@@ -5,6 +5,7 @@
  * chunks are gone from the store, `invalid` ones are there but unreadable or do not hash to their address.
  * `total` 0 means Bee has no collection for the reference (not pinned here, or the pin index lost it).
  */
+import { formatCount } from '../format.js';
 
 export type PinState = 'Unchecked' | 'Checking' | 'OK' | 'Damaged' | 'Empty';
 
@@ -25,9 +26,9 @@ export function pinState(check: PinCheckCounts | null, checking = false): PinSta
 export function describePinCheck(check: PinCheckCounts): string {
   if (check.total === 0) return 'no pinned chunks recorded for this reference';
   const bad = check.missing + check.invalid;
-  if (bad === 0) return `all ${check.total} chunks present and valid`;
-  const parts = [check.missing > 0 ? `${check.missing} missing` : '', check.invalid > 0 ? `${check.invalid} invalid` : ''].filter(Boolean);
-  return `${parts.join(', ')} of ${check.total} chunks: re-pin or re-upload to repair`;
+  if (bad === 0) return `all ${formatCount(check.total)} chunks present and valid`;
+  const parts = [check.missing > 0 ? `${formatCount(check.missing)} missing` : '', check.invalid > 0 ? `${formatCount(check.invalid)} invalid` : ''].filter(Boolean);
+  return `${parts.join(', ')} of ${formatCount(check.total)} chunks: re-pin or re-upload to repair`;
 }
 
 export const PIN_SORTS = ['reference', 'badFirst', 'totalChunks'] as const;

@@ -16,7 +16,7 @@
  *   surplus idle in the contract (/stake/withdrawable > 0, which DELETE /stake/withdrawable returns).
  * - Healthy: none of the above: the node plays every round its neighbourhood is selected for.
  */
-import { BZZ_DECIMALS, formatUnits, NATIVE_DECIMALS } from '../format.js';
+import { formatBzz, formatNative } from '../format.js';
 import type { Tone } from '../view/view-model.js';
 
 export type StakeCardState = 'Healthy' | 'Skewed' | 'Frozen' | 'Unstaked' | 'Insufficient gas' | 'Unhealthy';
@@ -48,7 +48,7 @@ export interface StakeCard {
   readonly reason: string;
 }
 
-const bzz = (plur: bigint): string => `${formatUnits(plur, BZZ_DECIMALS)} xBZZ`;
+const bzz = (plur: bigint): string => formatBzz(plur);
 
 export function requiredStake(reserveCapacityDoubling: number): bigint {
   return MIN_STAKE_PLUR * 2n ** BigInt(Math.max(0, Math.floor(reserveCapacityDoubling)));
@@ -64,7 +64,7 @@ export function stakeCard(stake: StakeFacts, flags: RedistributionFlags): StakeC
     return { state: 'Frozen', tone: 'fail', reason: `frozen by the staking contract (last frozen round ${flags.lastFrozenRound}): no rounds until it thaws` };
   }
   if (!flags.hasSufficientFunds) {
-    const need = flags.minimumGasFunds === null ? 'the gas for 15 transactions' : `${formatUnits(BigInt(flags.minimumGasFunds), NATIVE_DECIMALS)} native token`;
+    const need = flags.minimumGasFunds === null ? 'the gas for 15 transactions' : formatNative(flags.minimumGasFunds);
     return { state: 'Insufficient gas', tone: 'fail', reason: `native balance not above ${need}: rounds are skipped` };
   }
   if (flags.isHealthy === false) {

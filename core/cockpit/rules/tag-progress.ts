@@ -10,6 +10,7 @@
  * the same stamp and need no push (bee-api.md §9: the usual client heuristic; Bee does not define one). It is
  * capped at 100 %, because `sent` and `synced` count retries and the devnet counts `seen` loosely.
  */
+import { formatCount } from '../format.js';
 
 export type TagState = 'Pending' | 'Syncing' | 'Synced';
 
@@ -36,12 +37,12 @@ export function tagProgress(tag: TagCounters): TagProgress {
   const declared = typeof tag.address === 'string' && tag.address !== '';
   const split = Math.max(0, tag.split);
   if (!declared) {
-    const sofar = split === 0 ? 'nothing split yet' : `${split} chunk${split === 1 ? '' : 's'} so far, ${tag.synced} synced`;
+    const sofar = split === 0 ? 'nothing split yet' : `${formatCount(split)} chunk${split === 1 ? '' : 's'} so far, ${formatCount(tag.synced)} synced`;
     return { state: 'Pending', fraction: null, text: `chunk count not declared (${sofar})` };
   }
   if (split === 0) return { state: 'Synced', fraction: 1, text: 'no chunks to sync' };
   const done = Math.min(split, Math.max(0, tag.synced) + Math.max(0, tag.seen));
   const fraction = done / split;
-  const text = `${done}/${split} chunks synced${tag.seen > 0 ? ` (${Math.min(tag.seen, split)} already there)` : ''}`;
+  const text = `${formatCount(done)}/${formatCount(split)} chunks synced${tag.seen > 0 ? ` (${formatCount(Math.min(tag.seen, split))} already there)` : ''}`;
   return { state: done >= split ? 'Synced' : 'Syncing', fraction, text };
 }

@@ -14,7 +14,7 @@
  *  7. Pull-sync idle: `pullsyncRate` 0 after warm-up (full nodes).
  *  8. Reserve filled: `reserveSizeWithinRadius` toward 65,536 chunks at the storage radius (full nodes).
  */
-import { formatCount } from '../format.js';
+import { againstTarget, formatCount } from '../format.js';
 import { GATE_THRESHOLDS as T } from '../gate-definitions.js';
 import type { ChainFacts, Fetched, ReadinessFacts, ReserveFacts, StatusFacts, TopologyFacts } from '../health-snapshot.js';
 import type { Tone } from '../view/view-model.js';
@@ -72,7 +72,8 @@ export function warmupChecklist(f: WarmupFacts): ChecklistItem[] {
       label: 'Peers connected',
       state: peers >= need ? 'done' : peers >= T.peerCountFailBelow ? 'progress' : 'waiting',
       fraction: clamp(peers / need),
-      text: `${peers} of ${need} connected`,
+      // What the 16 is: the peers the peer-count gate wants, not a total to be `of`.
+      text: againstTarget(peers, need, 'connected peers'),
     });
   }
 
@@ -139,7 +140,7 @@ export function warmupChecklist(f: WarmupFacts): ChecklistItem[] {
     label: 'Reserve filled',
     state: size >= T.reserveTargetChunks ? 'done' : syncing ? 'progress' : 'waiting',
     fraction: clamp(size / T.reserveTargetChunks),
-    text: `${formatCount(size)} of ${formatCount(T.reserveTargetChunks)} chunks at depth ${depth}`,
+    text: againstTarget(size, T.reserveTargetChunks, `chunks at depth ${depth}`),
   });
   return items;
 }

@@ -9,7 +9,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { OnceData } from '../../../config-schema/once-results.js';
-import { formatGwei, gasPriceFromMinimumGasFunds } from '../../../core/cockpit/price-facts.js';
+import { formatCount, formatUnits } from '../../../core/cockpit/format.js';
+import { formatGwei, gasPriceFromMinimumGasFunds, MINIMUM_GAS_FUNDS_GAS } from '../../../core/cockpit/price-facts.js';
 import { readBeeYaml } from '../../../core/node-config/bee-yaml.js';
 import { ChainRpcError, fetchChainFees, rpcOrigin } from '../../../actors/cockpit/chain-rpc.js';
 import { connectNode, nodeFailure } from './once-node.js';
@@ -34,8 +35,9 @@ export const run: OnceRun = async (args, context) => {
         gasPriceGwei: formatGwei(fees.gasPriceWei),
         block: fees.block,
       };
-      const base = fees.baseFeeWei === undefined ? 'no base fee (pre-EIP-1559 chain)' : `base fee ${data.baseFeeGwei} gwei`;
-      return { verb: 'basefee', status: 'ok', message: `${base}, gas price ${data.gasPriceGwei} gwei at block ${fees.block} (chain RPC ${data.rpc})`, data };
+      const gwei = (wei: bigint) => `${formatUnits(wei, 9, 9)} gwei`;
+      const base = fees.baseFeeWei === undefined ? 'no base fee (pre-EIP-1559 chain)' : `base fee ${gwei(fees.baseFeeWei)}`;
+      return { verb: 'basefee', status: 'ok', message: `${base}, gas price ${gwei(fees.gasPriceWei)} at block ${fees.block} (chain RPC ${data.rpc})`, data };
     } catch (error) {
       if (!(error instanceof ChainRpcError)) throw error;
       throw new OnceError(error.message, { node: url, error: { code: 'rpc', detail: error.message } });
@@ -57,7 +59,7 @@ export const run: OnceRun = async (args, context) => {
     minimumGasFundsWei: String(funds),
     block: state.block,
   };
-  return { verb: 'basefee', status: 'ok', message: `gas price ${data.gasPriceGwei} gwei as Bee suggests it (minimumGasFunds ${funds} wei / 3 750 000 gas)`, data };
+  return { verb: 'basefee', status: 'ok', message: `gas price ${formatUnits(gasPrice, 9, 9)} gwei as Bee suggests it (minimumGasFunds ${formatCount(funds)} wei / ${formatCount(MINIMUM_GAS_FUNDS_GAS)} gas)`, data };
 };
 
 /** The http(s) RPC endpoint of a Bee YAML config, when there is one and it can be read. */

@@ -7,7 +7,7 @@
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { jsonSeconds } from '../../../core/cockpit/verb-inputs.js';
-import { formatDuration } from '../../../core/cockpit/format.js';
+import { formatBytes, formatBzzExact, formatDuration } from '../../../core/cockpit/format.js';
 import { parseAmountArgument, parseDepthArgument } from '../../../core/cockpit/verb-inputs.js';
 import { amountForSeconds, buyPreview } from '../../../core/swarm/stamp-math.js';
 import { argument, connectNode } from './once-node.js';
@@ -48,7 +48,7 @@ export const run: OnceRun = async (args, context) => {
   return {
     verb: 'buy-preview',
     status: refused ? 'sad' : 'ok',
-    message: `buying depth ${depth} at ${amount} PLUR/chunk costs ${preview.costBzz} BZZ and lasts ${formatDuration(jsonSeconds(preview.ttlSeconds))} (${(preview.effectiveBytes / 1e9).toFixed(2)} GB effective)${verdict}; preview only, nothing sent`,
+    message: `buying depth ${depth} at ${formatBzzExact(amount)}/chunk costs ${formatBzzExact(preview.costPlur)} and lasts ${formatDuration(jsonSeconds(preview.ttlSeconds))} (${formatBytes(preview.effectiveBytes)} effective)${verdict}; preview only, nothing sent`,
     data,
   };
 };

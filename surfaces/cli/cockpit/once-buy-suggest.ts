@@ -8,8 +8,8 @@
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { jsonSeconds } from '../../../core/cockpit/verb-inputs.js';
 import { suggestBatch } from '../../../core/cockpit/batch-plan.js';
-import { formatDuration } from '../../../core/cockpit/format.js';
-import { formatBytes, parseDurationArgument, parseSizeArgument } from '../../../core/cockpit/verb-inputs.js';
+import { formatBytes, formatBzzApart, formatBzzExact, formatDuration } from '../../../core/cockpit/format.js';
+import { parseDurationArgument, parseSizeArgument } from '../../../core/cockpit/verb-inputs.js';
 import { formatPlurAsBzz, type PreviewWarning } from '../../../core/swarm/stamp-math.js';
 import { argument, connectNode } from './once-node.js';
 import { previewCommon, readPrice, readWallet } from './once-stamps.js';
@@ -32,7 +32,8 @@ export const run: OnceRun = async (args, context) => {
   const warnings: PreviewWarning[] = [];
   if (suggestion.raisedToMinimum) warnings.push({ code: 'belowMinimumValidity', message: `${formatDuration(durationSeconds)} is below Bee's 24 h purchase minimum: the amount is raised to it` });
   const affordable = wallet === null ? null : wallet >= suggestion.costPlur;
-  if (affordable === false) warnings.push({ code: 'insufficientFunds', message: `costs ${formatPlurAsBzz(suggestion.costPlur)} BZZ but the wallet holds ${formatPlurAsBzz(wallet!)} BZZ` });
+  const [cost, held] = formatBzzApart(suggestion.costPlur, wallet ?? 0n);
+  if (affordable === false) warnings.push({ code: 'insufficientFunds', message: `costs ${cost} but the wallet holds ${held}` });
   const data: OnceData<'buy-suggest'> = {
     ...previewCommon(node, price, wallet),
     sizeBytes,
@@ -47,11 +48,11 @@ export const run: OnceRun = async (args, context) => {
     affordable,
     warnings,
   };
-  const wallets = affordable === null ? ' (wallet unreadable)' : affordable ? '' : `; the wallet holds only ${formatPlurAsBzz(wallet!)} BZZ`;
+  const wallets = affordable === null ? ' (wallet unreadable)' : affordable ? '' : `; the wallet holds only ${held}`;
   return {
     verb: 'buy-suggest',
     status: affordable === false ? 'sad' : 'ok',
-    message: `for ${formatBytes(sizeBytes)} over ${formatDuration(durationSeconds)}: buy depth ${suggestion.depth} (${formatBytes(suggestion.effectiveBytes)} effective) at ${suggestion.amount} PLUR/chunk for ${data.costBzz} BZZ${wallets}; preview only, nothing sent`,
+    message: `for ${formatBytes(sizeBytes)} over ${formatDuration(durationSeconds)}: buy depth ${suggestion.depth} (${formatBytes(suggestion.effectiveBytes)} effective) at ${formatBzzExact(suggestion.amount)}/chunk for ${affordable === false ? cost : formatBzzExact(suggestion.costPlur)}${wallets}; preview only, nothing sent`,
     data,
   };
 };

@@ -6,7 +6,8 @@
  * of theoretical). Pure: no node. Text: one row per depth.
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
-import { formatBytes, parseDepthArgument } from '../../../core/cockpit/verb-inputs.js';
+import { formatBytes, formatCount, formatPercent } from '../../../core/cockpit/format.js';
+import { parseDepthArgument } from '../../../core/cockpit/verb-inputs.js';
 import { BUCKET_DEPTH, bucketUpperBound, depthTable } from '../../../core/swarm/stamp-math.js';
 import { argument, checkArity } from './once-node.js';
 import { OnceUsageError, type OnceRun } from './once.js';
@@ -29,9 +30,10 @@ export const run: OnceRun = async (args) => {
     effectiveRatio: Number((row.effectiveBytes / row.theoreticalBytes).toFixed(4)),
   }));
   const data: OnceData<'depth-table'> = { bucketDepth: BUCKET_DEPTH, chunkPayloadBytes: 4096, rows };
-  const header = 'depth  chunks           slots/bucket  theoretical   effective';
+  const header = 'depth          chunks  slots/bucket  theoretical   effective';
   const lines = rows.map(
-    (r) => `${String(r.depth).padStart(5)}  ${String(r.chunks).padEnd(15)}  ${String(r.bucketSlots).padEnd(12)}  ${formatBytes(r.theoreticalBytes).padEnd(12)}  ${formatBytes(r.effectiveBytes)} (${(r.effectiveRatio * 100).toFixed(1)} %)`,
+    (r) =>
+      `${String(r.depth).padStart(5)}  ${formatCount(r.chunks).padStart(14)}  ${formatCount(r.bucketSlots).padStart(12)}  ${formatBytes(r.theoreticalBytes).padEnd(12)}  ${formatBytes(r.effectiveBytes)} (${formatPercent(r.effectiveBytes / r.theoreticalBytes)})`,
   );
   return {
     verb: 'depth-table',

@@ -6,7 +6,7 @@
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { jsonSeconds } from '../../../core/cockpit/verb-inputs.js';
-import { formatDuration } from '../../../core/cockpit/format.js';
+import { formatBytes, formatDuration } from '../../../core/cockpit/format.js';
 import { parseDepthArgument } from '../../../core/cockpit/verb-inputs.js';
 import { dilutePreview, remainingAmountFromTtl } from '../../../core/swarm/stamp-math.js';
 import { argument, connectNode } from './once-node.js';
@@ -38,7 +38,7 @@ export const run: OnceRun = async (args, context) => {
   return {
     verb: 'dilute-preview',
     status: 'ok',
-    message: `diluting ${batch.batchID.slice(0, 8)}… from depth ${batch.depth} to ${newDepth} is free: ${(preview.effectiveBytes.current / 1e9).toFixed(2)} -> ${(preview.effectiveBytes.next / 1e9).toFixed(2)} GB effective, TTL ${formatDuration(jsonSeconds(preview.currentTtlSeconds))} -> ${formatDuration(jsonSeconds(preview.newTtlSeconds))}; preview only, nothing sent`,
+    message: `diluting ${batch.batchID.slice(0, 8)}… from depth ${batch.depth} to ${newDepth} is free: ${formatBytes(preview.effectiveBytes.current)} -> ${formatBytes(preview.effectiveBytes.next)} effective, TTL ${formatDuration(jsonSeconds(preview.currentTtlSeconds))} -> ${formatDuration(jsonSeconds(preview.newTtlSeconds))}; preview only, nothing sent`,
     data,
   };
 };

@@ -5,6 +5,7 @@
  * `ok` (exit 0) retrievable; `sad` (exit 1) not retrievable; an error when the node cannot run the check.
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
+import { formatMs } from '../../../core/cockpit/format.js';
 import { parseReference } from '../../../core/swarm/references.js';
 import { askStewardship } from '../../../actors/cockpit/durability.js';
 import { argument, connectNode, nodeFailure } from './once-node.js';
@@ -20,6 +21,6 @@ export const run: OnceRun = async (args, context) => {
   const data: OnceData<'durability-check'> = { node: node.target.url, reference, retrievable, elapsedMs, ...(pin === undefined ? {} : { pinned: pin }) };
   const pinned = pin ? ', pinned on this node' : '';
   return retrievable
-    ? { verb: 'durability-check', status: 'ok', message: `${reference} is retrievable from the network (checked through ${node.target.url} in ${elapsedMs} ms${pinned})`, data }
+    ? { verb: 'durability-check', status: 'ok', message: `${reference} is retrievable from the network (checked through ${node.target.url} in ${formatMs(elapsedMs)}${pinned})`, data }
     : { verb: 'durability-check', status: 'sad', message: `${reference} is NOT retrievable from the network: some chunk is missing (checked through ${node.target.url}${pinned}; re-upload with PUT /stewardship or retcheck --reseed)`, data };
 };

@@ -5,7 +5,7 @@
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { jsonSeconds } from '../../../core/cockpit/verb-inputs.js';
-import { formatDuration } from '../../../core/cockpit/format.js';
+import { formatBzzExact, formatDuration } from '../../../core/cockpit/format.js';
 import { parseDurationArgument } from '../../../core/cockpit/verb-inputs.js';
 import { extendPreview, remainingAmountFromTtl, ttlSeconds } from '../../../core/swarm/stamp-math.js';
 import { argument, connectNode } from './once-node.js';
@@ -36,7 +36,7 @@ export const run: OnceRun = async (args, context) => {
   return {
     verb: 'extend-preview',
     status: refused ? 'sad' : 'ok',
-    message: `keeping ${batch.batchID.slice(0, 8)}… ${formatDuration(extraSeconds)} longer takes a top-up of ${preview.amount} PLUR/chunk: ${preview.costBzz} BZZ (TTL ${formatDuration(jsonSeconds(current))} -> ${formatDuration(data.newTtlSeconds)})${refused ? `; the node would refuse it: ${preview.warnings.map((w) => w.message).join('; ')}` : ''}; preview only, nothing sent`,
+    message: `keeping ${batch.batchID.slice(0, 8)}… ${formatDuration(extraSeconds)} longer takes a top-up of ${formatBzzExact(preview.amount)}/chunk: ${formatBzzExact(preview.costPlur)} (TTL ${formatDuration(jsonSeconds(current))} -> ${formatDuration(data.newTtlSeconds)})${refused ? `; the node would refuse it: ${preview.warnings.map((w) => w.message).join('; ')}` : ''}; preview only, nothing sent`,
     data,
   };
 };

@@ -9,6 +9,7 @@
  * `sad` (exit 1) when the feed has none (404).
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
+import { formatCount } from '../../../core/cockpit/format.js';
 import { parseTopicArgument } from '../../../core/cockpit/verb-inputs.js';
 import { feedEntryFromSoc } from '../../../core/cockpit/feed-entry.js';
 import { bytesToHex, hexToBytes } from '../../../core/swarm/bytes.js';
@@ -65,5 +66,5 @@ export const run: OnceRun = async (args, context) => {
     ...(v1 && entry.time ? { time: entry.time } : {}),
   };
   const points = data.reference ? `, points at ${data.reference} (${data.time})` : '';
-  return { verb: 'feed-probe', status: 'ok', message: `feed ${owner}/${topic.hex.slice(0, 8)}…: latest index ${index} (next ${nextIndex}), payload ${entry.payloadBytes} bytes (${version})${points}`, data };
+  return { verb: 'feed-probe', status: 'ok', message: `feed ${owner}/${topic.hex.slice(0, 8)}…: latest index ${index} (next ${nextIndex}), payload ${formatCount(entry.payloadBytes)} bytes (${version})${points}`, data };
 };

@@ -7,6 +7,7 @@
  * update at all, or every listed update is missing.
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
+import { formatCount } from '../../../core/cockpit/format.js';
 import { feedEntryFromSoc, type FeedEntry } from '../../../core/cockpit/feed-entry.js';
 import { parseTopicArgument } from '../../../core/cockpit/verb-inputs.js';
 import { bytesToHex, hexToBytes } from '../../../core/swarm/bytes.js';
@@ -50,7 +51,7 @@ export const run: OnceRun = async (args, context) => {
   const lines = indices.map((index, i) => {
     const entry = found[i];
     if (!entry) return `${String(index).padStart(6)}  missing (the node cannot fetch update ${index})`;
-    const what = entry.version === 'v1' ? `${entry.time}  ${entry.reference!.slice(0, 16)}…` : `v2 content, ${entry.payloadBytes} bytes`;
+    const what = entry.version === 'v1' ? `${entry.time}  ${entry.reference!.slice(0, 16)}…` : `v2 content, ${formatCount(entry.payloadBytes)} bytes`;
     return `${String(index).padStart(6)}  ${what}`;
   });
   const summary = `feed ${owner.hex}/${topic.hex.slice(0, 8)}…: ${entries.length} of the last ${indices.length} updates (latest index ${latest})${missing.length ? `, ${missing.length} missing` : ''}`;

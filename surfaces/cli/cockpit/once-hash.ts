@@ -19,6 +19,7 @@ import { contentTypeByExtension } from '../../../core/swarm/content-type.js';
 import { saveManifest } from '../../../core/swarm/manifest-hash.js';
 import { InputError } from '../../../core/swarm/input-error.js';
 import { DEFAULT_HASH_REDUNDANCY, DEFAULT_UPLOAD_REDUNDANCY, redundancyText, takeUploadChoices } from '../../../core/cockpit/upload-choices.js';
+import { formatCount } from '../../../core/cockpit/format.js';
 import { hashFile, type HashFileOptions } from '../../../actors/hash/hash-file.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
 import { OnceUsageError, type OnceResult, type OnceRun } from './once.js';
@@ -90,7 +91,7 @@ export async function hashVerb(args: readonly string[], options: HashFileOptions
     return {
       verb: 'hash',
       status: 'ok',
-      message: `${reference} is the Swarm reference of ${shown} (${data.size} bytes): ${what}${hint}`,
+      message: `${reference} is the Swarm reference of ${shown} (${formatCount(data.size)} bytes): ${what}${hint}`,
       data,
       text: `${reference}  ${shown}  ${choices.manifest ? 'manifest' : 'raw bytes'}, ${redundancyText(level)}`,
     };

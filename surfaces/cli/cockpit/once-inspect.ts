@@ -6,6 +6,7 @@
  * A reference whose content is not a mantaray manifest is `sad` (exit 1); one the node cannot fetch, an error.
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
+import { formatCount } from '../../../core/cockpit/format.js';
 import { describeManifest } from '../../../core/cockpit/manifest-listing.js';
 import { bytesToHex } from '../../../core/swarm/bytes.js';
 import { InputError } from '../../../core/swarm/input-error.js';
@@ -36,7 +37,7 @@ export const run: OnceRun = async (args, context) => {
   if (size?.status === 404) throw notFound(node.target.url, reference);
   if (size?.contentLength !== undefined && size.contentLength > MAX_MANIFEST_NODE_BYTES) {
     const data: OnceData<'inspect'> = { node: node.target.url, reference, kind: 'not-a-manifest', entries: [], nodeCount: 0 };
-    return { verb: 'inspect', status: 'sad', message: `${reference} is not a mantaray manifest: its root holds ${size.contentLength} bytes of content`, data };
+    return { verb: 'inspect', status: 'sad', message: `${reference} is not a mantaray manifest: its root holds ${formatCount(size.contentLength)} bytes of content`, data };
   }
   let root;
   try {
@@ -54,7 +55,7 @@ export const run: OnceRun = async (args, context) => {
     ...(listing.indexDocument ? [`index document: ${listing.indexDocument}`] : []),
     ...(listing.errorDocument ? [`error document: ${listing.errorDocument}`] : []),
   ];
-  const summary = `${reference.slice(0, 16)}…: ${listing.kind === 'feed' ? 'feed manifest' : 'manifest'}, ${listing.entries.length} path${listing.entries.length === 1 ? '' : 's'}, ${listing.nodeCount} node${listing.nodeCount === 1 ? '' : 's'}`;
+  const summary = `${reference.slice(0, 16)}…: ${listing.kind === 'feed' ? 'feed manifest' : 'manifest'}, ${formatCount(listing.entries.length)} path${listing.entries.length === 1 ? '' : 's'}, ${formatCount(listing.nodeCount)} node${listing.nodeCount === 1 ? '' : 's'}`;
   return { verb: 'inspect', status: 'ok', message: summary, data, text: [...head, ...lines, summary].map(showControlCharacters).join('\n') };
 };
 

@@ -83,7 +83,8 @@ describe('--once depth-table', () => {
     expect(run.code).toBe(0);
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toMatch(/^ {3}20 {2}1048576 +16 +4\.29 GB +628\.91 MB/);
+    // Counts grouped by thousands (issue 23 item 8).
+    expect(lines[1]).toMatch(/^ {3}20 +1,048,576 +16 +4\.29 GB +628\.91 MB \(15 %\)$/);
     for (const args of [['16'], ['41'], ['-1'], ['abc'], ['22', '20'], ['17', '18', '19']]) {
       expect((await cockpit(['--once', 'depth-table', ...args])).code, args.join(' ')).toBe(64);
     }

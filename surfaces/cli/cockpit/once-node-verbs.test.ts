@@ -68,7 +68,9 @@ describe('--once price', () => {
     expect(result.data.gibPerMonthPlur).toBe(String(price * 518_400n * 262_144n));
     expect(result.data.minimumAmount).toBe(String(price * BigInt(chain.minimumValidityBlocks ?? 17_280)));
     const text = await cockpit(['--once', 'price'], { NODE_URL: url });
-    expect(text.stdout).toMatch(new RegExp(`^price ${price} PLUR/chunk/block: [0-9.]+ BZZ per GiB for 30 days at 5 s blocks; minimum purchase amount \\d+ PLUR/chunk\\n$`));
+    // Every amount with its unit, PLUR grouped by thousands (issue 23 item 8).
+    const grouped = (n: bigint) => n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    expect(text.stdout).toMatch(new RegExp(`^price ${grouped(price)} PLUR/chunk/block: [0-9.,]+ (xBZZ|PLUR) per GiB for 30 days at 5 s blocks; minimum purchase amount \\d{1,3}(,\\d{3})* PLUR/chunk\\n$`));
   });
 
   it('the node from --config: its default node and @env: token', async () => {
@@ -231,7 +233,7 @@ describe('--once inspect', () => {
     const large = await client.uploadBytes(new Uint8Array(5 * 1024 * 1024).fill(7), { batchId, deferred: false });
     const big = await cockpit(['--once', 'inspect', large.reference, url]);
     expect(big.code).toBe(1);
-    expect(big.stdout).toContain('is not a mantaray manifest: its root holds 5242880 bytes of content');
+    expect(big.stdout).toContain('is not a mantaray manifest: its root holds 5,242,880 bytes of content');
   });
 
   it('an unknown reference is an error (exit 2); malformed references are usage errors (64)', async () => {

@@ -7,7 +7,7 @@
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { planBatches } from '../../../core/cockpit/batch-plan.js';
-import { formatDuration } from '../../../core/cockpit/format.js';
+import { formatBzzApart, formatBzzExact, formatDuration } from '../../../core/cockpit/format.js';
 import { parseDurationArgument } from '../../../core/cockpit/verb-inputs.js';
 import { formatPlurAsBzz, type PreviewWarning } from '../../../core/swarm/stamp-math.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
@@ -21,7 +21,8 @@ export const run: OnceRun = async (args, context) => {
   const [batches, price, wallet] = await Promise.all([readBatches(node), readPrice(node), readWallet(node)]);
   const plan = planBatches(batches, price, targetSeconds);
   const affordable = wallet === null ? null : wallet >= plan.totalCostPlur;
-  const warnings: PreviewWarning[] = affordable === false ? [{ code: 'insufficientFunds', message: `the plan costs ${formatPlurAsBzz(plan.totalCostPlur)} BZZ but the wallet holds ${formatPlurAsBzz(wallet!)} BZZ` }] : [];
+  const [cost, held] = formatBzzApart(plan.totalCostPlur, wallet ?? 0n);
+  const warnings: PreviewWarning[] = affordable === false ? [{ code: 'insufficientFunds', message: `the plan costs ${cost} but the wallet holds ${held}` }] : [];
   const data: OnceData<'plan-batch'> = {
     ...previewCommon(node, price, wallet),
     targetSeconds,
@@ -35,9 +36,9 @@ export const run: OnceRun = async (args, context) => {
     affordable,
     warnings,
   };
-  const lines = plan.batches.map((b) => `${b.batchId.slice(0, 8)}…  depth ${b.depth}  ${b.action.padEnd(16)}  ${formatPlurAsBzz(b.costPlur).padStart(12)} BZZ  ${b.reason}`);
+  const lines = plan.batches.map((b) => `${b.batchId.slice(0, 8)}…  depth ${b.depth}  ${b.action.padEnd(16)}  ${formatBzzExact(b.costPlur).padStart(20)}  ${b.reason}`);
   const summary = batches.length
-    ? `plan for ${formatDuration(targetSeconds)}: ${plan.batches.filter((b) => b.action !== 'none').length} of ${batches.length} batches need action, total ${data.totalCostBzz} BZZ${affordable === false ? ` (the wallet holds ${formatPlurAsBzz(wallet!)} BZZ: not enough)` : ''}; preview only, nothing sent`
+    ? `plan for ${formatDuration(targetSeconds)}: ${plan.batches.filter((b) => b.action !== 'none').length} of ${batches.length} batches need action, total ${affordable === false ? `${cost} (the wallet holds ${held}: not enough)` : formatBzzExact(plan.totalCostPlur)}; preview only, nothing sent`
     : `${node.target.url} has no postage batches: nothing to plan (buy-suggest proposes one)`;
   return { verb: 'plan-batch', status: affordable === false ? 'sad' : 'ok', message: summary, data, text: [...lines, summary].map(showControlCharacters).join('\n') };
 };

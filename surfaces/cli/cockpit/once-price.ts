@@ -6,6 +6,7 @@
  * Status `ok`; a node whose price is still unknown (0, before the first price event) is `sad` (exit 1).
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
+import { formatBzzExact } from '../../../core/cockpit/format.js';
 import { priceFacts } from '../../../core/cockpit/price-facts.js';
 import { connectNode, nodeFailure } from './once-node.js';
 import type { OnceRun } from './once.js';
@@ -35,7 +36,7 @@ export const run: OnceRun = async (args, context) => {
   return {
     verb: 'price',
     status: 'ok',
-    message: `price ${data.pricePerChunkPerBlock} PLUR/chunk/block: ${data.gibPerMonthBzz} BZZ per GiB for 30 days at 5 s blocks; minimum purchase amount ${data.minimumAmount} PLUR/chunk`,
+    message: `price ${formatBzzExact(facts.pricePerChunkPerBlock)}/chunk/block: ${formatBzzExact(facts.gibPerMonthPlur)} per GiB for 30 days at 5 s blocks; minimum purchase amount ${formatBzzExact(facts.minimumAmount)}/chunk`,
     data,
   };
 };

@@ -6,7 +6,7 @@
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { jsonSeconds } from '../../../core/cockpit/verb-inputs.js';
-import { formatDuration } from '../../../core/cockpit/format.js';
+import { formatBzzExact, formatDuration } from '../../../core/cockpit/format.js';
 import { parseAmountArgument } from '../../../core/cockpit/verb-inputs.js';
 import { remainingAmountFromTtl, topupPreview } from '../../../core/swarm/stamp-math.js';
 import { argument, connectNode } from './once-node.js';
@@ -36,7 +36,7 @@ export const run: OnceRun = async (args, context) => {
   return {
     verb: 'topup-preview',
     status: refused ? 'sad' : 'ok',
-    message: `topping up ${batch.batchID.slice(0, 8)}… by ${amount} PLUR/chunk costs ${preview.costBzz} BZZ and adds ${formatDuration(jsonSeconds(preview.addedTtlSeconds))} (TTL ${formatDuration(jsonSeconds(preview.currentTtlSeconds))} -> ${formatDuration(jsonSeconds(preview.newTtlSeconds))})${refused ? `; the node would refuse it: ${preview.warnings.map((w) => w.message).join('; ')}` : ''}; preview only, nothing sent`,
+    message: `topping up ${batch.batchID.slice(0, 8)}… by ${formatBzzExact(amount)}/chunk costs ${formatBzzExact(preview.costPlur)} and adds ${formatDuration(jsonSeconds(preview.addedTtlSeconds))} (TTL ${formatDuration(jsonSeconds(preview.currentTtlSeconds))} -> ${formatDuration(jsonSeconds(preview.newTtlSeconds))})${refused ? `; the node would refuse it: ${preview.warnings.map((w) => w.message).join('; ')}` : ''}; preview only, nothing sent`,
     data,
   };
 };

@@ -8,6 +8,7 @@
  * A missing path, a file, an empty directory, an unusable or too small batch: an error result.
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
+import { formatCount } from '../../../core/cockpit/format.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
 import { scanCollection, tarStream, UploadInputError, type Collection } from '../../../actors/cockpit/upload-source.js';
 import { argument, connectNode } from './once-node.js';
@@ -68,7 +69,7 @@ export const run: OnceRun = async (allArgs, context) => {
     verb: 'upload-collection',
     status: 'ok',
     message: showControlCharacters(
-      `${result.reference} is a manifest of ${dir}: ${collection.files.length} files, ${collection.bytes} bytes${indexDocument ? ', index index.html' : ''}, ${redundancyText(level)}, uploaded with ${reason}${skipped}`,
+      `${result.reference} is a manifest of ${dir}: ${formatCount(collection.files.length)} files, ${formatCount(collection.bytes)} bytes${indexDocument ? ', index index.html' : ''}, ${redundancyText(level)}, uploaded with ${reason}${skipped}`,
     ),
     data,
     text: `${result.reference}  ${showControlCharacters(dir)}  manifest, ${redundancyText(level)}`,

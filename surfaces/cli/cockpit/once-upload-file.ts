@@ -10,6 +10,7 @@
  */
 import { basename } from 'node:path';
 import type { OnceData } from '../../../config-schema/once-results.js';
+import { formatCount } from '../../../core/cockpit/format.js';
 import { contentTypeByExtension } from '../../../core/swarm/content-type.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
 import { fileStream, statFile, UploadInputError } from '../../../actors/cockpit/upload-source.js';
@@ -64,7 +65,7 @@ export const run: OnceRun = async (allArgs, context) => {
     verb: 'upload-file',
     status: 'ok',
     message: showControlCharacters(
-      `${result.reference} is a manifest wrapping ${name} (${size} bytes, ${contentType}), ${redundancyText(level)}, uploaded with ${reason}${result.tagUid === undefined ? '' : `; tag ${result.tagUid} tracks the push`}`,
+      `${result.reference} is a manifest wrapping ${name} (${formatCount(size)} bytes, ${contentType}), ${redundancyText(level)}, uploaded with ${reason}${result.tagUid === undefined ? '' : `; tag ${result.tagUid} tracks the push`}`,
     ),
     data,
     text: `${result.reference}  ${showControlCharacters(path)}  manifest, ${redundancyText(level)}`,

@@ -54,7 +54,7 @@ describe('--once upload-file', () => {
     expect(run.code, run.stderr).toBe(0);
     const result = onceJson<{ reference: string; batchId: string; batchReason: string; bytes: number; name: string; contentType: string; tagUid: number; url: string }>(run.stdout);
     expect(result.data).toMatchObject({ batchId: startBatch, bytes: data.length, name: 'video.mp4', contentType: 'video/mp4', url: `${url}/bzz/${result.data.reference}/` });
-    expect(result.data.batchReason).toMatch(new RegExp(`^batch ${startBatch.slice(0, 8)}…: usable, TTL \\d+ d( \\d+ h)?, about [0-9.]+ MB free of [0-9.]+ MB effective`));
+    expect(result.data.batchReason).toMatch(new RegExp(`^batch ${startBatch.slice(0, 8)}…: usable, TTL \\d+ d( \\d+ h)?, about [0-9.]+ [kMG]B free of [0-9.]+ [kMG]B effective`));
     expect(typeof result.data.tagUid).toBe('number');
     const back = await bzz(result.data.reference);
     expect(back.status).toBe(200);

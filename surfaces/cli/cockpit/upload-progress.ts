@@ -2,7 +2,7 @@
  * Upload progress on stderr: on a terminal one line rewritten in place (at most 5 times a second); otherwise a
  * line at every 10 %, so logs stay short. Always a last line with the total. Never on stdout: the result is there.
  */
-import { formatBytes } from '../../../core/cockpit/verb-inputs.js';
+import { formatBytes } from '../../../core/cockpit/format.js';
 
 export class UploadProgress {
   private sent = 0;
