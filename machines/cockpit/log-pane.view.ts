@@ -5,6 +5,7 @@
  * times a second) rather than on every snapshot.
  */
 import type { LogFacts } from '../../core/cockpit/engine/compose-view.js';
+import { groupDigits } from '../../core/cockpit/format.js';
 import type { LogLineView, Tone } from '../../core/cockpit/view/view-model.js';
 import { LOG_TAB_TITLES, LOG_TABS, NODE_TABS, type LogEntry, type LogTab } from '../../core/log/log-book.js';
 import type { LogPaneDisplayContext } from './log-pane-display.machine.js';
@@ -150,7 +151,7 @@ export function shortTime(time: string): string {
  * written; a line cut at the ring's limit says so.
  */
 export function lineText(tab: LogTab, entry: LogEntry): string {
-  const cut = entry.cutFromBytes ? ` … (line cut, ${entry.cutFromBytes} bytes)` : '';
+  const cut = entry.cutFromBytes ? ` … (line cut, ${groupDigits(entry.cutFromBytes)} bytes)` : '';
   if (COCKPIT_TABS.has(tab) || !entry.logger) return entry.line + cut;
   const fields = Object.entries(entry.fields).map(([k, v]) => `${k}=${/[\s"]/.test(v) || v === '' ? JSON.stringify(v) : v}`);
   return [entry.logger, entry.msg, ...fields].filter(Boolean).join(' ') + cut;
