@@ -61,6 +61,11 @@ describe('numbers and units (issue 23 item 8)', () => {
     // The S3 column of the issue: `405 M PLUR` beside `0 xBZZ` becomes one unit.
     expect(['405000000', '0'].map((v) => formatBzzIn(v, bzzUnitFor(['405000000', '0'])))).toEqual(['405 M PLUR', '0 PLUR']);
     expect(formatBzzIn('13500000', 'xBZZ')).toBe('0.00000000135 xBZZ');
+    // A chequebook card adds up: total = available + owed, in the digits shown.
+    const { formatBzzSet } = await import('./format.js');
+    const total = 10n * 10n ** 16n;
+    expect(formatBzzSet([total, total - 13_500_000n, 13_500_000n])).toEqual(['10 xBZZ', '9.99999999865 xBZZ', '0.00000000135 xBZZ']);
+    expect(formatBzzSet([405_000_000n, 0n])).toEqual(['405,000,000 PLUR', '0 PLUR']);
   });
 
   it('shows small amounts with three significant digits and compared amounts apart', async () => {

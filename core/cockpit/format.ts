@@ -165,6 +165,17 @@ export function formatBzzApart(a: bigint, b: bigint): [string, string] {
   return [`${x} xBZZ`, `${y} xBZZ`];
 }
 
+/**
+ * Amounts that add up (a chequebook's total, available and owed) in one unit and to the same digits, so the
+ * figures shown add up too: `10`, `9.99999999865`, `0.00000000135 xBZZ`, not `10`, `9.9999`, `0.00000000135`.
+ * In PLUR they are exact, grouped.
+ */
+export function formatBzzSet(amounts: readonly bigint[]): string[] {
+  if (bzzUnitFor(amounts) === 'PLUR') return amounts.map((a) => `${groupDigits(a)} PLUR`);
+  const digits = Math.max(...amounts.map((a) => tokenDigits(a, BZZ_DECIMALS)));
+  return amounts.map((a) => `${formatUnits(a, BZZ_DECIMALS, digits)} xBZZ`);
+}
+
 /** A native-token (gas) amount in wei: `0.9997 native`, `0.00375 native`. The API does not name the token. */
 export function formatNative(wei: bigint | string): string {
   return `${formatToken(plurOf(wei), NATIVE_DECIMALS)} native`;

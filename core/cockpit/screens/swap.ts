@@ -9,7 +9,7 @@
  * cashed yet, so total − available is owed to peers. Settlements are what cheques paid per peer (SWAP);
  * time settlements are the free, time-based allowance peers refresh (pseudosettle).
  */
-import { bzzUnitFor, formatBzzIn, shortId, type BzzUnit } from '../format.js';
+import { bzzUnitFor, formatBzzIn, formatBzzSet, shortId, type BzzUnit } from '../format.js';
 import type { Fetched } from '../health-snapshot.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import type { FactsSection, Section, TableSection, TextSection } from '../view/view-model.js';
@@ -63,15 +63,15 @@ function chequebookSection(poll: SwapPoll): FactsSection {
     const total = big(poll.chequebookBalance.value.totalBalance);
     const available = big(poll.chequebookBalance.value.availableBalance);
     const owed = total - available;
-    // The three read in one unit, so what is owed compares with what is there.
-    const unit = bzzUnitFor([total, available, owed]);
-    rows.push({ label: 'Total balance', value: formatBzzIn(total, unit) });
+    // The three in one unit and to the same digits: what is shown adds up (total = available + owed).
+    const [totalText, availableText, owedText] = formatBzzSet([total, available, owed > 0n ? owed : 0n]);
+    rows.push({ label: 'Total balance', value: totalText! });
     rows.push({
       label: 'Available balance',
-      value: formatBzzIn(available, unit),
+      value: availableText!,
       tone: available <= 0n ? 'fail' : total > 0n && available * 10n < total ? 'warn' : 'ok',
     });
-    rows.push({ label: 'Owed in uncashed cheques', value: formatBzzIn(owed > 0n ? owed : 0n, unit) });
+    rows.push({ label: 'Owed in uncashed cheques', value: owedText! });
     if (available <= 0n) rows.push({ label: 'Note', value: 'nothing left to pay peers with: deposit to the chequebook (POST /chequebook/deposit)', tone: 'fail' });
   }
   return { kind: 'facts', id: 'chequebook', title: 'Chequebook', rows };
