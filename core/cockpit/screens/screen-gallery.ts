@@ -3,7 +3,7 @@
  * answers like a busy node's, with the long values that push a layout around: 64- and 128-hex references,
  * long labels and node names, amounts from a few PLUR to thousands of xBZZ in one column, six-digit counts.
  * The tests over every width and every face walk this list (surfaces/tui/table-columns.test.ts,
- * core/cockpit/screens/screen-units.test.ts).
+ * core/cockpit/screens/screen-gallery.test.ts).
  */
 import { computeGates } from '../gates.js';
 import { nodeLoaded, startTree } from '../manifest-tree.js';

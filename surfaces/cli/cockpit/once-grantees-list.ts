@@ -5,6 +5,7 @@
  * node, or an unknown reference, answers 404, which is `sad` (exit 1) with that explanation.
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
+import { formatCount } from '../../../core/cockpit/format.js';
 import { parseReference } from '../../../core/swarm/references.js';
 import { argument, connectNode, nodeFailure, statusOf } from './once-node.js';
 import type { OnceRun } from './once.js';
@@ -28,11 +29,12 @@ export const run: OnceRun = async (args, context) => {
     throw nodeFailure(node, error, 'the grantee list', '/grantee');
   }
   const data: OnceData<'grantees-list'> = { node: node.target.url, reference, grantees, count: grantees.length };
+  const summary = `grantee list ${reference.slice(0, 16)}…: ${formatCount(grantees.length)} grantee${grantees.length === 1 ? '' : 's'}`;
   return {
     verb: 'grantees-list',
     status: 'ok',
-    message: `grantee list ${reference.slice(0, 16)}…: ${grantees.length} grantee${grantees.length === 1 ? '' : 's'}`,
+    message: summary,
     data,
-    text: [...grantees, `grantee list ${reference.slice(0, 16)}…: ${grantees.length} grantee${grantees.length === 1 ? '' : 's'}`].join('\n'),
+    text: [...grantees, summary].join('\n'),
   };
 };

@@ -44,6 +44,7 @@ beforeAll(async () => {
   const soc = makeFeedUpdateChunk(key, topic, 0n, hexToBytes(content), 1_700_000_000n);
   const owner = bytesToHex(soc.owner);
   await client.uploadSoc(owner, bytesToHex(feedIdentifier(topic, 0n)), bytesToHex(soc.signature), soc.data.subarray(SOC_IDENTIFIER_SIZE + 65), { batchId: batch, deferred: false });
+  const grantees = await client.createGrantees(['02ceff1422a7026ba54ad89967d81f2805a55eb3d05f64eb5c49ea6024212b12e8', '0379be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798'], { batchId: batch });
   const prefix = batch.slice(0, 8);
   verbs.push(
     ['readiness'],
@@ -60,6 +61,7 @@ beforeAll(async () => {
     ['durability-check', collection],
     ['feed-probe', owner, 'numbers'],
     ['feed-timeline', owner, 'numbers'],
+    ['grantees-list', grantees.ref],
     ['buy-preview', '22'],
     ['buy-preview', '17', '1000'],
     ['buy-preview', '40'],
