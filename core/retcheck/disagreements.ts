@@ -15,6 +15,7 @@
  * answer, there is nothing to explain.
  */
 import type { ChunkProbe, Disagreement, Erasure, VantageResult } from '../../config-schema/retcheck-report.js';
+import { groupDigits } from '../cockpit/format.js';
 
 interface WalkTally {
   total: number;
@@ -36,7 +37,7 @@ function tally(chunks: readonly ChunkProbe[], url: string): WalkTally {
   return t;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${groupDigits(n)} ${n === 1 ? one : many}`;
 
 /** Said where the content is erasure-coded and the walk found data chunks stewardship may have lacked. */
 const REBUILT_NOTE = "; on Bee the stewardship check itself rebuilds missing data chunks of erasure-coded content from parity into the node's cache (in the background), so data chunks the network lacked may have been found here";

@@ -19,6 +19,7 @@
  * - true otherwise.
  */
 import type { ChunkVantageProbe, Erasure, ErasureGroup, ErasureVantage } from '../../config-schema/retcheck-report.js';
+import { groupDigits } from '../cockpit/format.js';
 import { CHUNK_SIZE } from '../swarm/chunk.js';
 import { maxDataShards, type RedundancyLevel } from '../swarm/redundancy.js';
 
@@ -158,10 +159,10 @@ function judgeVantage(rows: readonly WalkRow[], trees: readonly WalkedTree[], ro
   const missingTotal = entry.missing_data + entry.missing_parity + entry.missing_other;
   if (refusals.length > 0) {
     entry.recoverable = false;
-    entry.why = `not recoverable: ${refusals[0]}${refusals.length > 1 ? ` (and ${refusals.length - 1} more)` : ''}`;
+    entry.why = `not recoverable: ${refusals[0]}${refusals.length > 1 ? ` (and ${groupDigits(refusals.length - 1)} more)` : ''}`;
   } else if (unknowns.length > 0) {
     entry.recoverable = null;
-    entry.why = `cannot tell: ${unknowns[0]}${unknowns.length > 1 ? ` (and ${unknowns.length - 1} more)` : ''}`;
+    entry.why = `cannot tell: ${unknowns[0]}${unknowns.length > 1 ? ` (and ${groupDigits(unknowns.length - 1)} more)` : ''}`;
   } else if (missingTotal > 0 && truncated) {
     entry.recoverable = null;
     entry.why = 'cannot tell: every missing chunk walked is rebuilt, but the walk stopped at its cap and the chunks beyond it were not probed';
@@ -176,7 +177,7 @@ function judgeVantage(rows: readonly WalkRow[], trees: readonly WalkedTree[], ro
       const missing = g.count.missingData + g.count.missingParity;
       if (missing / tree.parity.length > worst.missing / Math.max(1, worst.parity)) worst = { missing, parity: tree.parity.length };
     }
-    entry.why = `recoverable: each intermediate chunk misses at most as many children as it has parity chunks (worst ${worst.missing} of ${worst.parity}), so a download rebuilds the ${entry.missing_data} missing data ${entry.missing_data === 1 ? 'chunk' : 'chunks'}`;
+    entry.why = `recoverable: each intermediate chunk misses at most as many children as it has parity chunks (worst ${worst.missing} of ${worst.parity}), so a download rebuilds the ${groupDigits(entry.missing_data)} missing data ${entry.missing_data === 1 ? 'chunk' : 'chunks'}`;
   }
   return { entry, groups };
 }

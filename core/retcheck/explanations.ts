@@ -4,6 +4,7 @@
  * missing chunks are data and which parity and whether erasure coding rebuilds them, and where stewardship and
  * the per-chunk walk disagree. Text only: views render it as text.
  */
+import { groupDigits } from '../cockpit/format.js';
 import type { ChunkProbe, RetcheckReport, Unreachable } from '../../config-schema/retcheck-report.js';
 
 const UNREACHABLE_WHY: Record<Unreachable, string> = {
@@ -52,8 +53,8 @@ export interface ErasureVantageLine {
 export function erasureVantageLines(report: RetcheckReport): ErasureVantageLine[] {
   return Object.entries(report.erasure?.per_vantage ?? {}).map(([url, e]) => {
     const total = e.missing_data + e.missing_parity + e.missing_other;
-    const parts = [e.missing_data > 0 ? `${e.missing_data} data` : '', e.missing_parity > 0 ? `${e.missing_parity} parity` : '', e.missing_other > 0 ? `${e.missing_other} other` : ''].filter(Boolean);
-    const missing = total === 0 ? 'nothing missing' : `${total} missing (${parts.join(', ')})`;
+    const parts = [e.missing_data > 0 ? `${groupDigits(e.missing_data)} data` : '', e.missing_parity > 0 ? `${groupDigits(e.missing_parity)} parity` : '', e.missing_other > 0 ? `${groupDigits(e.missing_other)} other` : ''].filter(Boolean);
+    const missing = total === 0 ? 'nothing missing' : `${groupDigits(total)} missing (${parts.join(', ')})`;
     const verdict = e.recoverable === true ? 'recoverable' : e.recoverable === false ? 'NOT recoverable' : 'recoverable: unknown';
     return { url, missing, verdict: `${verdict}: ${e.why.replace(/^(recoverable|not recoverable|cannot tell): /, '')}` };
   });
@@ -64,7 +65,7 @@ export function erasureGroupLines(report: RetcheckReport): string[] {
   return (report.erasure?.groups ?? []).map((g) => {
     const perVantage = Object.entries(g.per_vantage).map(([url, v]) => {
       const verdict = v.recoverable === true ? 'recoverable' : v.recoverable === false ? 'NOT recoverable' : 'unknown';
-      const unknown = v.unknown > 0 ? `, ${v.unknown} without an answer` : '';
+      const unknown = v.unknown > 0 ? `, ${groupDigits(v.unknown)} without an answer` : '';
       return `${url} ${v.missing_data} data + ${v.missing_parity} parity missing${unknown}: ${verdict}`;
     });
     return `${short(g.address)} level ${g.level}, ${g.data} data + ${g.parity} parity: ${perVantage.join('; ')}`;
@@ -75,7 +76,7 @@ export function erasureGroupLines(report: RetcheckReport): string[] {
 export function disagreementLines(report: RetcheckReport): { url: string; summary: string; explanation: string }[] {
   return (report.disagreements ?? []).map((d) => ({
     url: d.node_url,
-    summary: `stewardship ${d.stewardship ? 'retrievable' : 'not retrievable'}, walk ${d.walk_found}/${d.walk_total} found${d.walk_missing > 0 ? `, ${d.walk_missing} missing` : ''}`,
+    summary: `stewardship ${d.stewardship ? 'retrievable' : 'not retrievable'}, walk ${groupDigits(d.walk_found)}/${groupDigits(d.walk_total)} found${d.walk_missing > 0 ? `, ${groupDigits(d.walk_missing)} missing` : ''}`,
     explanation: d.explanation,
   }));
 }

@@ -4,7 +4,7 @@
  */
 import type { RetcheckReport } from '../../config-schema/retcheck-report.js';
 import type { Unreachable } from '../../config-schema/retcheck-report.js';
-import { formatProximity } from '../cockpit/format.js';
+import { formatProximity, groupDigits } from '../cockpit/format.js';
 import { slowestNeighborhoods } from './chunk-stats.js';
 import { roleNote, unreachableOutcome } from './explanations.js';
 
@@ -46,12 +46,12 @@ export function gatewayRows(report: RetcheckReport) {
 }
 
 export function vantageStatsRows(report: RetcheckReport) {
-  return Object.entries(report.chunk_stats?.per_vantage ?? {}).map(([url, s]) => ({ key: url, foundOfTotal: `${s.found}/${s.total}`, p50: s.elapsed_p50_ms, p95: s.elapsed_p95_ms, max: s.elapsed_max_ms }));
+  return Object.entries(report.chunk_stats?.per_vantage ?? {}).map(([url, s]) => ({ key: url, foundOfTotal: `${groupDigits(s.found)}/${groupDigits(s.total)}`, p50: s.elapsed_p50_ms, p95: s.elapsed_p95_ms, max: s.elapsed_max_ms }));
 }
 
 export function neighborhoodStatsRows(report: RetcheckReport) {
   if (!report.chunk_stats) return [];
-  return slowestNeighborhoods(report.chunk_stats, NEIGHBORHOOD_ROWS).map(([nb, s]) => ({ key: nb, foundOfTotal: `${s.found}/${s.total}`, p50: s.elapsed_p50_ms, p95: s.elapsed_p95_ms, max: s.elapsed_max_ms }));
+  return slowestNeighborhoods(report.chunk_stats, NEIGHBORHOOD_ROWS).map(([nb, s]) => ({ key: nb, foundOfTotal: `${groupDigits(s.found)}/${groupDigits(s.total)}`, p50: s.elapsed_p50_ms, p95: s.elapsed_p95_ms, max: s.elapsed_max_ms }));
 }
 
 export interface MatrixCell {
@@ -74,9 +74,9 @@ export function chunkMatrix(report: RetcheckReport): { vantages: string[]; rows:
       const probe = chunk.per_vantage[url];
       if (!probe) return { found: false, text: '—' };
       if (probe.not_probed) return { found: false, text: 'not probed' };
-      if (!probe.found && probe.error !== undefined) return { found: false, text: `no answer ${probe.elapsed_ms} ms` };
-      if (!probe.found) return { found: false, text: `x ${probe.elapsed_ms} ms` };
-      return { found: true, text: `${probe.elapsed_ms} ms · ${probe.proximity === undefined ? 'PO ?' : formatProximity(probe.proximity)}` };
+      if (!probe.found && probe.error !== undefined) return { found: false, text: `no answer ${groupDigits(probe.elapsed_ms)} ms` };
+      if (!probe.found) return { found: false, text: `x ${groupDigits(probe.elapsed_ms)} ms` };
+      return { found: true, text: `${groupDigits(probe.elapsed_ms)} ms · ${probe.proximity === undefined ? 'PO ?' : formatProximity(probe.proximity)}` };
     }),
   }));
   return { vantages, rows };

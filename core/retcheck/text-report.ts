@@ -12,7 +12,7 @@
  */
 import type { ChunkProbe, ChunkStats, ChunkStatsEntry, ChunkVantageProbe, RetcheckReport, VantageResult } from '../../config-schema/retcheck-report.js';
 import { hexToBytes } from '../swarm/bytes.js';
-import { formatProximity } from '../cockpit/format.js';
+import { formatProximity, groupDigits } from '../cockpit/format.js';
 import { proximity } from '../swarm/proximity.js';
 import { humanSize } from '../terminal/human-size.js';
 import { showControlCharacters as shown } from '../terminal/visible-text.js';
@@ -50,7 +50,7 @@ function outcome(target: { retrievable: boolean | null; unreachable?: VantageRes
 }
 
 function vantageLine(v: VantageResult, color: boolean): string {
-  const parts = [`  ${shown(v.node_url)}`, outcome(v, color), `${v.elapsed_ms} ms`];
+  const parts = [`  ${shown(v.node_url)}`, outcome(v, color), `${groupDigits(v.elapsed_ms)} ms`];
   if (v.overlay !== undefined) parts.push(`nb ${v.overlay.slice(0, 2)} ${v.proximity_to_root === undefined ? 'PO ?' : formatProximity(v.proximity_to_root)}  overlay ${shortHex(v.overlay)}`);
   if (v.target_proximity !== undefined) parts.push(formatProximity(v.target_proximity, 'target'));
   if (v.node_version) parts.push(`v${shown(v.node_version)}`);
@@ -63,23 +63,24 @@ const noAnswerOf = (s: ChunkStatsEntry) => (s.errors ?? 0) + (s.not_probed ?? 0)
 const missingOf = (s: ChunkStatsEntry) => s.not_found ?? s.missing - noAnswerOf(s);
 
 function statsRow(key: string, s: ChunkStatsEntry): string {
-  return `  ${key.padEnd(28)} ${`${s.found}/${s.total}`.padStart(9)} ${String(missingOf(s)).padStart(7)} ${String(noAnswerOf(s)).padStart(9)} ${String(s.elapsed_p50_ms).padStart(7)} ${String(s.elapsed_p95_ms).padStart(7)} ${String(s.elapsed_max_ms).padStart(7)}`;
+  const n = groupDigits;
+  return `  ${key.padEnd(28)} ${`${n(s.found)}/${n(s.total)}`.padStart(13)} ${n(missingOf(s)).padStart(7)} ${n(noAnswerOf(s)).padStart(9)} ${n(s.elapsed_p50_ms).padStart(7)} ${n(s.elapsed_p95_ms).padStart(7)} ${n(s.elapsed_max_ms).padStart(7)}`;
 }
 
-const STATS_HEADER = `  ${'key'.padEnd(28)} ${'found'.padStart(9)} ${'missing'.padStart(7)} ${'no answer'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'max ms'.padStart(7)}`;
+const STATS_HEADER = `  ${'key'.padEnd(28)} ${'found'.padStart(13)} ${'missing'.padStart(7)} ${'no answer'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'max ms'.padStart(7)}`;
 
 function chunkTables(report: RetcheckReport, chunks: ChunkProbe[], stats: ChunkStats, options: TextOptions): string[] {
-  const lines = ['', `chunks  ${chunks.length} walked`];
+  const lines = ['', `chunks  ${groupDigits(chunks.length)} walked`];
   const walk = report.chunk_walk;
   if (walk?.truncated) {
-    lines.push(`        the walk stopped at its cap of ${walk.cap} chunks: ${walk.found_not_probed} more chunk references were found but not probed (nor anything below them)`);
+    lines.push(`        the walk stopped at its cap of ${groupDigits(walk.cap)} chunks: ${groupDigits(walk.found_not_probed)} more chunk references were found but not probed (nor anything below them)`);
   }
   lines.push('', 'per vantage', STATS_HEADER);
   for (const [url, s] of Object.entries(stats.per_vantage)) lines.push(statsRow(shown(url), s));
   const neighborhoods = Object.keys(stats.per_neighborhood).length;
   lines.push('', 'per neighborhood (slowest first)', STATS_HEADER);
   for (const [nb, s] of slowestNeighborhoods(stats, TEXT_NEIGHBORHOOD_ROWS)) lines.push(statsRow(nb, s));
-  if (neighborhoods > TEXT_NEIGHBORHOOD_ROWS) lines.push(`  … ${neighborhoods - TEXT_NEIGHBORHOOD_ROWS} more (see --output json)`);
+  if (neighborhoods > TEXT_NEIGHBORHOOD_ROWS) lines.push(`  … ${groupDigits(neighborhoods - TEXT_NEIGHBORHOOD_ROWS)} more (see --output json)`);
 
   const misses = chunks.filter((c) => Object.values(c.per_vantage).some((p) => !p.found));
   if (misses.length > 0) {
@@ -102,13 +103,13 @@ function chunkTables(report: RetcheckReport, chunks: ChunkProbe[], stats: ChunkS
       if (noAnswer) parts.push(`no answer from ${noAnswer}`);
       lines.push(parts.join('  '));
     }
-    if (misses.length > TEXT_MISSING_ROWS) lines.push(`  … ${misses.length - TEXT_MISSING_ROWS} more (see --output json)`);
+    if (misses.length > TEXT_MISSING_ROWS) lines.push(`  … ${groupDigits(misses.length - TEXT_MISSING_ROWS)} more (see --output json)`);
     const reasons = noAnswerByVantage(chunks);
     if (reasons.length > 0) {
       lines.push('', 'no answer, why');
       for (const r of reasons) {
-        if (r.errors > 0) lines.push(`  ${shown(r.url)}: ${r.errors} chunks failed, e.g. ${shown(r.example ?? '')}`);
-        if (r.notProbed > 0) lines.push(`  ${shown(r.url)}: ${r.notProbed} chunks ${shown(r.notProbedReason ?? 'not probed')}`);
+        if (r.errors > 0) lines.push(`  ${shown(r.url)}: ${groupDigits(r.errors)} chunks failed, e.g. ${shown(r.example ?? '')}`);
+        if (r.notProbed > 0) lines.push(`  ${shown(r.url)}: ${groupDigits(r.notProbed)} chunks ${shown(r.notProbedReason ?? 'not probed')}`);
       }
     }
   }
@@ -174,7 +175,7 @@ export function formatTextReport(report: RetcheckReport, options: TextOptions, r
   if (report.gateways) {
     lines.push('', 'gateways');
     for (const g of report.gateways) {
-      const parts = [`  ${shown(g.url)}`, outcome(g, color), `${g.elapsed_ms} ms`];
+      const parts = [`  ${shown(g.url)}`, outcome(g, color), `${groupDigits(g.elapsed_ms)} ms`];
       if (g.status_code !== undefined) parts.push(`HTTP ${g.status_code}`);
       if (g.error) parts.push(`(${shown(g.error)})`);
       lines.push(parts.join('  '));
@@ -188,7 +189,7 @@ export function formatTextReport(report: RetcheckReport, options: TextOptions, r
   if (report.cold_downloads) {
     lines.push('', 'cold downloads');
     for (const d of report.cold_downloads) {
-      const parts = [`  ${shown(d.url)}${shown(d.endpoint)}`, d.success ? paint(color, 32, 'ok') : paint(color, 31, 'failed'), humanSize(d.bytes_downloaded), `${d.elapsed_ms} ms`];
+      const parts = [`  ${shown(d.url)}${shown(d.endpoint)}`, d.success ? paint(color, 32, 'ok') : paint(color, 31, 'failed'), humanSize(d.bytes_downloaded), `${groupDigits(d.elapsed_ms)} ms`];
       if (d.status_code !== undefined) parts.push(`HTTP ${d.status_code}`);
       if (d.error) parts.push(`(${shown(d.error)})`);
       lines.push(parts.join('  '));

@@ -65,7 +65,7 @@ describe('per-chunk walk: the 1000-chunk cap is stated', () => {
     expect(report.chunks).toHaveLength(1000);
     expect(report.chunk_walk).toEqual({ cap: 1000, truncated: true, found_not_probed: big.chunks.size - 1000 });
     const text = await runCli([big.root, '-b', node.url, '--no-gateway', '--per-chunk', '--concurrency', '32']);
-    expect(text.stdout).toContain(`the walk stopped at its cap of 1000 chunks: ${big.chunks.size - 1000} more chunk references were found but not probed`);
+    expect(text.stdout).toContain(`the walk stopped at its cap of 1,000 chunks: ${big.chunks.size - 1000} more chunk references were found but not probed`);
   }, 60_000);
 
   it('a walk under the cap says it was not truncated', async () => {
