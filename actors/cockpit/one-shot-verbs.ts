@@ -17,6 +17,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { groupDigits } from '../../core/cockpit/format.js';
 import { pssTarget } from '../../core/cockpit/neighbourhood.js';
 import { hexToBytes, utf8Encode } from '../../core/swarm/bytes.js';
 import { topicFromInput } from '../../core/swarm/topic.js';
@@ -125,7 +126,7 @@ async function sendPss(client: NodeClient, args: readonly string[], signal: Abor
   const target = pssTarget(hexToBytes(addresses.overlay), status.storageRadius);
   await client.pssSend(topic.hex, target.target, utf8Encode(payload), { batchId: batch.batchID, signal });
   const named = topic.hashed ? `"${topicText}" (${topic.hex.slice(0, 8)}…)` : `${topic.hex.slice(0, 8)}…`;
-  return { ok: true, text: `pss: ${utf8Encode(payload).length} bytes sent on topic ${named} to neighbourhood ${target.target}, stamped by ${batch.batchID.slice(0, 8)}…` };
+  return { ok: true, text: `pss: ${groupDigits(utf8Encode(payload).length)} bytes sent on topic ${named} to neighbourhood ${target.target}, stamped by ${batch.batchID.slice(0, 8)}…` };
 }
 
 async function listLoggers(deps: OneShotDeps, signal: AbortSignal): Promise<VerbOutcome> {
@@ -135,6 +136,6 @@ async function listLoggers(deps: OneShotDeps, signal: AbortSignal): Promise<Verb
     byVerbosity.set(logger.verbosity, (byVerbosity.get(logger.verbosity) ?? 0) + 1);
     deps.logCockpit(`logger ${logger.logger} ${logger.verbosity}`);
   }
-  const counts = [...byVerbosity.entries()].map(([verbosity, n]) => `${n} ${verbosity}`).join(', ');
-  return { ok: true, text: `${loggers.length} loggers (${counts}); each listed in the Cockpit log tab` };
+  const counts = [...byVerbosity.entries()].map(([verbosity, n]) => `${groupDigits(n)} ${verbosity}`).join(', ');
+  return { ok: true, text: `${groupDigits(loggers.length)} loggers (${counts}); each listed in the Cockpit log tab` };
 }

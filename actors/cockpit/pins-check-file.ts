@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { groupDigits } from '../../core/cockpit/format.js';
 import { errorLine } from '../../core/cockpit/text.js';
 import type { NodeEndpoints, PinCheck } from '../node-client/index.js';
 import { pinCheckFailure } from './screens/pins.js';
@@ -85,7 +86,7 @@ export async function runPinsCheckVerb(client: Pick<NodeEndpoints, 'pinsCheck'>,
   } catch (error) {
     return { ok: false, text: `pins-check: cannot write ${file}: ${errorLine(error)}` };
   }
-  const counts = `${summary.pins} pin${summary.pins === 1 ? '' : 's'}, ${summary.damaged} damaged`;
+  const counts = `${groupDigits(summary.pins)} pin${summary.pins === 1 ? '' : 's'}, ${groupDigits(summary.damaged)} damaged`;
   if (summary.error) return { ok: false, text: `pins-check stopped after ${counts}: ${summary.error} → ${file}` };
   return { ok: summary.damaged === 0, text: `pins-check: ${counts} → ${file}` };
 }

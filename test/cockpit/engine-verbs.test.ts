@@ -63,7 +63,7 @@ describe('one-shot palette verbs', () => {
     expect(hashed.text).toContain('in a manifest as upload-file --redundancy 2 makes it (name page.html, text/html; charset=utf-8), redundancy 2 (STRONG)');
     const uploaded = await palette(`upload --redundancy 2 ${file}`);
     expect(uploaded.tone, uploaded.text).toBe('ok');
-    expect(uploaded.text).toContain('is a manifest wrapping page.html (12297 bytes, text/html; charset=utf-8), redundancy 2 (STRONG)');
+    expect(uploaded.text).toContain('is a manifest wrapping page.html (12,297 bytes, text/html; charset=utf-8), redundancy 2 (STRONG)');
     expect(uploaded.text.slice(0, 64)).toBe(hashed.text.slice(0, 64));
   });
 

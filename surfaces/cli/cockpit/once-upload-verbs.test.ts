@@ -66,7 +66,7 @@ describe('--once upload-file', () => {
     expect(lines.at(-1)).toMatch(/^upload-file: 100 % {2}3\.15 MB of 3\.15 MB {2}[0-9.]+ MB\/s, stored by the node$/);
     // The level sent and the manifest are stated (issue 23 item 7).
     expect(result.data).toMatchObject({ redundancyLevel: 1, manifest: true });
-    expect(result.message).toContain('is a manifest wrapping video.mp4 (3145745 bytes, video/mp4), redundancy 1 (MEDIUM)');
+    expect(result.message).toContain('is a manifest wrapping video.mp4 (3,145,745 bytes, video/mp4), redundancy 1 (MEDIUM)');
     // Text: the reference, the path and what it is.
     const text = await cockpit(['--once', 'upload-file', path, url]);
     expect(text.stdout).toBe(`${result.data.reference}  ${path}  manifest, redundancy 1 (MEDIUM)\n`);
