@@ -137,9 +137,9 @@ function apiHealth(): ScreenContent {
       ...base,
       chainstate: ok({ chainTip: 38_512_349, block: 38_512_340, totalAmount: '3960000000', currentPrice: '24000', minimumValidityBlocks: 17_280 }),
       calls: [
-        { template: 'GET /topology', count: 123_456, errors: 3, lastStatus: 200, p50: 11, p95: 59, p99: 59, max: 1250 },
-        { template: 'GET /stamps/{batch_id}/buckets', count: 2, errors: 1, lastStatus: 500, p50: 0.04, p95: 6.9, p99: 6.9, max: 6.9 },
-        { template: 'GET /pins', count: 1, errors: 1, lastErrorCode: 'aborted', p50: 9.6, p95: 9.6, p99: 9.6, max: 9.6 },
+        { template: 'GET /topology', count: 123_456, errors: 3, cancelled: 12_345, lastStatus: 200, p50: 11, p95: 59, p99: 59, max: 1250 },
+        { template: 'GET /stamps/{batch_id}/buckets', count: 2, errors: 1, cancelled: 0, lastStatus: 500, p50: 0.04, p95: 6.9, p99: 6.9, max: 6.9 },
+        { template: 'GET /pins', count: 1, errors: 0, cancelled: 1, lastErrorCode: 'aborted', p50: null, p95: null, p99: null, max: null },
       ],
     },
     0,
