@@ -28,6 +28,16 @@ describe('shareUnchanged', () => {
     expect(shareUnchanged({ x: [1] } as unknown, { x: { 0: 1 } } as unknown)).toEqual({ x: { 0: 1 } });
   });
 
+  it('keeps a key named __proto__ as data (JSON.parse makes it an own key), never as the prototype', () => {
+    const next = JSON.parse('{"__proto__": false, "a": 1}') as unknown;
+    const shared = shareUnchanged({} as unknown, next) as Record<string, unknown>;
+    expect(Object.keys(shared)).toEqual(['__proto__', 'a']);
+    expect(Object.getPrototypeOf(shared)).toBe(Object.prototype);
+    expect(shareUnchanged(JSON.parse('{"__proto__": false}') as unknown, next)).toEqual(next);
+    const same = JSON.parse('{"__proto__": {"x": 1}}') as unknown;
+    expect(shareUnchanged(same, JSON.parse('{"__proto__": {"x": 1}}') as unknown)).toBe(same);
+  });
+
   it('is always deep-equal to the next value', () => {
     fc.assert(fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
       expect(shareUnchanged(a, b)).toEqual(b);

@@ -32,9 +32,13 @@ function share(previous: unknown, next: unknown): unknown {
   let same = keys.length === Object.keys(before).length;
   const out: Record<string, unknown> = {};
   for (const key of keys) {
-    const value = share(before[key], after[key]);
-    out[key] = value;
-    if (value !== before[key] || !(key in before)) same = false;
+    const had = Object.hasOwn(before, key);
+    const value = share(had ? before[key] : undefined, after[key]);
+    // A key named __proto__ (JSON.parse makes it an own property) must stay an own property: plain
+    // assignment would set the copy's prototype instead and drop the key.
+    if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    else out[key] = value;
+    if (!had || value !== before[key]) same = false;
   }
   return same ? before : out;
 }
