@@ -21,6 +21,7 @@ import { InputError } from '../../swarm/input-error.js';
 import { parseBatchId, parseEthAddress, parseReference } from '../../swarm/references.js';
 import { topicFromInput } from '../../swarm/topic.js';
 import { MAX_BATCH_DEPTH, MIN_BATCH_DEPTH } from '../../swarm/stamp-math.js';
+import { MAX_TIMELINE_ENTRIES } from '../feed-timeline.js';
 import { LOGGER_VERBOSITIES } from '../loggers.js';
 import { takeUploadChoices, type UploadChoices } from '../upload-choices.js';
 import type { KeyCommand } from '../bindings/key-bindings.js';
@@ -74,7 +75,6 @@ export interface PaletteVerb {
 export const WATCH_DEFAULT_SECONDS = 60;
 export const WATCH_MIN_SECONDS = 10;
 export const WATCH_MAX_SECONDS = 86_400;
-export const FEED_TIMELINE_MAX_ENTRIES = 1000;
 
 const BOTH: readonly Face[] = ['desktop', 'terminal'];
 const TERMINAL: readonly Face[] = ['terminal'];
@@ -255,7 +255,7 @@ export const PALETTE_VERBS: readonly PaletteVerb[] = [
     parse: (args) => {
       arity(args, 2, 3, ':feed-timeline <owner> <topic> [max]');
       const walked = [owner(args[0]!), feedTopicArg(args[1]!)];
-      if (args[2] !== undefined) walked.push(String(integer(args[2], 'max entries', 1, FEED_TIMELINE_MAX_ENTRIES)));
+      if (args[2] !== undefined) walked.push(String(integer(args[2], 'max entries', 1, MAX_TIMELINE_ENTRIES)));
       return { kind: 'screenCommand', screen: 'feedTimeline', verb: 'feed-timeline', args: walked };
     },
   },
