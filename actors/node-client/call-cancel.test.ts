@@ -3,7 +3,8 @@
  * and one listener per caller signal that aborts every call made with it and goes away with the last call.
  */
 import { getEventListeners } from 'node:events';
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it, vi } from 'vitest';
 import { CallAbort, CallerSignals, DeadlineTimer, type Deadline } from './call-cancel.js';
 
 function deadlineIn(ms: number, fired: string[], name: string): Deadline {
@@ -26,6 +27,33 @@ describe('DeadlineTimer', () => {
     expect(performance.now()).toBeGreaterThanOrEqual(fast.deadline);
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(fired).toEqual(['fast', 'slow']);
+  });
+
+  it('arms one timer for calls made one after another (each deadline later than the armed one), not one per call', () => {
+    const timer = new DeadlineTimer();
+    const arms = vi.spyOn(globalThis, 'setTimeout');
+    const clears = vi.spyOn(globalThis, 'clearTimeout');
+    try {
+      for (let i = 0; i < 100; i++) {
+        const call = deadlineIn(60_000 + i, [], `call ${i}`);
+        timer.add(call);
+        timer.delete(call);
+      }
+      expect(arms).toHaveBeenCalledTimes(1);
+      expect(clears).toHaveBeenCalledTimes(0);
+    } finally {
+      arms.mockRestore();
+      clears.mockRestore();
+    }
+  });
+
+  it('an armed timer with no call left does not keep the process alive', () => {
+    const module = new URL('../../dist/actors/node-client/call-cancel.js', import.meta.url).href;
+    const script = `const { DeadlineTimer } = await import(${JSON.stringify(module)}); const t = new DeadlineTimer(); const e = { deadline: performance.now() + 60000, expire() {} }; t.add(e); t.delete(e);`;
+    const started = performance.now();
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    expect(run.status, run.stderr).toBe(0);
+    expect(performance.now() - started).toBeLessThan(15_000);
   });
 });
 

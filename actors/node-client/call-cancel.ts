@@ -5,8 +5,10 @@
  * - CallAbort is the signal each call hands to its wire. undici accepts an emitter with `aborted`/`reason` as a
  *   request signal; a minimal one costs a small fraction of an AbortController plus the listener undici hangs on
  *   it, which together cost as much client CPU as a tenth of the whole probe.
- * - DeadlineTimer keeps the per-call timeouts of one transport on a single timer armed for the earliest deadline,
- *   instead of a setTimeout and clearTimeout per call. A call still aborts at its own deadline, never earlier.
+ * - DeadlineTimer keeps the per-call timeouts on a single timer armed for the earliest deadline, instead of a
+ *   setTimeout and clearTimeout per call; one (SHARED_DEADLINES) serves every transport of the process. Once the
+ *   last call settles the timer stays armed, unreferenced: a later call whose deadline comes after it arms nothing.
+ *   A call still aborts at its own deadline, never earlier.
  * - CallerSignals forwards a caller's AbortSignal to every call made with it through one listener per signal
  *   while calls with it are in flight (callers share one signal among hundreds of calls), instead of adding and
  *   removing a listener per call.
@@ -67,20 +69,21 @@ export class DeadlineTimer {
   add(entry: Deadline): void {
     this.pending.add(entry);
     if (entry.deadline < this.armedFor) this.arm(entry.deadline);
+    else if (this.pending.size === 1) this.timer?.ref();
   }
 
   delete(entry: Deadline): void {
     if (!this.pending.delete(entry) || this.pending.size > 0) return;
-    // Nothing left to time: an armed timer would keep the process alive for nothing.
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    this.armedFor = Infinity;
+    // Nothing left to time: the timer stays armed (the next call most likely has a later deadline, so it needs
+    // no timer of its own) but must not keep the process alive for nothing.
+    this.timer?.unref();
   }
 
   private arm(deadline: number): void {
-    clearTimeout(this.timer);
+    if (this.timer !== undefined) clearTimeout(this.timer);
     this.armedFor = deadline;
     this.timer = setTimeout(() => this.fire(), Math.max(0, Math.ceil(deadline - performance.now())));
+    if (this.pending.size === 0) this.timer.unref();
   }
 
   private fire(): void {
@@ -98,6 +101,12 @@ export class DeadlineTimer {
     if (next < Infinity && next < this.armedFor) this.arm(next);
   }
 }
+
+/**
+ * The one deadline timer of the process: every transport's calls share it, so calls made one after another
+ * (each a few hundred µs, each with a timeout of seconds) arm a timer about once per timeout, not once per call.
+ */
+export const SHARED_DEADLINES = new DeadlineTimer();
 
 /**
  * Calls in flight per caller signal. The signal's one listener aborts them all; it is removed when the last call

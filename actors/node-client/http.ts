@@ -12,7 +12,7 @@
 import { Readable } from 'node:stream';
 import { jsonLimitFor } from './body-limits.js';
 import type { CallRecord, CallStats } from './call-stats.js';
-import { DeadlineTimer } from './call-cancel.js';
+import { SHARED_DEADLINES } from './call-cancel.js';
 import { Call } from './call.js';
 import type { NodeApiError, NodeApiErrorCode } from './errors.js';
 import { fillTemplate, queryString, type QueryValue } from './url.js';
@@ -93,8 +93,8 @@ const NO_PARAMS: Readonly<Record<string, string | number>> = {};
 const NO_OPTIONS: CallOptions = {};
 
 export class Transport {
-  /** One timer for the per-call timeouts of every call in flight on this transport. */
-  private readonly deadlines = new DeadlineTimer();
+  /** The one timer for the per-call timeouts of every call in flight, on every transport (call-cancel.ts). */
+  private readonly deadlines = SHARED_DEADLINES;
 
   /** The base URL split once: requests go to the dispatcher as origin + path, without a URL parse per call. */
   private readonly origin: string;
