@@ -7,6 +7,14 @@
  * MiB, the lists up to 64 MiB); a JSON text over 64 KiB by what parsing would build (json-shape.ts: nesting at most
  * 64 deep, estimated heap at most 4 times the text); the HTTP framing by the wires' own limits (heads and
  * trailers 16 KiB, interim answers, chunk-size lines); every number by what Bee can answer (schemas/common.ts).
+ *
+ * Which wire: the raw wire (raw-http-wire.ts, with node:http behind it for https and streamed uploads) is the
+ * fastest for every call it takes, so retcheck, the cockpit engine and the benchmark's ts runner pass it. Measured
+ * with `npm run bench:client-calls` (client CPU µs per call, devnet, load average 14 on 2 cores, 2026-11-28):
+ * GET /stamps raw 165, node:http 479, undici 662; POST /chunks 307 / 522 / 502; pin + unpin 172 / 650 / 687;
+ * 1 MB download drained 579 / 3,275 / 2,186; 64 KiB range 259 / 562 / 314; 1 MB upload from memory 1,091 /
+ * 1,804 / 1,696. undici was faster than node:http on the bulk rows but never than raw, so no call goes through it
+ * unless a caller passes a dispatcher (a proxy). The default stays node:http: nothing to load for `--once`.
  */
 import type { Dispatcher } from 'undici';
 import { InputError } from '../../core/swarm/input-error.js';
@@ -36,12 +44,11 @@ export interface NodeClientOptions {
   /** Default per-call timeout covering the whole transfer; 0 disables it. Default 60 000 ms. */
   readonly timeoutMs?: number;
   /**
-   * undici dispatcher (connection pool, proxy): the fastest wire for thousands of calls (the per-chunk walk).
-   * Default: node:http with a keep-alive agent shared by every client of the process, which costs nothing
-   * to load (wire.ts says why).
+   * undici dispatcher (connection pool, proxy). Default: node:http with a keep-alive agent shared by every client
+   * of the process, which costs nothing to load (wire.ts says why).
    */
   readonly dispatcher?: Dispatcher;
-  /** A wire of your own (wire.ts), e.g. createRawHttpWire for calls made by the thousand; wins over `dispatcher`. */
+  /** A wire of your own (wire.ts), e.g. createRawHttpWire, the fastest (see above); wins over `dispatcher`. */
   readonly wire?: Wire;
   /** Statistics sink; pass a shared one to aggregate several clients. Default: a fresh `createCallStats()`. */
   readonly stats?: CallStats;

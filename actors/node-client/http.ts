@@ -16,7 +16,7 @@ import { SHARED_DEADLINES } from './call-cancel.js';
 import { Call } from './call.js';
 import type { NodeApiError, NodeApiErrorCode } from './errors.js';
 import { fillTemplate, queryString, type QueryValue } from './url.js';
-import { BodyOverLimit, ERROR_EXCERPT_BYTES, type BodyStream, type BufferedResponse, type Wire, type WireResponse } from './wire.js';
+import { BodyOverLimit, countBody, ERROR_EXCERPT_BYTES, type BodyStream, type BufferedResponse, type DrainedResponse, type Wire, type WireResponse } from './wire.js';
 
 export type { BodyStream } from './wire.js';
 
@@ -46,6 +46,11 @@ export interface RequestSpec {
   readonly absoluteUrl?: URL;
   /** The largest body the readers accept (body-limits.ts); default: the JSON cap of `template`. */
   readonly maxBodyBytes?: number;
+  /**
+   * The body of an accepted answer is not needed (emptyCall): on the buffered path, one past maxBodyBytes ends the
+   * read and the call still succeeds with its status, as a streamed read that stops early does.
+   */
+  readonly bodyUnused?: boolean;
 }
 
 /** A response whose status was accepted; its body is still unread and the call is not yet settled. */
@@ -82,6 +87,15 @@ export interface TransportOptions {
    */
   readonly headWire?: () => Promise<Wire>;
 }
+
+/** A drained download: status, headers and how many body bytes arrived. */
+export interface DrainedCall {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly bytes: number;
+}
+
+const EMPTY_BODY = Buffer.alloc(0);
 
 /** Status and headers of a HEAD (any status is an answer: for a probe the status is the result). */
 export interface HeadAnswer {
@@ -161,10 +175,14 @@ export class Transport {
 
   /**
    * Whether `spec` can take the wire's buffered path (wire.ts requestBuffered): a bodiless GET or HEAD on a wire
-   * that has one. Every wire's buffered path does those; a request body goes through open().
+   * that has one (every wire's buffered path does those), and on a wire that says it buffersRequestBodies (the
+   * raw wire) any method with no body or one in memory. A streamed body goes through open().
    */
   private bufferable(spec: RequestSpec): boolean {
-    return this.options.wire.requestBuffered !== undefined && spec.body === undefined && (spec.method === 'GET' || spec.method === 'HEAD');
+    const wire = this.options.wire;
+    if (wire.requestBuffered === undefined) return false;
+    if (wire.buffersRequestBodies === true) return spec.body === undefined || typeof spec.body === 'string' || spec.body instanceof Uint8Array;
+    return spec.body === undefined && (spec.method === 'GET' || spec.method === 'HEAD');
   }
 
   /**
@@ -176,11 +194,15 @@ export class Transport {
     let response: BufferedResponse;
     try {
       response = await this.options.wire.requestBuffered!(
-        { origin: target.origin, path: target.path, method: spec.method, headers: this.headersFor(spec), body: toUndiciBody(spec.body), signal: call.abort },
+        { origin: target.origin, path: target.path, method: spec.method, headers: this.headersFor(spec), body: spec.body as string | Uint8Array | undefined, signal: call.abort },
         call.bodyLimit,
       );
     } catch (failure) {
       if (failure instanceof BodyOverLimit) {
+        if (spec.bodyUnused && failure.statusCode !== undefined && isAccepted(spec, failure.statusCode)) {
+          call.respondBuffered({ statusCode: failure.statusCode, rawHeaders: [], body: EMPTY_BODY });
+          return call;
+        }
         if (failure.statusCode !== undefined && !isAccepted(spec, failure.statusCode)) {
           // An error status whose body is over the cap is that error status, as on the streamed path.
           call.status = failure.statusCode;
@@ -207,6 +229,30 @@ export class Transport {
     call.settle();
     const body = call.bufferedBody!;
     return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+  }
+
+  /**
+   * A download read to its end and counted, never kept: through the wire's requestDrained where it has one (the
+   * raw wire counts the bytes as they arrive, without copying them), else a streamed read that adds up the chunk
+   * sizes. The call covers the whole transfer (timer, statistics), as run() does.
+   */
+  async drain(spec: RequestSpec, callOptions: CallOptions = NO_OPTIONS): Promise<DrainedCall> {
+    const wire = this.options.wire;
+    if (wire.requestDrained === undefined || spec.body !== undefined) {
+      return this.run(spec, callOptions, async (call) => ({ status: call.status, headers: call.headers, bytes: await countBody(call.body) }));
+    }
+    const { call, target } = this.begin(spec, callOptions);
+    let response: DrainedResponse;
+    try {
+      response = await wire.requestDrained({ origin: target.origin, path: target.path, method: spec.method, headers: this.headersFor(spec), signal: call.abort });
+    } catch (failure) {
+      throw call.settle(failure)!;
+    }
+    call.respondBuffered({ statusCode: response.statusCode, rawHeaders: response.rawHeaders, body: EMPTY_BODY });
+    // The body was counted, not kept: an error status has no excerpt to show.
+    if (!isAccepted(spec, response.statusCode)) throw call.settle(httpError(call, ''))!;
+    call.settle();
+    return { status: response.statusCode, headers: call.headers, bytes: response.bytes };
   }
 
   /**

@@ -11,7 +11,8 @@
  * - the body at most the caller's `limit` whatever its framing, counted while it streams (a Content-Length past
  *   it is refused before its bytes; a chunk, however large its declared size, at the first byte past it).
  * Reading is linear: a head, line or trailer split over reads is kept as its pieces and searched only where new
- * bytes arrived (never the whole of it again per read), and body bytes are copied once.
+ * bytes arrived (never the whole of it again per read), and body bytes are copied once, or not at all when the
+ * caller only wants them counted (a download drained: begin's `discard`).
  *
  * The head's grammar and framing are http1-answer-head.ts's.
  */
@@ -69,9 +70,15 @@ export class AnswerParser {
   private bodySize = 0;
   /** A Content-Length body: allocated once at its size and filled in place. */
   private sized: Buffer | undefined;
+  /** The body is counted, not kept (the caller drains it). */
+  private discard = false;
 
-  /** Expects a new answer: its body may be at most `limit` bytes; `bodiless` for a HEAD request. */
-  begin(limit: number, bodiless: boolean): void {
+  /**
+   * Expects a new answer: its body may be at most `limit` bytes; `bodiless` for a HEAD request; `discard` when
+   * the body is only to be counted (bodySize), never copied.
+   */
+  begin(limit: number, bodiless: boolean, discard = false): void {
+    this.discard = discard;
     this.status = 0;
     this.head = '';
     this.closeAfter = false;
@@ -98,7 +105,12 @@ export class AnswerParser {
     return this.phase !== Phase.Head;
   }
 
-  /** The whole body, once the answer is done. */
+  /** Body bytes read so far (all of them once the answer is done), kept or only counted. */
+  get bodyBytes(): number {
+    return this.bodySize;
+  }
+
+  /** The whole body, once the answer is done (empty when it was only counted). */
   body(): Buffer {
     if (this.sized) return this.sized;
     return this.bodyParts.length === 1 ? this.bodyParts[0]! : Buffer.concat(this.bodyParts, this.bodySize);
@@ -119,7 +131,7 @@ export class AnswerParser {
           break;
         case Phase.Length: {
           const take = Math.min(this.remaining, data.length - at);
-          data.copy(this.sized!, this.bodySize, at, at + take);
+          if (!this.discard) data.copy(this.sized!, this.bodySize, at, at + take);
           this.bodySize += take;
           this.remaining -= take;
           at += take;
@@ -223,7 +235,7 @@ export class AnswerParser {
     else if (framing.kind === 'until-close') this.phase = Phase.UntilClose;
     else if (framing.kind === 'length' && framing.length > 0) {
       this.remaining = framing.length;
-      this.sized = Buffer.allocUnsafe(framing.length);
+      if (!this.discard) this.sized = Buffer.allocUnsafe(framing.length);
       this.phase = Phase.Length;
     } else this.phase = Phase.Done;
   }
@@ -274,11 +286,11 @@ export class AnswerParser {
     return end;
   }
 
-  /** Keeps body bytes [from, to) of `data` (copied: `data` is reused), refused past the limit. */
+  /** Keeps body bytes [from, to) of `data` (copied: `data` is reused), or only counts them; refused past the limit. */
   private keep(data: Buffer, from: number, to: number): void {
     if (to <= from) return;
     this.bodySize += to - from;
     if (this.bodySize > this.limit) throw new BodyOverLimit(this.limit, undefined, this.status, [...this.bodyParts, data.subarray(from, to)]);
-    this.bodyParts.push(Buffer.from(data.subarray(from, to)));
+    if (!this.discard) this.bodyParts.push(Buffer.from(data.subarray(from, to)));
   }
 }

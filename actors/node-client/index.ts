@@ -10,6 +10,7 @@ export type { CallOptions, RequestBody, HttpMethod } from './http.js';
 export type { Wire } from './wire.js';
 export { undiciWire } from './undici-wire.js';
 export { createRawHttpWire, type RawHttpWireOptions } from './raw-http-wire.js';
+export { createNodeHttpWire } from './node-http-wire.js';
 export type { UploadOptions, ChunkUploadOptions, DownloadOptions } from './swarm-headers.js';
 export { parseBaseUrl } from './url.js';
 export { goDurationToMs } from './go-duration.js';

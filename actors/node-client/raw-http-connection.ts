@@ -6,7 +6,7 @@
 import type { Socket } from 'node:net';
 import { AnswerParser, HttpAnswerError } from './http1-answer-parser.js';
 import { answer, reasonOf, refuse, standIn, type Pending } from './raw-http-pending.js';
-import type { BufferedResponse } from './wire.js';
+import type { BufferedResponse, DrainedResponse } from './wire.js';
 
 /** What a connection needs of its pool. */
 export interface ConnectionPool {
@@ -21,12 +21,14 @@ export interface ConnectionPool {
 }
 
 /** An answer; its header pairs are split out of the head only if someone reads them. */
-class RawResponse implements BufferedResponse {
+class RawResponse implements BufferedResponse, DrainedResponse {
   private pairs: string[] | undefined;
   constructor(
     readonly statusCode: number,
     readonly body: Buffer,
     private readonly head: string,
+    /** Body bytes read: the body's length, or the count of a drained body (which keeps none). */
+    readonly bytes: number,
   ) {}
 
   get rawHeaders(): string[] {
@@ -81,7 +83,7 @@ export class Connection {
     return !this.left && !this.parser.closeAfter && !this.stalled;
   }
 
-  /** Writes the requests' heads in one write; their answers are read in this order. */
+  /** Writes the requests' heads in one write (a request body right behind its head); answers are read in this order. */
   send(batch: readonly Pending[]): void {
     this.socket.ref();
     const first = this.queue.length === 0;
@@ -92,7 +94,15 @@ export class Connection {
       text += pending.head;
     }
     if (first) this.startAnswer();
-    this.socket.write(text);
+    const body = batch.length === 1 ? batch[0]!.body : undefined;
+    if (body === undefined || body.length === 0) this.socket.write(text);
+    else {
+      // Head and body leave in one writev; the body is written from the caller's bytes, not copied.
+      this.socket.cork();
+      this.socket.write(text);
+      this.socket.write(body);
+      this.socket.uncork();
+    }
     if (this.queue.length > 1 && !this.stallTimer) this.watchStall(this.pool.stallMs);
   }
 
@@ -125,7 +135,7 @@ export class Connection {
   /** The first in line is the answer to read next. */
   private startAnswer(): void {
     const next = this.queue[0]!;
-    this.parser.begin(next.limit, next.request.method === 'HEAD');
+    this.parser.begin(next.limit, next.request.method === 'HEAD', next.drain === true);
     this.headSince = performance.now();
   }
 
@@ -196,7 +206,7 @@ export class Connection {
    */
   private finish(data: Buffer, end: number): number {
     const pending = this.queue.shift()!;
-    if (!pending.abandoned) answer(pending, new RawResponse(this.parser.status, this.parser.body(), this.parser.head));
+    if (!pending.abandoned) answer(pending, new RawResponse(this.parser.status, this.parser.body(), this.parser.head, this.parser.bodyBytes));
     this.answered++;
     if (this.parser.closeAfter || this.socket.destroyed) {
       this.leaveResubmitting();

@@ -9,7 +9,11 @@ export interface Pending {
   readonly request: WireRequest;
   /** Its request head, built and checked when it was asked for (http1-request-head.ts). */
   readonly head: string;
+  /** The request body written after the head (its Content-Length is in the head); never with pipelining. */
+  readonly body?: Buffer | undefined;
   readonly limit: number;
+  /** The answer's body is counted, not kept (requestDrained). */
+  readonly drain?: boolean | undefined;
   readonly resolve: (response: BufferedResponse) => void;
   readonly reject: (error: unknown) => void;
   /** False once it was retried: a second failure is final. */
@@ -35,7 +39,7 @@ export function refuse(pending: Pending, error: unknown): void {
 
 /** What stays in a socket's queue for a request that left it: its answer is still read (to keep the rest paired), then dropped. */
 export function standIn(pending: Pending): Pending {
-  return { request: pending.request, head: pending.head, limit: pending.limit, resolve: () => {}, reject: () => {}, retry: false, abandoned: true };
+  return { request: pending.request, head: pending.head, limit: pending.limit, drain: pending.drain, resolve: () => {}, reject: () => {}, retry: false, abandoned: true };
 }
 
 export function reasonOf(signal: WireRequest['signal']): Error {

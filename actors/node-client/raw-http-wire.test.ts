@@ -4,6 +4,7 @@
  * server that drops idle sockets, and the node client on top of it (errors, timeouts, caps, fallbacks).
  */
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -181,7 +182,7 @@ describe('the node client on the raw wire', () => {
     expect(refused).toMatchObject({ code: 'network' });
   });
 
-  it('JSON GETs are read on it whole; a call with a request body goes to the fallback', async () => {
+  it('JSON GETs and POSTs with no body or one in memory are read on it whole; a streamed request body goes to the fallback', async () => {
     const s = await server((request, response) => {
       if (request.url === '/health') response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok","version":"2.8.1","apiVersion":"8.1.0"}');
       else response.writeHead(200, { 'content-type': 'application/json' }).end('{"rtt":"1.5ms"}');
@@ -194,14 +195,110 @@ describe('the node client on the raw wire', () => {
     await expect(c.health()).resolves.toMatchObject({ version: '2.8.1' });
     expect(connections).toBe(0);
     await expect(c.pingpong('ab'.repeat(32))).resolves.toMatchObject({ rttMs: 1.5 });
+    expect(connections).toBe(0);
+    const streamed = Readable.from([Buffer.from('streamed')]);
+    await c.uploadBytes(streamed, { batchId: 'cd'.repeat(32) }).catch(() => undefined);
     expect(connections).toBe(1);
   });
 });
 
+describe('raw HTTP wire: request bodies and drained answers', () => {
+  it('writes an in-memory body behind its head with its Content-Length, on any method, and reads the answer whole', async () => {
+    const s = await server((request, response) => void response.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ method: request.method, length: request.headers['content-length'] })));
+    const w = wire();
+    const body = randomBytes(100_000);
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const answer = await w.requestBuffered!({ origin: s.url, path: '/b', method, headers: { 'content-length': '3' }, body, signal: new CallAbort() }, 1000);
+      expect(JSON.parse(answer.body.toString())).toEqual({ method, length: '100000' });
+    }
+    expect(s.received.map((r) => r.body.equals(body))).toEqual([true, true, true, true]);
+    const text = await w.requestBuffered!({ origin: s.url, path: '/t', method: 'POST', body: 'héllo', signal: new CallAbort() }, 1000);
+    expect(JSON.parse(text.body.toString())).toMatchObject({ length: '6' });
+    expect(s.received.at(-1)!.body.toString()).toBe('héllo');
+  });
+
+  it('sends an in-memory body again, whole, when the reused socket turns out closed before any answer', async () => {
+    let connections = 0;
+    const bodies: string[] = [];
+    const s: TcpServer = createTcpServer((socket) => {
+      connections++;
+      socket.on('error', () => {});
+      let seen = '';
+      let answered = 0;
+      socket.on('data', (d) => {
+        seen += d.toString('latin1');
+        const end = seen.indexOf('\r\n\r\n');
+        if (end < 0 || seen.length < end + 4 + 4) return;
+        // A second request on a kept-alive socket meets a reset, as when the node's idle timeout closes it just then.
+        if (++answered > 1) return void socket.resetAndDestroy();
+        bodies.push(seen.slice(end + 4, end + 8));
+        seen = '';
+        socket.write('HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok');
+      });
+    });
+    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+    const w = wire();
+    cleanups.push(() => new Promise<void>((resolve) => s.close(() => resolve())));
+    const post = (body: string) => w.requestBuffered!({ origin, path: '/p', method: 'POST', body, signal: new CallAbort() }, 100);
+    await expect(post('one!')).resolves.toMatchObject({ statusCode: 200 });
+    await expect(post('two!')).resolves.toMatchObject({ statusCode: 200 });
+    expect(bodies).toEqual(['one!', 'two!']);
+    expect(connections).toBe(2);
+  });
+
+  it('says content-length: 0 on a bodiless POST, and hands a caller-framed (transfer-encoding) body to the fallback', async () => {
+    const s = await server((request, response) => void response.writeHead(200).end(`${request.headers['content-length']}`));
+    let handed = 0;
+    const w = createRawHttpWire({ fallback: { request: (request) => (handed++, fallback.request(request)) } });
+    cleanups.push(() => w.close());
+    const empty = await w.requestBuffered!({ origin: s.url, path: '/e', method: 'POST', signal: new CallAbort() }, 100);
+    expect(empty.body.toString()).toBe('0');
+    expect(handed).toBe(0);
+    await w.requestBuffered!({ origin: s.url, path: '/c', method: 'POST', headers: { 'Transfer-Encoding': 'chunked' }, body: 'x', signal: new CallAbort() }, 100);
+    expect(handed).toBe(1);
+  });
+
+  it('drains an answer to its end, Content-Length or chunked, counting its bytes without keeping them', async () => {
+    const payload = randomBytes(3_000_000);
+    const s = await server((request, response) => {
+      if (request.url === '/chunked') {
+        response.writeHead(200);
+        for (let at = 0; at < payload.length; at += 65_536) response.write(payload.subarray(at, at + 65_536));
+        response.end();
+      } else response.writeHead(200, { 'content-length': payload.length, 'x-kind': 'sized' }).end(payload);
+    });
+    const w = wire();
+    for (const path of ['/sized', '/chunked', '/sized']) {
+      const drained = await w.requestDrained!({ origin: s.url, path, method: 'GET', signal: new CallAbort() });
+      expect(drained).toMatchObject({ statusCode: 200, bytes: payload.length });
+      expect('body' in drained ? (drained as { body: Buffer }).body.length : 0).toBe(0);
+    }
+    const c = createNodeClient({ baseUrl: s.url, wire: w, timeoutMs: 5000 });
+    await expect(c.streamBytes('ab'.repeat(32))).resolves.toMatchObject({ status: 200, bytes: payload.length });
+    expect(c.stats.snapshot().find((e) => e.template.endsWith('/bytes/{ref}'))).toMatchObject({ count: 1, errors: 0 });
+  });
+
+  it('hands a streamed body to the fallback, and with pipelining any body', async () => {
+    const s = await server((request, response) => void response.writeHead(200).end(`got ${request.method}`));
+    let handed = 0;
+    const counting = { request: (request: Parameters<typeof fallback.request>[0]) => (handed++, fallback.request(request)) };
+    const plain = createRawHttpWire({ fallback: counting });
+    const piped = createRawHttpWire({ fallback: counting, pipeline: 4 });
+    cleanups.push(() => plain.close(), () => piped.close());
+    await plain.requestBuffered!({ origin: s.url, path: '/s', method: 'POST', body: Readable.from([Buffer.from('x')]), signal: new CallAbort() }, 100);
+    expect(handed).toBe(1);
+    await piped.requestBuffered!({ origin: s.url, path: '/s', method: 'POST', body: 'x', signal: new CallAbort() }, 100);
+    expect(handed).toBe(2);
+    await plain.requestBuffered!({ origin: s.url, path: '/s', method: 'POST', body: 'x', signal: new CallAbort() }, 100);
+    expect(handed).toBe(2);
+  });
+});
+
 describe('raw HTTP wire: what it hands to a fallback without a buffered path', () => {
-  // A request with a body is the fallback's; with `requestBuffered` it is still read whole, under the same cap.
+  // A streamed request body is the fallback's; with `requestBuffered` it is still read whole, under the same cap.
   const post = (origin: string, limit: number, signal = new CallAbort()) =>
-    wire().requestBuffered!({ origin, path: '/p', method: 'POST', body: 'ping', signal }, limit);
+    wire().requestBuffered!({ origin, path: '/p', method: 'POST', body: Readable.from([Buffer.from('ping')]), signal }, limit);
 
   it('reads the answer whole with its status and headers', async () => {
     const s = await server((_request, response) => void response.writeHead(201, { 'x-tag': 'B' }).end('created'));

@@ -25,10 +25,14 @@
  * Sockets read through `onread` into one buffer per wire, not as streams: no Readable machinery, 'data' event or
  * fresh buffer per read (a few µs per probe); the bytes an answer keeps are copied out of it.
  *
- * Scope, kept small on purpose: http: origins only; GET/HEAD without a request body; answers with
- * Content-Length, chunked transfer coding, or a body ending with the connection. Anything else (https, a
- * request body, a streamed read) goes to the `fallback` wire. A request that fails on a reused idle socket
- * before any byte of the answer arrived (the server closed it meanwhile) is retried once on a new socket.
+ * Scope: http: origins only; any method, with no request body or one held in memory (a string or bytes, written
+ * right behind the head with its Content-Length: uploads of chunks, SOCs and files from memory, pins, tags), not
+ * pipelined; answers with Content-Length, chunked transfer coding, or a body ending with the connection, read
+ * whole into a Buffer (requestBuffered) or counted to their end without being kept (requestDrained: a download
+ * drained costs no copy of its bytes). Anything else (https, a streamed request body such as a file read from
+ * disk, a streamed read) goes to the `fallback` wire. A request that fails on a reused idle socket before any byte
+ * of the answer arrived (the server closed it meanwhile) is retried once on a new socket: its body is in memory,
+ * so it is sent whole again, as node:http's wire resends a body it holds.
  *
  * Pipelining (`pipeline` > 1, HTTP/1.1 §9.3.2 of RFC 9112): the requests asked for in one turn of the event loop
  * go out on one socket in one write, and the answers are read back in the order they were sent (HTTP/1.1 has
@@ -43,7 +47,7 @@ import { connect } from 'node:net';
 import { requestHead } from './http1-request-head.js';
 import { Connection, type ConnectionPool } from './raw-http-connection.js';
 import { reasonOf, refuse, type Pending } from './raw-http-pending.js';
-import { requestWholeVia, type BufferedResponse, type Wire } from './wire.js';
+import { requestDrainedVia, requestWholeVia, type BufferedResponse, type DrainedResponse, type Wire, type WireRequest } from './wire.js';
 
 export interface RawHttpWireOptions {
   /** Where everything this wire does not do itself goes (https, request bodies, streamed reads). */
@@ -76,36 +80,82 @@ export function createRawHttpWire(options: RawHttpWireOptions): Wire & { close()
   const pipeline = Math.max(1, Math.floor(options.pipeline ?? 1));
   const stallMs = options.stallMs ?? 1_000;
   const readBuffer = Buffer.allocUnsafe(READ_BUFFER_SIZE);
+  /**
+   * Whether this wire writes `request` itself: http:, and without pipelining any method with no body or one in
+   * memory; with pipelining only bodiless GETs and HEADs (RFC 9112 §9.3.2: nothing is pipelined after a request
+   * that is not idempotent, and a pipelined request left unanswered is sent again). A caller's own
+   * Transfer-Encoding goes to the fallback: the wire frames a body by its Content-Length alone.
+   */
+  const takes = (request: WireRequest): boolean => {
+    if (!request.origin.startsWith('http:')) return false;
+    const body = request.body;
+    if (pipeline > 1) return body === undefined && (request.method === 'GET' || request.method === 'HEAD');
+    if (request.headers && hasHeader(request.headers, 'transfer-encoding')) return false;
+    return body === undefined || typeof body === 'string' || body instanceof Uint8Array;
+  };
+  const send = <T>(request: WireRequest, limit: number, drain: boolean): Promise<T> => {
+    let pool = pools.get(request.origin);
+    if (!pool) pools.set(request.origin, (pool = new Pool(request.origin, maxSockets, idleMs, pipeline, stallMs, readBuffer)));
+    const target = pool;
+    return new Promise<T>((resolve, reject) => {
+      if (request.signal.aborted) return reject(reasonOf(request.signal));
+      let head: string;
+      let body: Buffer | undefined;
+      try {
+        body = request.body === undefined ? undefined : typeof request.body === 'string' ? Buffer.from(request.body) : bufferView(request.body as Uint8Array);
+        head = requestHead(request.method, request.path, target.host, withLength(request.method, request.headers, body));
+      } catch (error) {
+        return reject(error);
+      }
+      // Sent again, once, on a new socket if a reused one turns out closed before any byte of the answer, whatever
+      // the method: as node-http-wire.ts resends a body it holds (Bee's idle timeout closing a kept-alive socket).
+      const pending: Pending = { request, head, body, limit, drain, resolve: resolve as (r: BufferedResponse) => void, reject, retry: true };
+      pending.onAbort = () => target.abandon(pending);
+      request.signal.once('abort', pending.onAbort);
+      target.submit(pending);
+    });
+  };
   return {
     request: (request) => options.fallback.request(request),
+    buffersRequestBodies: true,
     requestBuffered(request, limit) {
-      const canDo = request.origin.startsWith('http:') && request.body === undefined && (request.method === 'GET' || request.method === 'HEAD');
-      if (!canDo) {
-        if (options.fallback.requestBuffered) return options.fallback.requestBuffered(request, limit);
+      if (!takes(request)) {
+        if (options.fallback.requestBuffered && (request.body === undefined || options.fallback.buffersRequestBodies)) return options.fallback.requestBuffered(request, limit);
         return requestWholeVia(options.fallback, request, limit);
       }
-      let pool = pools.get(request.origin);
-      if (!pool) pools.set(request.origin, (pool = new Pool(request.origin, maxSockets, idleMs, pipeline, stallMs, readBuffer)));
-      const target = pool;
-      return new Promise<BufferedResponse>((resolve, reject) => {
-        if (request.signal.aborted) return reject(reasonOf(request.signal));
-        let head: string;
-        try {
-          head = requestHead(request.method, request.path, target.host, request.headers);
-        } catch (error) {
-          return reject(error);
-        }
-        const pending: Pending = { request, head, limit, resolve, reject, retry: true };
-        pending.onAbort = () => target.abandon(pending);
-        request.signal.once('abort', pending.onAbort);
-        target.submit(pending);
-      });
+      return send<BufferedResponse>(request, limit, false);
+    },
+    requestDrained(request) {
+      if (!takes(request)) return options.fallback.requestDrained ? options.fallback.requestDrained(request) : requestDrainedVia(options.fallback, request);
+      return send<DrainedResponse>(request, Number.MAX_SAFE_INTEGER, true);
     },
     close() {
       for (const pool of pools.values()) pool.close();
       pools.clear();
     },
   };
+}
+
+/** The caller's bytes as a Buffer over the same memory (no copy). */
+function bufferView(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** Methods whose bodiless request still says `content-length: 0`, as node:http writes it (RFC 9110 §8.6). */
+const LENGTH_WHEN_EMPTY = new Set(['POST', 'PUT', 'PATCH']);
+
+function hasHeader(headers: Readonly<Record<string, string>>, lowerName: string): boolean {
+  for (const name in headers) if (name.toLowerCase() === lowerName) return true;
+  return false;
+}
+
+/** The request's headers with the body's Content-Length (any length the caller set is replaced by the real one). */
+function withLength(method: string, headers: Readonly<Record<string, string>> | undefined, body: Buffer | undefined): Readonly<Record<string, string>> | undefined {
+  if (body === undefined && !LENGTH_WHEN_EMPTY.has(method)) return headers;
+  const out: Record<string, string> = {};
+  if (headers) for (const name in headers) if (name.toLowerCase() !== 'content-length') out[name] = headers[name]!;
+  out['content-length'] = String(body?.length ?? 0);
+  return out;
 }
 
 /** The sockets of one origin and the requests waiting for one. */
@@ -196,8 +246,12 @@ class Pool implements ConnectionPool {
   }
 
   private withRoom(): Connection | undefined {
-    const idle = this.idle.pop();
-    if (idle) return idle;
+    // The most recently rested first; one idle past idleMs (the sweep runs only every idleMs) is closed, not
+    // reused: the server may be closing it just now.
+    for (let idle = this.idle.pop(); idle; idle = this.idle.pop()) {
+      if (performance.now() - idle.idleSince < this.idleMs) return idle;
+      idle.destroy();
+    }
     if (this.depth > 1) for (const connection of this.busy) if (connection.inFlight < this.depth && connection.open) return connection;
     if (this.open >= this.maxSockets) return undefined;
     this.open++;

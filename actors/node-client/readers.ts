@@ -104,10 +104,14 @@ export function jsonCall<S extends z.ZodType>(
   });
 }
 
-/** One call whose body is irrelevant (Bee's `{code,message}` on success): read to its end so the socket is reused. */
+/**
+ * One call whose body is irrelevant (Bee's `{code,message}` on success): read to its end so the socket is reused,
+ * through the wire's buffered path where it takes the call (pins, tags: no stream per call), and never more than
+ * IGNORED_BODY_LIMIT of it.
+ */
 export function emptyCall(transport: Transport, spec: RequestSpec, options?: CallOptions): Promise<{ status: number }> {
-  return transport.run(spec, options, async (call) => {
-    await skipBody(call.body);
+  return transport.runWhole({ maxBodyBytes: IGNORED_BODY_LIMIT, ...spec, bodyUnused: true }, options, async (call) => {
+    if (call.bufferedBody === undefined) await skipBody(call.body);
     return { status: call.status };
   });
 }
@@ -122,13 +126,6 @@ export async function readBytes(call: OpenCall): Promise<Uint8Array> {
 export function fetchBytes(transport: Transport, spec: RequestSpec, options?: CallOptions): Promise<Uint8Array> {
   if (transport.canBuffer) return transport.fetchBuffered(spec, options);
   return transport.run(spec, options, readBytes);
-}
-
-/** Counts the body chunk by chunk without keeping it: memory stays at one chunk whatever the size. */
-export async function drainBody(body: BodyStream): Promise<number> {
-  let bytes = 0;
-  for await (const chunk of body) bytes += (chunk as Buffer).length;
-  return bytes;
 }
 
 /**

@@ -52,6 +52,14 @@ export interface BufferedResponse {
   readonly body: Buffer;
 }
 
+/** A body read to its end and counted, not kept: a download drained (the benchmark's, retcheck's cold reads). */
+export interface DrainedResponse {
+  readonly statusCode: number;
+  readonly rawHeaders: readonly (Buffer | string)[];
+  /** Body bytes received. */
+  readonly bytes: number;
+}
+
 /** How much of an error answer's body is kept for its message (the excerpt of a NodeApiError 'http'). */
 export const ERROR_EXCERPT_BYTES = 4096;
 
@@ -92,6 +100,32 @@ export interface Wire {
    * fast path (the per-chunk walk and the fleet polls run on it), or undici's dispatch API.
    */
   requestBuffered?(request: WireRequest, limit: number): Promise<BufferedResponse>;
+  /**
+   * Optional: whether `requestBuffered` takes requests with an in-memory body (a string or bytes) on any method
+   * (the raw wire: uploads, pins, tags) rather than only bodiless GETs and HEADs.
+   */
+  readonly buffersRequestBodies?: boolean;
+  /** Optional: the answer's body read to its end and counted without being kept or copied (the raw wire). */
+  requestDrained?(request: WireRequest): Promise<DrainedResponse>;
+}
+
+/** Reads a body to its end, adding up the chunk sizes (nothing kept). */
+export async function countBody(body: BodyStream): Promise<number> {
+  let bytes = 0;
+  for await (const chunk of body) bytes += (chunk as Uint8Array).length;
+  return bytes;
+}
+
+/** `requestDrained` over a wire's streaming `request()`: the body is iterated and its chunks' sizes added up. */
+export async function requestDrainedVia(wire: Wire, request: WireRequest): Promise<DrainedResponse> {
+  const response = await wire.request(request);
+  const bytes = await countBody(response.body);
+  const rawHeaders: string[] = [];
+  for (const name in response.headers) {
+    const value = response.headers[name];
+    if (value !== undefined) rawHeaders.push(name, headerValue(value)!);
+  }
+  return { statusCode: response.statusCode, rawHeaders, bytes };
 }
 
 /**

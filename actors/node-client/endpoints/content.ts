@@ -43,7 +43,7 @@ export function contentEndpoints(t: Transport) {
 
     /** Null when the reference is not pinned (Bee's 404). */
     getPin: (reference: string, o?: CallOptions): Promise<{ reference: string } | null> =>
-      t.run(
+      t.runWhole(
         {
           method: 'GET',
           template: '/pins/{ref}',

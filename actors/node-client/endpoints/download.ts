@@ -9,7 +9,7 @@ import { InputError } from '../../../core/swarm/input-error.js';
 import { decodeSpanHeader } from '../../../core/swarm/redundancy.js';
 import type { CallOptions, RequestSpec, Transport } from '../http.js';
 import { CHUNK_BODY_LIMIT, DEFAULT_DOWNLOAD_LIMIT } from '../body-limits.js';
-import { drainBody, fetchBytes, readBytes } from '../readers.js';
+import { fetchBytes, readBytes } from '../readers.js';
 import { downloadHeaders, type DownloadOptions } from '../swarm-headers.js';
 import { chunkAddressParam, parseProbeUrl, referenceParam } from '../url.js';
 
@@ -83,12 +83,11 @@ export function downloadEndpoints(t: Transport) {
     maxBodyBytes: o?.maxBytes ?? DEFAULT_DOWNLOAD_LIMIT,
   });
 
-  const stream = (spec: RequestSpec, o?: CallOptions): Promise<StreamResult> => {
+  /** Read to the end and counted, never kept (Transport.drain: on the raw wire without copying a byte). */
+  const stream = async (spec: RequestSpec, o?: CallOptions): Promise<StreamResult> => {
     const started = performance.now();
-    return t.run({ ...spec, accept: anyStatus }, o, async (call) => {
-      const bytes = await drainBody(call.body);
-      return { status: call.status, bytes, elapsedMs: performance.now() - started, headers: call.headers };
-    });
+    const { status, bytes, headers } = await t.drain({ ...spec, accept: anyStatus }, o);
+    return { status, bytes, elapsedMs: performance.now() - started, headers };
   };
 
   const head = async (spec: RequestSpec, o: CallOptions | undefined, readLength: (text: string) => { size: number; level?: number } | undefined): Promise<HeadResult> => {
@@ -107,7 +106,7 @@ export function downloadEndpoints(t: Transport) {
 
   return {
     downloadBytes: (ref: string, o?: DownloadCallOptions): Promise<Uint8Array> =>
-      t.run(bytesSpec(ref, o), o, (call) => readBytes(call)),
+      t.runWhole(bytesSpec(ref, o), o, (call) => readBytes(call)),
 
     downloadBzz: (ref: string, path = '', o?: DownloadCallOptions): Promise<BzzDownload> =>
       t.run(bzzSpec(ref, path, o), o, async (call) => {
@@ -149,7 +148,8 @@ export function downloadEndpoints(t: Transport) {
         throw new InputError('byte range', `${start}-${endInclusive}`, 'integers with 0 <= start <= end');
       }
       const spec = bytesSpec(ref, o);
-      return t.run({ ...spec, headers: { ...spec.headers, range: `bytes=${start}-${endInclusive}` } }, o, async (call) => {
+      // Read whole through the wire's buffered path: a range is small, and known before it is asked for.
+      return t.runWhole({ ...spec, headers: { ...spec.headers, range: `bytes=${start}-${endInclusive}` } }, o, async (call) => {
         const data = await readBytes(call);
         const contentRange = call.headers['content-range'];
         return contentRange === undefined ? { status: call.status, data } : { status: call.status, data, contentRange };

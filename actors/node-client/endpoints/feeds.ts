@@ -40,7 +40,7 @@ const TIMESTAMP = 8;
 export function feedEndpoints(t: Transport) {
   return {
     feedLatest: (owner: string, topic: string, o?: FeedLookupOptions): Promise<FeedUpdate> =>
-      t.run(
+      t.runWhole(
         {
           method: 'GET',
           template: '/feeds/{owner}/{topic}',
@@ -104,7 +104,7 @@ export function feedEndpoints(t: Transport) {
      * without, the wrapped content joined as a file. 404 when the node cannot find it.
      */
     downloadSoc: (owner: string, identifier: string, o?: DownloadOptions & CallOptions & { readonly onlyRootChunk?: boolean }): Promise<SocDownload> =>
-      t.run(
+      t.runWhole(
         {
           method: 'GET',
           template: '/soc/{owner}/{id}',

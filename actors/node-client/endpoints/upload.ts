@@ -38,8 +38,10 @@ const MAX_CHUNK_OR_SOC = 32 + 65 + 8 + 4096;
 const MAX_CHUNK = 8 + 4096;
 
 export function uploadEndpoints(t: Transport) {
+  // An in-memory body goes through the wire's buffered path (the raw wire writes it behind the head); a streamed
+  // one (a file read from disk) through run(), which streams it.
   const upload = (spec: RequestSpec, o: CallOptions | undefined): Promise<UploadResult> =>
-    t.run(spec, o, async (call) => {
+    t.runWhole(spec, o, async (call) => {
       const { reference } = await readJson(call, referenceResponseSchema);
       const tagUid = parseTagHeader(call.headers['swarm-tag']);
       return tagUid === undefined ? { reference } : { reference, tagUid };
