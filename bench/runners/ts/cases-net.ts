@@ -1,6 +1,8 @@
 /**
- * Net cases of the ts runner: this project's node client (actors/node-client, undici) plus core/swarm for
- * everything the client signs or chunks itself (feed updates, SOCs, the stream-dir chunk pipeline).
+ * Net cases of the ts runner: this project's node client (actors/node-client) plus core/swarm for everything the
+ * client signs or chunks itself (feed updates, SOCs, the stream-dir chunk pipeline). The client is set up as
+ * retcheck and the cockpit set theirs up: the raw wire (raw-http-wire.ts: calls with no body or one in memory,
+ * downloads counted as they arrive), node:http behind it for what it does not do (the file streamed from disk).
  * Every upload is salted so its reference is new; every download is drained, never buffered.
  */
 import { createReadStream } from 'node:fs';
@@ -12,18 +14,20 @@ import { makeFeedUpdateChunk, parseFeedIndexHeader } from '../../../core/swarm/f
 import { saveManifest } from '../../../core/swarm/manifest-hash.js';
 import { createSigner, randomPrivateKey } from '../../../core/swarm/signer.js';
 import { makeSingleOwnerChunk } from '../../../core/swarm/soc.js';
-import { createNodeClient, isNotFound, type NodeClient } from '../../../actors/node-client/index.js';
+import { createNodeClient, createNodeHttpWire, createRawHttpWire, isNotFound, type NodeClient } from '../../../actors/node-client/index.js';
 import { rangeOffsets, resalt, saltedBuffer, withConcurrency, type CaseEnv, type CaseImpl } from '../../lib/node-runner.js';
 import { dirFiles, feedTargetContent, freshId, saltedChunkPayload, smallContents } from '../../lib/net-inputs.js';
 import { MB } from '../../lib/case-inputs.js';
 
 const clients = new Map<string, NodeClient>();
+/** The wire every client of the run shares, as retcheck's and the cockpit's clients share theirs. */
+const wire = createRawHttpWire({ fallback: createNodeHttpWire() });
 /** One client (one connection pool) per node for the whole run, as an application would hold it. */
 export function clientFor(env: Pick<CaseEnv, 'nodeUrl' | 'token'>): NodeClient {
   const key = `${env.nodeUrl} ${env.token ?? ''}`;
   let c = clients.get(key);
   if (!c) {
-    c = createNodeClient({ baseUrl: env.nodeUrl, token: env.token, timeoutMs: 300_000 });
+    c = createNodeClient({ baseUrl: env.nodeUrl, token: env.token, timeoutMs: 300_000, wire });
     clients.set(key, c);
   }
   return c;

@@ -19,7 +19,7 @@ process.exitCode = await runNodeRunner(
       name: `${pkg.name} node-client + core/swarm`,
       version: pkg.version,
       language: 'TypeScript (Node.js)',
-      note: `this project: actors/node-client and core/swarm (WebAssembly BMT; ${engines})`,
+      note: `this project: actors/node-client on its raw wire (node:http behind it for streamed uploads) and core/swarm (WebAssembly BMT; ${engines})`,
     },
     cases: { ...cpuCases, ...netCases },
     warmUp: (nodeUrl, token) => clientFor({ nodeUrl, token }).health(),
