@@ -3,8 +3,13 @@
  * pinning: the reference's own chunk tree; if its joined bytes parse as a mantaray node, every fork's node
  * (recursively) and every non-zero entry's file tree. Which chunks can be seen depends on the source:
  * stewardship passes a network-only source, pin checks the local store.
+ *
+ * A reference whose chunk is a valid single-owner chunk (a feed update, a root replica) is a tree of that one
+ * chunk, as in Bee v2.8.1's traverser (pkg/traversal: "if this is a SOC, the traversal will just be the single
+ * chunk"): its wrapped data is never read as a file tree.
  */
-import { bytesToHex } from '../../core/swarm/bytes.js';
+import { bytesToHex, hexToBytes } from '../../core/swarm/bytes.js';
+import { verifyChunk } from '../../core/swarm/verify-chunk.js';
 import { isZeroEntry, parseNode, type MantarayNode } from '../../core/swarm/mantaray.js';
 import { contentSize, readAll, walkTree, type ChunkSource, type RecoverFn, type TreeWalk } from './joiner.js';
 
@@ -43,8 +48,17 @@ export function traverseReference(source: ChunkSource, rootHex: string, options:
       if (fork.node.reference !== undefined) visitManifestNode(bytesToHex(fork.node.reference), false);
     }
   };
+  if (rootHex.length === 64 && isSingleOwnerChunk(source, rootHex)) {
+    total.addresses.push(rootHex);
+    return total;
+  }
   visitManifestNode(rootHex, true);
   return total;
+}
+
+function isSingleOwnerChunk(source: ChunkSource, addressHex: string): boolean {
+  const data = source(addressHex);
+  return data !== undefined && verifyChunk(hexToBytes(addressHex), data).kind === 'soc';
 }
 
 function tryParseManifest(bytes: Uint8Array): MantarayNode | undefined {

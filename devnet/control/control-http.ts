@@ -9,6 +9,7 @@
  *   GET    /_devnet/nodes/{i}/log           the node's recent log lines (text/plain)
  *   POST   /_devnet/flush-pushes            push every deferred chunk now
  *   POST   /_devnet/lose-chunks             body: {"neighborhood":"ab"} or {"nodeIndex":1,"addresses":[…]}
+ *   POST   /_devnet/lose-replicas           body: {"reference": hex, "nodeIndex"?: n, "slots"?: [0..15]}: drop the root's replicas
  *   POST   /_devnet/chain/advance           body: {"blocks":10} or {"toPhase":"commit"|"reveal"|"claim"|"sample"}
  *   POST   /_devnet/nodes/{i}/batches/{id}/skew  body: {"fill":0.9} (optional "bucket": 0..65535)
  *   POST   /_devnet/nodes/{i}/pins/{ref}/damage   body: {"missing"?: n, "invalid"?: n}: lose or corrupt pinned chunks
@@ -40,6 +41,17 @@ export function controlHandler(control: DevnetControl, listing: ControlListing):
           return beeJson(200, { dropped: control.loseChunks({ nodeIndex: body.nodeIndex, addresses: body.addresses as string[] }) });
         }
         return beeError(400, 'want {"neighborhood": hex} or {"nodeIndex": n, "addresses": [hex]}');
+      }
+      if (path === '/_devnet/lose-replicas' && method === 'POST') {
+        const body = await readJson(req);
+        const valid =
+          isRecord(body) &&
+          typeof body.reference === 'string' &&
+          (body.nodeIndex === undefined || typeof body.nodeIndex === 'number') &&
+          (body.slots === undefined || (Array.isArray(body.slots) && body.slots.every((i) => typeof i === 'number')));
+        if (!valid) return beeError(400, 'want {"reference": hex, "nodeIndex"?: n, "slots"?: [0..15]}');
+        const { reference, nodeIndex, slots } = body as { reference: string; nodeIndex?: number; slots?: number[] };
+        return beeJson(200, control.loseReplicas({ reference, ...(nodeIndex !== undefined ? { nodeIndex } : {}), ...(slots ? { slots } : {}) }));
       }
       if (path === '/_devnet/chain/advance' && method === 'POST') {
         const body = await readJson(req);

@@ -12,6 +12,8 @@ import type { NodeServer } from '../http/node-server.js';
 import type { DevnetNode } from '../node.js';
 import { logFaultEffects } from '../log/fault-logs.js';
 import type { GatewayServer } from '../gateway/gateway-server.js';
+import { bytesToHex, hexToBytes } from '../../core/swarm/bytes.js';
+import { replicaSlots } from '../../core/swarm/replicas.js';
 
 export type FaultPatch = NodeFaultPatch & Partial<ChainFaults>;
 
@@ -104,6 +106,27 @@ export class DevnetControl {
     const node = this.nodeList[target.nodeIndex];
     if (node === undefined) throw new RangeError(`no devnet node ${target.nodeIndex}`);
     return target.addresses.filter((address) => node.store.delete(address.toLowerCase())).length;
+  }
+
+  /**
+   * Root replicas are lost (issue 29): the dispersed replicas of a reference's root chunk (all 16 addresses of
+   * Bee's dispersal order, or the listed slot indices) are dropped from every node, or from one. The root and
+   * the rest of the content stay. Returns the copies dropped and the replica addresses affected.
+   */
+  loseReplicas(target: { reference: string; nodeIndex?: number; slots?: readonly number[] }): { dropped: number; addresses: string[] } {
+    if (!/^([0-9a-fA-F]{64}|[0-9a-fA-F]{128})$/.test(target.reference)) throw new RangeError(`reference must be 64 or 128 hex, got ${target.reference}`);
+    const nodes = target.nodeIndex === undefined ? this.nodeList : [this.nodeList[target.nodeIndex]];
+    if (nodes.some((n) => n === undefined)) throw new RangeError(`no devnet node ${target.nodeIndex}`);
+    const all = replicaSlots(hexToBytes(target.reference.slice(0, 64)), 4).map((slot) => bytesToHex(slot.address));
+    for (const index of target.slots ?? []) if (!Number.isInteger(index) || index < 0 || index >= all.length) throw new RangeError(`replica slots are 0..15, got ${index}`);
+    const addresses = target.slots ? target.slots.map((i) => all[i]!) : all;
+    let dropped = 0;
+    for (const node of nodes as DevnetNode[]) {
+      const lost = addresses.filter((address) => node.store.delete(address)).length;
+      if (lost > 0) node.log.warning('node/storer', 'chunks lost from the local store', { replicasOf: target.reference.slice(0, 64), lost });
+      dropped += lost;
+    }
+    return { dropped, addresses };
   }
 
   /** Mines blocks at once (a batch bought now is usable after 10). */
