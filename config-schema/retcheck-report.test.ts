@@ -30,6 +30,21 @@ const full: RetcheckReport = {
     per_vantage: { 'http://127.0.0.1:1633': { missing_data: 0, missing_parity: 1, missing_other: 0, recoverable: true, why: 'recoverable: only parity chunks are missing (1)' } },
     groups: [{ address: 'ab'.repeat(32), level: 1, data: 2, parity: 2, per_vantage: { 'http://127.0.0.1:1633': { missing_data: 0, missing_parity: 1, unknown: 0, recoverable: true } } }],
   },
+  replicas: {
+    root: 'ab'.repeat(32),
+    owner: 'dc5b20847f43d67928f49cd4f85d696b5a7617b5',
+    level: null,
+    level_source: 'search',
+    level_at_least: 1,
+    checked: true,
+    note: 'the level is not known',
+    slots: [
+      { index: 0, address: '47'.repeat(32), identifier: '00' + 'ab'.repeat(31), neighborhood: '47', level: 1, expected: true, per_vantage: { 'http://127.0.0.1:1633': { retrievable: true, elapsed_ms: 3, proximity: 0 } } },
+      { index: 2, address: 'd7'.repeat(32), identifier: '02' + 'ab'.repeat(31), neighborhood: 'd7', level: 2, expected: null, per_vantage: { 'http://127.0.0.1:1633': { retrievable: null, elapsed_ms: 0, error: 'not asked: …', not_asked: true } } },
+    ],
+    per_vantage: { 'http://127.0.0.1:1633': { expected: 2, found: 1, missing: 0, no_answer: 1 } },
+    missing_everywhere: 0,
+  },
   spec_version: 1,
 };
 
@@ -53,6 +68,8 @@ describe('retcheck report schema', () => {
       { ...full, reference: 'abc' },
       { ...full, reference: 'AB'.repeat(32) },
       (({ vantages: _v, ...rest }) => rest)(full),
+      { ...full, replicas: { ...full.replicas!, level_source: 'guess' } },
+      { ...full, replicas: { ...full.replicas!, level: 5 } },
     ]) {
       expect(validateWithJsonSchema(bad).length).toBeGreaterThan(0);
       expect(retcheckReportSchema.safeParse(bad).success).toBe(false);

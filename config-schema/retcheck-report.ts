@@ -7,6 +7,7 @@
  * Consumers must ignore unknown fields (spec §4 "Output formats"), so every object is non-strict.
  */
 import { z } from 'zod';
+import { replicasSchema } from './retcheck-replicas.js';
 
 const hex = (what: string) => z.string().regex(/^[0-9a-f]+$/, `${what} must be lowercase hex`);
 const int = z.number().int();
@@ -187,6 +188,7 @@ export const retcheckReportSchema = z.looseObject({
     .optional()
     .describe('additive, per-chunk mode: vantages whose stewardship verdict and per-chunk walk disagree, with the likely cause'),
   erasure: erasureSchema.optional(),
+  replicas: replicasSchema.optional(),
   partial_because_unreachable: z
     .array(z.string())
     .optional()
@@ -210,6 +212,7 @@ export type ErasureGroup = z.infer<typeof erasureGroupSchema>;
 export type Erasure = z.infer<typeof erasureSchema>;
 export type ReportStatus = z.infer<typeof reportStatusSchema>;
 export type RetcheckReport = z.infer<typeof retcheckReportSchema>;
+export type { Replicas, ReplicaSlot, ReplicaAnswer, ReplicaVantage } from './retcheck-replicas.js';
 
 export const SPEC_VERSION = 1 as const;
 

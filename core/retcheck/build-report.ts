@@ -7,6 +7,7 @@
  */
 import type { ChunkProbe, ChunkVantageProbe, ChunkWalk, ColdDownloadResult, GatewayResult, Resolution, RetcheckReport, VantageResult } from '../../config-schema/retcheck-report.js';
 import { SPEC_VERSION } from '../../config-schema/retcheck-report.js';
+import type { Replicas } from '../../config-schema/retcheck-replicas.js';
 import { hexToBytes } from '../swarm/bytes.js';
 import { proximity } from '../swarm/proximity.js';
 import { aggregateStatus, partialBecauseUnreachable } from './status.js';
@@ -31,6 +32,7 @@ export interface ReportParts {
   walkCap?: ChunkWalk;
   cold?: ColdDownloadResult[];
   targetOverlay?: string;
+  replicas?: Replicas;
 }
 
 /** Spec: proximity_to_root is the PO between the vantage's overlay and the reference (its first 32 bytes). */
@@ -82,6 +84,7 @@ export function buildReport(parts: ReportParts): RetcheckReport {
     ...(parts.cold ? { cold_downloads: parts.cold } : {}),
     ...(disagreements.length > 0 ? { disagreements } : {}),
     ...(erasure ? { erasure } : {}),
+    ...(parts.replicas ? { replicas: parts.replicas } : {}),
     ...(onlyUnreachable ? { partial_because_unreachable: onlyUnreachable } : {}),
     spec_version: SPEC_VERSION,
   };

@@ -3,6 +3,8 @@
  * options, the web app's form): the retcheck machine's input. Core owns it so the pure form and option
  * parsers can build it without depending on the machine.
  */
+import type { RedundancyLevel } from '../swarm/redundancy.js';
+
 export type CheckTarget = { kind: 'reference'; reference: string } | { kind: 'feed'; owner: string; topic: string };
 
 export interface RetcheckInput {
@@ -15,4 +17,9 @@ export interface RetcheckInput {
   concurrency: number;
   targetOverlay?: string;
   reseed?: { batchId: string };
+  /**
+   * Check the root's dispersed replicas (docs/retcheck.md "Root replicas"); `declaredLevel` is
+   * `--redundancy-level`, used when the root's span does not mark the level. Absent: not checked.
+   */
+  replicas?: { declaredLevel?: RedundancyLevel };
 }

@@ -17,6 +17,7 @@ import { proximity } from '../swarm/proximity.js';
 import { humanSize } from '../terminal/human-size.js';
 import { showControlCharacters as shown } from '../terminal/visible-text.js';
 import { slowestNeighborhoods } from './chunk-stats.js';
+import { replicaReseedLine, replicaView } from './replica-lines.js';
 import { disagreementLines, erasureGroupLines, erasureVantageLines, partialNote, roleNote, unreachableOutcome } from './explanations.js';
 
 export interface ReseedSummary {
@@ -24,6 +25,7 @@ export interface ReseedSummary {
   status: 'OK' | 'refused' | 'failed';
   warnings: string[];
   error?: string;
+  replicas?: Parameters<typeof replicaReseedLine>[0];
 }
 
 export interface TextOptions {
@@ -134,6 +136,29 @@ function explanationLines(report: RetcheckReport): string[] {
   return lines;
 }
 
+/** The root's dispersed replicas: per vantage found/expected, then each replica and where it was retrieved. */
+function replicaLines(report: RetcheckReport): string[] {
+  const view = replicaView(report.replicas);
+  if (!view) return [];
+  const lines = ['', `replicas  ${view.headline}`];
+  // The headline already says what a span-read level means; other notes say why the level is what it is.
+  if (!(report.replicas?.level_source === 'span' && report.replicas.checked)) lines.push(`          ${shown(view.note)}`);
+  if (view.slots.length === 0) return lines;
+  lines.push(`  ${'vantage'.padEnd(28)} ${'found'.padStart(6)} ${'missing'.padStart(7)} ${'no answer'.padStart(9)}`);
+  for (const v of view.vantages) lines.push(`  ${shown(v.url).padEnd(28)} ${v.found.padStart(6)} ${String(v.missing).padStart(7)} ${String(v.noAnswer).padStart(9)}`);
+  // After a search, the slots nobody found above the level it proved are one line: nothing tells them apart.
+  const unseen = view.slots.filter((s) => s.expected !== 'expected' && !s.cells.includes('yes'));
+  for (const s of view.slots) {
+    if (!unseen.includes(s)) lines.push(`  ${String(s.index).padStart(2)}  ${shortHex(s.address)}  nb ${s.neighborhood}  level ${s.level}  ${s.foundOn}`);
+  }
+  if (unseen.length > 0) {
+    const levels = [...new Set(unseen.map((s) => s.level))];
+    lines.push(`  ${unseen.length} more (level ${levels.join(', ')}): not found on any vantage: never stored (an upload at a lower level) or lost`);
+  }
+  if (view.advice) lines.push(`  ${view.advice}`);
+  return lines;
+}
+
 interface NoAnswer {
   url: string;
   errors: number;
@@ -185,6 +210,7 @@ export function formatTextReport(report: RetcheckReport, options: TextOptions, r
     const r = report.resolution;
     lines.push('', 'resolution', `  feed ${r.owner}/${r.topic}`, `  -> ${r.resolved_reference}${r.node_url ? `  (from ${shown(r.node_url)})` : ''}`);
   }
+  lines.push(...replicaLines(report));
   if (report.chunk_stats && report.chunks) lines.push(...chunkTables(report, report.chunks, report.chunk_stats, options));
   if (report.cold_downloads) {
     lines.push('', 'cold downloads');
@@ -198,6 +224,7 @@ export function formatTextReport(report: RetcheckReport, options: TextOptions, r
   if (reseed) {
     lines.push('', 're-seed', `  batch     ${reseed.batch}`, `  status    ${paint(color, reseed.status === 'OK' ? 32 : 31, reseed.status)}`);
     if (reseed.error) lines.push(`  error     ${shown(reseed.error)}`);
+    if (reseed.replicas) lines.push(`  replicas  ${shown(replicaReseedLine(reseed.replicas))}`);
     lines.push(`  warnings  ${reseed.warnings.length ? reseed.warnings.map(shown).join('; ') : '(none)'}`);
   }
   return `${lines.join('\n')}\n`;
