@@ -225,5 +225,14 @@ export function createFetchRetcheckApi(options: FetchRetcheckApiOptions = {}): R
       const response = await call('PUT', url, l, { headers: { 'swarm-postage-batch-id': batchId } });
       if (!response.ok) throw await failure('PUT', url, response);
     },
+    uploadSoc: async (nodeUrl, soc, batchId, l) => {
+      const url = `${nodeUrl}/soc/${soc.owner}/${soc.identifier}?sig=${soc.signature}`;
+      const body = await json<{ reference?: unknown }>('POST', url, l, {
+        headers: { 'swarm-postage-batch-id': batchId, 'swarm-deferred-upload': 'false', 'content-type': 'application/octet-stream' },
+        body: soc.wrapped as BodyInit,
+      });
+      if (typeof body.reference !== 'string' || !/^[0-9a-f]{64}$/.test(body.reference)) throw new Error(`POST ${url} -> invalid reference`);
+      return body.reference;
+    },
   };
 }

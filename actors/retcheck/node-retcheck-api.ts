@@ -87,6 +87,8 @@ export function createNodeRetcheckApi(options: NodeRetcheckApiOptions = {}): Ret
     reupload: async (nodeUrl, reference, batchId, l) => {
       await client(nodeUrl).stewardshipReupload(reference, batchId, limits(l));
     },
+    uploadSoc: async (nodeUrl, soc, batchId, l) =>
+      (await client(nodeUrl).uploadSoc(soc.owner, soc.identifier, soc.signature, soc.wrapped, { ...limits(l), batchId, deferred: false })).reference,
     close: async () => {
       wire.close();
       nodeHttp?.close();

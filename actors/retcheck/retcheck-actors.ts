@@ -7,15 +7,17 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { ColdDownloadResult, GatewayResult, VantageResult } from '../../config-schema/retcheck-report.js';
 import { gatewayVerdict } from '../../core/retcheck/gateway-verdict.js';
 import { coldEndpoints, coldFailureText, rootKind, type RootKind } from '../../core/retcheck/cold-target.js';
-import { hexToBytes } from '../../core/swarm/bytes.js';
-import { decryptChunkData } from '../../core/swarm/encryption.js';
-import { verifyChunk } from '../../core/swarm/verify-chunk.js';
 import { retcheckMachine, type ResolveFeedInput } from '../../machines/retcheck/retcheck.machine.js';
 import { probeMachine, type ProbeEvent, type ProbeInput } from '../../machines/retcheck/probe.machine.js';
 import { chunkWalkMachine } from '../../machines/retcheck/chunk-walk.machine.js';
 import { reseedMachine, type BatchPreflight } from '../../machines/retcheck/reseed.machine.js';
 import { createChunkProber } from './chunk-prober.js';
 import { errorText, unreachableKind, type RetcheckApi } from './retcheck-api.js';
+import { readRootChunk } from './root-chunk.js';
+import { checkReplicas } from './replica-check.js';
+import { recreateReplicas, verifyReplicas } from './replica-reseed.js';
+import type { Replicas } from '../../config-schema/retcheck-replicas.js';
+import type { RecreateReplicasInput, RecreatedReplica, ReplicaCheckInput, VerifiedReplica, VerifyReplicasInput } from '../../machines/retcheck/replicas.contracts.js';
 
 const now = () => performance.now();
 const elapsedSince = (start: number) => Math.max(0, Math.round(now() - start));
@@ -110,28 +112,10 @@ export function createRetcheckActors(api: RetcheckApi) {
    * one that verifies, says whether the reference is a manifest (then /bzz/{ref}/ everywhere) or not (/bytes).
    */
   const readRootKind = async (reference: string, nodes: readonly string[], signal: AbortSignal, timeoutMs: number): Promise<RootKind> => {
-    const address = reference.slice(0, 64);
-    const failures: string[] = [];
-    for (const nodeUrl of nodes) {
-      try {
-        const body = await api.chunk(nodeUrl, address, { signal, timeoutMs });
-        if (body === undefined) {
-          failures.push(`${nodeUrl}: not found`);
-          continue;
-        }
-        const verdict = verifyChunk(hexToBytes(address), body);
-        if (verdict.kind === 'soc') return { kind: 'bytes' };
-        if (verdict.kind === 'mismatch') {
-          failures.push(`${nodeUrl}: ${verdict.reason}`);
-          continue;
-        }
-        return rootKind(reference.length === 128 ? decryptChunkData(verdict.data, hexToBytes(reference.slice(64))) : verdict.data);
-      } catch (error) {
-        if (signal.aborted) throw error;
-        failures.push(errorText(error));
-      }
-    }
-    return { kind: 'unknown', why: failures.join('; ') || 'no node URL' };
+    const root = await readRootChunk(api, reference, nodes, signal, timeoutMs);
+    if (root.kind === 'soc') return { kind: 'bytes' };
+    if (root.kind === 'unknown') return root;
+    return rootKind(root.plain);
   };
 
   const coldDownloads = fromPromise<ColdDownloadResult[], { reference: string; nodes: string[]; gateways: string[]; timeoutMs: number }>(async ({ input, signal }) => {
@@ -158,7 +142,11 @@ export function createRetcheckActors(api: RetcheckApi) {
     api.reupload(input.nodeUrl, input.reference, input.batchId, { signal, timeoutMs: input.timeoutMs }),
   );
 
-  return { probeTargets, chunkProber, resolveFeed, coldDownloads, stampPreflight, reupload };
+  const replicaCheck = fromPromise<Replicas, ReplicaCheckInput>(({ input, signal }) => checkReplicas(api, input, signal));
+  const recreate = fromPromise<RecreatedReplica[], RecreateReplicasInput>(({ input, signal }) => recreateReplicas(api, input, signal));
+  const verify = fromPromise<VerifiedReplica[], VerifyReplicasInput>(({ input, signal }) => verifyReplicas(api, input, signal));
+
+  return { probeTargets, chunkProber, resolveFeed, coldDownloads, stampPreflight, reupload, replicaCheck, recreate, verify };
 }
 
 /** The retcheck machine with every actor (and child machine's actors) bound to one transport. */
@@ -171,6 +159,7 @@ export function provideRetcheck(api: RetcheckApi) {
       reseedFlow: reseedWith(a),
       resolveFeed: a.resolveFeed,
       coldDownloads: a.coldDownloads,
+      checkReplicas: a.replicaCheck,
     },
   });
 }
@@ -181,5 +170,5 @@ export function provideReseed(api: RetcheckApi) {
 }
 
 function reseedWith(a: ReturnType<typeof createRetcheckActors>) {
-  return reseedMachine.provide({ actors: { stampPreflight: a.stampPreflight, reupload: a.reupload } });
+  return reseedMachine.provide({ actors: { stampPreflight: a.stampPreflight, reupload: a.reupload, recreateReplicas: a.recreate, verifyReplicas: a.verify } });
 }

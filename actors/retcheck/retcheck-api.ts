@@ -37,6 +37,11 @@ export interface RetcheckApi {
   streamDownload(baseUrl: string, path: string, limits: CallLimits): Promise<{ status: number; bytes: number }>;
   batch(nodeUrl: string, batchId: string, limits: CallLimits): Promise<BatchAnswer>;
   reupload(nodeUrl: string, reference: string, batchId: string, limits: CallLimits): Promise<void>;
+  /**
+   * POST /soc/{owner}/{id}?sig= with the batch, pushed directly (`swarm-deferred-upload: false`): `wrapped` is the
+   * wrapped chunk's span ‖ payload. Resolves with the SOC address the node answers.
+   */
+  uploadSoc(nodeUrl: string, soc: { owner: string; identifier: string; signature: string; wrapped: Uint8Array }, batchId: string, limits: CallLimits): Promise<string>;
 }
 
 import type { Unreachable } from '../../config-schema/retcheck-report.js';

@@ -10,9 +10,15 @@
  * - refused: the batch does not exist or is not usable; no re-upload is sent (CLI exits non-zero).
  * - confirming: healthy batch, waiting for the operator (the web app's 'Re-seed now' button sends `reseed.confirm`).
  * - reuploading: PUT /stewardship/{ref} with swarm-postage-batch-id.
- * - done: the node accepted the re-upload (status OK, warnings listed).
- * - failed: the pre-flight or the re-upload call failed; the error is kept (the spec leaves this outcome open:
- *   we report it as a failed re-seed with the node's error and a non-zero exit).
+ * - reuploaded: routes to re-creating root replicas when the replica check found some missing (a plan), else done.
+ * - recreatingReplicas: builds the missing replicas of the root and uploads each with POST /soc under the batch
+ *   (Bee's PUT /stewardship never re-creates them: docs/retcheck.md "Re-seeding replicas").
+ * - verifyingReplicas: asks every vantage's stewardship check about each re-created replica.
+ * - replicasVerified: done when every one was uploaded and some vantage retrieves it; otherwise waits and asks
+ *   again (awaitingReplicaRetry, delay `replicaVerifyRetry`), up to MAX_REPLICA_VERIFY_ATTEMPTS, then failed.
+ * - done: the node accepted the re-upload, and every missing replica was re-created and verified (status OK).
+ * - failed: the pre-flight, the re-upload or the replicas' re-creation failed; the error is kept (the spec leaves
+ *   this outcome open: we report it as a failed re-seed with the node's error and a non-zero exit).
  *
  * done, refused and failed are final: a new pre-flight (another batch) starts a new actor.
  *
@@ -21,10 +27,16 @@
  * `reseed.preflight` (button 'Pre-flight stamp') and `reseed.confirm` ('Re-seed now', enabled only in
  * `confirming`); input `autoConfirm` lets a pre-flight continue without that confirmation too.
  */
-import { assign, fromPromise, not, setup } from 'xstate';
+import { and, assign, fromPromise, not, setup } from 'xstate';
+import type { ReplicaPlan } from '../../core/retcheck/replica-report.js';
+import type { RecreateReplicasInput, RecreatedReplica, ReplicaReseedOutcome, VerifiedReplica, VerifyReplicasInput } from './replicas.contracts.js';
 
 /** TTL below which a warning is added (spec §8: 24 h). */
 export const RESEED_TTL_WARNING_SECONDS = 24 * 60 * 60;
+/** Stewardship rounds over the re-created replicas before a re-seed says they are not retrievable. */
+export const MAX_REPLICA_VERIFY_ATTEMPTS = 3;
+/** Replica stewardship checks in flight at once while verifying. */
+export const REPLICA_VERIFY_CONCURRENCY = 8;
 
 export interface BatchPreflight {
   exists: boolean;
@@ -41,7 +53,11 @@ export interface ReseedInput {
   /** Continue from a healthy pre-flight without `reseed.confirm` (default false; `reseed.run` implies it). */
   autoConfirm?: boolean;
   timeoutMs: number;
+  /** What to do about root replicas (the web panel's, from the report on screen); the CLI's comes with probe.finished. */
+  replicaPlan?: ReplicaPlan;
 }
+
+export type { ReplicaReseedOutcome } from './replicas.contracts.js';
 
 export interface ReseedOutput {
   batch: string;
@@ -49,21 +65,26 @@ export interface ReseedOutput {
   warnings: string[];
   error?: string;
   preflight?: BatchPreflight;
+  replicas?: ReplicaReseedOutcome;
 }
 
 export type ReseedEvent =
   | { type: 'reseed.run'; batchId?: string }
-  | { type: 'probe.finished'; reference: string }
+  | { type: 'probe.finished'; reference: string; replicaPlan?: ReplicaPlan }
   | { type: 'reseed.preflight'; batchId: string }
   | { type: 'reseed.confirm' };
 
-interface ReseedContext extends ReseedInput {
+interface ReseedContext extends Omit<ReseedInput, 'replicaPlan'> {
   batchId: string;
   autoConfirm: boolean;
   preflight: BatchPreflight | null;
   warnings: string[];
   error: string | null;
   outcome: ReseedOutput['status'] | null;
+  replicaPlan: ReplicaPlan | null;
+  recreated: RecreatedReplica[] | null;
+  verified: VerifiedReplica[] | null;
+  verifyAttempts: number;
 }
 
 const missingPreflight = fromPromise<BatchPreflight, { nodeUrl: string; batchId: string; timeoutMs: number }>(async () => {
@@ -72,15 +93,31 @@ const missingPreflight = fromPromise<BatchPreflight, { nodeUrl: string; batchId:
 const missingReupload = fromPromise<void, { nodeUrl: string; reference: string; batchId: string; timeoutMs: number }>(async () => {
   throw new Error('reupload actor not provided');
 });
+const missingRecreateReplicas = fromPromise<RecreatedReplica[], RecreateReplicasInput>(async () => {
+  throw new Error('recreateReplicas actor not provided');
+});
+const missingVerifyReplicas = fromPromise<VerifiedReplica[], VerifyReplicasInput>(async () => {
+  throw new Error('verifyReplicas actor not provided');
+});
+
+type RecreatePlan = Extract<ReplicaPlan, { kind: 'recreate' }>;
+const recreatePlan = (context: ReseedContext): RecreatePlan | null => (context.replicaPlan?.kind === 'recreate' ? context.replicaPlan : null);
+const unverified = (context: ReseedContext) => (context.verified ?? []).filter((r) => r.retrievableOn.length === 0);
+const notUploaded = (context: ReseedContext) => (context.recreated ?? []).filter((r) => !r.uploaded);
 
 const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 export const reseedMachine = setup({
   types: {} as { context: ReseedContext; events: ReseedEvent; input: ReseedInput; output: ReseedOutput },
-  actors: { stampPreflight: missingPreflight, reupload: missingReupload },
+  actors: { stampPreflight: missingPreflight, reupload: missingReupload, recreateReplicas: missingRecreateReplicas, verifyReplicas: missingVerifyReplicas },
+  delays: { replicaVerifyRetry: 2000 },
   guards: {
     isBatchUsable: ({ context }) => context.preflight !== null && context.preflight.exists && context.preflight.usable,
     isAutoConfirmed: ({ context }) => context.autoConfirm,
+    hasReplicasToRecreate: ({ context }) => recreatePlan(context) !== null,
+    everyReplicaUploaded: ({ context }) => notUploaded(context).length === 0,
+    everyReplicaVerified: ({ context }) => unverified(context).length === 0,
+    canVerifyAgain: ({ context }) => context.verifyAttempts < MAX_REPLICA_VERIFY_ATTEMPTS,
   },
   actions: {
     setBatch: assign({
@@ -98,6 +135,17 @@ export const reseedMachine = setup({
           : context.warnings;
       },
     }),
+    noteReplicaSkip: assign({
+      warnings: ({ context }) => (context.replicaPlan?.kind === 'skip' && context.replicaPlan.warn ? [...context.warnings, context.replicaPlan.why] : context.warnings),
+    }),
+    replicaFailure: assign({
+      error: ({ context }) => {
+        const failed = notUploaded(context);
+        if (failed.length > 0) return `replicas: ${failed.length} of ${context.recreated!.length} not re-created (${failed.map((r) => `slot ${r.index}: ${r.error ?? 'failed'}`).join('; ')})`;
+        const missing = unverified(context);
+        return `replicas: ${missing.length} of ${context.verified!.length} re-created but retrieved by no vantage after ${context.verifyAttempts} checks (${missing.map((r) => r.address.slice(0, 8)).join(', ')})`;
+      },
+    }),
     refuseReason: assign({
       error: ({ context }) =>
         !context.preflight?.exists
@@ -108,7 +156,19 @@ export const reseedMachine = setup({
 }).createMachine({
   id: 'reseed',
   description: 'Pre-flight the postage batch, then re-upload the content under it.',
-  context: ({ input }) => ({ ...input, batchId: input.batchId ?? '', autoConfirm: input.autoConfirm ?? false, preflight: null, warnings: [], error: null, outcome: null }),
+  context: ({ input }) => ({
+    ...input,
+    batchId: input.batchId ?? '',
+    autoConfirm: input.autoConfirm ?? false,
+    preflight: null,
+    warnings: [],
+    error: null,
+    outcome: null,
+    replicaPlan: input.replicaPlan ?? null,
+    recreated: null,
+    verified: null,
+    verifyAttempts: 0,
+  }),
   initial: 'idle',
   states: {
     idle: {
@@ -120,7 +180,12 @@ export const reseedMachine = setup({
     },
     probing: {
       description: 'The normal multi-vantage probe runs and its table is printed.',
-      on: { 'probe.finished': { target: 'preflight', actions: assign({ reference: ({ event }) => event.reference }) } },
+      on: {
+        'probe.finished': {
+          target: 'preflight',
+          actions: assign({ reference: ({ event }) => event.reference, replicaPlan: ({ context, event }) => event.replicaPlan ?? context.replicaPlan }),
+        },
+      },
     },
     preflight: {
       description: 'Batch query on the first node URL: exists, usable, TTL.',
@@ -158,9 +223,53 @@ export const reseedMachine = setup({
         id: 'reupload',
         src: 'reupload',
         input: ({ context }) => ({ nodeUrl: context.nodeUrl, reference: context.reference, batchId: context.batchId, timeoutMs: context.timeoutMs }),
-        onDone: 'done',
+        onDone: 'reuploaded',
         onError: { target: 'failed', actions: assign({ error: ({ event }) => `re-upload failed: ${errorMessage(event.error)}` }) },
       },
+    },
+    reuploaded: {
+      description: 'Routes to re-creating the root replicas the check found missing, or to done.',
+      always: [{ guard: 'hasReplicasToRecreate', target: 'recreatingReplicas' }, { target: 'done', actions: 'noteReplicaSkip' }],
+    },
+    recreatingReplicas: {
+      description: 'POST /soc/{owner}/{id}?sig= under the batch for each missing replica of the root, on the first node URL.',
+      invoke: {
+        id: 'recreateReplicas',
+        src: 'recreateReplicas',
+        input: ({ context }) => {
+          const plan = recreatePlan(context)!;
+          return { nodeUrl: context.nodeUrl, reference: context.reference, vantages: plan.vantages, level: plan.level, slots: plan.slots, batchId: context.batchId, timeoutMs: context.timeoutMs };
+        },
+        onDone: { target: 'verifyingReplicas', actions: assign({ recreated: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => `replicas not re-created: ${errorMessage(event.error)}` }) },
+      },
+    },
+    verifyingReplicas: {
+      description: 'GET /stewardship/{replica} on every vantage for each re-created replica.',
+      invoke: {
+        id: 'verifyReplicas',
+        src: 'verifyReplicas',
+        input: ({ context }) => ({
+          vantages: recreatePlan(context)!.vantages,
+          replicas: (context.recreated ?? []).filter((r) => r.uploaded).map((r) => ({ index: r.index, address: r.address })),
+          concurrency: REPLICA_VERIFY_CONCURRENCY,
+          timeoutMs: context.timeoutMs,
+        }),
+        onDone: { target: 'replicasVerified', actions: assign({ verified: ({ event }) => event.output, verifyAttempts: ({ context }) => context.verifyAttempts + 1 }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => `replicas not verified: ${errorMessage(event.error)}` }) },
+      },
+    },
+    replicasVerified: {
+      description: 'Done when every replica was uploaded and is retrieved by some vantage; else ask again, or fail.',
+      always: [
+        { guard: and(['everyReplicaUploaded', 'everyReplicaVerified']), target: 'done' },
+        { guard: and([not('everyReplicaVerified'), 'canVerifyAgain']), target: 'awaitingReplicaRetry' },
+        { target: 'failed', actions: 'replicaFailure' },
+      ],
+    },
+    awaitingReplicaRetry: {
+      description: 'A replica just pushed may not be retrievable everywhere yet: ask again after a pause.',
+      after: { replicaVerifyRetry: 'verifyingReplicas' },
     },
     done: {
       description: 'The node accepted the re-upload.',
@@ -180,8 +289,20 @@ export const reseedMachine = setup({
     warnings: context.warnings,
     ...(context.error ? { error: context.error } : {}),
     ...(context.preflight ? { preflight: context.preflight } : {}),
+    ...(context.replicaPlan ? { replicas: replicaOutcome(context) } : {}),
   }),
 });
+
+function replicaOutcome(context: ReseedContext): ReplicaReseedOutcome {
+  const plan = context.replicaPlan!;
+  if (plan.kind === 'skip') return { skipped: plan.why, vantages: 0, replicas: [] };
+  const verified = new Map((context.verified ?? []).map((v) => [v.index, v]));
+  const replicas = (context.recreated ?? plan.slots.map((index) => ({ index, address: '', uploaded: false }))).map((r) => {
+    const v = verified.get(r.index);
+    return v ? { ...r, retrievableOn: v.retrievableOn, noAnswer: v.noAnswer } : r;
+  });
+  return { level: plan.level, vantages: plan.vantages.length, replicas };
+}
 
 function formatDuration(seconds: number): string {
   if (seconds < 60) return `${seconds} s`;

@@ -12,6 +12,7 @@ import { actorDone, actorFailed } from '../../test/model-based.js';
 import { describeMachineModelAcrossInputs } from '../../test/retcheck/model-across-inputs.js';
 import { reportSchemaErrors } from '../../test/report-schema.js';
 import { retcheckMachine, type RetcheckInput } from './retcheck.machine.js';
+import { replicaSection, replicaTargets } from '../../core/retcheck/replica-report.js';
 import type { ReseedOutput } from './reseed.machine.js';
 
 const REF = 'ab'.repeat(32);
@@ -29,11 +30,19 @@ const everything: RetcheckInput = {
   concurrency: 3,
   targetOverlay: 'ff'.repeat(32),
   reseed: { batchId: 'ee'.repeat(32) },
+  replicas: { declaredLevel: 2 },
 };
 
 const vantage = (url: string, retrievable: boolean | null): VantageResult =>
   retrievable === null ? { node_url: url, retrievable, elapsed_ms: 5, error: 'connection refused' } : { node_url: url, retrievable, elapsed_ms: 5, overlay: 'cd'.repeat(32), node_version: '2.8.1' };
 const cold: ColdDownloadResult[] = [{ url: 'http://a', endpoint: `/bytes/${FEED_REF}`, success: true, bytes_downloaded: 10, elapsed_ms: 2, status_code: 200, error: null }];
+const replicasFound = replicaSection({
+  root: FEED_REF,
+  verdict: { level: 1, source: 'span', check: 'level', note: 'level 1' },
+  targets: replicaTargets(FEED_REF, { level: 1, source: 'span', check: 'level', note: 'level 1' }),
+  answers: [[{ retrievable: true, elapsed_ms: 1 }], [{ retrievable: false, elapsed_ms: 1 }]],
+  vantages: [{ node_url: 'http://a' }],
+});
 const reseedOk: ReseedOutput = { batch: 'ee'.repeat(32), status: 'OK', warnings: [] };
 
 let settleReseed: ((output: ReseedOutput) => void) | undefined;
@@ -65,6 +74,8 @@ describeMachineModelAcrossInputs(retcheckMachine, {
     },
     'xstate.done.actor.coldDownloads': { streamed: actorDone('coldDownloads', cold) },
     'xstate.error.actor.coldDownloads': { crashed: actorFailed('coldDownloads', new Error('socket hang up')) },
+    'xstate.done.actor.checkReplicas': { checked: actorDone('checkReplicas', replicasFound) },
+    'xstate.error.actor.checkReplicas': { crashed: actorFailed('checkReplicas', new Error('unexpected')) },
     'xstate.done.actor.reseed': { ok: { type: 'xstate.done.actor.reseed', output: reseedOk } },
   },
   states: {
@@ -73,6 +84,8 @@ describeMachineModelAcrossInputs(retcheckMachine, {
     walking: (s, probe) =>
       expect(probe.inputOf('chunkWalk')).toMatchObject({ root: FEED_REF, vantages: s.context.vantages.map((v) => ({ url: v.node_url })), concurrency: 3, cap: 1000 }),
     downloading: (s, probe) => expect(probe.inputOf('coldDownloads')).toEqual({ reference: FEED_REF, nodes: s.context.nodes, gateways: ['http://g'], timeoutMs: 1000 }),
+    checkingReplicas: (s, probe) =>
+      expect(probe.inputOf('checkReplicas')).toEqual({ reference: FEED_REF, vantages: s.context.vantages, nodes: s.context.nodes, declaredLevel: 2, concurrency: 3, timeoutMs: 1000 }),
     reseeding: (s) => expect(s.context.reseedOutcome).toBeNull(),
     done: (s) => {
       const output = s.output!;
@@ -88,6 +101,8 @@ describeMachineModelAcrossInputs(retcheckMachine, {
       expect(output.report.chunk_walk).toEqual(s.context.walkCap ?? undefined);
       if (s.context.walkCap) expect(s.context.walkCap.truncated).toBe(s.context.walkCap.found_not_probed > 0);
       expect(output.reseed).toEqual(s.context.reseed ? reseedOk : undefined);
+      expect(output.report.replicas !== undefined).toBe(s.context.replicas !== undefined);
+      if (output.report.replicas) expect(output.report.replicas.checked ? output.report.replicas : output.report.replicas.note).toEqual(output.report.replicas.checked ? replicasFound : 'the replica check failed: unexpected');
     },
     failed: (s) => expect(s.output).toEqual({ kind: 'failed', error: expect.stringContaining('/feeds/') }),
   },

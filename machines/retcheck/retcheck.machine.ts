@@ -9,6 +9,8 @@
  * - walking: per-chunk mode only: the breadth-first chunk walk (child machine `chunkWalk`).
  * - downloading: cold mode only: what a user downloads, streamed from every node (/bzz/{ref}/ for a manifest,
  *   else /bytes/{ref}) and gateway (/bzz/{ref}/); core/retcheck/cold-target.ts.
+ * - checkingReplicas: unless --no-replicas: the root chunk's dispersed replicas (Bee pkg/replicas), asked of
+ *   every vantage through stewardship (actors/retcheck/replica-check.ts); the re-seed reads its plan from them.
  * - reseeding: --reseed only: the re-seed child (spawned at start, so it shows `probing` while the probe
  *   runs) gets `probe.finished` and runs pre-flight and re-upload.
  * - done: the report is complete (output: the report and the re-seed summary).
@@ -24,6 +26,9 @@ import type { CheckTarget, RetcheckInput } from '../../core/retcheck/check-input
 import { probeMachine } from './probe.machine.js';
 import { chunkWalkMachine } from './chunk-walk.machine.js';
 import { reseedMachine, type ReseedOutput } from './reseed.machine.js';
+import type { Replicas } from '../../config-schema/retcheck-replicas.js';
+import { failedReplicaSection, replicaPlan } from '../../core/retcheck/replica-report.js';
+import type { ReplicaCheckInput } from './replicas.contracts.js';
 
 export const CHUNK_WALK_CAP = 1000;
 
@@ -43,6 +48,7 @@ interface RetcheckContext extends RetcheckInput {
   walkCap: ChunkWalk | null;
   coldResults: ColdDownloadResult[] | null;
   reseedOutcome: ReseedOutput | null;
+  replicaSection: Replicas | null;
   error: string | null;
 }
 
@@ -63,6 +69,10 @@ const missingColdDownloads = fromPromise<ColdDownloadResult[], { reference: stri
   throw new Error('coldDownloads actor not provided');
 });
 
+const missingCheckReplicas = fromPromise<Replicas, ReplicaCheckInput>(async () => {
+  throw new Error('checkReplicas actor not provided');
+});
+
 const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 export const retcheckMachine = setup({
@@ -73,11 +83,19 @@ export const retcheckMachine = setup({
     output: RetcheckOutput;
     children: { probe: 'probe'; chunkWalk: 'chunkWalk'; reseed: 'reseedFlow' };
   },
-  actors: { resolveFeed: missingResolveFeed, probe: probeMachine, chunkWalk: chunkWalkMachine, coldDownloads: missingColdDownloads, reseedFlow: reseedMachine },
+  actors: {
+    resolveFeed: missingResolveFeed,
+    probe: probeMachine,
+    chunkWalk: chunkWalkMachine,
+    coldDownloads: missingColdDownloads,
+    checkReplicas: missingCheckReplicas,
+    reseedFlow: reseedMachine,
+  },
   guards: {
     isFeedInput: ({ context }) => context.target.kind === 'feed',
     wantsPerChunk: ({ context }) => context.perChunk,
     wantsCold: ({ context }) => context.cold,
+    wantsReplicas: ({ context }) => context.replicas !== undefined,
     wantsReseed: ({ context }) => context.reseed !== undefined,
   },
   actions: {
@@ -94,7 +112,10 @@ export const retcheckMachine = setup({
       });
       enqueue.sendTo('reseed', { type: 'reseed.run', batchId: context.reseed.batchId });
     }),
-    announceProbeFinished: sendTo('reseed', ({ context }) => ({ type: 'probe.finished' as const, reference: context.reference ?? '' })),
+    announceProbeFinished: sendTo('reseed', ({ context }) => {
+      const plan = replicaPlan(context.replicaSection ?? undefined);
+      return { type: 'probe.finished' as const, reference: context.reference ?? '', ...(plan ? { replicaPlan: plan } : {}) };
+    }),
   },
 }).createMachine({
   id: 'retcheck',
@@ -110,6 +131,7 @@ export const retcheckMachine = setup({
     walkCap: null,
     coldResults: null,
     reseedOutcome: null,
+    replicaSection: null,
     error: null,
   }),
   entry: 'startReseedFlow',
@@ -201,6 +223,31 @@ export const retcheckMachine = setup({
       },
     },
     downloaded: {
+      description: 'Chooses the replica check or the next step.',
+      always: [{ guard: 'wantsReplicas', target: 'checkingReplicas' }, { target: 'replicasChecked' }],
+    },
+    checkingReplicas: {
+      description: "Reads the root chunk's level and asks every vantage for each of its dispersed replicas (GET /stewardship/{replica}).",
+      invoke: {
+        id: 'checkReplicas',
+        src: 'checkReplicas',
+        input: ({ context }) => ({
+          reference: context.reference ?? '',
+          vantages: context.vantages,
+          nodes: context.nodes,
+          ...(context.replicas?.declaredLevel !== undefined ? { declaredLevel: context.replicas.declaredLevel } : {}),
+          concurrency: context.concurrency,
+          timeoutMs: context.timeoutMs,
+        }),
+        onDone: { target: 'replicasChecked', actions: assign({ replicaSection: ({ event }) => event.output }) },
+        // The check turns node failures into answers; what is left (a bug) is reported in the section, not dropped.
+        onError: {
+          target: 'replicasChecked',
+          actions: assign({ replicaSection: ({ context, event }) => failedReplicaSection(context.reference ?? '', errorMessage(event.error)) }),
+        },
+      },
+    },
+    replicasChecked: {
       description: 'Chooses the re-seed or the end.',
       always: [{ guard: 'wantsReseed', target: 'reseeding' }, { target: 'done' }],
     },
@@ -224,6 +271,7 @@ export const retcheckMachine = setup({
       ...(context.walkCap ? { walkCap: context.walkCap } : {}),
       ...(context.coldResults ? { cold: context.coldResults } : {}),
       ...(context.targetOverlay ? { targetOverlay: context.targetOverlay } : {}),
+      ...(context.replicaSection ? { replicas: context.replicaSection } : {}),
     });
     return { kind: 'report', report, ...(context.reseedOutcome ? { reseed: context.reseedOutcome } : {}) };
   },
