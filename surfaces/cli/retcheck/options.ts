@@ -11,6 +11,7 @@ import { levelFromEnvFilter, levelFromVerbosity, type LogLevel } from '../../../
 import type { RetcheckInput } from '../../../machines/retcheck/retcheck.machine.js';
 import { parseListenAddress, type ListenAddress } from '../../../core/cockpit/listen-address.js';
 import { DEFAULT_MAX_CONCURRENT_PROBES } from '../../../core/retcheck/probe-query.js';
+import type { RedundancyLevel } from '../../../core/swarm/redundancy.js';
 
 export const DEFAULT_NODE_URL = 'http://localhost:1633';
 export const DEFAULT_GATEWAY_URL = 'https://api.gateway.ethswarm.org';
@@ -57,7 +58,9 @@ export function buildRetcheckCommand(version: string): Command {
     .option('--cold', 'end-to-end download of what a user downloads: from each node /bzz/{ref}/ for a manifest, else /bytes/{ref}; /bzz/{ref}/ from each gateway')
     .option('--timeout <SECS>', 'per-call timeout in seconds', '60')
     .option('--concurrency <N>', 'maximum parallel chunk probes in per-chunk mode', '8')
-    .option('--reseed', 're-upload the content after probing (requires --stamp); first node URL only')
+    .option('--no-replicas', "skip the root replica check (the dispersed copies Bee keeps of the root at redundancy level > 0)")
+    .option('--redundancy-level <LEVEL>', "the level (0-4) the content was uploaded at, for the replica check when the root's span does not say (a single-chunk root)")
+    .option('--reseed', 're-upload the content after probing, and re-create missing root replicas (requires --stamp); first node URL only')
     .option('--stamp <ID>', 'postage batch ID (64 hex) for --reseed')
     .addOption(new Option('--output <FORMAT>', 'output format').choices(['text', 'json']).default('text'))
     .option('--pushgateway <URL>', 'push the result as metrics to this Prometheus Pushgateway (group job=retcheck, ref=<ref>)')
@@ -89,6 +92,11 @@ Examples:
     );
 }
 
+function parseRedundancyLevel(raw: string): RedundancyLevel {
+  if (!/^[0-4]$/.test(raw.trim())) throw new UsageError(`invalid --redundancy-level ${JSON.stringify(raw)}: expected 0 (NONE), 1 (MEDIUM), 2 (STRONG), 3 (INSANE) or 4 (PARANOID)`);
+  return Number(raw.trim()) as RedundancyLevel;
+}
+
 function parsePositiveInt(raw: string, what: string, max: number): number {
   if (!/^\d+$/.test(raw.trim())) throw new UsageError(`invalid ${what} ${JSON.stringify(raw)}: expected a whole number from 1 to ${max}`);
   const n = Number(raw);
@@ -106,6 +114,8 @@ interface RawOptions {
   concurrency: string;
   reseed?: boolean;
   stamp?: string;
+  replicas: boolean;
+  redundancyLevel?: string;
   output: 'text' | 'json';
   verbose: number;
   pushgateway?: string;
@@ -114,7 +124,7 @@ interface RawOptions {
 }
 
 /** Check options that make no sense for the exporter, where every probe names its own ref and nodes. */
-const CHECK_ONLY: readonly (keyof RawOptions)[] = ['node', 'targetOverlay', 'perChunk', 'cold', 'reseed', 'stamp', 'pushgateway'];
+const CHECK_ONLY: readonly (keyof RawOptions)[] = ['node', 'targetOverlay', 'perChunk', 'cold', 'reseed', 'stamp', 'pushgateway', 'redundancyLevel'];
 
 /**
  * Parses argv (without node and script) into checked options. Throws UsageError for anything wrong;
@@ -147,8 +157,9 @@ export function parseRetcheckCommand(argv: string[], env: NodeJS.ProcessEnv, ver
 
 function serveOptions(raw: RawOptions, inputText: string | undefined, logLevel: LogLevel): RetcheckServeOptions {
   if (inputText !== undefined) throw new UsageError(`--serve-metrics takes no INPUT (got ${JSON.stringify(inputText)}): each /probe request names its ref and nodes`);
-  const extra = CHECK_ONLY.filter((key) => raw[key] !== undefined && raw[key] !== false);
-  if (extra.length > 0) throw new UsageError(`--serve-metrics takes no ${extra.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}: each /probe request names its ref and nodes`);
+  const extra = CHECK_ONLY.filter((key) => raw[key] !== undefined && raw[key] !== false).map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+  if (raw.replicas === false) extra.push('--no-replicas');
+  if (extra.length > 0) throw new UsageError(`--serve-metrics takes no ${extra.join(', ')}: each /probe request names its ref and nodes`);
   try {
     return {
       listen: parseListenAddress(raw.serveMetrics!, '--serve-metrics address'),
@@ -186,6 +197,8 @@ function checkOptions(raw: RawOptions, inputText: string, env: NodeJS.ProcessEnv
     const timeoutSeconds = parsePositiveInt(raw.timeout, '--timeout', 86_400);
     const concurrency = parsePositiveInt(raw.concurrency, '--concurrency', 256);
     const pushgateway = raw.pushgateway !== undefined ? parseNodeUrl(raw.pushgateway, '--pushgateway URL') : undefined;
+    const declaredLevel = raw.redundancyLevel !== undefined ? parseRedundancyLevel(raw.redundancyLevel) : undefined;
+    if (declaredLevel !== undefined && !raw.replicas) throw new UsageError('--redundancy-level is for the replica check, which --no-replicas turns off');
     return {
       input: {
         target,
@@ -197,6 +210,7 @@ function checkOptions(raw: RawOptions, inputText: string, env: NodeJS.ProcessEnv
         concurrency,
         ...(targetOverlay ? { targetOverlay } : {}),
         ...(reseed ? { reseed } : {}),
+        ...(raw.replicas ? { replicas: declaredLevel !== undefined ? { declaredLevel } : {} } : {}),
       },
       output: raw.output,
       logLevel,

@@ -7,6 +7,7 @@ import { provideRetcheck } from '../../../actors/retcheck/retcheck-actors.js';
 import { createNodeRetcheckApi } from '../../../actors/retcheck/node-retcheck-api.js';
 import { exitCodeForStatus, EXIT } from '../../../core/retcheck/status.js';
 import { formatTextReport } from '../../../core/retcheck/text-report.js';
+import { replicaReseedLine } from '../../../core/retcheck/replica-lines.js';
 import { jsonForTerminal, showControlCharacters, terminalSafeOutput } from '../../../core/terminal/visible-text.js';
 import { selectWalkProgress } from '../../../machines/retcheck/chunk-walk.machine.js';
 import { createStderrLogger, formatCallRecord } from '../stderr-logger.js';
@@ -88,6 +89,7 @@ export async function runRetcheck(options: RetcheckCliOptions, io: CliIo): Promi
       // text mode prints them in its re-seed block and only repeats a failure here.
       if (reseed.status !== 'OK') io.stderr(`retcheck: re-seed ${reseed.status}: ${showControlCharacters(reseed.error ?? '')}\n`);
       else if (options.output === 'json') io.stderr(`retcheck: re-seed OK (batch ${reseed.batch})\n`);
+      if (options.output === 'json' && reseed.replicas) io.stderr(`retcheck: re-seed replicas: ${showControlCharacters(replicaReseedLine(reseed.replicas))}\n`);
       if (options.output === 'json') for (const warning of reseed.warnings) log.warn(warning);
       if (reseed.status !== 'OK') return EXIT.reseedRefused;
     }
