@@ -33,8 +33,15 @@ import type { RecreateReplicasInput, RecreatedReplica, ReplicaReseedOutcome, Ver
 
 /** TTL below which a warning is added (spec §8: 24 h). */
 export const RESEED_TTL_WARNING_SECONDS = 24 * 60 * 60;
-/** Stewardship rounds over the re-created replicas before a re-seed says they are not retrievable. */
-export const MAX_REPLICA_VERIFY_ATTEMPTS = 3;
+/**
+ * Stewardship rounds over the re-created replicas before a re-seed says they are not retrievable, one every
+ * REPLICA_VERIFY_RETRY_MS: together they span more than the minute for which Bee v2.8.1's retrieval skips a peer
+ * that failed to deliver a chunk (pkg/retrieval `skiplistDur`). The replica check asked every vantage about the
+ * missing replicas moments before, so a vantage may not ask its peers again for up to a minute after that
+ * (seen in the real-Bee tier: test/bee/retcheck-replicas.test.ts).
+ */
+export const MAX_REPLICA_VERIFY_ATTEMPTS = 5;
+export const REPLICA_VERIFY_RETRY_MS = 20_000;
 /** Replica stewardship checks in flight at once while verifying. */
 export const REPLICA_VERIFY_CONCURRENCY = 8;
 
@@ -110,7 +117,7 @@ const errorMessage = (error: unknown): string => (error instanceof Error ? error
 export const reseedMachine = setup({
   types: {} as { context: ReseedContext; events: ReseedEvent; input: ReseedInput; output: ReseedOutput },
   actors: { stampPreflight: missingPreflight, reupload: missingReupload, recreateReplicas: missingRecreateReplicas, verifyReplicas: missingVerifyReplicas },
-  delays: { replicaVerifyRetry: 2000 },
+  delays: { replicaVerifyRetry: REPLICA_VERIFY_RETRY_MS },
   guards: {
     isBatchUsable: ({ context }) => context.preflight !== null && context.preflight.exists && context.preflight.usable,
     isAutoConfirmed: ({ context }) => context.autoConfirm,
@@ -268,7 +275,7 @@ export const reseedMachine = setup({
       ],
     },
     awaitingReplicaRetry: {
-      description: 'A replica just pushed may not be retrievable everywhere yet: ask again after a pause.',
+      description: "A vantage may not ask its peers again for a chunk they just failed to deliver (Bee skips them for a minute): ask again after a pause.",
       after: { replicaVerifyRetry: 'verifyingReplicas' },
     },
     done: {
@@ -296,8 +303,12 @@ export const reseedMachine = setup({
 function replicaOutcome(context: ReseedContext): ReplicaReseedOutcome {
   const plan = context.replicaPlan!;
   if (plan.kind === 'skip') return { skipped: plan.why, vantages: 0, replicas: [] };
+  // Refused, or failed before the replicas: say so rather than list them as not uploaded.
+  if (context.recreated === null) {
+    return { level: plan.level, skipped: `${plan.slots.length} missing replicas not re-created: the re-seed ended before them`, vantages: plan.vantages.length, replicas: [] };
+  }
   const verified = new Map((context.verified ?? []).map((v) => [v.index, v]));
-  const replicas = (context.recreated ?? plan.slots.map((index) => ({ index, address: '', uploaded: false }))).map((r) => {
+  const replicas = context.recreated.map((r) => {
     const v = verified.get(r.index);
     return v ? { ...r, retrievableOn: v.retrievableOn, noAnswer: v.noAnswer } : r;
   });

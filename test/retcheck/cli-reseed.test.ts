@@ -41,7 +41,13 @@ describe('re-seed refused', () => {
     const run = await runCli([reference, '-b', url(0), '-b', url(1), '--no-gateway', '--reseed', '--stamp', unknown]);
     expect(run.code).toBe(3);
     expect(run.stdout).toMatch(/^status +unretrievable$/m); // the probe table is printed first
-    expect(reseedBlock(run.stdout)).toEqual([`batch     ${unknown}`, 'status    refused', `error     batch ${unknown} does not exist on ${url(0)}`, 'warnings  (none)']);
+    expect(reseedBlock(run.stdout)).toEqual([
+      `batch     ${unknown}`,
+      'status    refused',
+      `error     batch ${unknown} does not exist on ${url(0)}`,
+      'replicas  2 missing replicas not re-created: the re-seed ended before them',
+      'warnings  (none)',
+    ]);
     expect(run.stderr).toContain('re-seed refused');
     expect(await retrievableFrom(1, reference)).toBe(false);
   });
@@ -69,7 +75,13 @@ describe('re-seed done', () => {
     expect(await retrievableFrom(1, reference)).toBe(false);
     const run = await runCli([reference, '-b', url(0), '-b', url(1), '--no-gateway', '--reseed', '--stamp', devnet.nodes[0]!.batchId!]);
     expect(run.code).toBe(2);
-    expect(reseedBlock(run.stdout)).toEqual([`batch     ${devnet.nodes[0]!.batchId}`, 'status    OK', 'warnings  (none)']);
+    // The deferred upload's root replicas were never pushed either: the re-seed re-creates them (issue 29 item 5).
+    expect(reseedBlock(run.stdout)).toEqual([
+      `batch     ${devnet.nodes[0]!.batchId}`,
+      'status    OK',
+      expect.stringMatching(/^replicas  re-created 2 of 2 missing \(level 1\), 2 verified: [0-9a-f]{8}… retrieved by [12] of 2 vantages, [0-9a-f]{8}… retrieved by [12] of 2 vantages$/),
+      'warnings  (none)',
+    ]);
     expect(await retrievableFrom(1, reference)).toBe(true);
     const again = await runCli([reference, '-b', url(1), '--no-gateway']);
     expect(again.code).toBe(0);
@@ -86,6 +98,6 @@ describe('re-seed done', () => {
 
     const json = await runJson([reference, '-b', url(0), '--no-gateway', '--reseed', '--stamp', devnet.nodes[0]!.batchId!]);
     expect(json.code).toBe(0);
-    expect(json.stderr).toMatch(/re-seed OK \(batch [0-9a-f]{64}\)\n.*WARN .*under 24 h/);
+    expect(json.stderr).toMatch(/re-seed OK \(batch [0-9a-f]{64}\)\nretcheck: re-seed replicas: every replica of level 1 was retrieved by some vantage: none to re-create\n.*WARN .*under 24 h/);
   });
 });
