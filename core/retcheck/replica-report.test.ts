@@ -10,6 +10,7 @@ import { replicaSlots } from '../swarm/replicas.js';
 import type { ReplicaLevelVerdict } from './replica-level.js';
 import { replicaReseedLine, replicaView } from './replica-lines.js';
 import { failedReplicaSection, replicaPlan, replicaSection, replicaTargets } from './replica-report.js';
+import { formatTextReport } from './text-report.js';
 
 const root = bytesToHex(makeContentChunk(new TextEncoder().encode('replica report root')).address);
 const vantages = [{ node_url: 'http://a', overlay: 'ff'.repeat(32) }, { node_url: 'http://b' }];
@@ -80,5 +81,19 @@ describe('replica section', () => {
     });
     expect(line).toBe('re-created 1 of 2 missing (level 2), 1 verified: abababab… retrieved by 1 of 2 vantages, cdcdcdcd… not uploaded (POST -> 402 batch is overissued)');
     expect(replicaReseedLine({ skipped: 'none to do', vantages: 0, replicas: [] })).toBe('none to do');
+  });
+
+  it('the text after a search: one line for slots nobody found, one for slots nobody answered, never calling those lost', () => {
+    const targets = replicaTargets(root, search);
+    const answers = targets.map((t) => (t.index < 2 ? [yes, no] : t.index < 8 ? [no, none] : [none, none]));
+    const text = formatTextReport(report(replicaSection({ root, verdict: search, targets, answers, vantages })), { color: false });
+    const block = text.slice(text.indexOf('\nreplicas  '));
+    expect(block).toContain('replicas  level unknown; found 2 of the 16 possible replicas: uploaded at level 1 (MEDIUM) or more');
+    expect(block).toMatch(/^ +0 {2}\S+ {2}nb [0-9a-f]{2} {2}level 1 {2}retrieved by 1 of 2 vantages$/m);
+    expect(block).toContain('  6 more (level 2, 3): not found on any vantage that answered: never stored (an upload at a lower level) or lost');
+    expect(block).toContain('  8 more (level 4): no vantage answered');
+    const unanswered = formatTextReport(report(replicaSection({ root, verdict: search, targets, answers: targets.map(() => [none, none]), vantages })), { color: false });
+    expect(unanswered).toContain('  16 more (level 1, 2, 3, 4): no vantage answered');
+    expect(unanswered).not.toContain('lost');
   });
 });

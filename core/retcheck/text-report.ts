@@ -146,15 +146,17 @@ function replicaLines(report: RetcheckReport): string[] {
   if (view.slots.length === 0) return lines;
   lines.push(`  ${'vantage'.padEnd(28)} ${'found'.padStart(6)} ${'missing'.padStart(7)} ${'no answer'.padStart(9)}`);
   for (const v of view.vantages) lines.push(`  ${shown(v.url).padEnd(28)} ${v.found.padStart(6)} ${String(v.missing).padStart(7)} ${String(v.noAnswer).padStart(9)}`);
-  // After a search, the slots nobody found above the level it proved are one line: nothing tells them apart.
-  const unseen = view.slots.filter((s) => s.expected !== 'expected' && !s.cells.includes('yes'));
+  // After a search, the slots nobody found above the level it proved are one line each for "not found" and "no
+  // answer": nothing tells them apart from one another.
+  const unknown = view.slots.filter((s) => s.expected !== 'expected' && !s.cells.includes('yes'));
+  const unseen = unknown.filter((s) => s.cells.includes('no'));
+  const unanswered = unknown.filter((s) => !s.cells.includes('no'));
   for (const s of view.slots) {
-    if (!unseen.includes(s)) lines.push(`  ${String(s.index).padStart(2)}  ${shortHex(s.address)}  nb ${s.neighborhood}  level ${s.level}  ${s.foundOn}`);
+    if (!unknown.includes(s)) lines.push(`  ${String(s.index).padStart(2)}  ${shortHex(s.address)}  nb ${s.neighborhood}  level ${s.level}  ${s.foundOn}`);
   }
-  if (unseen.length > 0) {
-    const levels = [...new Set(unseen.map((s) => s.level))];
-    lines.push(`  ${unseen.length} more (level ${levels.join(', ')}): not found on any vantage: never stored (an upload at a lower level) or lost`);
-  }
+  const levels = (slots: typeof unknown) => [...new Set(slots.map((s) => s.level))].join(', ');
+  if (unseen.length > 0) lines.push(`  ${unseen.length} more (level ${levels(unseen)}): not found on any vantage that answered: never stored (an upload at a lower level) or lost`);
+  if (unanswered.length > 0) lines.push(`  ${unanswered.length} more (level ${levels(unanswered)}): no vantage answered`);
   if (view.advice) lines.push(`  ${view.advice}`);
   return lines;
 }
