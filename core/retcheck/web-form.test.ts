@@ -16,7 +16,7 @@ describe('web form and query string', () => {
   });
   it('converts to a check input, and explains bad fields', () => {
     const ok = inputFromForm({ ...DEFAULT_WEB_FORM, ref: `0x${REF}`, nodes: 'http://127.0.0.1:1/\n\n', perChunk: true });
-    expect(ok).toMatchObject({ input: { target: { kind: 'reference', reference: REF }, nodes: ['http://127.0.0.1:1'], gateways: [], perChunk: true, timeoutMs: 60_000 } });
+    expect(ok).toMatchObject({ input: { target: { kind: 'reference', reference: REF }, nodes: ['http://127.0.0.1:1'], gateways: [], perChunk: true, timeoutMs: 60_000, replicas: {} } });
     expect(inputFromForm({ ...DEFAULT_WEB_FORM, ref: 'nope' })).toEqual({ error: expect.stringContaining('invalid input') });
     expect(inputFromForm({ ...DEFAULT_WEB_FORM, ref: REF, nodes: '' })).toEqual({ error: expect.stringContaining('at least one node') });
     expect(inputFromForm({ ...DEFAULT_WEB_FORM, ref: REF, nodes: 'javascript:alert(1)' })).toEqual({ error: expect.stringContaining('node URL') });

@@ -84,6 +84,8 @@ export function inputFromForm(form: WebForm): { input: RetcheckInput } | { error
         perChunk: form.perChunk,
         cold: form.cold,
         concurrency: WEB_CONCURRENCY,
+        // The root replica check always runs in the browser (no level field: the span says it, or a search).
+        replicas: {},
         ...(target ? { targetOverlay: target } : {}),
       },
     };

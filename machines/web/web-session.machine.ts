@@ -13,12 +13,15 @@
  * Events: `check.submitted` (Check button, or a URL that carries `ref`), `report.dropped` (a file dropped
  * anywhere on the page); either can interrupt anything. The re-seed panel sends `reseed.preflightRequested`
  * (starts a fresh re-seed actor `reseed` at its pre-flight) and `reseed.confirmRequested` ('Re-seed now',
- * which the re-seed machine accepts only in `confirming`, i.e. after a healthy pre-flight).
+ * which the re-seed machine accepts only in `confirming`, i.e. after a healthy pre-flight). A pre-flight for the
+ * reference on screen carries the replica plan read from that report's `replicas` section, so 'Re-seed now'
+ * also re-creates the root replicas the check found missing, as the CLI's --reseed does.
  */
 import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { RetcheckReport } from '../../config-schema/retcheck-report.js';
 import { retcheckMachine, type RetcheckInput, type RetcheckOutput } from '../retcheck/retcheck.machine.js';
 import { reseedMachine, type ReseedOutput } from '../retcheck/reseed.machine.js';
+import { replicaPlan } from '../../core/retcheck/replica-report.js';
 
 export type WebSessionEvent =
   /** `query` is the form encoded as a query string; the address bar gets it once the probe finished. */
@@ -42,6 +45,12 @@ const missingReadReport = fromPromise<RetcheckReport, { file: Blob }>(async () =
   throw new Error('readReportFile actor not provided');
 });
 
+/** The re-seed's replica plan from the report on screen, when it is a check of the same reference. */
+const replicaPlanFor = (report: RetcheckReport | null, reference: string) => {
+  const plan = report && report.reference === reference ? replicaPlan(report.replicas) : undefined;
+  return plan ? { replicaPlan: plan } : {};
+};
+
 const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 export const webSessionMachine = setup({
@@ -53,12 +62,12 @@ export const webSessionMachine = setup({
   },
   actions: {
     // Each pre-flight starts a fresh re-seed actor (its outcomes are final states), replacing the last one.
-    startReseedPreflight: enqueueActions(({ event, enqueue }) => {
+    startReseedPreflight: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'reseed.preflightRequested') return;
       enqueue.stopChild('reseed');
       enqueue.spawnChild('reseedFlow', {
         id: 'reseed',
-        input: { nodeUrl: event.nodeUrl, reference: event.reference, batchId: event.batchId, autoConfirm: false, timeoutMs: event.timeoutMs },
+        input: { nodeUrl: event.nodeUrl, reference: event.reference, batchId: event.batchId, autoConfirm: false, timeoutMs: event.timeoutMs, ...replicaPlanFor(context.report, event.reference) },
       });
       enqueue.sendTo('reseed', { type: 'reseed.preflight', batchId: event.batchId });
       enqueue.assign({ hasReseedRun: true });

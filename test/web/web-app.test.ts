@@ -219,6 +219,32 @@ describe('retcheck-web in Chromium', () => {
     await expect.poll(() => state.getAttribute('data-state')).toBe('done');
   });
 
+  it('shows the root replicas the lose-replicas fault dropped, and the re-seed panel re-creates them (issue 29 item 5)', async () => {
+    const coded = await uploadBytes(devnet.nodes[0]!, new Uint8Array(randomBytes(3 * 4096)), { redundancyLevel: 2 });
+    await expect.poll(() => devnet.control.loseReplicas({ reference: coded, slots: [1, 3] }).dropped, { timeout: 10_000 }).toBeGreaterThan(0);
+    const nodes = devnet.nodes.map((n) => n.url);
+    expect(await check(url({ ref: coded, node: nodes }))).toBe('retrievable');
+    const headline = page.getByTestId('replicas-headline');
+    expect(await headline.innerText()).toBe("level 2 (STRONG, from the root chunk's span): 2 of 4 retrieved by some vantage, 2 missing everywhere");
+    const rows = await page.getByTestId('replicas').locator('tbody tr').allInnerTexts();
+    expect(rows).toHaveLength(4);
+    expect(rows[1]).toMatch(/^1\s.*\s1\s+no\s+no\s+no\s+missing: no vantage retrieved it$/);
+    expect(rows[0]).toMatch(/retrieved by 3 of 3 vantages$/);
+    await page.screenshot({ path: join(OUT, 'web-replicas.png'), fullPage: true });
+
+    await page.getByTestId('reseed-panel').locator('summary').click();
+    await page.locator('input[name="batch"]').fill(devnet.nodes[0]!.batchId!);
+    await page.getByTestId('preflight-button').click();
+    const state = page.getByTestId('reseed-state');
+    await expect.poll(() => state.getAttribute('data-state')).toBe('confirming');
+    await page.getByTestId('reseed-button').click();
+    await expect.poll(() => state.getAttribute('data-state'), { timeout: 20_000 }).toBe('done');
+    expect(await page.getByTestId('reseed-replicas').innerText()).toMatch(/^re-created 2 of 2 missing \(level 2\), 2 verified: /);
+
+    await page.getByTestId('check-button').click();
+    await expect.poll(() => headline.innerText(), { timeout: 20_000 }).toBe("level 2 (STRONG, from the root chunk's span): 4 of 4 retrieved by some vantage");
+  });
+
   it('renders node-supplied text as text, never as HTML', async () => {
     const hostile: Server = createServer((req, res) => {
       res.writeHead(500, { 'access-control-allow-origin': '*', 'content-type': 'application/json' });

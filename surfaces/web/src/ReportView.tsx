@@ -2,6 +2,7 @@
 import type { RetcheckReport } from '../../../config-schema/retcheck-report.js';
 import { chunkMatrix, gatewayRows, neighborhoodStatsRows, vantageRows, vantageStatsRows } from '../../../core/retcheck/report-view.js';
 import { disagreementLines, erasureGroupLines, erasureVantageLines, partialNote } from '../../../core/retcheck/explanations.js';
+import { replicaView } from '../../../core/retcheck/replica-lines.js';
 
 function StatsTable({ title, rows, testId }: { title: string; rows: ReturnType<typeof vantageStatsRows>; testId: string }) {
   return (
@@ -27,6 +28,7 @@ export function ReportView({ report, source }: { report: RetcheckReport; source:
   const note = partialNote(report);
   const erasure = erasureVantageLines(report);
   const disagreements = disagreementLines(report);
+  const replicas = replicaView(report.replicas);
   return (
     <article className="report" data-testid="report">
       <section className={`status status-${report.status}`}>
@@ -65,6 +67,33 @@ export function ReportView({ report, source }: { report: RetcheckReport; source:
               ))}
             </tbody>
           </table>
+        </section>
+      )}
+
+      {replicas && (
+        <section data-testid="replicas">
+          <h3>Root replicas</h3>
+          <p data-testid="replicas-headline">{replicas.headline}</p>
+          <p className="notice">{replicas.note}</p>
+          {replicas.slots.length > 0 && (
+            <div className="scroll">
+              <table>
+                <thead>
+                  <tr><th>slot</th><th>replica</th><th>level</th>{replicas.vantages.map((v) => <th key={v.url} className="mono">{v.url}</th>)}<th>found on</th></tr>
+                </thead>
+                <tbody>
+                  {replicas.slots.map((s) => (
+                    <tr key={s.address} data-expected={s.expected}>
+                      <td>{s.index}</td><td className="mono" title={s.address}>{s.address.slice(0, 12)}…</td><td>{s.level}</td>
+                      {s.cells.map((c, i) => <td key={i} className={c === 'yes' ? 'hit' : 'miss'}>{c}</td>)}
+                      <td>{s.foundOn}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {replicas.advice && <p className="notice">{replicas.advice.replace('--reseed --stamp <batch>', 'The re-seed panel')}</p>}
         </section>
       )}
 

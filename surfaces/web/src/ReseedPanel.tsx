@@ -10,6 +10,7 @@ import { parseNodeUrl } from '../../../core/retcheck/node-url.js';
 import type { WebForm } from '../../../core/retcheck/web-form.js';
 import type { browserSessionMachine } from './session.js';
 import { useChildSnapshot } from './use-child.js';
+import { replicaReseedLine } from '../../../core/retcheck/replica-lines.js';
 
 type Session = ActorRefFrom<typeof browserSessionMachine>;
 
@@ -38,13 +39,13 @@ export function ReseedPanel({ session, form }: { session: Session; form: WebForm
   return (
     <details className="reseed" data-testid="reseed-panel">
       <summary>Re-seed</summary>
-      <p className="notice">Re-uploads every chunk of the reference under a postage batch, on the first node URL only.</p>
+      <p className="notice">Re-uploads every chunk of the reference under a postage batch, on the first node URL only, and re-creates the root replicas the check on screen found missing.</p>
       <label>
         Batch ID (64 hex)
         <input name="batch" value={batch} onChange={(e) => setBatch(e.target.value)} spellCheck={false} />
       </label>
       <div className="row">
-        <button type="button" onClick={preflight} disabled={state === 'preflight' || state === 'reuploading'} data-testid="preflight-button">
+        <button type="button" onClick={preflight} disabled={['preflight', 'reuploading', 'recreatingReplicas', 'verifyingReplicas', 'awaitingReplicaRetry'].includes(state)} data-testid="preflight-button">
           Pre-flight stamp
         </button>
         <button type="button" onClick={() => session.send({ type: 'reseed.confirmRequested' })} disabled={state !== 'confirming'} data-testid="reseed-button">
@@ -64,6 +65,7 @@ export function ReseedPanel({ session, form }: { session: Session; form: WebForm
         )}
         <dt>warnings</dt>
         <dd>{reseed && reseed.context.warnings.length > 0 ? reseed.context.warnings.join('; ') : '(none)'}</dd>
+        {reseed?.output?.replicas && (<><dt>replicas</dt><dd data-testid="reseed-replicas">{replicaReseedLine(reseed.output.replicas)}</dd></>)}
         {reseed?.context.error && (<><dt>error</dt><dd className="error">{reseed.context.error}</dd></>)}
       </dl>
     </details>
