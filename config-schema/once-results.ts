@@ -11,6 +11,7 @@
  * hex is lowercase without 0x, `node` is the node URL the verb talked to.
  */
 import { z } from 'zod';
+import { replicasSchema } from './retcheck-replicas.js';
 
 const hex = (length?: number) => (length === undefined ? z.string().regex(/^[0-9a-f]*$/) : z.string().regex(new RegExp(`^[0-9a-f]{${length}}$`)));
 const reference = z.string().regex(/^(?:[0-9a-f]{64}|[0-9a-f]{128})$/);
@@ -160,6 +161,8 @@ export const inspectDataSchema = z.looseObject({
 });
 
 export const durabilityCheckDataSchema = z.looseObject({ node, reference, retrievable: z.boolean(), elapsedMs: nonNeg, pinned: z.boolean().optional() });
+/** `replica-check`: the root's dispersed replicas through one node, in the retcheck report's `replicas` shape. */
+export const replicaCheckDataSchema = z.looseObject({ node, reference, replicas: replicasSchema });
 
 const feedKey = { node, owner: hex(40), topic: hex(64), topicFrom: z.enum(['hex', 'keccak256']) };
 export const feedProbeDataSchema = z.looseObject({
@@ -316,6 +319,7 @@ export const ONCE_DATA_SCHEMAS = {
   basefee: basefeeDataSchema,
   inspect: inspectDataSchema,
   'durability-check': durabilityCheckDataSchema,
+  'replica-check': replicaCheckDataSchema,
   'feed-probe': feedProbeDataSchema,
   'feed-timeline': feedTimelineDataSchema,
   'grantees-list': granteesListDataSchema,

@@ -63,6 +63,7 @@ const ONCE_TWINS: Partial<Record<OneShotVerb, string>> = {
   hash: 'hash',
   cid: 'cid',
   'feed-probe': 'feed-probe',
+  'replica-check': 'replica-check',
   'buy-preview': 'buy-preview',
   'topup-preview': 'topup-preview',
   'dilute-preview': 'dilute-preview',

@@ -27,7 +27,7 @@ export async function runLimited(tasks: readonly (() => Promise<void>)[], limit:
 }
 
 /** One stewardship answer about a replica: yes, no, or no answer (the error). */
-export async function askReplica(api: RetcheckApi, nodeUrl: string, address: string, signal: AbortSignal, timeoutMs: number): Promise<ReplicaAnswer> {
+export async function askReplica(api: Pick<RetcheckApi, 'stewardship'>, nodeUrl: string, address: string, signal: AbortSignal, timeoutMs: number): Promise<ReplicaAnswer> {
   const started = now();
   try {
     const { isRetrievable } = await api.stewardship(nodeUrl, address, { signal, timeoutMs });
@@ -37,7 +37,10 @@ export async function askReplica(api: RetcheckApi, nodeUrl: string, address: str
   }
 }
 
-export async function checkReplicas(api: RetcheckApi, input: ReplicaCheckInput, signal: AbortSignal): Promise<Replicas> {
+/** The calls the check makes: the root chunk, and stewardship per replica (the cockpit's verb brings its own). */
+export type ReplicaCheckApi = Pick<RetcheckApi, 'chunk' | 'stewardship'>;
+
+export async function checkReplicas(api: ReplicaCheckApi, input: ReplicaCheckInput, signal: AbortSignal): Promise<Replicas> {
   const root = await readRootChunk(api, input.reference, input.nodes, signal, input.timeoutMs);
   const read: RootRead = root.kind === 'content' ? { kind: 'content', plain: root.plain } : root.kind === 'soc' ? { kind: 'soc' } : root;
   const verdict = replicaLevel(read, input.declaredLevel);

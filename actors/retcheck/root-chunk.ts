@@ -14,7 +14,7 @@ export type RootChunk =
   | { kind: 'soc'; nodeUrl: string }
   | { kind: 'unknown'; why: string };
 
-export async function readRootChunk(api: RetcheckApi, reference: string, nodes: readonly string[], signal: AbortSignal, timeoutMs: number): Promise<RootChunk> {
+export async function readRootChunk(api: Pick<RetcheckApi, 'chunk'>, reference: string, nodes: readonly string[], signal: AbortSignal, timeoutMs: number): Promise<RootChunk> {
   const address = reference.slice(0, 64);
   const failures: string[] = [];
   for (const nodeUrl of nodes) {

@@ -7,6 +7,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeClient } from '../../actors/node-client/index.js';
 import { engineConfigForUrls } from '../../core/cockpit/engine/config.js';
 import { topicFromInput } from '../../core/swarm/topic.js';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
@@ -87,6 +88,19 @@ describe('one-shot palette verbs', () => {
       await subscriber.close();
     }
     expect(await palette('pss t x ffffff')).toEqual({ text: ':pss: no usable batch starts with ffffff', tone: 'fail' });
+  });
+
+  it(':replicas answers as cockpit --once replica-check: green while the root replicas are there, red once the lose-replicas fault drops one (issue 29 item 5)', async () => {
+    const { reference } = await createNodeClient({ baseUrl: devnet.nodes[0]!.url }).uploadBytes(new Uint8Array(3 * 4096).map((_, i) => (i * 13) % 256), {
+      batchId: devnet.nodes[0]!.batchId!,
+      deferred: false,
+      redundancyLevel: 1,
+    });
+    const there = await palette(`replicas ${reference}`);
+    expect(there).toEqual({ tone: 'ok', text: expect.stringContaining(`${reference}: root replicas level 1 (MEDIUM, from the root chunk's span): 2 of 2 retrieved by some vantage`) });
+    devnet.control.loseReplicas({ reference, slots: [1] });
+    const lost = await palette(`replicas ${reference} 1`);
+    expect(lost).toEqual({ tone: 'fail', text: expect.stringContaining('1 of 2 retrieved by some vantage, 1 missing everywhere') });
   });
 
   it(':loggers lists them in the Cockpit tab; :set-logger changes one until the node restarts', async () => {

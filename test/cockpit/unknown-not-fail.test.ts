@@ -158,6 +158,7 @@ describe('every --once verb that asks a node', () => {
     ['basefee'],
     ['inspect', REF],
     ['durability-check', REF],
+    ['replica-check', REF],
     ['feed-probe', OWNER, 'a-topic'],
     ['feed-timeline', OWNER, 'a-topic'],
     ['grantees-list', REF],
@@ -174,7 +175,7 @@ describe('every --once verb that asks a node', () => {
   it.each(FAULTS)('on a node that is %s: every verb is an error, never a negative answer', async (name, fault) => {
     const url = devnet.nodes[1]!.url;
     const all = verbs(devnet.nodes[1]!.batchId!);
-    expect(all).toHaveLength(19);
+    expect(all).toHaveLength(20);
     await devnet.control.node(1).setFault(fault);
     try {
       for (const args of all) {

@@ -213,6 +213,7 @@ describe('the desktop window in Chromium (cockpit --serve, devnet)', () => {
     await bannerAfter(`hash ${file}`, /[0-9a-f]{64}/);
     await bannerAfter(`cid ${manifest}`, /^✓ bah5/);
     await bannerAfter(`feed-probe ${feed.owner} ${feed.topic}`, /latest index 0/);
+    await bannerAfter(`replicas ${manifest}`, /: root replicas /);
     await bannerAfter('batch buy 20', /preview only, nothing sent/);
     await bannerAfter(`batch topup ${node.batchId} 1000000000`, /preview only, nothing sent/);
     await bannerAfter(`pss ${'ab'.repeat(32)} hello`, /sent|PSS/i);

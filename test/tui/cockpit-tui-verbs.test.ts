@@ -100,6 +100,7 @@ describe('cockpit-tui palette verbs in a real terminal against a devnet', { time
     const feed = await publishFeedUpdate(node, manifest, 'tui-news');
     await banner(terminal, `feed-probe ${feed.owner} ${feed.topic}`, /latest index 0/);
     await banner(terminal, `fp ${feed.owner} ${'00'.repeat(32)}`, /feed-probe|no update|not found|404/i, '✗');
+    await banner(terminal, `replicas ${manifest}`, /: root replicas /);
 
     await banner(terminal, 'batch buy 20', /preview only, nothing sent/);
     await banner(terminal, `batch topup ${node.batchId} 1000000000`, /preview only, nothing sent/);

@@ -40,6 +40,9 @@ describe('palette parsing', () => {
     expect(parse(`:fp ${owner} news`)).toMatchObject({ args: [owner, topicFromInput('news').hex] });
     expect(parse(`:durability ${ref}`)).toEqual({ kind: 'screenCommand', screen: 'watchlist', verb: 'durability', args: [ref] });
     expect(parse(`:fp ${owner} ${topic}`)).toEqual({ kind: 'oneShot', verb: 'feed-probe', args: [owner, topic] });
+    expect(parse(`:replicas 0x${ref}`)).toEqual({ kind: 'oneShot', verb: 'replica-check', args: [ref] });
+    expect(parse(`:replicas ${ref} 2`)).toEqual({ kind: 'oneShot', verb: 'replica-check', args: [ref, '2'] });
+    expect(refusal(`:replicas ${ref} 5`)).toMatch(/level/);
     expect(parse(':diagnose')).toEqual({ kind: 'oneShot', verb: 'diagnose', args: [] });
     expect(parse(':upload ./site 4A23')).toEqual({ kind: 'oneShot', verb: 'upload', args: ['./site', '4a23'] });
     // The upload choices, anywhere on the line, go after the path (the engine reads the path first).

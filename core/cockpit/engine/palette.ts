@@ -33,6 +33,7 @@ export type OneShotVerb =
   | 'hash'
   | 'cid'
   | 'feed-probe'
+  | 'replica-check'
   | 'diagnose'
   | 'upload'
   | 'pss'
@@ -268,6 +269,17 @@ export const PALETTE_VERBS: readonly PaletteVerb[] = [
     parse: (args) => {
       arity(args, 1, 1, ':durability <ref>');
       return { kind: 'screenCommand', screen: 'watchlist', verb: 'durability', args: [reference(args[0]!)] };
+    },
+  },
+  {
+    name: 'replicas',
+    aliases: [],
+    usage: ':replicas <ref> [level]',
+    description: 'are the root chunk’s dispersed replicas retrievable (level from the root, or as given)',
+    faces: BOTH,
+    parse: (args) => {
+      arity(args, 1, 2, ':replicas <ref> [level]');
+      return { kind: 'oneShot', verb: 'replica-check', args: args[1] === undefined ? [reference(args[0]!)] : [reference(args[0]!), String(integer(args[1], 'level', 0, 4))] };
     },
   },
   {

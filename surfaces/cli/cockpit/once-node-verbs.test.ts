@@ -1,6 +1,6 @@
 /**
  * The `--once` verbs that read a node (price, basefee, pss-target, gsoc-mine, inspect, durability-check,
- * feed-probe, feed-timeline, grantees-list), as the compiled `cockpit` bin against a 3-node devnet, each JSON
+ * replica-check, feed-probe, feed-timeline, grantees-list), as the compiled `cockpit` bin against a 3-node devnet, each JSON
  * output validated by config-schema/once-results.schema.json. Oracles: bee-js gsocMine, PSS and GSOC delivery on
  * the devnet's own WebSockets, the devnet's chain state read directly. Loopback servers stand in for nodes the
  * devnet does not imitate (a light node, a chain RPC).
@@ -255,6 +255,32 @@ describe('--once durability-check', () => {
     const lost = await cockpit(['--once', 'durability', reference, url]);
     expect(lost.code).toBe(1);
     expect(lost.stdout).toContain(`${reference} is NOT retrievable from the network`);
+  });
+});
+
+describe('--once replica-check (issue 29 item 5)', () => {
+  it("level 2 from the root's span: 4 of 4, ok; the lose-replicas fault drops two: sad (exit 1), naming them; a level that is not 0-4 is a usage error", async () => {
+    const { reference } = await client.uploadBytes(new Uint8Array(3 * 4096).map((_, i) => (i * 7 + Date.now()) % 251), { batchId, deferred: false, redundancyLevel: 2 });
+    const ok = await json<{ replicas: { level: number; level_source: string; missing_everywhere: number; per_vantage: Record<string, { found: number }> } }>(['--once', 'replica-check', reference, url]);
+    expect(ok.code).toBe(0);
+    expect(ok.result.data.replicas).toMatchObject({ level: 2, level_source: 'span', missing_everywhere: 0, per_vantage: { [url]: { found: 4 } } });
+    expect(ok.result.message).toContain("root replicas level 2 (STRONG, from the root chunk's span): 4 of 4 retrieved by some vantage");
+    devnet.control.loseReplicas({ reference, slots: [0, 2] });
+    const lost = await cockpit(['--once', 'replicas', reference, url]);
+    expect(lost.code).toBe(1);
+    expect(lost.stdout).toContain('2 of 4 retrieved by some vantage, 2 missing everywhere');
+    expect(lost.stdout).toContain('retcheck --reseed --stamp <batch> re-creates them');
+    const bad = await cockpit(['--once', 'replica-check', reference, '7', url]);
+    expect(bad.code).toBe(64);
+    expect(bad.stderr).toContain('level must be 0 (NONE) to 4 (PARANOID)');
+  });
+
+  it('a single-chunk root with the level given: exactly its 2 replicas', async () => {
+    const { reference } = await client.uploadBytes(utf8Encode(`one chunk ${Date.now()}`), { batchId, deferred: false, redundancyLevel: 1 });
+    const run = await json<{ replicas: { level: number; level_source: string; slots: unknown[] } }>(['--once', 'replica-check', reference, '1', url]);
+    expect(run.code).toBe(0);
+    expect(run.result.data.replicas).toMatchObject({ level: 1, level_source: 'option' });
+    expect(run.result.data.replicas.slots).toHaveLength(2);
   });
 });
 

@@ -46,6 +46,7 @@ export function onceVerbs(): OnceVerb[] {
     lazyVerb({ name: 'basefee', usage: '[node-url]', summary: 'chain base fee and gas price (chain RPC, else Bee\'s suggested price)' }, () => import('./once-basefee.js')),
     lazyVerb({ name: 'inspect', aliases: ['manifest'], usage: '<ref>', summary: 'the manifest tree of a root reference' }, () => import('./once-inspect.js')),
     lazyVerb({ name: 'durability-check', aliases: ['durability'], usage: '<ref>', summary: 'is every chunk of this content retrievable from the network' }, () => import('./once-durability-check.js')),
+    lazyVerb({ name: 'replica-check', aliases: ['replicas'], usage: '<ref> [level]', summary: 'are the dispersed replicas of the root chunk (redundancy level > 0) retrievable' }, () => import('./once-replica-check.js')),
     lazyVerb({ name: 'feed-probe', aliases: ['fp'], usage: '<owner> <topic>', summary: 'latest update of a feed: index and payload size' }, () => import('./once-feed-probe.js')),
     lazyVerb({ name: 'feed-timeline', aliases: ['ft'], usage: '<owner> <topic> [max]', summary: 'the last updates of a feed, newest first' }, () => import('./once-feed-timeline.js')),
     lazyVerb({ name: 'grantees-list', usage: '<ref>', summary: 'public keys of an ACT grantee list this node published' }, () => import('./once-grantees-list.js')),
