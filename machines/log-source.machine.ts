@@ -27,6 +27,7 @@
  * `logSourceActors` from actors/log-source through `.provide()`, so this file does no I/O.
  */
 import { assign, fromPromise, not, setup, type ErrorActorEvent } from 'xstate';
+import { errorText } from '../core/error-text.js';
 import type {
   ListenerLookup,
   ListenerQuery,
@@ -116,10 +117,6 @@ export function followCommandFor(stdout: Extract<StdoutClass, { kind: 'container
 
 function none(reason: string): LogSource {
   return { kind: 'none', origin: 'none', reason };
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 // onError params: xstate leaves the error event untyped in `params` functions.

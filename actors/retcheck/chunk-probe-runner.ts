@@ -15,7 +15,8 @@ import { nextReachability, REACHABLE, type VantageReachability } from '../../cor
 import { hexToBytes } from '../../core/swarm/bytes.js';
 import { createChunkVerifier, type ChunkVerdict } from '../../core/swarm/verify-chunk.js';
 import type { ChunkAnswer, ChunkRequest, ChunkWalkVantage } from '../../machines/retcheck/chunk-walk.machine.js';
-import { errorText, isUnreachableError, type RetcheckApi } from './retcheck-api.js';
+import { isUnreachableError, type RetcheckApi } from './retcheck-api.js';
+import { errorText } from '../../core/error-text.js';
 
 const now = () => performance.now();
 

@@ -11,7 +11,8 @@
 import type { ReplicaAnswer, Replicas } from '../../config-schema/retcheck-replicas.js';
 import { replicaLevel, type RootRead } from '../../core/retcheck/replica-level.js';
 import { replicaSection, replicaTargets } from '../../core/retcheck/replica-report.js';
-import { errorText, type RetcheckApi } from './retcheck-api.js';
+import type { RetcheckApi } from './retcheck-api.js';
+import { errorText } from '../../core/error-text.js';
 import { readRootChunk } from './root-chunk.js';
 import type { ReplicaCheckInput } from '../../machines/retcheck/replicas.contracts.js';
 

@@ -13,7 +13,8 @@ import { bytesEqual, bytesToHex, hexToBytes } from '../../core/swarm/bytes.js';
 import { REPLICAS_OWNER, replicaSlots, rootReplicas } from '../../core/swarm/replicas.js';
 import { parseSingleOwnerChunk } from '../../core/swarm/soc.js';
 import { askReplica, runLimited } from './replica-check.js';
-import { errorText, type RetcheckApi } from './retcheck-api.js';
+import type { RetcheckApi } from './retcheck-api.js';
+import { errorText } from '../../core/error-text.js';
 import { readRootChunk } from './root-chunk.js';
 import type { RecreateReplicasInput, RecreatedReplica, VerifiedReplica, VerifyReplicasInput } from '../../machines/retcheck/replicas.contracts.js';
 

@@ -12,7 +12,8 @@ import { probeMachine, type ProbeEvent, type ProbeInput } from '../../machines/r
 import { chunkWalkMachine } from '../../machines/retcheck/chunk-walk.machine.js';
 import { reseedMachine, type BatchPreflight } from '../../machines/retcheck/reseed.machine.js';
 import { createChunkProber } from './chunk-prober.js';
-import { errorText, unreachableKind, type RetcheckApi } from './retcheck-api.js';
+import { unreachableKind, type RetcheckApi } from './retcheck-api.js';
+import { errorText } from '../../core/error-text.js';
 import { readRootChunk } from './root-chunk.js';
 import { checkReplicas } from './replica-check.js';
 import { recreateReplicas, verifyReplicas } from './replica-reseed.js';

@@ -67,8 +67,6 @@ export function unreachableKind(error: unknown): Unreachable | undefined {
   return undefined;
 }
 
-export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
 /** True when a call failed without reaching the node (its `code` is 'timeout' or 'network'). */
 export function isUnreachableError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;

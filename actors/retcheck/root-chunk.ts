@@ -6,7 +6,8 @@
 import { hexToBytes } from '../../core/swarm/bytes.js';
 import { decryptChunkData } from '../../core/swarm/encryption.js';
 import { verifyChunk } from '../../core/swarm/verify-chunk.js';
-import { errorText, type RetcheckApi } from './retcheck-api.js';
+import type { RetcheckApi } from './retcheck-api.js';
+import { errorText } from '../../core/error-text.js';
 
 export type RootChunk =
   /** `raw` as stored (span ‖ payload, encrypted for a 128-hex reference); `plain` decrypted. */

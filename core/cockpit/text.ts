@@ -3,6 +3,7 @@
  * control characters never passed on (a face could read them as terminal escapes), long values cut.
  * Faces still render everything as inert text; this is about keeping each line one line.
  */
+import { errorText } from '../error-text.js';
 
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
@@ -30,5 +31,5 @@ export function shortHex(hex: string): string {
 
 /** Why something failed, as one line (an Error's message, or the value itself). */
 export function errorLine(error: unknown, max = 200): string {
-  return oneLine(error instanceof Error ? error.message : String(error), max);
+  return oneLine(errorText(error), max);
 }

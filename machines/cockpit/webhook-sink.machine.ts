@@ -15,6 +15,7 @@
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { WebhookBody } from '../../core/cockpit/alerts.js';
+import { errorText } from '../../core/error-text.js';
 
 export interface WebhookSinkInput {
   /** Which webhook, for messages: `webhook` or `fleet webhook`. */
@@ -51,7 +52,6 @@ const postNotProvided = fromPromise<void, { body: WebhookBody }>(async () => {
   throw new Error('postWebhook actor not provided: the engine binds it to the configured URL');
 });
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const webhookSinkMachine = setup({
   types: {} as { context: WebhookSinkContext; input: WebhookSinkInput; events: WebhookSinkEvent },
