@@ -13,6 +13,7 @@ import { probeRunMachine } from './retcheck/probe-run.machine.js';
 import { gatesMachine } from './cockpit/gates.machine.js';
 import { apiHealthScreenMachine } from './cockpit/screens/api-health.machine.js';
 import { lotteryScreenMachine } from './cockpit/screens/lottery.machine.js';
+import { pollingScreenMachine } from './cockpit/screens/polling-screen.machine.js';
 import { stampsScreenMachine } from './cockpit/screens/stamps.machine.js';
 import { swapScreenMachine } from './cockpit/screens/swap.machine.js';
 import { warmupScreenMachine } from './cockpit/screens/warmup.machine.js';
@@ -49,11 +50,12 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   { machine: reseedMachine, source: 'machines/retcheck/reseed.machine.ts', modelTest: 'machines/retcheck/reseed.machine.test.ts' },
   { machine: probeRunMachine, source: 'machines/retcheck/probe-run.machine.ts', modelTest: 'machines/retcheck/probe-run.machine.test.ts' },
   { machine: gatesMachine, source: 'machines/cockpit/gates.machine.ts', modelTest: 'machines/cockpit/gates.machine.test.ts' },
+  { machine: pollingScreenMachine, source: 'machines/cockpit/screens/polling-screen.machine.ts', modelTest: 'machines/cockpit/screens/polling-screen.machine.test.ts' },
   { machine: stampsScreenMachine, source: 'machines/cockpit/screens/stamps.machine.ts', modelTest: 'machines/cockpit/screens/stamps.machine.test.ts' },
-  { machine: swapScreenMachine, source: 'machines/cockpit/screens/swap.machine.ts', modelTest: 'machines/cockpit/screens/polling-screens.machine.test.ts' },
+  { machine: swapScreenMachine, source: 'machines/cockpit/screens/swap.machine.ts', modelTest: 'machines/cockpit/screens/swap.machine.test.ts' },
   { machine: lotteryScreenMachine, source: 'machines/cockpit/screens/lottery.machine.ts', modelTest: 'machines/cockpit/screens/lottery.machine.test.ts' },
-  { machine: warmupScreenMachine, source: 'machines/cockpit/screens/warmup.machine.ts', modelTest: 'machines/cockpit/screens/polling-screens.machine.test.ts' },
-  { machine: apiHealthScreenMachine, source: 'machines/cockpit/screens/api-health.machine.ts', modelTest: 'machines/cockpit/screens/polling-screens.machine.test.ts' },
+  { machine: warmupScreenMachine, source: 'machines/cockpit/screens/warmup.machine.ts', modelTest: 'machines/cockpit/screens/warmup.machine.test.ts' },
+  { machine: apiHealthScreenMachine, source: 'machines/cockpit/screens/api-health.machine.ts', modelTest: 'machines/cockpit/screens/api-health.machine.test.ts' },
   { machine: supervisorMachine, source: 'machines/cockpit/supervisor.machine.ts', modelTest: 'machines/cockpit/supervisor.machine.test.ts' },
   { machine: logPaneMachine, source: 'machines/cockpit/log-pane.machine.ts', modelTest: 'machines/cockpit/log-pane.machine.test.ts' },
   { machine: logPaneDisplayMachine, source: 'machines/cockpit/log-pane-display.machine.ts', modelTest: 'machines/cockpit/log-pane-display.machine.test.ts' },

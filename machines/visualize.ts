@@ -184,6 +184,22 @@ function transitionTable(machine: AnyStateMachine): string[] {
   return ['| from | event | guard | to | actions |', '|---|---|---|---|---|', ...rows];
 }
 
+/**
+ * The actors invoked by the machine itself, which live as long as it does: the diagram has no box for them, so
+ * they are named under the description, a child machine with a link to its own diagram.
+ */
+function rootChildren(machine: AnyStateMachine): string[] {
+  const invokes = machine.root.invoke;
+  if (!invokes.length) return [];
+  const named = invokes.map((inv) => {
+    const src = typeof inv.src === 'string' ? inv.src : 'inline';
+    const logic = (machine.implementations.actors as Record<string, unknown>)[src] as { id?: unknown; root?: unknown } | undefined;
+    const child = logic && typeof logic.id === 'string' && logic.root ? ` ([${logic.id}](${logic.id}.md))` : '';
+    return `\`${inv.id}\`${child}`;
+  });
+  return [`Invoked for as long as the machine runs: ${named.join(', ')}.`, ''];
+}
+
 export function toMarkdown(entry: RegisteredMachine): string {
   const { machine } = entry;
   return [
@@ -191,6 +207,7 @@ export function toMarkdown(entry: RegisteredMachine): string {
     '',
     machine.root.description ?? '',
     '',
+    ...rootChildren(machine),
     `Generated from \`${entry.source}\` by \`npm run build && npm run visualize\`; do not edit by hand.`,
     `Import into Stately: see [README.md](README.md). Model-based test: \`${entry.modelTest}\`.`,
     '',

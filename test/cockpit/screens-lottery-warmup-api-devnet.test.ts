@@ -92,7 +92,7 @@ describe('S4 Lottery on a devnet node', () => {
   it('the S4 machine runs the benchmark on r against the devnet and banners the verdict', async () => {
     const actor = createActor(lotteryScreenMachine.provide({ actors: lotteryScreenActors(clients[2]!) }), { input: {} }).start();
     try {
-      await waitFor(actor, (s) => s.matches({ data: 'waiting' }));
+      await waitFor(actor, (s) => s.context.poll !== null);
       actor.send({ type: 'screen.action', id: 'rchash' });
       await waitFor(actor, (s) => s.matches({ rchash: 'done' }));
       expect(selectLotteryContent(actor.getSnapshot()).banner).toMatchObject({ tone: 'ok', text: 'rchash at depth 2: 4.2 s: within the 95 s reveal deadline (normal for a fast disk)' });

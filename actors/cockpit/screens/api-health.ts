@@ -3,6 +3,7 @@
  * (read after the two calls, so they are counted). `stats` is the client the cockpit uses for this node.
  */
 import { fromPromise } from 'xstate';
+import { pollingScreenWith } from '../../../machines/cockpit/screens/polling-screen.machine.js';
 import type { ApiHealthPoll } from '../../../core/cockpit/screens/api-health.js';
 import type { CallStats, NodeEndpoints } from '../../node-client/index.js';
 import { settle } from '../health-snapshot.js';
@@ -37,5 +38,5 @@ export async function fetchApiHealth(client: ApiHealthClient, signal: AbortSigna
 }
 
 export function apiHealthScreenActors(client: ApiHealthClient, now?: () => number) {
-  return { fetchApiHealth: fromPromise<ApiHealthPoll>(({ signal }) => fetchApiHealth(client, signal, now)) };
+  return { poller: pollingScreenWith(fromPromise<ApiHealthPoll>(({ signal }) => fetchApiHealth(client, signal, now))) };
 }

@@ -5,6 +5,8 @@
  * ```ts
  * stamps: (deps) => stampsScreenActors(deps.client, deps.now),
  * ```
+ * A screen that polls gets its fetch through its poller: `poller: pollingScreenWith(fromPromise(fetch))`
+ * (machines/cockpit/screens/polling-screen.machine.ts), beside its own actors (a drill, a benchmark).
  * `deps.client` is the active node's client: each call goes to the node that is active when it is made, which
  * is the screen actor's own node, because a switch stops every screen actor (aborting its calls) before the
  * new node's actors start. It carries the node's token, the engine's request timeout and the shared call

@@ -7,6 +7,7 @@
  * red verdict with its real duration rather than a timeout).
  */
 import { fromPromise } from 'xstate';
+import { pollingScreenWith } from '../../../machines/cockpit/screens/polling-screen.machine.js';
 import type { AnchorRange } from '../../../core/cockpit/rules/rchash.js';
 import type { LotteryPoll } from '../../../core/cockpit/screens/lottery.js';
 import type { NodeEndpoints } from '../../node-client/index.js';
@@ -72,7 +73,7 @@ export async function runRchash(client: LotteryClient, target: AnchorRange, sign
 
 export function lotteryScreenActors(client: LotteryClient, now?: () => number) {
   return {
-    fetchLottery: fromPromise<LotteryPoll>(({ signal }) => fetchLottery(client, signal, now)),
+    poller: pollingScreenWith(fromPromise<LotteryPoll>(({ signal }) => fetchLottery(client, signal, now))),
     runRchash: fromPromise<RchashResult, AnchorRange>(({ input, signal }) => runRchash(client, input, signal, now)),
   };
 }

@@ -1,5 +1,6 @@
 /** S7 Network fetches: `/addresses` and `/topology`, in parallel, each settling on its own. */
 import { fromPromise } from 'xstate';
+import { pollingScreenWith } from '../../../machines/cockpit/screens/polling-screen.machine.js';
 import type { IdentityFacts, NetworkFacts, ReachabilityFacts } from '../../../core/cockpit/screens/network.js';
 import type { Addresses, NodeEndpoints, TopologySummary } from '../../node-client/index.js';
 import { settled, withSignal } from './settle.js';
@@ -29,5 +30,5 @@ export async function fetchNetworkFacts(client: NetworkClient, signal?: AbortSig
 }
 
 export function networkScreenActors(client: NetworkClient, now: () => number = Date.now) {
-  return { fetchNetwork: fromPromise<NetworkFacts>(({ signal }) => fetchNetworkFacts(client, signal, now)) };
+  return { poller: pollingScreenWith(fromPromise<NetworkFacts>(({ signal }) => fetchNetworkFacts(client, signal, now))) };
 }

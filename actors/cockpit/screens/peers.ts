@@ -4,6 +4,7 @@
  * its own (actors/cockpit/screens/settle.ts). The abort signal reaches every request.
  */
 import { fromPromise } from 'xstate';
+import { pollingScreenWith } from '../../../machines/cockpit/screens/polling-screen.machine.js';
 import type { Fetched } from '../../../core/cockpit/health-snapshot.js';
 import type { PeerDrillFacts, PeersTopologyFacts, StatusSnapshotFacts, TopologyPoll } from '../../../core/cockpit/screens/peers.js';
 import type { NodeEndpoints, StatusSnapshot, Topology } from '../../node-client/index.js';
@@ -64,10 +65,10 @@ export async function fetchPeerDrill(client: PeersClient, peer: string, signal?:
 /** The S6 machine's actors bound to one node client (`peersScreenMachine.provide({ actors })`). */
 export function peersScreenActors(client: PeersClient, now: () => number = Date.now) {
   return {
-    fetchTopology: fromPromise<TopologyPoll>(async ({ signal }) => {
+    poller: pollingScreenWith(fromPromise<TopologyPoll>(async ({ signal }) => {
       const takenAtMs = now();
       return { takenAtMs, topology: await fetchPeersTopology(client, signal) };
-    }),
+    })),
     fetchPeerDrill: fromPromise<PeerDrillFacts, { peer: string }>(({ input, signal }) => fetchPeerDrill(client, input.peer, signal)),
   };
 }

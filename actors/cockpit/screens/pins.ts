@@ -5,6 +5,7 @@
  * the request.
  */
 import { fromCallback, fromPromise } from 'xstate';
+import { pollingScreenWith } from '../../../machines/cockpit/screens/polling-screen.machine.js';
 import type { Fetched } from '../../../core/cockpit/health-snapshot.js';
 import type { PinCheckEvent, PinsPoll } from '../../../core/cockpit/screens/pins.js';
 import { errorLine } from '../../../core/cockpit/text.js';
@@ -32,10 +33,10 @@ export function pinCheckFailure(error: unknown): string {
 
 export function pinsScreenActors(client: PinsClient, now: () => number = Date.now) {
   return {
-    fetchPins: fromPromise<PinsPoll>(async ({ signal }) => {
+    poller: pollingScreenWith(fromPromise<PinsPoll>(async ({ signal }) => {
       const takenAtMs = now();
       return { takenAtMs, pins: await fetchPins(client, signal) };
-    }),
+    })),
     checkPins: fromCallback<{ type: 'noop' }, PinCheckInput, PinCheckEvent>(({ input, sendBack }) => {
       const controller = new AbortController();
       void (async () => {

@@ -3,6 +3,7 @@
  * to the small summary the machine caches (the full answer is 65,536 entries).
  */
 import { fromPromise } from 'xstate';
+import { pollingScreenWith } from '../../../machines/cockpit/screens/polling-screen.machine.js';
 import type { StampsPoll } from '../../../core/cockpit/screens/stamps.js';
 import { summarizeBuckets, type BucketSummary } from '../../../core/cockpit/rules/bucket-histogram.js';
 import type { NodeEndpoints } from '../../node-client/index.js';
@@ -39,7 +40,7 @@ export async function fetchBucketSummary(client: StampsClient, batchID: string, 
 /** The actors stampsScreenMachine invokes, bound to one node's client. */
 export function stampsScreenActors(client: StampsClient, now?: () => number) {
   return {
-    fetchStamps: fromPromise<StampsPoll>(({ signal }) => fetchStamps(client, signal, now)),
+    poller: pollingScreenWith(fromPromise<StampsPoll>(({ signal }) => fetchStamps(client, signal, now))),
     fetchBuckets: fromPromise<BucketSummary, { batchID: string }>(({ input, signal }) => fetchBucketSummary(client, input.batchID, signal)),
   };
 }

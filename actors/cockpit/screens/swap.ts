@@ -1,5 +1,6 @@
 /** S3's fetches: /node, the chequebook address and balance, the last cheques and both settlement lists, in parallel. */
 import { fromPromise } from 'xstate';
+import { pollingScreenWith } from '../../../machines/cockpit/screens/polling-screen.machine.js';
 import type { SwapPoll } from '../../../core/cockpit/screens/swap.js';
 import type { NodeEndpoints } from '../../node-client/index.js';
 import { settle } from '../health-snapshot.js';
@@ -24,5 +25,5 @@ export async function fetchSwap(client: SwapClient, signal: AbortSignal, now: ()
 }
 
 export function swapScreenActors(client: SwapClient, now?: () => number) {
-  return { fetchSwap: fromPromise<SwapPoll>(({ signal }) => fetchSwap(client, signal, now)) };
+  return { poller: pollingScreenWith(fromPromise<SwapPoll>(({ signal }) => fetchSwap(client, signal, now))) };
 }

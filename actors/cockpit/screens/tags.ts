@@ -3,6 +3,7 @@
  * of a busy node are never cut off, up to MAX_TAGS.
  */
 import { fromPromise } from 'xstate';
+import { pollingScreenWith } from '../../../machines/cockpit/screens/polling-screen.machine.js';
 import type { Fetched } from '../../../core/cockpit/health-snapshot.js';
 import type { TagFacts, TagsPoll } from '../../../core/cockpit/screens/tags.js';
 import type { NodeEndpoints, Tag } from '../../node-client/index.js';
@@ -32,9 +33,9 @@ export async function fetchTags(client: TagsClient, signal?: AbortSignal): Promi
 
 export function tagsScreenActors(client: TagsClient, now: () => number = Date.now) {
   return {
-    fetchTags: fromPromise<TagsPoll>(async ({ signal }) => {
+    poller: pollingScreenWith(fromPromise<TagsPoll>(async ({ signal }) => {
       const takenAtMs = now();
       return { takenAtMs, tags: await fetchTags(client, signal) };
-    }),
+    })),
   };
 }

@@ -1,5 +1,6 @@
 /** S5's fetches: /readiness, /status, /topology, /chainstate and /reservestate in parallel, projected as the health gates project them. */
 import { fromPromise } from 'xstate';
+import { pollingScreenWith } from '../../../machines/cockpit/screens/polling-screen.machine.js';
 import type { WarmupPoll } from '../../../core/cockpit/screens/warmup.js';
 import type { NodeEndpoints } from '../../node-client/index.js';
 import { settle, statusFacts, topologyFacts } from '../health-snapshot.js';
@@ -23,5 +24,5 @@ export async function fetchWarmup(client: WarmupClient, signal: AbortSignal, now
 }
 
 export function warmupScreenActors(client: WarmupClient, now?: () => number) {
-  return { fetchWarmup: fromPromise<WarmupPoll>(({ signal }) => fetchWarmup(client, signal, now)) };
+  return { poller: pollingScreenWith(fromPromise<WarmupPoll>(({ signal }) => fetchWarmup(client, signal, now))) };
 }

@@ -9,8 +9,8 @@
  * - core/cockpit/screens/<screen>.ts: the pure, typed screen model (node answers -> what the screen shows,
  *   with the operator interpretation rules) and its rendering into view sections; unit-tested.
  * - actors/cockpit/screens/<screen>.ts: the fetches it needs, through the node client (fromPromise with signal).
- * - machines/cockpit/screens/<screen>.machine.ts: its flow (poll -> wait `pollInterval` -> poll, drills, runs),
- *   with graph-generated model tests and a diagram, like every machine.
+ * - machines/cockpit/screens/<screen>.machine.ts: its flow (drills, runs, forms; a screen that polls invokes the
+ *   one polling-screen machine as its child), with graph-generated model tests and a diagram, like every machine.
  * - one entry in the engine's screen registry (machines/cockpit/screens/index.ts): machine + selector;
  *   its keys (and their footer hints) are rows of the binding table, core/cockpit/bindings/key-bindings.ts.
  */

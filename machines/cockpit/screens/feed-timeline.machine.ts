@@ -15,7 +15,8 @@ import { assign, fromCallback, setup, type SnapshotFrom } from 'xstate';
 import { parseTimelineQuery, type FeedEntry, type TimelineQuery } from '../../../core/cockpit/feed-timeline.js';
 import { renderFeedTimeline, type TimelineEvent, type TimelineForm } from '../../../core/cockpit/screens/feed-timeline.js';
 import { errorLine } from '../../../core/cockpit/text.js';
-import type { ScreenContent, ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import { selectPerSnapshot } from './screen-definition.js';
 
 export interface FeedTimelineScreenContext {
   readonly form: TimelineForm;
@@ -142,14 +143,7 @@ export const feedTimelineScreenMachine = setup({
 
 export type FeedTimelineScreenSnapshot = SnapshotFrom<typeof feedTimelineScreenMachine>;
 
-const contentCache = new WeakMap<object, ScreenContent>();
-
-export function selectFeedTimelineContent(state: FeedTimelineScreenSnapshot): ScreenContent {
-  let content = contentCache.get(state);
-  if (!content) {
-    const c = state.context;
-    content = renderFeedTimeline({ ...c, running: state.matches('walking') });
-    contentCache.set(state, content);
-  }
-  return content;
-}
+export const selectFeedTimelineContent = selectPerSnapshot((state: FeedTimelineScreenSnapshot) => {
+  const c = state.context;
+  return renderFeedTimeline({ ...c, running: state.matches('walking') });
+});

@@ -2,7 +2,8 @@
  * The screen registry: one entry per screen, S1..S15 (screen-definition.ts says what an entry is). An entry
  * that has not landed yet is `notBuilt(id)`: its content says "screen not built yet" in one line. To add a
  * screen: write its model (core/cockpit/screens/), actors (actors/cockpit/screens/ + SCREEN_ACTORS), machine
- * (here, registered in machines/index.ts with a model test), then replace its line below.
+ * (here, registered in machines/index.ts with a model test; a screen that polls invokes the polling-screen
+ * machine as its `poller`, see screen-definition.ts), then replace its line below.
  */
 import { fleetScreen } from '../../../core/cockpit/screens/fleet.js';
 import { healthScreen } from '../../../core/cockpit/screens/health.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { actorDone, actorFailed, describeMachineModel } from '../../../test/model-based.js';
+import { pollingScreenWith } from './polling-screen.machine.js';
 import { lotteryPoll, OVERLAY } from '../../../core/cockpit/screens/screen-fixtures.js';
 import { refused } from '../../../core/cockpit/snapshot-fixtures.js';
 import { lotteryScreenMachine, rchashRunOf, selectLotteryContent, type LotteryScreenSnapshot } from './lottery.machine.js';
@@ -17,27 +18,28 @@ function rchashFacts(s: LotteryScreenSnapshot) {
   return section?.kind === 'facts' ? Object.fromEntries(section.rows.map((r) => [r.label, r])) : {};
 }
 
+function expectRound(s: LotteryScreenSnapshot): void {
+  const content = selectLotteryContent(s);
+  if (s.context.pollError !== null) expect(content.subtitle).toBe('poll failed unexpectedly: a bug');
+  if (s.context.poll === null) return;
+  const round = content.sections.find((x) => x.id === 'round');
+  expect(round).toMatchObject({ kind: 'facts', title: 'Round 90: Reveal' });
+}
+
 describeMachineModel(lotteryScreenMachine, {
   input: { pollIntervalMs: 10_000 },
   events: {
-    'xstate.done.actor.fetchLottery': { poll: actorDone('fetchLottery', poll), blind: actorDone('fetchLottery', blind) },
-    'xstate.error.actor.fetchLottery': { bug: actorFailed('fetchLottery', new Error('a bug')) },
+    'poll.done': { poll: { type: 'poll.done', poll }, blind: { type: 'poll.done', poll: blind } },
+    'poll.failed': { bug: { type: 'poll.failed', line: 'poll failed unexpectedly: a bug' } },
     'xstate.done.actor.runRchash': { fast: actorDone('runRchash', fast) },
     'xstate.error.actor.runRchash': { closed: actorFailed('runRchash', new Error('GET /rchash/{depth}/{anchor1}/{anchor2} -> socket closed')) },
     'screen.action': { run: { type: 'screen.action', id: 'rchash' }, other: { type: 'screen.action', id: 'repoll' } },
-    'screen.visible': { hide: { type: 'screen.visible', visible: false }, show: { type: 'screen.visible', visible: true } },
+    'screen.visible': { hide: { type: 'screen.visible', visible: false } },
   },
   states: {
-    'data.polling': (s, probe) => expect(probe.running()).toContain('fetchLottery'),
-    'data.waiting': (s, probe) => {
-      expect(probe.running()).not.toContain('fetchLottery');
-      const content = selectLotteryContent(s);
-      if (s.context.pollError !== null) return expect(content.subtitle).toBe('poll failed unexpectedly: a bug');
-      const round = content.sections.find((x) => x.id === 'round');
-      expect(round).toMatchObject({ kind: 'facts', title: 'Round 90: Reveal' });
-    },
-    'data.hidden': (s, probe) => expect(probe.running()).not.toContain('fetchLottery'),
-    'rchash.idle': (s) => {
+    'rchash.idle': (s, probe) => {
+      expect(probe.inputOf('poller')).toEqual({ intervalMs: 10_000 });
+      expectRound(s);
       expect(rchashRunOf(s)).toEqual({ kind: 'idle' });
       if (s.context.banner) expect(s.context.banner.text).toMatch(/^cannot run rchash yet: /);
     },
@@ -61,7 +63,7 @@ describe('lotteryScreenMachine', () => {
     const inputs: unknown[] = [];
     const machine = lotteryScreenMachine.provide({
       actors: {
-        fetchLottery: fromPromise(async () => poll),
+        poller: pollingScreenWith(fromPromise(async () => poll)),
         runRchash: fromPromise(async ({ input }) => {
           inputs.push(input);
           return fast;
@@ -88,7 +90,7 @@ describe('lotteryScreenMachine', () => {
   it('a run over the 95 s deadline is red, and each outcome gets a new banner id', async () => {
     const results = [slow, fast];
     const machine = lotteryScreenMachine.provide({
-      actors: { fetchLottery: fromPromise(async () => poll), runRchash: fromPromise(async () => results.shift()!) },
+      actors: { poller: pollingScreenWith(fromPromise(async () => poll)), runRchash: fromPromise(async () => results.shift()!) },
     });
     const actor = createActor(machine, { input: {}, clock: new SimulatedClock() }).start();
     await new Promise((resolve) => setImmediate(resolve));

@@ -2,10 +2,10 @@
  * S4 Lottery: polls the redistribution round, stake and radius, and runs the rchash benchmark on its action
  * (2-cockpit.md §1 "S4"; rules in core/cockpit/rules/round-phase.ts, stake-card.ts, rchash.ts).
  *
- * Two parallel regions:
- * - data: `polling` (actor `fetchLottery`: five endpoints in parallel, failures kept inside the poll;
- *   onError is for the unexpected), `waiting` until the named delay `pollInterval`, `hidden` while another
- *   screen is shown (`screen.visible`), polling at once when shown again.
+ * The child `poller` (polling-screen.machine.ts) fetches every `pollIntervalMs` while the screen is shown (its fetch
+ * `fetchLottery`: five endpoints in parallel, failures kept inside the poll); this machine forwards
+ * `screen.visible` to it and keeps the latest answer (`poll.done`) and the unexpected failure (`poll.failed`).
+ *
  * - rchash: `idle` until the `rchash` action (`screen.action`: the button, or its key in the binding table) starts `running`
  *   (actor `runRchash` at the storage radius across the neighbourhood's anchor range, from the latest poll);
  *   then `done` with the node's durationSeconds and the 95 s verdict, or `failed` with why. Another request
@@ -15,11 +15,14 @@
  * Context: the latest poll, the benchmark's target and result or error, and the banner the engine shows
  * once per id (the outcome of each run or refusal).
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, forwardTo, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AnchorRange } from '../../../core/cockpit/rules/rchash.js';
 import { benchmarkTarget, rchashBanner, renderLottery, type LotteryPoll, type RchashRun } from '../../../core/cockpit/screens/lottery.js';
-import type { ScreenContent, ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
 import { RCHASH_ACTION } from '../../../core/cockpit/bindings/screen-actions.js';
+import { errorText } from '../../../core/error-text.js';
+import { pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
+import { selectPerSnapshot } from './screen-definition.js';
 
 export interface LotteryScreenInput {
   /** Between polls (default 10 s: two Gnosis blocks, so the block-in-round moves visibly). */
@@ -51,15 +54,11 @@ export interface LotteryScreenContext {
 
 export const LOTTERY_POLL_INTERVAL_MS = 10_000;
 
-/** Provided by the engine: lotteryScreenActors(client) from actors/cockpit/screens/lottery.ts. */
-const fetchLotteryNotProvided = fromPromise<LotteryPoll>(async () => {
-  throw new Error('fetchLottery actor not provided');
-});
+/** Provided by the engine (with the poller's fetch): lotteryScreenActors(client) from actors/cockpit/screens/lottery.ts. */
 const runRchashNotProvided = fromPromise<RchashOutcome, AnchorRange>(async () => {
   throw new Error('runRchash actor not provided');
 });
 
-const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 /**
  * Banner ids alternate 1, 2, 1, …: each new outcome gets an id different from the one before, which is what
  * the engine compares to show a banner once; a bounded id also keeps the machine's graph finite.
@@ -77,19 +76,17 @@ export function rchashRunOf(state: LotteryScreenSnapshot): RchashRun {
 }
 
 export const lotteryScreenMachine = setup({
-  types: {} as { context: LotteryScreenContext; input: LotteryScreenInput; events: ScreenEvent },
-  actors: { fetchLottery: fetchLotteryNotProvided, runRchash: runRchashNotProvided },
-  delays: { pollInterval: ({ context }) => context.pollIntervalMs },
+  types: {} as { context: LotteryScreenContext; input: LotteryScreenInput; events: ScreenEvent | PollReport<LotteryPoll> },
+  actors: { poller: pollingScreenMachine, runRchash: runRchashNotProvided },
   guards: {
-    isShown: (_, params: { visible: boolean }) => params.visible,
-    isHidden: (_, params: { visible: boolean }) => !params.visible,
     isRchashRequest: (_, params: ScreenEvent) => params.type === 'screen.action' && params.id === RCHASH_ACTION,
     isRchashRequestWithTarget: ({ context }, params: ScreenEvent) =>
       params.type === 'screen.action' && params.id === RCHASH_ACTION && !('error' in benchmarkTarget(context.poll)),
   },
   actions: {
     recordPoll: assign((_, poll: LotteryPoll) => ({ poll, pollError: null })),
-    recordPollError: assign((_, params: { message: string }) => ({ pollError: params.message })),
+    recordPollError: assign((_, params: { line: string }) => ({ pollError: params.line })),
+    forwardVisibility: forwardTo('poller'),
     aimBenchmark: assign(({ context }) => {
       const target = benchmarkTarget(context.poll);
       return 'error' in target ? {} : { rchashTarget: target, rchashResult: null, rchashError: null };
@@ -112,7 +109,6 @@ export const lotteryScreenMachine = setup({
 }).createMachine({
   id: 'lotteryScreen',
   description: 'S4: round phase, anchors, stake card and the rchash benchmark.',
-  type: 'parallel',
   context: ({ input }) => ({
     pollIntervalMs: input.pollIntervalMs ?? LOTTERY_POLL_INTERVAL_MS,
     poll: null,
@@ -122,32 +118,16 @@ export const lotteryScreenMachine = setup({
     rchashError: null,
     banner: null,
   }),
+  invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: context.pollIntervalMs }) },
+  on: {
+    'screen.visible': { actions: 'forwardVisibility' },
+    'poll.done': { actions: { type: 'recordPoll', params: ({ event }) => event.poll } },
+    'poll.failed': { actions: { type: 'recordPollError', params: ({ event }) => event } },
+  },
+  initial: 'rchash',
   states: {
-    data: {
-      initial: 'polling',
-      states: {
-        polling: {
-          description: 'Asking /redistributionstate, /stake, /stake/withdrawable, /status and /reservestate.',
-          invoke: {
-            id: 'fetchLottery',
-            src: 'fetchLottery',
-            onDone: { target: 'waiting', actions: { type: 'recordPoll', params: ({ event }) => event.output } },
-            onError: { target: 'waiting', actions: { type: 'recordPollError', params: ({ event }) => ({ message: errorText(event.error) }) } },
-          },
-          on: { 'screen.visible': { guard: { type: 'isHidden', params: ({ event }) => event }, target: 'hidden' } },
-        },
-        waiting: {
-          description: 'Shown; the next poll starts after pollInterval.',
-          after: { pollInterval: 'polling' },
-          on: { 'screen.visible': { guard: { type: 'isHidden', params: ({ event }) => event }, target: 'hidden' } },
-        },
-        hidden: {
-          description: 'Another screen is shown: no polling until this one is shown again.',
-          on: { 'screen.visible': { guard: { type: 'isShown', params: ({ event }) => event }, target: 'polling' } },
-        },
-      },
-    },
     rchash: {
+      description: 'The rchash benchmark: the rchash action (its key or the button) runs it at the storage radius.',
       initial: 'idle',
       on: {
         'screen.action': [
@@ -177,14 +157,6 @@ export const lotteryScreenMachine = setup({
 
 export type LotteryScreenSnapshot = SnapshotFrom<typeof lotteryScreenMachine>;
 
-const contentCache = new WeakMap<object, ScreenContent>();
-
-export function selectLotteryContent(state: LotteryScreenSnapshot): ScreenContent {
-  let content = contentCache.get(state);
-  if (!content) {
-    const rendered = renderLottery(state.context.poll, rchashRunOf(state), state.context.banner);
-    content = state.context.pollError === null ? rendered : { ...rendered, subtitle: `poll failed unexpectedly: ${state.context.pollError}` };
-    contentCache.set(state, content);
-  }
-  return content;
-}
+export const selectLotteryContent = selectPerSnapshot((state: LotteryScreenSnapshot) =>
+  withPollFailure(renderLottery(state.context.poll, rchashRunOf(state), state.context.banner), state.context.pollError),
+);

@@ -17,7 +17,8 @@ import { assign, enqueueActions, fromCallback, setup, type SnapshotFrom } from '
 import { nodeFailed, nodeLoaded, startTree, toggleNode, type ManifestTree } from '../../../core/cockpit/manifest-tree.js';
 import { manifestRows, renderManifest, type LoaderEvent, type LoaderRequest } from '../../../core/cockpit/screens/manifest.js';
 import { errorLine } from '../../../core/cockpit/text.js';
-import type { ScreenContent, ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import { selectPerSnapshot } from './screen-definition.js';
 import { parseReference } from '../../../core/swarm/references.js';
 
 export interface ManifestScreenContext {
@@ -134,14 +135,7 @@ export const manifestScreenMachine = setup({
 
 export type ManifestScreenSnapshot = SnapshotFrom<typeof manifestScreenMachine>;
 
-const contentCache = new WeakMap<object, ScreenContent>();
-
-export function selectManifestContent(state: ManifestScreenSnapshot): ScreenContent {
-  let content = contentCache.get(state);
-  if (!content) {
-    const c = state.context;
-    content = renderManifest({ rootInput: c.rootInput, inputError: c.inputError, tree: c.tree, rootError: c.rootError, selected: c.selected });
-    contentCache.set(state, content);
-  }
-  return content;
-}
+export const selectManifestContent = selectPerSnapshot((state: ManifestScreenSnapshot) => {
+  const c = state.context;
+  return renderManifest({ rootInput: c.rootInput, inputError: c.inputError, tree: c.tree, rootError: c.rootError, selected: c.selected });
+});

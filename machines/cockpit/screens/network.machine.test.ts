@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { actorDone, actorFailed, describeMachineModel } from '../../../test/model-based.js';
+import { describeMachineModel } from '../../../test/model-based.js';
 import { failed, ok } from '../../../core/cockpit/screens/common.js';
 import type { NetworkFacts } from '../../../core/cockpit/screens/network.js';
 import { networkScreenMachine, selectNetworkContent, type NetworkScreenSnapshot } from './network.machine.js';
@@ -11,7 +11,7 @@ const privatePoll: NetworkFacts = { takenAtMs: 2, addresses: failed({ code: 'tim
 function expectView(s: NetworkScreenSnapshot): void {
   const content = selectNetworkContent(s);
   const { poll, pollError } = s.context;
-  if (pollError !== null) expect(content.subtitle).toBe(`poll failed unexpectedly: ${pollError}`);
+  if (pollError !== null) expect(content.subtitle).toBe('poll failed unexpectedly: a bug');
   if (poll === null) return expect(content.status).toBe(pollError ? 'error' : 'loading');
   const reach = content.sections.find((x) => x.id === 'reachability');
   expect(reach?.kind === 'facts' && reach.rows[0]?.value).toBe(poll === publicPoll ? 'Public' : 'Private');
@@ -20,21 +20,13 @@ function expectView(s: NetworkScreenSnapshot): void {
 describeMachineModel(networkScreenMachine, {
   input: { pollIntervalMs: 30_000 },
   events: {
-    'xstate.done.actor.fetchNetwork': { public: actorDone('fetchNetwork', publicPoll), private: actorDone('fetchNetwork', privatePoll) },
-    'xstate.error.actor.fetchNetwork': { bug: actorFailed('fetchNetwork', new Error('a bug')) },
-    'screen.visible': { hide: { type: 'screen.visible', visible: false }, show: { type: 'screen.visible', visible: true } },
+    'poll.done': { public: { type: 'poll.done', poll: publicPoll }, private: { type: 'poll.done', poll: privatePoll } },
+    'poll.failed': { bug: { type: 'poll.failed', line: 'poll failed unexpectedly: a bug' } },
+    'screen.visible': { hide: { type: 'screen.visible', visible: false } },
   },
   states: {
-    polling: (s, probe) => {
-      expect(probe.running()).toEqual(['fetchNetwork']);
-      expectView(s);
-    },
-    waiting: (s, probe) => {
-      expect(probe.running()).toEqual([]);
-      expectView(s);
-    },
-    hidden: (s, probe) => {
-      expect(probe.running()).toEqual([]);
+    showing: (s, probe) => {
+      expect(probe.inputOf('poller')).toEqual({ intervalMs: 30_000 });
       expectView(s);
     },
   },

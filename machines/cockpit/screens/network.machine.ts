@@ -1,15 +1,16 @@
 /**
- * S7 Network: polls `/addresses` and `/topology` for identity, reachability and underlays (2-cockpit.md §1 "S7").
+ * S7 Network: identity, reachability and underlays from `/addresses` and `/topology` (2-cockpit.md §1 "S7").
  *
- * States: `polling` (actor `fetchNetwork`: both endpoints in parallel, each failure kept inside the poll; onError
- * is for the unexpected), `waiting` until the named delay `pollInterval`, `hidden` while the engine shows another
- * screen (`screen.visible` false), polling at once when shown again. Context: the latest poll; the view is
- * derived (selectNetworkContent).
+ * The child `poller` (polling-screen.machine.ts) fetches every `pollIntervalMs` while the screen is shown (its fetch
+ * `fetchNetwork`: both endpoints in parallel, each failure kept inside the poll); this machine forwards
+ * `screen.visible` to it and keeps the latest answer (`poll.done`) and the unexpected failure (`poll.failed`).
+ * One state, `showing`; the view is derived (selectNetworkContent).
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, forwardTo, setup, type SnapshotFrom } from 'xstate';
 import { renderNetwork, type NetworkFacts } from '../../../core/cockpit/screens/network.js';
-import { errorLine } from '../../../core/cockpit/text.js';
-import type { ScreenContent, ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import { pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
+import { selectPerSnapshot } from './screen-definition.js';
 
 export interface NetworkScreenInput {
   /** Between polls (default 30 s: identity never changes, reachability rarely). */
@@ -24,62 +25,36 @@ export interface NetworkScreenContext {
 
 export const NETWORK_POLL_INTERVAL_MS = 30_000;
 
-/** Provided by the engine: networkScreenActors(client) from actors/cockpit/screens/network.ts. */
-const fetchNetworkNotProvided = fromPromise<NetworkFacts>(async () => {
-  throw new Error('fetchNetwork actor not provided');
-});
-
 export const networkScreenMachine = setup({
-  types: {} as { context: NetworkScreenContext; input: NetworkScreenInput; events: ScreenEvent },
-  actors: { fetchNetwork: fetchNetworkNotProvided },
-  delays: { pollInterval: ({ context }) => context.pollIntervalMs },
-  guards: {
-    isShown: (_, params: { visible: boolean }) => params.visible,
-    isHidden: (_, params: { visible: boolean }) => !params.visible,
-  },
+  types: {} as { context: NetworkScreenContext; input: NetworkScreenInput; events: ScreenEvent | PollReport<NetworkFacts> },
+  /** Provided by the engine: networkScreenActors(client) from actors/cockpit/screens/network.ts. */
+  actors: { poller: pollingScreenMachine },
   actions: {
+    forwardVisibility: forwardTo('poller'),
     recordPoll: assign((_, poll: NetworkFacts) => ({ poll, pollError: null })),
-    recordPollError: assign((_, params: { message: string }) => ({ pollError: params.message })),
+    recordPollError: assign((_, params: { line: string }) => ({ pollError: params.line })),
   },
 }).createMachine({
   id: 'networkScreen',
   description: 'S7: identity, reachability Public / Private, underlay addresses.',
   context: ({ input }) => ({ pollIntervalMs: input.pollIntervalMs ?? NETWORK_POLL_INTERVAL_MS, poll: null, pollError: null }),
-  initial: 'polling',
+  invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: context.pollIntervalMs }) },
+  on: {
+    'screen.visible': { actions: 'forwardVisibility' },
+    'poll.done': { actions: { type: 'recordPoll', params: ({ event }) => event.poll } },
+    'poll.failed': { actions: { type: 'recordPollError', params: ({ event }) => event } },
+  },
+  initial: 'showing',
   states: {
-    polling: {
-      description: 'Asking /addresses and /topology.',
-      invoke: {
-        id: 'fetchNetwork',
-        src: 'fetchNetwork',
-        onDone: { target: 'waiting', actions: { type: 'recordPoll', params: ({ event }) => event.output } },
-        onError: { target: 'waiting', actions: { type: 'recordPollError', params: ({ event }) => ({ message: errorLine(event.error) }) } },
-      },
-      on: { 'screen.visible': { guard: { type: 'isHidden', params: ({ event }) => event }, target: 'hidden' } },
-    },
-    waiting: {
-      description: 'Shown; the next poll starts after pollInterval.',
-      after: { pollInterval: 'polling' },
-      on: { 'screen.visible': { guard: { type: 'isHidden', params: ({ event }) => event }, target: 'hidden' } },
-    },
-    hidden: {
-      description: 'Another screen is shown: no polling until this one is shown again.',
-      on: { 'screen.visible': { guard: { type: 'isShown', params: ({ event }) => event }, target: 'polling' } },
-    },
+    showing: { description: 'Identity, reachability and underlays of the latest answer of /addresses and /topology.' },
   },
 });
 
 export type NetworkScreenSnapshot = SnapshotFrom<typeof networkScreenMachine>;
 
-const contentCache = new WeakMap<object, ScreenContent>();
-
-export function selectNetworkContent(state: NetworkScreenSnapshot): ScreenContent {
-  let content = contentCache.get(state);
-  if (!content) {
-    const { poll, pollError } = state.context;
-    const rendered = renderNetwork({ addresses: poll?.addresses ?? null, topology: poll?.topology ?? null, polledAtMs: poll?.takenAtMs ?? null });
-    content = pollError === null ? rendered : { ...rendered, status: poll ? rendered.status : 'error', subtitle: `poll failed unexpectedly: ${pollError}` };
-    contentCache.set(state, content);
-  }
-  return content;
-}
+export const selectNetworkContent = selectPerSnapshot((state: NetworkScreenSnapshot) => {
+  const { poll, pollError } = state.context;
+  const rendered = renderNetwork({ addresses: poll?.addresses ?? null, topology: poll?.topology ?? null, polledAtMs: poll?.takenAtMs ?? null });
+  // Nothing answered at all: the screen is an error, not still loading.
+  return withPollFailure(pollError !== null && poll === null ? { ...rendered, status: 'error' } : rendered, pollError);
+});

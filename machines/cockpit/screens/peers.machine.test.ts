@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { actorDone, actorFailed, describeMachineModel } from '../../../test/model-based.js';
+import { pollingScreenWith } from './polling-screen.machine.js';
 import { ok, failed } from '../../../core/cockpit/screens/common.js';
 import type { PeerDrillFacts, PeersTopologyFacts, TopologyPoll } from '../../../core/cockpit/screens/peers.js';
 import { peersScreenMachine, selectPeersContent, type PeersScreenSnapshot } from './peers.machine.js';
@@ -26,6 +27,7 @@ function expectView(s: PeersScreenSnapshot): void {
   const content = selectPeersContent(s);
   if (s.context.topology === null) expect(content.status).toBe(s.context.pollError ? 'error' : 'loading');
   else expect(content.sections.map((x) => x.id).slice(0, 3)).toEqual(['bins', 'summary', 'peers']);
+  if (s.context.pollError) expect(content.subtitle).toContain(s.context.pollError.startsWith('/topology') ? '/topology: 404 Not Found' : 'poll failed unexpectedly: a bug');
   if (s.context.drillOpen) expect(content.drill?.title).toBe(`Peer ${s.context.selectedPeer!.slice(0, 8)}…${s.context.selectedPeer!.slice(-4)}`);
   else expect(content.drill).toBeNull();
 }
@@ -33,28 +35,17 @@ function expectView(s: PeersScreenSnapshot): void {
 describeMachineModel(peersScreenMachine, {
   input: { pollIntervalMs: 15_000, selectDebounceMs: 400 },
   events: {
-    'xstate.done.actor.fetchTopology': { good: actorDone('fetchTopology', good), refused: actorDone('fetchTopology', refused) },
-    'xstate.error.actor.fetchTopology': { bug: actorFailed('fetchTopology', new Error('a bug')) },
+    'poll.done': { good: { type: 'poll.done', poll: good }, refused: { type: 'poll.done', poll: refused } },
+    'poll.failed': { bug: { type: 'poll.failed', line: 'poll failed unexpectedly: a bug' } },
     'xstate.done.actor.fetchPeerDrill': { answered: actorDone('fetchPeerDrill', drillOf(A)) },
     'xstate.error.actor.fetchPeerDrill': { bug: actorFailed('fetchPeerDrill', new Error('drill bug')) },
-    'screen.visible': { hide: { type: 'screen.visible', visible: false }, show: { type: 'screen.visible', visible: true } },
+    'screen.visible': { hide: { type: 'screen.visible', visible: false } },
     'screen.select': { first: { type: 'screen.select', ...row(0) }, second: { type: 'screen.select', ...row(1) }, elsewhere: { type: 'screen.select', ...row(0, 'bins') } },
     'screen.activate': { first: { type: 'screen.activate', ...row(0) } },
   },
   states: {
-    'topology.polling': (s, probe) => {
-      expect(probe.running()).toContain('fetchTopology');
-      expectView(s);
-    },
-    'topology.waiting': (s, probe) => {
-      expect(probe.running()).not.toContain('fetchTopology');
-      expectView(s);
-    },
-    'topology.hidden': (s, probe) => {
-      expect(probe.running()).not.toContain('fetchTopology');
-      expectView(s);
-    },
-    'drill.idle': (s) => {
+    'drill.idle': (s, probe) => {
+      expect(probe.inputOf('poller')).toEqual({ intervalMs: 15_000 });
       expect(s.context.selectedPeer).toBeNull();
       expectView(s);
     },
@@ -81,10 +72,12 @@ describe('peers screen over time', () => {
     const clock = new SimulatedClock();
     const machine = peersScreenMachine.provide({
       actors: {
-        fetchTopology: fromPromise(async () => {
-          topologyCalls++;
-          return good;
-        }),
+        poller: pollingScreenWith(
+          fromPromise(async () => {
+            topologyCalls++;
+            return good;
+          }),
+        ),
         fetchPeerDrill: fromPromise(async ({ input }: { input: { peer: string } }) => {
           calls.push(input.peer);
           return drillOf(input.peer);

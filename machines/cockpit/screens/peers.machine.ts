@@ -2,10 +2,10 @@
  * S6 Peers: polls `/topology` for the bin-saturation strip and the peer table, and runs the six-call peer
  * fan-out when a row is selected (2-cockpit.md §1 "S6").
  *
- * Two parallel regions:
- * - topology: `polling` (actor `fetchTopology`: the answer or the endpoint failure as a value; onError is for the
- *   unexpected), `waiting` until the named delay `pollInterval`, `hidden` while the engine shows another screen
- *   (`screen.visible` false), polling at once when shown again. A failed poll keeps the last good topology.
+ * The child `poller` (polling-screen.machine.ts) fetches every `pollIntervalMs` while the screen is shown (its fetch
+ * `fetchTopology`: the answer or the endpoint failure as a value); this machine forwards `screen.visible` to it and
+ * keeps the latest good topology (`poll.done`; a failed poll keeps the last good one) and the failure.
+ *
  * - drill: `idle`; `screen.select` on a peer row waits `selectDebounce` (`debouncing`: moving through the table
  *   with the arrow keys does not fire six calls per row passed) and then runs the fan-out (`loading`, actor
  *   `fetchPeerDrill`), `ready` when it answered. `screen.activate` (Enter) opens the drill at once and fetches
@@ -14,11 +14,13 @@
  * Context: the latest good topology and when it was taken, the last poll failure, the selected peer, whether
  * the drill is open, its facts and its unexpected failure. Rows and views are derived (selectPeersContent).
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, forwardTo, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { failureLine } from '../../../core/cockpit/screens/common.js';
 import { peerRows, renderPeers, type PeerDrillFacts, type PeersTopologyFacts, type TopologyPoll } from '../../../core/cockpit/screens/peers.js';
 import { errorLine } from '../../../core/cockpit/text.js';
-import type { ScreenContent, ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import { pollingScreenMachine, type PollReport } from './polling-screen.machine.js';
+import { selectPerSnapshot } from './screen-definition.js';
 
 export interface PeersScreenInput {
   /** Between topology polls (default 15 s). */
@@ -43,10 +45,7 @@ export const PEERS_POLL_INTERVAL_MS = 15_000;
 export const SELECT_DEBOUNCE_MS = 400;
 export const PEER_TABLE = 'peers';
 
-/** Provided by the engine: peersScreenActors(client) from actors/cockpit/screens/peers.ts. */
-const fetchTopologyNotProvided = fromPromise<TopologyPoll>(async () => {
-  throw new Error('fetchTopology actor not provided');
-});
+/** Provided by the engine (with the poller's fetch): peersScreenActors(client) from actors/cockpit/screens/peers.ts. */
 const fetchPeerDrillNotProvided = fromPromise<PeerDrillFacts, { peer: string }>(async () => {
   throw new Error('fetchPeerDrill actor not provided');
 });
@@ -58,22 +57,18 @@ function peerAt(context: PeersScreenContext, row: RowEvent): string | undefined 
 }
 
 export const peersScreenMachine = setup({
-  types: {} as { context: PeersScreenContext; input: PeersScreenInput; events: ScreenEvent },
-  actors: { fetchTopology: fetchTopologyNotProvided, fetchPeerDrill: fetchPeerDrillNotProvided },
-  delays: {
-    pollInterval: ({ context }) => context.pollIntervalMs,
-    selectDebounce: ({ context }) => context.selectDebounceMs,
-  },
+  types: {} as { context: PeersScreenContext; input: PeersScreenInput; events: ScreenEvent | PollReport<TopologyPoll> },
+  actors: { poller: pollingScreenMachine, fetchPeerDrill: fetchPeerDrillNotProvided },
+  delays: { selectDebounce: ({ context }) => context.selectDebounceMs },
   guards: {
-    isShown: (_, params: { visible: boolean }) => params.visible,
-    isHidden: (_, params: { visible: boolean }) => !params.visible,
     isPeerRow: ({ context }, params: RowEvent) => peerAt(context, params) !== undefined,
     isTopologyAnswer: (_, poll: TopologyPoll) => poll.topology.ok,
   },
   actions: {
     recordTopology: assign((_, poll: TopologyPoll) => (poll.topology.ok ? { topology: poll.topology.value, lastOkAtMs: poll.takenAtMs, pollError: null } : {})),
     recordTopologyFailure: assign((_, poll: TopologyPoll) => (poll.topology.ok ? {} : { pollError: failureLine('/topology', poll.topology.error) })),
-    recordPollError: assign((_, params: { message: string }) => ({ pollError: `poll failed unexpectedly: ${params.message}` })),
+    recordPollError: assign((_, params: { line: string }) => ({ pollError: params.line })),
+    forwardVisibility: forwardTo('poller'),
     selectPeer: assign(({ context }, params: RowEvent) => {
       const peer = peerAt(context, params) ?? null;
       return peer === context.selectedPeer ? {} : { selectedPeer: peer, drillFacts: null, drillError: null };
@@ -86,7 +81,6 @@ export const peersScreenMachine = setup({
 }).createMachine({
   id: 'peersScreen',
   description: 'S6: the bin-saturation strip, the connected peers, and the six-call drill of the selected peer.',
-  type: 'parallel',
   context: ({ input }) => ({
     pollIntervalMs: input.pollIntervalMs ?? PEERS_POLL_INTERVAL_MS,
     selectDebounceMs: input.selectDebounceMs ?? SELECT_DEBOUNCE_MS,
@@ -98,39 +92,23 @@ export const peersScreenMachine = setup({
     drillFacts: null,
     drillError: null,
   }),
+  invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: context.pollIntervalMs }) },
+  on: {
+    'screen.visible': { actions: 'forwardVisibility' },
+    'poll.done': [
+      { guard: { type: 'isTopologyAnswer', params: ({ event }) => event.poll }, actions: { type: 'recordTopology', params: ({ event }) => event.poll } },
+      { actions: { type: 'recordTopologyFailure', params: ({ event }) => event.poll } },
+    ],
+    'poll.failed': { actions: { type: 'recordPollError', params: ({ event }) => event } },
+  },
+  initial: 'drill',
   states: {
-    topology: {
-      initial: 'polling',
-      states: {
-        polling: {
-          description: 'Asking /topology.',
-          invoke: {
-            id: 'fetchTopology',
-            src: 'fetchTopology',
-            onDone: [
-              { guard: { type: 'isTopologyAnswer', params: ({ event }) => event.output }, target: 'waiting', actions: { type: 'recordTopology', params: ({ event }) => event.output } },
-              { target: 'waiting', actions: { type: 'recordTopologyFailure', params: ({ event }) => event.output } },
-            ],
-            onError: { target: 'waiting', actions: { type: 'recordPollError', params: ({ event }) => ({ message: errorLine(event.error) }) } },
-          },
-          on: { 'screen.visible': { guard: { type: 'isHidden', params: ({ event }) => event }, target: 'hidden' } },
-        },
-        waiting: {
-          description: 'Strip and table shown; the next poll starts after pollInterval.',
-          after: { pollInterval: 'polling' },
-          on: { 'screen.visible': { guard: { type: 'isHidden', params: ({ event }) => event }, target: 'hidden' } },
-        },
-        hidden: {
-          description: 'Another screen is shown: no polling until this one is shown again.',
-          on: { 'screen.visible': { guard: { type: 'isShown', params: ({ event }) => event }, target: 'polling' } },
-        },
-      },
-    },
     drill: {
+      description: 'The six-call fan-out of the selected peer: on a resting selection, or at once on Enter.',
       initial: 'idle',
-      // Not `reenter`: in a parallel machine that makes the whole machine the transition's domain, so every
-      // selection would restart the topology region (a /topology call per arrow key). A transition to a child
-      // still exits and re-enters it, which is what restarts the debounce or the fan-out.
+      // Not `reenter`: that would make the whole machine the transition's domain, so every selection would
+      // restart the poller (a /topology call per arrow key). A transition to a child still exits and re-enters
+      // it, which is what restarts the debounce or the fan-out.
       on: {
         'screen.select': { guard: { type: 'isPeerRow', params: ({ event }) => event }, target: '.debouncing', actions: { type: 'selectPeer', params: ({ event }) => event } },
         'screen.activate': {
@@ -164,20 +142,13 @@ export const peersScreenMachine = setup({
 
 export type PeersScreenSnapshot = SnapshotFrom<typeof peersScreenMachine>;
 
-const contentCache = new WeakMap<object, ScreenContent>();
-
-export function selectPeersContent(state: PeersScreenSnapshot): ScreenContent {
-  let content = contentCache.get(state);
-  if (!content) {
-    const c = state.context;
-    content = renderPeers({
-      topology: c.topology,
-      lastOkAtMs: c.lastOkAtMs,
-      pollError: c.pollError,
-      selectedPeer: c.selectedPeer,
-      drill: { open: c.drillOpen, loading: state.matches({ drill: 'loading' }) || state.matches({ drill: 'debouncing' }), facts: c.drillFacts, error: c.drillError },
-    });
-    contentCache.set(state, content);
-  }
-  return content;
-}
+export const selectPeersContent = selectPerSnapshot((state: PeersScreenSnapshot) => {
+  const c = state.context;
+  return renderPeers({
+    topology: c.topology,
+    lastOkAtMs: c.lastOkAtMs,
+    pollError: c.pollError,
+    selectedPeer: c.selectedPeer,
+    drill: { open: c.drillOpen, loading: state.matches({ drill: 'loading' }) || state.matches({ drill: 'debouncing' }), facts: c.drillFacts, error: c.drillError },
+  });
+});

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { actorDone, actorFailed, describeMachineModel } from '../../../test/model-based.js';
+import { describeMachineModel } from '../../../test/model-based.js';
 import { ok } from '../../../core/cockpit/screens/common.js';
 import type { PinsPoll } from '../../../core/cockpit/screens/pins.js';
 import { pinsScreenMachine, selectPinsContent, type PinsScreenSnapshot } from './pins.machine.js';
@@ -27,12 +27,12 @@ function expectView(s: PinsScreenSnapshot): void {
 
 describeMachineModel(pinsScreenMachine, {
   input: { pollIntervalMs: 30_000 },
-  // About 600 snapshots (sort × results × check state) times 15 events: finite, wider than the default bound.
+  // About 200 snapshots (sort × results × check state × poll) times 14 events: finite, wider than the default bound.
   maxSnapshots: 20_000,
   events: {
-    'xstate.done.actor.fetchPins': { two: actorDone('fetchPins', two) },
-    'xstate.error.actor.fetchPins': { bug: actorFailed('fetchPins', new Error('a bug')) },
-    'screen.visible': { hide: { type: 'screen.visible', visible: false }, show: { type: 'screen.visible', visible: true } },
+    'poll.done': { two: { type: 'poll.done', poll: two } },
+    'poll.failed': { bug: { type: 'poll.failed', line: 'poll failed unexpectedly: a bug' } },
+    'screen.visible': { hide: { type: 'screen.visible', visible: false } },
     'screen.action': { checkAll: { type: 'screen.action', id: 'checkAll' }, sort: { type: 'screen.action', id: 'cycleSort' }, other: { type: 'screen.action', id: 'rchash' } },
     'screen.activate': { first: { type: 'screen.activate', section: 'pins', index: 0 } },
     'check.line': { bad: { type: 'check.line', line: { reference: A, total: 5, missing: 1, invalid: 0 } } },
@@ -40,13 +40,8 @@ describeMachineModel(pinsScreenMachine, {
     'check.failed': { failed: { type: 'check.failed', error: '/pins/check: timeout', atMs: 10 } },
   },
   states: {
-    'list.polling': (s, probe) => {
-      expect(probe.running()).toContain('fetchPins');
-      expectView(s);
-    },
-    'list.waiting': (s) => expectView(s),
-    'list.hidden': (s) => expectView(s),
     'check.idle': (s, probe) => {
+      expect(probe.inputOf('poller')).toEqual({ intervalMs: 30_000 });
       expect(probe.running()).not.toContain('checkPins');
       expectView(s);
     },

@@ -1,9 +1,10 @@
 /**
  * S10 Pins: polls `/pins` and runs the pin integrity check, streamed (2-cockpit.md §1 "S10").
  *
- * Two parallel regions:
- * - list: `polling` (actor `fetchPins`: the references or the failure as a value; onError is for the unexpected),
- *   `waiting` until the named delay `pollInterval`, `hidden` while another screen is shown.
+ * The child `poller` (polling-screen.machine.ts) fetches every `pollIntervalMs` while the screen is shown (its fetch
+ * `fetchPins`: the references or the failure as a value); this machine forwards `screen.visible` to it and keeps
+ * the latest good list (`poll.done`) and the failure.
+ *
  * - check: `idle`; the check-all action (the Check all button or its key) checks every pin, activating a row checks that pin:
  *   `checking` runs the callback actor `checkPins`, which sends `check.line` for each NDJSON line as it arrives,
  *   then `check.done`, or `check.failed` with the reason (the lines that arrived stay). Back to `idle`.
@@ -13,13 +14,14 @@
  * still to report, the last check's outcome (its banner id alternates 1/2 so the engine shows each once and the
  * graph stays finite), and the sort. Rows are derived (selectPinsContent).
  */
-import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, forwardTo, fromCallback, setup, type SnapshotFrom } from 'xstate';
 import { failureLine } from '../../../core/cockpit/screens/common.js';
 import { pinRows, renderPins, type PinCheckEvent, type PinsPoll } from '../../../core/cockpit/screens/pins.js';
 import { nextPinSort, type PinCheckCounts, type PinSort } from '../../../core/cockpit/rules/pin-integrity.js';
-import { errorLine } from '../../../core/cockpit/text.js';
-import type { ScreenContent, ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
 import { CHECK_ALL_ACTION, CYCLE_SORT_ACTION } from '../../../core/cockpit/bindings/screen-actions.js';
+import { pollingScreenMachine, type PollReport } from './polling-screen.machine.js';
+import { selectPerSnapshot } from './screen-definition.js';
 
 export interface PinsScreenInput {
   /** Between `/pins` polls (default 30 s). */
@@ -43,12 +45,9 @@ export interface PinsScreenContext {
 export const PINS_POLL_INTERVAL_MS = 30_000;
 export const PIN_TABLE = 'pins';
 
-type Events = ScreenEvent | PinCheckEvent;
+type Events = ScreenEvent | PinCheckEvent | PollReport<PinsPoll>;
 
-/** Provided by the engine: pinsScreenActors(client) from actors/cockpit/screens/pins.ts. */
-const fetchPinsNotProvided = fromPromise<PinsPoll>(async () => {
-  throw new Error('fetchPins actor not provided');
-});
+/** Provided by the engine (with the poller's fetch): pinsScreenActors(client) from actors/cockpit/screens/pins.ts. */
 const checkPinsNotProvided = fromCallback<{ type: 'noop' }, { reference?: string }, PinCheckEvent>(() => {
   throw new Error('checkPins actor not provided');
 });
@@ -62,11 +61,8 @@ const nextRunId = (run: PinsScreenContext['lastRun']): number => (run?.id === 1 
 
 export const pinsScreenMachine = setup({
   types: {} as { context: PinsScreenContext; input: PinsScreenInput; events: Events },
-  actors: { fetchPins: fetchPinsNotProvided, checkPins: checkPinsNotProvided },
-  delays: { pollInterval: ({ context }) => context.pollIntervalMs },
+  actors: { poller: pollingScreenMachine, checkPins: checkPinsNotProvided },
   guards: {
-    isShown: (_, params: { visible: boolean }) => params.visible,
-    isHidden: (_, params: { visible: boolean }) => !params.visible,
     isCheckAll: ({ context }, params: { id: string }) => params.id === CHECK_ALL_ACTION && (context.pins?.length ?? 0) > 0,
     isSortRequest: (_, params: { id: string }) => params.id === CYCLE_SORT_ACTION,
     isPinRow: ({ context }, params: { section: string; index: number }) => referenceAt(context, params.section, params.index) !== undefined,
@@ -75,7 +71,8 @@ export const pinsScreenMachine = setup({
     recordPoll: assign((_, poll: PinsPoll) =>
       poll.pins.ok ? { pins: poll.pins.value, lastOkAtMs: poll.takenAtMs, pollError: null } : { pollError: failureLine('/pins', poll.pins.error) },
     ),
-    recordPollError: assign((_, params: { message: string }) => ({ pollError: `poll failed unexpectedly: ${params.message}` })),
+    recordPollError: assign((_, params: { line: string }) => ({ pollError: params.line })),
+    forwardVisibility: forwardTo('poller'),
     cycleSort: assign(({ context }) => ({ sort: nextPinSort(context.sort) })),
     startCheckAll: assign(({ context }) => ({ checkScope: 'all', pending: context.pins ?? [], checkError: null })),
     startCheckOne: assign(({ context }, params: { section: string; index: number }) => {
@@ -95,7 +92,6 @@ export const pinsScreenMachine = setup({
 }).createMachine({
   id: 'pinsScreen',
   description: 'S10: pinned references and their streamed integrity check, with sort orders.',
-  type: 'parallel',
   context: ({ input }) => ({
     pollIntervalMs: input.pollIntervalMs ?? PINS_POLL_INTERVAL_MS,
     pins: null,
@@ -108,35 +104,17 @@ export const pinsScreenMachine = setup({
     lastRun: null,
     sort: 'reference',
   }),
+  invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: context.pollIntervalMs }) },
   on: {
+    'screen.visible': { actions: 'forwardVisibility' },
+    'poll.done': { actions: { type: 'recordPoll', params: ({ event }) => event.poll } },
+    'poll.failed': { actions: { type: 'recordPollError', params: ({ event }) => event } },
     'screen.action': { guard: { type: 'isSortRequest', params: ({ event }) => event }, actions: 'cycleSort' },
   },
+  initial: 'check',
   states: {
-    list: {
-      initial: 'polling',
-      states: {
-        polling: {
-          description: 'Asking /pins.',
-          invoke: {
-            id: 'fetchPins',
-            src: 'fetchPins',
-            onDone: { target: 'waiting', actions: { type: 'recordPoll', params: ({ event }) => event.output } },
-            onError: { target: 'waiting', actions: { type: 'recordPollError', params: ({ event }) => ({ message: errorLine(event.error) }) } },
-          },
-          on: { 'screen.visible': { guard: { type: 'isHidden', params: ({ event }) => event }, target: 'hidden' } },
-        },
-        waiting: {
-          description: 'The pins are shown; the next poll starts after pollInterval.',
-          after: { pollInterval: 'polling' },
-          on: { 'screen.visible': { guard: { type: 'isHidden', params: ({ event }) => event }, target: 'hidden' } },
-        },
-        hidden: {
-          description: 'Another screen is shown: no polling until this one is shown again.',
-          on: { 'screen.visible': { guard: { type: 'isShown', params: ({ event }) => event }, target: 'polling' } },
-        },
-      },
-    },
     check: {
+      description: 'The pin integrity check: the check-all action checks every pin, activating a row the selected one.',
       initial: 'idle',
       states: {
         idle: {
@@ -166,24 +144,17 @@ export const pinsScreenMachine = setup({
 
 export type PinsScreenSnapshot = SnapshotFrom<typeof pinsScreenMachine>;
 
-const contentCache = new WeakMap<object, ScreenContent>();
-
-export function selectPinsContent(state: PinsScreenSnapshot): ScreenContent {
-  let content = contentCache.get(state);
-  if (!content) {
-    const c = state.context;
-    const checking = state.matches({ check: 'checking' });
-    content = renderPins({
-      pins: c.pins,
-      lastOkAtMs: c.lastOkAtMs,
-      pollError: c.pollError,
-      checks: c.checks,
-      running: checking ? { scope: c.checkScope ?? 'all', pending: c.pending } : null,
-      checkError: c.checkError,
-      lastRun: c.lastRun && { ...c.lastRun, failed: c.checkError !== null },
-      sort: c.sort,
-    });
-    contentCache.set(state, content);
-  }
-  return content;
-}
+export const selectPinsContent = selectPerSnapshot((state: PinsScreenSnapshot) => {
+  const c = state.context;
+  const checking = state.matches({ check: 'checking' });
+  return renderPins({
+    pins: c.pins,
+    lastOkAtMs: c.lastOkAtMs,
+    pollError: c.pollError,
+    checks: c.checks,
+    running: checking ? { scope: c.checkScope ?? 'all', pending: c.pending } : null,
+    checkError: c.checkError,
+    lastRun: c.lastRun && { ...c.lastRun, failed: c.checkError !== null },
+    sort: c.sort,
+  });
+});

@@ -34,8 +34,9 @@ import {
 } from '../../../core/cockpit/pubsub.js';
 import { renderPubsub, type HistoryEvent, type HistoryRequest, type PubsubForm, type SocketEvent } from '../../../core/cockpit/screens/pubsub.js';
 import { errorLine } from '../../../core/cockpit/text.js';
-import type { ScreenContent, ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
 import { UNSUBSCRIBE_ACTION } from '../../../core/cockpit/bindings/screen-actions.js';
+import { selectPerSnapshot } from './screen-definition.js';
 
 export interface PubsubScreenInput {
   /** Messages kept (default 200, the spec's ring). */
@@ -225,32 +226,25 @@ export const pubsubScreenMachine = setup({
 
 export type PubsubScreenSnapshot = SnapshotFrom<typeof pubsubScreenMachine>;
 
-const contentCache = new WeakMap<object, ScreenContent>();
-
-export function selectPubsubContent(state: PubsubScreenSnapshot): ScreenContent {
-  let content = contentCache.get(state);
-  if (!content) {
-    const c = state.context;
-    const connection = state.matches({ subscribed: { connected: 'open' } })
-      ? 'open'
-      : state.matches({ subscribed: { connected: 'connecting' } })
-        ? 'connecting'
-        : state.matches({ subscribed: 'reconnecting' })
-          ? 'reconnecting'
-          : 'idle';
-    content = renderPubsub({
-      form: c.form,
-      formErrors: c.formErrors,
-      target: state.matches('subscribed') ? c.target : null,
-      connection,
-      attempt: c.attempt,
-      lastError: c.lastError,
-      messages: c.messages,
-      filter: c.filter,
-      dropped: c.dropped,
-      history: c.historyFile === null ? null : { file: c.historyFile, error: c.historyError },
-    });
-    contentCache.set(state, content);
-  }
-  return content;
-}
+export const selectPubsubContent = selectPerSnapshot((state: PubsubScreenSnapshot) => {
+  const c = state.context;
+  const connection = state.matches({ subscribed: { connected: 'open' } })
+    ? 'open'
+    : state.matches({ subscribed: { connected: 'connecting' } })
+      ? 'connecting'
+      : state.matches({ subscribed: 'reconnecting' })
+        ? 'reconnecting'
+        : 'idle';
+  return renderPubsub({
+    form: c.form,
+    formErrors: c.formErrors,
+    target: state.matches('subscribed') ? c.target : null,
+    connection,
+    attempt: c.attempt,
+    lastError: c.lastError,
+    messages: c.messages,
+    filter: c.filter,
+    dropped: c.dropped,
+    history: c.historyFile === null ? null : { file: c.historyFile, error: c.historyError },
+  });
+});

@@ -6,6 +6,11 @@
  * - The machine's invoked actors are named in its `setup` with "not provided" defaults; their real
  *   implementations come from actors/cockpit/screens/index.ts (`SCREEN_ACTORS`), bound once per engine to
  *   `deps.client`, the active node's client (a switch stops every screen actor before the next node's start).
+ * - A screen that polls invokes the one polling-screen machine as its child `poller` (polling-screen.machine.ts:
+ *   fetch, wait its cadence, pause while hidden) and forwards `screen.visible` to it; its actors provide
+ *   `poller: pollingScreenWith(fetch)`. The screen keeps what the answers mean and draws them.
+ * - `select` is called many times per snapshot: wrap it in `selectPerSnapshot` (below) when it reads only the
+ *   snapshot, so each snapshot is rendered once.
  * - A screen asks the engine for engine-wide things (switch node, re-poll the fleet) with `sendParent` of an
  *   EngineRequest (core/cockpit/engine/commands.ts), through a named action, so its model test can provide a
  *   no-op in its place.
@@ -36,4 +41,20 @@ export interface AnyScreenDefinition {
 
 export function defineScreen<TMachine extends AnyStateMachine>(definition: ScreenDefinition<TMachine>): AnyScreenDefinition {
   return definition as unknown as AnyScreenDefinition;
+}
+
+/**
+ * A selector that renders each snapshot once: the engine composes the view, and the faces and tests read the
+ * content, many times per snapshot, and a snapshot never changes. Keyed weakly, so old snapshots are collected.
+ */
+export function selectPerSnapshot<TSnapshot extends object>(render: (snapshot: TSnapshot) => ScreenContent): (snapshot: TSnapshot) => ScreenContent {
+  const contentCache = new WeakMap<TSnapshot, ScreenContent>();
+  return (snapshot) => {
+    let content = contentCache.get(snapshot);
+    if (!content) {
+      content = render(snapshot);
+      contentCache.set(snapshot, content);
+    }
+    return content;
+  };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { actorDone, actorFailed, describeMachineModel } from '../../../test/model-based.js';
+import { pollingScreenWith } from './polling-screen.machine.js';
 import { BATCH_A, BATCH_B, bucketSummary, stampsPoll, stampsSyncing } from '../../../core/cockpit/screens/screen-fixtures.js';
 import { selectStampsContent, stampsScreenMachine, type StampsScreenSnapshot } from './stamps.machine.js';
 
@@ -26,8 +27,8 @@ function expectTable(s: StampsScreenSnapshot): void {
 describeMachineModel(stampsScreenMachine, {
   input: { pollIntervalMs: 30_000 },
   events: {
-    'xstate.done.actor.fetchStamps': { batches: actorDone('fetchStamps', firstPoll), syncing: actorDone('fetchStamps', stampsSyncing(2_000)) },
-    'xstate.error.actor.fetchStamps': { bug: actorFailed('fetchStamps', new Error('bug in a projection')) },
+    'poll.done': { batches: { type: 'poll.done', poll: firstPoll }, syncing: { type: 'poll.done', poll: stampsSyncing(2_000) } },
+    'poll.failed': { bug: { type: 'poll.failed', line: 'poll failed unexpectedly: bug in a projection' } },
     'xstate.done.actor.fetchBuckets': { summary: actorDone('fetchBuckets', bucketSummary) },
     'xstate.error.actor.fetchBuckets': { refused: actorFailed('fetchBuckets', new Error('GET /stamps/{id}/buckets -> 400 batch not usable')) },
     'screen.activate': {
@@ -37,27 +38,18 @@ describeMachineModel(stampsScreenMachine, {
       pastTheEnd: { type: 'screen.activate', section: 'batches', index: 9 },
       otherSection: { type: 'screen.activate', section: 'worst', index: 0 },
     },
-    'screen.visible': { hide: { type: 'screen.visible', visible: false }, show: { type: 'screen.visible', visible: true } },
+    'screen.visible': { hide: { type: 'screen.visible', visible: false } },
   },
   states: {
-    'data.polling': (s, probe) => {
-      expect(probe.running()).toContain('fetchStamps');
+    'drill.closed': (s, probe) => {
+      expect(probe.inputOf('poller')).toEqual({ intervalMs: 30_000 });
       expectTable(s);
-    },
-    'data.waiting': (s, probe) => {
-      expect(probe.running()).not.toContain('fetchStamps');
-      expectTable(s);
-    },
-    'data.hidden': (s, probe) => {
-      expect(probe.running()).not.toContain('fetchStamps');
-      expectTable(s);
-    },
-    'drill.closed': (s) => {
       expect(s.context.drillBatchId).toBeNull();
       expect(selectStampsContent(s).drill).toBeNull();
     },
     'drill.loading': (s, probe) => {
       expect(probe.inputOf('fetchBuckets')).toEqual({ batchID: BATCH_A });
+      expectTable(s);
       expect(selectStampsContent(s).drill).toMatchObject({ status: 'loading' });
     },
     'drill.open': (s) => {
@@ -80,7 +72,7 @@ describe('stampsScreenMachine on a simulated clock', () => {
     const clock = new SimulatedClock();
     const machine = stampsScreenMachine.provide({
       actors: {
-        fetchStamps: fromPromise(async () => stampsPoll(clock.now())),
+        poller: pollingScreenWith(fromPromise(async () => stampsPoll(clock.now()))),
         fetchBuckets: fromPromise(async () => {
           bucketCalls += 1;
           return bucketSummary;
@@ -105,10 +97,12 @@ describe('stampsScreenMachine on a simulated clock', () => {
     const clock = new SimulatedClock();
     const machine = stampsScreenMachine.provide({
       actors: {
-        fetchStamps: fromPromise(async () => {
-          polls += 1;
-          return stampsPoll(clock.now());
-        }),
+        poller: pollingScreenWith(
+          fromPromise(async () => {
+            polls += 1;
+            return stampsPoll(clock.now());
+          }),
+        ),
       },
     });
     const actor = createActor(machine, { input: {}, clock }).start();

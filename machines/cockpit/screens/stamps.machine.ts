@@ -1,11 +1,10 @@
 /**
- * S2 Stamps: polls /stamps and runs the per-batch bucket-histogram drill (2-cockpit.md §1 "S2").
+ * S2 Stamps: the postage batch table from /stamps and the per-batch bucket-histogram drill (2-cockpit.md §1 "S2").
  *
- * Two parallel regions:
- * - data: `polling` asks /stamps (actor `fetchStamps`; endpoint failures come back inside the poll, onError
- *   is for the unexpected), `waiting` shows the table until the named delay `pollInterval`, `hidden` stops
- *   polling while the engine shows another screen (`screen.visible` false) and polls at once when shown
- *   again. The actor starts polling; the engine hides it when another screen is on show.
+ * The child `poller` (polling-screen.machine.ts) fetches every `pollIntervalMs` while the screen is shown (its fetch
+ * `fetchStamps`: endpoint failures come back inside the poll); this machine forwards `screen.visible` to it and
+ * keeps the latest answer (`poll.done`) and the unexpected failure (`poll.failed`).
+ *
  * - drill: `closed`; `screen.activate` on a batch row opens its histogram: `open` at once when that batch's
  *   summary is cached, else `loading` (actor `fetchBuckets`, once per batch) then `open`, or `failed` with
  *   a one-line reason (not cached: reopening retries). `screen.closeDrill` (Esc) closes it.
@@ -14,10 +13,13 @@
  * suggests the wallet is out of gas: that needs history), the bucket summaries per batch (the cache), the
  * batch the drill shows and the drill's failure. The table rows are derived (selectStampsContent).
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, forwardTo, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { BucketSummary } from '../../../core/cockpit/rules/bucket-histogram.js';
 import { BATCH_TABLE, buildStampsModel, nextPendingSince, renderStamps, type BucketDrill, type StampsPoll } from '../../../core/cockpit/screens/stamps.js';
-import type { ScreenContent, ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import { errorText } from '../../../core/error-text.js';
+import { pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
+import { selectPerSnapshot } from './screen-definition.js';
 
 export interface StampsScreenInput {
   /** Between polls (default 30 s: batches change slowly; the TTL column is Bee's own estimate). */
@@ -36,15 +38,10 @@ export interface StampsScreenContext {
 
 export const STAMPS_POLL_INTERVAL_MS = 30_000;
 
-/** Provided by the engine: stampsScreenActors(client) from actors/cockpit/screens/stamps.ts. */
-const fetchStampsNotProvided = fromPromise<StampsPoll>(async () => {
-  throw new Error('fetchStamps actor not provided');
-});
+/** Provided by the engine (with the poller's fetch): stampsScreenActors(client) from actors/cockpit/screens/stamps.ts. */
 const fetchBucketsNotProvided = fromPromise<BucketSummary, { batchID: string }>(async () => {
   throw new Error('fetchBuckets actor not provided');
 });
-
-const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 type RowRef = { section: string; index: number; key?: string | undefined; inDrill?: boolean | undefined };
 
@@ -58,15 +55,9 @@ function batchAt(context: StampsScreenContext, row: RowRef): string | undefined 
 }
 
 export const stampsScreenMachine = setup({
-  types: {} as { context: StampsScreenContext; input: StampsScreenInput; events: ScreenEvent },
-  actors: {
-    fetchStamps: fetchStampsNotProvided,
-    fetchBuckets: fetchBucketsNotProvided,
-  },
-  delays: { pollInterval: ({ context }) => context.pollIntervalMs },
+  types: {} as { context: StampsScreenContext; input: StampsScreenInput; events: ScreenEvent | PollReport<StampsPoll> },
+  actors: { poller: pollingScreenMachine, fetchBuckets: fetchBucketsNotProvided },
   guards: {
-    isShown: (_, params: { visible: boolean }) => params.visible,
-    isHidden: (_, params: { visible: boolean }) => !params.visible,
     isCachedBatchRow: ({ context }, params: RowRef) => {
       const id = batchAt(context, params);
       return id !== undefined && context.buckets[id] !== undefined;
@@ -75,7 +66,8 @@ export const stampsScreenMachine = setup({
   },
   actions: {
     recordPoll: assign(({ context }, poll: StampsPoll) => ({ poll, pendingSince: nextPendingSince(context.pendingSince, poll), pollError: null })),
-    recordPollError: assign((_, params: { message: string }) => ({ pollError: params.message })),
+    recordPollError: assign((_, params: { line: string }) => ({ pollError: params.line })),
+    forwardVisibility: forwardTo('poller'),
     openDrill: assign(({ context }, params: RowRef) => ({
       drillBatchId: batchAt(context, params) ?? null,
       drillError: null,
@@ -89,7 +81,6 @@ export const stampsScreenMachine = setup({
 }).createMachine({
   id: 'stampsScreen',
   description: 'S2: the postage batch table and the per-batch bucket-histogram drill.',
-  type: 'parallel',
   context: ({ input }) => ({
     pollIntervalMs: input.pollIntervalMs ?? STAMPS_POLL_INTERVAL_MS,
     poll: null,
@@ -99,32 +90,16 @@ export const stampsScreenMachine = setup({
     drillBatchId: null,
     drillError: null,
   }),
+  invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: context.pollIntervalMs }) },
+  on: {
+    'screen.visible': { actions: 'forwardVisibility' },
+    'poll.done': { actions: { type: 'recordPoll', params: ({ event }) => event.poll } },
+    'poll.failed': { actions: { type: 'recordPollError', params: ({ event }) => event } },
+  },
+  initial: 'drill',
   states: {
-    data: {
-      initial: 'polling',
-      states: {
-        polling: {
-          description: 'Asking /stamps.',
-          invoke: {
-            id: 'fetchStamps',
-            src: 'fetchStamps',
-            onDone: { target: 'waiting', actions: { type: 'recordPoll', params: ({ event }) => event.output } },
-            onError: { target: 'waiting', actions: { type: 'recordPollError', params: ({ event }) => ({ message: message(event.error) }) } },
-          },
-          on: { 'screen.visible': { guard: { type: 'isHidden', params: ({ event }) => event }, target: 'hidden' } },
-        },
-        waiting: {
-          description: 'The table is shown; the next poll starts after pollInterval.',
-          after: { pollInterval: 'polling' },
-          on: { 'screen.visible': { guard: { type: 'isHidden', params: ({ event }) => event }, target: 'hidden' } },
-        },
-        hidden: {
-          description: 'Another screen is shown: no polling until this one is shown again.',
-          on: { 'screen.visible': { guard: { type: 'isShown', params: ({ event }) => event }, target: 'polling' } },
-        },
-      },
-    },
     drill: {
+      description: 'The bucket histogram of one batch, over the table.',
       initial: 'closed',
       states: {
         closed: {
@@ -143,7 +118,7 @@ export const stampsScreenMachine = setup({
             src: 'fetchBuckets',
             input: ({ context }) => ({ batchID: context.drillBatchId ?? '' }),
             onDone: { target: 'open', actions: { type: 'cacheBuckets', params: ({ event }) => event.output } },
-            onError: { target: 'failed', actions: { type: 'recordDrillError', params: ({ event }) => ({ message: message(event.error) }) } },
+            onError: { target: 'failed', actions: { type: 'recordDrillError', params: ({ event }) => ({ message: errorText(event.error) }) } },
           },
           on: { 'screen.closeDrill': { target: 'closed', actions: 'closeDrill' } },
         },
@@ -171,15 +146,8 @@ function drillOf(state: StampsScreenSnapshot): BucketDrill | null {
   return summary ? { batchID, kind: 'ready', summary } : null;
 }
 
-const contentCache = new WeakMap<object, ScreenContent>();
-
-/** The screen content of a snapshot (memoised per snapshot, so selectors do not re-render needlessly). */
-export function selectStampsContent(state: StampsScreenSnapshot): ScreenContent {
-  const cached = contentCache.get(state);
-  if (cached) return cached;
+/** The screen content of a snapshot (once per snapshot, so selectors do not re-render needlessly). */
+export const selectStampsContent = selectPerSnapshot((state: StampsScreenSnapshot) => {
   const { poll, pendingSince, pollError } = state.context;
-  const content = renderStamps(buildStampsModel(poll, pendingSince), drillOf(state));
-  const withError = pollError === null ? content : { ...content, subtitle: `poll failed unexpectedly: ${pollError}` };
-  contentCache.set(state, withError);
-  return withError;
-}
+  return withPollFailure(renderStamps(buildStampsModel(poll, pendingSince), drillOf(state)), pollError);
+});

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { actorDone, actorFailed, describeMachineModel } from '../../../test/model-based.js';
+import { describeMachineModel } from '../../../test/model-based.js';
 import { failed, ok } from '../../../core/cockpit/screens/common.js';
 import type { TagFacts, TagsPoll } from '../../../core/cockpit/screens/tags.js';
+import { pollingScreenWith } from './polling-screen.machine.js';
 import { selectTagsContent, tagsScreenMachine, type TagsScreenSnapshot } from './tags.machine.js';
 
 const tag = (uid: number, synced: number): TagFacts => ({ uid, address: 'ab'.repeat(32), startedAt: '2026-01-01T00:00:00Z', split: 4, seen: 0, stored: 4, sent: synced, synced });
@@ -21,21 +22,14 @@ function expectView(s: TagsScreenSnapshot): void {
 describeMachineModel(tagsScreenMachine, {
   input: { activeIntervalMs: 2_000, idleIntervalMs: 15_000 },
   events: {
-    'xstate.done.actor.fetchTags': { moving: actorDone('fetchTags', moving), settled: actorDone('fetchTags', settled), refused: actorDone('fetchTags', refused) },
-    'xstate.error.actor.fetchTags': { bug: actorFailed('fetchTags', new Error('a bug')) },
-    'screen.visible': { hide: { type: 'screen.visible', visible: false }, show: { type: 'screen.visible', visible: true } },
+    'poll.done': { moving: { type: 'poll.done', poll: moving }, settled: { type: 'poll.done', poll: settled }, refused: { type: 'poll.done', poll: refused } },
+    'poll.failed': { bug: { type: 'poll.failed', line: 'poll failed unexpectedly: a bug' } },
+    'screen.visible': { hide: { type: 'screen.visible', visible: false } },
   },
   states: {
-    polling: (s, probe) => {
-      expect(probe.running()).toEqual(['fetchTags']);
-      expectView(s);
-    },
-    waiting: (s, probe) => {
-      expect(probe.running()).toEqual([]);
-      expectView(s);
-    },
-    hidden: (s, probe) => {
-      expect(probe.running()).toEqual([]);
+    showing: (s, probe) => {
+      // Before the first answer the poller is fetching; its interval counts from the first answer on.
+      expect(probe.inputOf('poller')).toEqual({ intervalMs: 15_000 });
       expectView(s);
     },
   },
@@ -46,7 +40,7 @@ describe('tags screen polling pace', () => {
     const answers = [moving, settled, settled];
     let polls = 0;
     const clock = new SimulatedClock();
-    const machine = tagsScreenMachine.provide({ actors: { fetchTags: fromPromise(async () => answers[Math.min(polls++, answers.length - 1)]!) } });
+    const machine = tagsScreenMachine.provide({ actors: { poller: pollingScreenWith(fromPromise(async () => answers[Math.min(polls++, answers.length - 1)]!)) } });
     const actor = createActor(machine, { input: {}, clock }).start();
     const settle = () => new Promise((resolve) => setImmediate(resolve));
     await settle();

@@ -1,16 +1,18 @@
 /**
- * S9 Tags: polls `/tags` for upload progress (2-cockpit.md §1 "S9"), quickly while an upload is moving.
+ * S9 Tags: upload progress from `/tags` (2-cockpit.md §1 "S9"), polled quickly while an upload is moving.
  *
- * States: `polling` (actor `fetchTags`: every page of `/tags`, or the failure as a value; onError is for the
- * unexpected), `waiting` until the named delay `pollInterval`: 2 s while any tag is not yet Synced, otherwise
- * 15 s, `hidden` while the engine shows another screen, polling at once when shown again.
- * Context: the latest good list and when it was taken, the last failure. The view is derived (selectTagsContent).
+ * The child `poller` (polling-screen.machine.ts) fetches while the screen is shown (its fetch `fetchTags`: every page
+ * of `/tags`, or the failure as a value); this machine forwards `screen.visible` to it, keeps the latest good list
+ * (`poll.done`) and the last failure, and sets the poller's cadence after each answer (`poll.cadence`): every
+ * `activeIntervalMs` while any tag is not yet Synced, otherwise every `idleIntervalMs`. One state, `showing`;
+ * the view is derived (selectTagsContent).
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, forwardTo, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { failureLine } from '../../../core/cockpit/screens/common.js';
 import { hasUnfinishedTags, renderTags, type TagFacts, type TagsPoll } from '../../../core/cockpit/screens/tags.js';
-import { errorLine } from '../../../core/cockpit/text.js';
-import type { ScreenContent, ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import { pollingScreenMachine, type PollerEvent, type PollReport } from './polling-screen.machine.js';
+import { selectPerSnapshot } from './screen-definition.js';
 
 export interface TagsScreenInput {
   /** Between polls while an upload is moving (default 2 s, so split → stored → sent → synced is seen). */
@@ -30,27 +32,20 @@ export interface TagsScreenContext {
 export const TAGS_ACTIVE_INTERVAL_MS = 2_000;
 export const TAGS_IDLE_INTERVAL_MS = 15_000;
 
-/** Provided by the engine: tagsScreenActors(client) from actors/cockpit/screens/tags.ts. */
-const fetchTagsNotProvided = fromPromise<TagsPoll>(async () => {
-  throw new Error('fetchTags actor not provided');
-});
+/** Quick while an upload is moving, slow once all are synced (and before the first answer). */
+const cadenceOf = (context: TagsScreenContext): number => (hasUnfinishedTags(context.tags) ? context.activeIntervalMs : context.idleIntervalMs);
 
 export const tagsScreenMachine = setup({
-  types: {} as { context: TagsScreenContext; input: TagsScreenInput; events: ScreenEvent },
-  actors: { fetchTags: fetchTagsNotProvided },
-  delays: {
-    // One delay, its length read from the tags: quick while an upload is moving, slow once all are synced.
-    pollInterval: ({ context }) => (hasUnfinishedTags(context.tags) ? context.activeIntervalMs : context.idleIntervalMs),
-  },
-  guards: {
-    isShown: (_, params: { visible: boolean }) => params.visible,
-    isHidden: (_, params: { visible: boolean }) => !params.visible,
-  },
+  types: {} as { context: TagsScreenContext; input: TagsScreenInput; events: ScreenEvent | PollReport<TagsPoll> },
+  /** Provided by the engine: tagsScreenActors(client) from actors/cockpit/screens/tags.ts. */
+  actors: { poller: pollingScreenMachine },
   actions: {
+    forwardVisibility: forwardTo('poller'),
     recordPoll: assign((_, poll: TagsPoll) =>
       poll.tags.ok ? { tags: poll.tags.value, lastOkAtMs: poll.takenAtMs, pollError: null } : { pollError: failureLine('/tags', poll.tags.error) },
     ),
-    recordPollError: assign((_, params: { message: string }) => ({ pollError: `poll failed unexpectedly: ${params.message}` })),
+    recordPollError: assign((_, params: { line: string }) => ({ pollError: params.line })),
+    setCadence: sendTo('poller', ({ context }): PollerEvent => ({ type: 'poll.cadence', intervalMs: cadenceOf(context) })),
   },
 }).createMachine({
   id: 'tagsScreen',
@@ -62,40 +57,21 @@ export const tagsScreenMachine = setup({
     lastOkAtMs: null,
     pollError: null,
   }),
-  initial: 'polling',
+  invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: cadenceOf(context) }) },
+  on: {
+    'screen.visible': { actions: 'forwardVisibility' },
+    'poll.done': { actions: [{ type: 'recordPoll', params: ({ event }) => event.poll }, 'setCadence'] },
+    'poll.failed': { actions: { type: 'recordPollError', params: ({ event }) => event } },
+  },
+  initial: 'showing',
   states: {
-    polling: {
-      description: 'Asking /tags (every page).',
-      invoke: {
-        id: 'fetchTags',
-        src: 'fetchTags',
-        onDone: { target: 'waiting', actions: { type: 'recordPoll', params: ({ event }) => event.output } },
-        onError: { target: 'waiting', actions: { type: 'recordPollError', params: ({ event }) => ({ message: errorLine(event.error) }) } },
-      },
-      on: { 'screen.visible': { guard: { type: 'isHidden', params: ({ event }) => event }, target: 'hidden' } },
-    },
-    waiting: {
-      description: 'Shown; polls again after pollInterval: activeIntervalMs while an upload is moving, else idleIntervalMs.',
-      after: { pollInterval: 'polling' },
-      on: { 'screen.visible': { guard: { type: 'isHidden', params: ({ event }) => event }, target: 'hidden' } },
-    },
-    hidden: {
-      description: 'Another screen is shown: no polling until this one is shown again.',
-      on: { 'screen.visible': { guard: { type: 'isShown', params: ({ event }) => event }, target: 'polling' } },
-    },
+    showing: { description: 'The tags of the latest good answer of /tags (every page), with the failure of a later poll.' },
   },
 });
 
 export type TagsScreenSnapshot = SnapshotFrom<typeof tagsScreenMachine>;
 
-const contentCache = new WeakMap<object, ScreenContent>();
-
-export function selectTagsContent(state: TagsScreenSnapshot): ScreenContent {
-  let content = contentCache.get(state);
-  if (!content) {
-    const { tags, lastOkAtMs, pollError } = state.context;
-    content = renderTags({ tags, lastOkAtMs, pollError });
-    contentCache.set(state, content);
-  }
-  return content;
-}
+export const selectTagsContent = selectPerSnapshot((state: TagsScreenSnapshot) => {
+  const { tags, lastOkAtMs, pollError } = state.context;
+  return renderTags({ tags, lastOkAtMs, pollError });
+});

@@ -1,15 +1,18 @@
 /**
- * S5 Warmup: polls the bootstrap checklist's facts (2-cockpit.md §1 "S5"; the checklist is
+ * S5 Warmup: the bootstrap checklist's facts (2-cockpit.md §1 "S5"; the checklist is
  * core/cockpit/rules/warmup-checklist.ts).
  *
- * States: `polling` (actor `fetchWarmup`: five endpoints in parallel, each failure kept inside the poll, so
- * a starting node that 503s some routes still shows the rest; onError is for the unexpected), `waiting` until the
- * named delay `pollInterval`, `hidden` while the engine shows another screen (`screen.visible`), polling
- * at once when shown again. Context: the latest poll; the view is derived (selectWarmupContent).
+ * The child `poller` (polling-screen.machine.ts) fetches every `pollIntervalMs` while the screen is shown (its fetch
+ * `fetchWarmup`: five endpoints in parallel, each failure kept inside the poll, so a starting node that 503s some
+ * routes still shows the rest); this machine forwards `screen.visible` to it and keeps the latest answer
+ * (`poll.done`) and the unexpected failure (`poll.failed`). One state, `showing`; the view is derived
+ * (selectWarmupContent).
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, forwardTo, setup, type SnapshotFrom } from 'xstate';
 import { renderWarmup, type WarmupPoll } from '../../../core/cockpit/screens/warmup.js';
-import type { ScreenContent, ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import { pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
+import { selectPerSnapshot } from './screen-definition.js';
 
 export interface WarmupScreenInput {
   /** Between polls (default 5 s: progress bars of a starting node should move). */
@@ -24,63 +27,31 @@ export interface WarmupScreenContext {
 
 export const WARMUP_POLL_INTERVAL_MS = 5_000;
 
-/** Provided by the engine: warmupScreenActors(client) from actors/cockpit/screens/warmup.ts. */
-const fetchWarmupNotProvided = fromPromise<WarmupPoll>(async () => {
-  throw new Error('fetchWarmup actor not provided');
-});
-
 export const warmupScreenMachine = setup({
-  types: {} as { context: WarmupScreenContext; input: WarmupScreenInput; events: ScreenEvent },
-  actors: { fetchWarmup: fetchWarmupNotProvided },
-  delays: { pollInterval: ({ context }) => context.pollIntervalMs },
-  guards: {
-    isShown: (_, params: { visible: boolean }) => params.visible,
-    isHidden: (_, params: { visible: boolean }) => !params.visible,
-  },
+  types: {} as { context: WarmupScreenContext; input: WarmupScreenInput; events: ScreenEvent | PollReport<WarmupPoll> },
+  /** Provided by the engine: warmupScreenActors(client) from actors/cockpit/screens/warmup.ts. */
+  actors: { poller: pollingScreenMachine },
   actions: {
+    forwardVisibility: forwardTo('poller'),
     recordPoll: assign((_, poll: WarmupPoll) => ({ poll, pollError: null })),
-    recordPollError: assign((_, params: { message: string }) => ({ pollError: params.message })),
+    recordPollError: assign((_, params: { line: string }) => ({ pollError: params.line })),
   },
 }).createMachine({
   id: 'warmupScreen',
   description: 'S5: the bootstrap checklist with progress bars.',
   context: ({ input }) => ({ pollIntervalMs: input.pollIntervalMs ?? WARMUP_POLL_INTERVAL_MS, poll: null, pollError: null }),
-  initial: 'polling',
+  invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: context.pollIntervalMs }) },
+  on: {
+    'screen.visible': { actions: 'forwardVisibility' },
+    'poll.done': { actions: { type: 'recordPoll', params: ({ event }) => event.poll } },
+    'poll.failed': { actions: { type: 'recordPollError', params: ({ event }) => event } },
+  },
+  initial: 'showing',
   states: {
-    polling: {
-      description: 'Asking /readiness, /status, /topology, /chainstate and /reservestate.',
-      invoke: {
-        id: 'fetchWarmup',
-        src: 'fetchWarmup',
-        onDone: { target: 'waiting', actions: { type: 'recordPoll', params: ({ event }) => event.output } },
-        onError: { target: 'waiting', actions: { type: 'recordPollError', params: ({ event }) => ({ message: errorText(event.error) }) } },
-      },
-      on: { 'screen.visible': { guard: { type: 'isHidden', params: ({ event }) => event }, target: 'hidden' } },
-    },
-    waiting: {
-      description: 'Shown; the next poll starts after pollInterval.',
-      after: { pollInterval: 'polling' },
-      on: { 'screen.visible': { guard: { type: 'isHidden', params: ({ event }) => event }, target: 'hidden' } },
-    },
-    hidden: {
-      description: 'Another screen is shown: no polling until this one is shown again.',
-      on: { 'screen.visible': { guard: { type: 'isShown', params: ({ event }) => event }, target: 'polling' } },
-    },
+    showing: { description: 'The checklist of the latest answer of /readiness, /status, /topology, /chainstate and /reservestate.' },
   },
 });
 
-const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
 export type WarmupScreenSnapshot = SnapshotFrom<typeof warmupScreenMachine>;
 
-const contentCache = new WeakMap<object, ScreenContent>();
-
-export function selectWarmupContent(state: WarmupScreenSnapshot): ScreenContent {
-  let content = contentCache.get(state);
-  if (!content) {
-    const rendered = renderWarmup(state.context.poll);
-    content = state.context.pollError === null ? rendered : { ...rendered, subtitle: `poll failed unexpectedly: ${state.context.pollError}` };
-    contentCache.set(state, content);
-  }
-  return content;
-}
+export const selectWarmupContent = selectPerSnapshot((state: WarmupScreenSnapshot) => withPollFailure(renderWarmup(state.context.poll), state.context.pollError));
