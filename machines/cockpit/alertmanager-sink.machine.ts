@@ -17,6 +17,7 @@
  * Cockpit log tab through the `logLine` action (the engine provides it).
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { errorText } from '../../core/error-text.js';
 import { applyTransitions, EMPTY_ALERT_SET, markDelivered, type AmAlertSet } from '../../core/cockpit/alertmanager.js';
 import type { AlertRecord } from '../../core/cockpit/engine/compose-view.js';
 import { retryDelayMs } from './webhook-sink.machine.js';
@@ -67,8 +68,6 @@ export const VALID_RESENDS = 4;
 const postNotProvided = fromPromise<void, PostAlertsInput>(async () => {
   throw new Error('postAlerts actor not provided: the engine binds it to the Alertmanager URL');
 });
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const alertmanagerSinkMachine = setup({
   types: {} as { context: AlertmanagerSinkContext; input: AlertmanagerSinkInput; events: AlertmanagerSinkEvent },

@@ -34,6 +34,7 @@
  * verb actors. Tokens never enter this machine: children reach nodes through clients the engine holds.
  */
 import { assign, enqueueActions, type AnyStateMachine, fromPromise, sendParent, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { errorText } from '../../core/error-text.js';
 import type { EngineRequest } from '../../core/cockpit/engine/commands.js';
 import type { EngineLogChoices } from '../../core/cockpit/engine/config.js';
 import { alertRecords } from '../../core/cockpit/alerts.js';
@@ -176,8 +177,6 @@ function logInput(context: Pick<CockpitContext, 'nodes' | 'log' | 'capture'>, na
     ...(choices.config ? { config: choices.config } : {}),
   };
 }
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const cockpitMachine = setup({
   types: {} as { context: CockpitContext; input: CockpitMachineInput; events: CockpitEvent },

@@ -13,6 +13,7 @@
  * A node that goes stale leaves its gates unjudged: no transition is invented for it.
  */
 import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { errorText } from '../../core/error-text.js';
 import { gateTransitions, type AnnouncedStates } from '../../core/cockpit/gate-transitions.js';
 import type { PromFleetReading } from '../../core/cockpit/prometheus-fleet.js';
 
@@ -42,8 +43,6 @@ export interface QueryFleetInput {
 const queryNotProvided = fromPromise<PromFleetReading, QueryFleetInput>(async () => {
   throw new Error('queryFleet actor not provided: the engine binds it to the Prometheus URL');
 });
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const prometheusFleetMachine = setup({
   types: {} as { context: PrometheusFleetContext; input: PrometheusFleetInput; events: PrometheusFleetEvent },

@@ -13,6 +13,7 @@
  * Events: only the child's completion and the deadline. Output: the ProbeOutcome the metrics are rendered from.
  */
 import { assign, setup } from 'xstate';
+import { errorText } from '../../core/error-text.js';
 import type { ProbeOutcome } from '../../core/retcheck/probe-metrics.js';
 import type { RetcheckInput } from '../../core/retcheck/check-input.js';
 import { retcheckMachine } from './retcheck.machine.js';
@@ -25,8 +26,6 @@ export interface ProbeRunInput {
 interface ProbeRunContext extends ProbeRunInput {
   readonly outcome: ProbeOutcome | null;
 }
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const probeRunMachine = setup({
   types: {} as { context: ProbeRunContext; input: ProbeRunInput; output: ProbeOutcome },
