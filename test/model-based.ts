@@ -20,7 +20,7 @@
  */
 import { describe, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, DoneActorEvent, ErrorActorEvent, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate';
-import { buildMachineModel, type FixtureList, type MachineModel } from './model-based/graph-model.js';
+import { buildMachineModel, type FixtureList, type MachineModel, type ModelProblems } from './model-based/graph-model.js';
 import { replayPath, type ReplayOptions, type ReplayProbe, type DriveArgs } from './model-based/replay.js';
 
 export { buildMachineModel, replayPath };
@@ -35,6 +35,11 @@ export type EventFixtures<TMachine extends AnyStateMachine> = {
 
 export interface MachineModelOptions<TMachine extends AnyStateMachine> {
   input?: InputFrom<TMachine>;
+  /**
+   * Named inputs instead of `input`, for a machine whose input decides a branch (a child it runs or not): one
+   * graph per input, paths from each; a state counts as reached, and a transition as driven, when any input does.
+   */
+  inputs?: Readonly<Record<string, InputFrom<TMachine>>>;
   events?: EventFixtures<TMachine>;
   /** An assertion per state path (`snapshot.matches` form); every settleable leaf state needs one. */
   states: Record<string, (snapshot: SnapshotFrom<TMachine>, probe: ReplayProbe) => void | Promise<void>>;
@@ -64,45 +69,54 @@ function expectNone(items: string[], heading: string, hint: string): void {
   if (items.length) throw new Error(`${heading}:\n  - ${items.join('\n  - ')}\n${hint}`);
 }
 
+/** Problems of several graphs of one machine: reached or driven by any input counts; an unasserted state by any is one. */
+function mergeProblems(all: readonly ModelProblems[]): ModelProblems {
+  const inEvery = (pick: (p: ModelProblems) => string[]) => pick(all[0]!).filter((item) => all.every((p) => pick(p).includes(item)));
+  const inAny = (pick: (p: ModelProblems) => string[]) => [...new Set(all.flatMap(pick))];
+  return {
+    unknownAssertions: inAny((p) => p.unknownAssertions),
+    unassertedStates: inAny((p) => p.unassertedStates),
+    unreachableStates: inEvery((p) => p.unreachableStates),
+    assertionsNeverChecked: inEvery((p) => p.assertionsNeverChecked),
+    undrivenTransitions: inEvery((p) => p.undrivenTransitions),
+    unusedFixtures: inEvery((p) => p.unusedFixtures),
+  };
+}
+
 export function describeMachineModel<TMachine extends AnyStateMachine>(machine: TMachine, options: MachineModelOptions<TMachine>): void {
   describe(`${machine.id} (model-based)`, () => {
-    let model: MachineModel;
+    const inputs: [string | null, unknown][] = options.inputs ? Object.entries(options.inputs) : [[null, options.input]];
+    let models: { name: string | null; input: unknown; model: MachineModel }[];
     try {
-      model = buildMachineModel(machine, {
-        input: options.input,
-        events: options.events as Readonly<Record<string, FixtureList>> | undefined,
-        assertedStates: Object.keys(options.states),
-        ...(options.maxSnapshots !== undefined ? { maxSnapshots: options.maxSnapshots } : {}),
-        ...(options.stateKey ? { stateKey: options.stateKey as (s: AnyMachineSnapshot) => unknown } : {}),
-      });
+      models = inputs.map(([name, input]) => ({
+        name,
+        input,
+        model: buildMachineModel(machine, {
+          input,
+          events: options.events as Readonly<Record<string, FixtureList>> | undefined,
+          assertedStates: Object.keys(options.states),
+          ...(options.maxSnapshots !== undefined ? { maxSnapshots: options.maxSnapshots } : {}),
+          ...(options.stateKey ? { stateKey: options.stateKey as (s: AnyMachineSnapshot) => unknown } : {}),
+        }),
+      }));
     } catch (error) {
       it('builds a test model from the machine graph', () => {
         throw error;
       });
       return;
     }
-    const { problems } = model;
-    it('has assertions only for states that exist', () =>
-      expectNone(problems.unknownAssertions, 'assertions name states the machine does not have', 'use dotted paths as snapshot.matches() takes them'));
-    it('has an assertion for every settleable state', () =>
-      expectNone(problems.unassertedStates, 'states without an assertion', 'add them to `states`'));
-    it('reaches every state', () =>
-      expectNone(problems.unreachableStates, 'states no path reaches', 'add event fixtures (e.g. actorDone outputs) that lead there, or remove the state'));
-    it('checks every assertion at least once', () =>
-      expectNone(problems.assertionsNeverChecked, 'assertions for states that never settle (transient or unreachable)', 'assert on the state the eventless transition leads to'));
-    it('drives every transition', () =>
-      expectNone(problems.undrivenTransitions, 'transitions no path takes', 'add fixtures that satisfy their guards'));
-    it('uses every fixture', () =>
-      expectNone(problems.unusedFixtures, 'fixtures for events no reachable state accepts', 'fix the event type or remove the fixture'));
-    const replay: ReplayOptions = {
-      input: options.input,
-      states: options.states as Record<string, (s: AnyMachineSnapshot, p: ReplayProbe) => void | Promise<void>>,
-      drive: options.drive,
-      actors: options.actors,
-      compareContext: options.compareContext,
-      stepTimeoutMs: options.stepTimeoutMs,
-      ...(options.stateKey ? { stateKey: options.stateKey as (s: AnyMachineSnapshot) => unknown } : {}),
-    };
-    for (const path of model.paths) it(path.title, () => replayPath(model, path, replay));
+    const problems = mergeProblems(models.map((m) => m.model.problems));
+    for (const { name, input, model } of models) {
+      const replay: ReplayOptions = {
+        input,
+        states: options.states as Record<string, (s: AnyMachineSnapshot, p: ReplayProbe) => void | Promise<void>>,
+        drive: options.drive,
+        actors: options.actors,
+        compareContext: options.compareContext,
+        stepTimeoutMs: options.stepTimeoutMs,
+        ...(options.stateKey ? { stateKey: options.stateKey as (s: AnyMachineSnapshot) => unknown } : {}),
+      };
+      for (const path of model.paths) it(name === null ? path.title : `[${name}] ${path.title}`, () => replayPath(model, path, replay));
+    }
   });
 }

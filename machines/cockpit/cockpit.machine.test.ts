@@ -4,7 +4,8 @@ import { describeMachineModel } from '../../test/model-based.js';
 import type { GateTransition } from '../../core/cockpit/gate-transitions.js';
 import { healthySnapshot, withSnapshot } from '../../core/cockpit/snapshot-fixtures.js';
 import type { GatesNode, HealthPollerAnswer, HealthPollerEvent } from './gates.machine.js';
-import { cockpitMachine, fleetActorId, fleetNodeMachine, screenActorId, type CockpitMachineInput, type CockpitSnapshot, type VerbOutcome } from './cockpit.machine.js';
+import type { WatchlistEntry } from '../../core/cockpit/watchlist.js';
+import { cockpitMachine, fleetActorId, fleetNodeMachine, PROMETHEUS_FLEET_ID, screenActorId, watchActorId, type CockpitMachineInput, type CockpitSnapshot, type VerbOutcome } from './cockpit.machine.js';
 
 const input: CockpitMachineInput = {
   face: 'terminal',
@@ -23,14 +24,25 @@ const frozen: GateTransition = { gateId: 'notFrozen', gateName: 'not frozen', fr
 
 // Fleet pollers that never answer and a verb runner settled by the test: the root's own routing is what is tested.
 const quietFleet = fleetNodeMachine.provide({ actors: { healthPoller: fromCallback<HealthPollerEvent, GatesNode | null | undefined>(() => undefined) } });
-const verbs = new Map<string, { resolve: (o: VerbOutcome) => void; reject: (e: unknown) => void }>();
-const oneShot = fromPromise<VerbOutcome, unknown>(({ self }) => new Promise((resolve, reject) => verbs.set(self.id, { resolve, reject })));
+// Keyed by actor system: each replayed path (and each input's) has its own running verb.
+const verbs = new WeakMap<object, { resolve: (o: VerbOutcome) => void; reject: (e: unknown) => void }>();
+const oneShot = fromPromise<VerbOutcome, unknown>(({ self }) => new Promise((resolve, reject) => verbs.set(self.system, { resolve, reject })));
 
 const children = (s: CockpitSnapshot) => Object.keys(s.children as Record<string, AnyActorRef>).sort();
 
+// The input decides two branches: a supervised node or not, a fleet per node or from Prometheus.
+const runningTheNode: CockpitMachineInput = {
+  ...input,
+  supervisor: { binPath: '/opt/bee/bee', configPath: '/etc/bee.yaml', autoRestart: false, maxRestartsPerHour: 2 },
+  prometheusFleet: { names: [] },
+  watchlist: [{ reference: 'b'.repeat(64), intervalSeconds: 60 } satisfies WatchlistEntry],
+  restoreWatches: true,
+};
+const has = (s: CockpitSnapshot, id: string) => expect(children(s)).toContain(id);
+
 describeMachineModel(cockpitMachine, {
-  input,
-  actors: { fleetNode: quietFleet, oneShot },
+  inputs: { watchingNodes: input, runningTheNode },
+  actors: { fleetNode: quietFleet, activeNodePoller: quietFleet, oneShot },
   events: {
     'engine.switchNode': {
       n2: { type: 'engine.switchNode', target: 'n2' },
@@ -55,22 +67,33 @@ describeMachineModel(cockpitMachine, {
   },
   drive: {
     // The verb actor is settled when it runs; a done/error event with none running is sent as is.
-    'xstate.done.actor.verb:1': ({ actor, event }) => (verbs.has('verb:1') ? verbs.get('verb:1')!.resolve(event.output) : actor.send(event)),
-    'xstate.error.actor.verb:1': ({ actor, event }) => (verbs.has('verb:1') ? verbs.get('verb:1')!.reject(event.error) : actor.send(event)),
+    'xstate.done.actor.verb:1': ({ actor, event }) => (verbs.has(actor.system) ? verbs.get(actor.system)!.resolve(event.output) : actor.send(event)),
+    'xstate.error.actor.verb:1': ({ actor, event }) => (verbs.has(actor.system) ? verbs.get(actor.system)!.reject(event.error) : actor.send(event)),
   },
   // Graph identity: what routing depends on. The generation, sequence numbers and ring grow without bound.
   stateKey: (s) => ({ watches: Object.keys(s.context.watches).length, capture: s.context.capture?.node ?? null, active: s.context.activeNode, nodes: s.context.nodes.length, alerts: s.context.alerts.length > 0, shown: s.context.shownScreen, seen: s.context.alertsSeenAtMs > 0 }),
   states: {
-    running: (s) => {
-      const names = children(s);
-      expect(names).toContain('session');
-      expect(names).toContain('alerts');
-      expect(names).toContain('watchlist');
-      for (const reference of Object.keys(s.context.watches)) expect(names).toContain(`watch:${reference}`);
-      expect(names).toContain('logPane');
-      for (const node of s.context.nodes) expect(names).toContain(fleetActorId(node.name));
-      expect(names.filter((n) => n.startsWith('screen:'))).toHaveLength(15);
-      expect(names).toContain(screenActorId(s.context.generation, 'health'));
+    'running.session': (s) => has(s, 'session'),
+    'running.alerts': (s) => has(s, 'alerts'),
+    'running.watchlist': (s) => has(s, 'watchlist'),
+    'running.watches': (s) => {
+      const running = children(s).filter((n) => n.startsWith('watch:'));
+      expect(running).toEqual(Object.keys(s.context.watches).map(watchActorId).sort());
+    },
+    'running.supervisor.supervising': (s) => has(s, 'supervisor'),
+    'running.supervisor.notRunningTheNode': (s) => expect(children(s)).not.toContain('supervisor'),
+    'running.fleet.perNode': (s) => {
+      for (const node of s.context.nodes) has(s, fleetActorId(node.name));
+      expect(children(s)).not.toContain(PROMETHEUS_FLEET_ID);
+    },
+    'running.fleet.fromPrometheus': (s) => {
+      has(s, PROMETHEUS_FLEET_ID);
+      expect(children(s).filter((n) => n.startsWith('fleet:'))).toEqual([fleetActorId(s.context.activeNode)]);
+    },
+    'running.logPane.following': (s) => has(s, 'logPane'),
+    'running.screens': (s) => {
+      expect(children(s).filter((n) => n.startsWith('screen:'))).toHaveLength(15);
+      has(s, screenActorId(s.context.generation, 'health'));
       expect(s.context.nodes.map((n) => n.name)).toContain(s.context.activeNode);
     },
   },

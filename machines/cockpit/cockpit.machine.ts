@@ -1,131 +1,40 @@
 /**
  * The cockpit engine's root machine: one actor system that every face runs on (terminal, desktop window,
- * `--serve`, `--serve-metrics`). It owns no I/O; it spawns named children and routes requests between them.
+ * `--serve`, `--serve-metrics`). It owns no I/O; it runs named children and routes requests between them.
  *
- * Children (ids)
- * - `session`: the UI session (ui-session.machine.ts): screen, overlays, selection, log pane, banner.
- * - `alerts`: the alert sinks (alerts.machine.ts): webhooks, fleet aggregate, toasts, bell, OS notifications.
- * - `fleet:<node name>`: one health-gate poller per node (gates.machine.ts), all in parallel, named delay
- *   `pollInterval` (15 s desktop, 10 s terminal). They run for the engine's whole life: a node switch leaves
- *   them alone. Each reports its gate transitions here (`fleet.transitions`), into the alerts ring.
- * - `fleetPrometheus`: instead of those pollers when the fleet comes from Prometheus (`prometheusFleet` in
- *   the input; prometheus-fleet.machine.ts): one PromQL round per interval, the same `fleet.transitions`.
- *   The active node keeps a poller of its own (`fleet:<active>`, reporting nothing: Prometheus reports the
- *   fleet), so its screens and chip read the node directly; a switch moves it.
- * - `screen:<generation>:<screen id>`: the fifteen screen actors (machines/cockpit/screens/), for the active
- *   node only. A switch stops them all and spawns fresh ones against the new node (a new generation, so a
- *   stopping actor's id is never reused).
- * - `logPane`: the active node's log (log-pane.machine.ts): source resolution, follower, per-tab rings. A
- *   switch sends it `node.switched`, which re-resolves the source, respawns the follower and clears the
- *   node rings. (The pane's layout, visibility, height, tab and filter, is the UI session's.)
- * - `supervisor`: only when the cockpit runs the node (`--node-bin` / `[store]`, supervisor.machine.ts). Its
- *   capture file, once known (`supervisor.captureKnown` from the engine), is the log source of the node it
- *   serves, above every other tier.
- * - `watchlist`: S12's watched references and check history (watchlist.machine.ts), engine-wide.
- * - `watch:<reference>`: one per `:watch-ref` (watch-ref.machine.ts), each checking every interval; results go
- *   to the watchlist's history. `:watch-ref-stop` stops one or all.
- * - `verb:<n>`: one-shot palette verbs (`:hash`, `:cid`, …) running; each answers with a banner and is stopped.
- *
- * States
- * - running: the only state; everything above happens here until the engine handle stops the actor.
- *
- * Events: EngineRequests (core/cockpit/engine/commands.ts) from the engine handle's interpreter and from the
- * screen actors (`sendParent`), `fleet.transitions` from the fleet pollers, and the done/error events of the
- * verb actors. Tokens never enter this machine: children reach nodes through clients the engine holds.
+ * `running` is parallel, one region per child it owns, so the diagram and the Stately visualizer name each
+ * (docs/cockpit.md lists them; cockpit.children.test.ts keeps that list equal to this chart):
+ * - fixed children are invoked by their region: `session` (first: the others' first banners go to it),
+ *   `alerts`, `watchlist`, `supervisor` (only when the cockpit runs the node), `fleetPrometheus` (instead of
+ *   per-node pollers when the fleet comes from Prometheus) and `logPane`;
+ * - dynamic children are spawned by named actions: `fleet:<node>` (`spawnFleetPollers`, or only the active
+ *   node's, `spawnActiveNodePoller`, with a Prometheus fleet; pollers run across switches), `watch:<reference>`
+ *   (`restoreWatches`, `startWatch`; `stopWatch`), `screen:<generation>:<screen>` (`spawnScreens`; a switch
+ *   stops them and spawns fresh ones under a new generation, so a stopping actor's id is never reused) and
+ *   `verb:<n>` (`runVerb`; `finishVerb` banners its answer and stops it).
+ * The supervisor's capture file, once known (`supervisor.captureKnown`), is its node's log source, above all.
+ * Events: EngineRequests (core/cockpit/engine/commands.ts) from the engine handle and the screen actors
+ * (`sendParent`), `fleet.transitions` from the fleet pollers (into the alerts ring), the verbs' done/error
+ * events. Tokens never enter this machine: children reach nodes through clients the engine holds.
  */
-import { assign, enqueueActions, type AnyStateMachine, fromPromise, sendParent, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
-import { errorText } from '../../core/error-text.js';
-import type { EngineRequest } from '../../core/cockpit/engine/commands.js';
-import type { EngineLogChoices } from '../../core/cockpit/engine/config.js';
-import { alertRecords } from '../../core/cockpit/alerts.js';
-import type { AlertRecord } from '../../core/cockpit/engine/compose-view.js';
-import type { OneShotVerb } from '../../core/cockpit/engine/palette.js';
-import type { EngineNodeRef } from '../../core/cockpit/engine/screen-env.js';
+import { assign, enqueueActions, type AnyStateMachine, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { resolveSwitchTarget } from '../../core/cockpit/engine/switch-target.js';
-import { ALERT_RING_SIZE, type GateTransition } from '../../core/cockpit/gate-transitions.js';
-import { SCREEN_IDS, type ScreenId } from '../../core/cockpit/view/screens.js';
-import type { Face } from '../../core/cockpit/view/view-model.js';
-import type { LogSourceInput } from '../log-source.machine.js';
-import { alertsMachine, type AlertsInput } from './alerts.machine.js';
-import { watchlistMachine, type WatchlistEvent } from './watchlist.machine.js';
-import { watchRefMachine, type WatchRefEmit } from './watch-ref.machine.js';
-import type { WatchlistEntry } from '../../core/cockpit/watchlist.js';
-import type { WatchlistRequest } from '../../core/cockpit/engine/commands.js';
+import { ALERT_RING_SIZE } from '../../core/cockpit/gate-transitions.js';
+import { SCREEN_IDS } from '../../core/cockpit/view/screens.js';
 import { formatCount, formatDuration, shortId } from '../../core/cockpit/format.js';
-import { logPaneMachine } from './log-pane.machine.js';
-import { supervisorMachine, type SupervisorInput } from './supervisor.machine.js';
+import { alertRecords } from '../../core/cockpit/alerts.js';
+import { errorText } from '../../core/error-text.js';
+import { alertsMachine } from './alerts.machine.js';
+import { FLEET_STAGGER_MS, fleetActorId, logInput, PROMETHEUS_FLEET_ID, screenActorId, screenSrc, watchActorId, watchlistEvent, type CockpitContext, type CockpitEvent, type CockpitMachineInput, type ScreenSrc, type VerbInput, type VerbOutcome } from './cockpit.contracts.js';
 import { gatesMachine, selectLatestTransitions } from './gates.machine.js';
+import { logPaneMachine } from './log-pane.machine.js';
 import { prometheusFleetMachine } from './prometheus-fleet.machine.js';
 import { SCREEN_REGISTRY } from './screens/index.js';
-import { uiSessionMachine, type UiSessionInput } from './ui-session.machine.js';
-
-export interface CockpitMachineInput {
-  readonly face: Face;
-  /** Never empty. */
-  readonly nodes: readonly EngineNodeRef[];
-  readonly activeNode: string;
-  readonly fleetPollIntervalMs: number;
-  readonly session: UiSessionInput;
-  /** What the log-source resolution needs besides the node URL. */
-  readonly log: {
-    readonly platform: string;
-    readonly perNode: Readonly<Record<string, { readonly cli?: EngineLogChoices; readonly config?: EngineLogChoices }>>;
-  };
-  /** Run the node (`--node-bin` + `--node-config`, or `[store]`). */
-  readonly supervisor?: SupervisorInput;
-  /** The fleet comes from Prometheus: these node names (empty: every node Prometheus knows). */
-  readonly prometheusFleet?: { readonly names: readonly string[] };
-  readonly alerts: AlertsInput;
-  /** The persisted watchlist; entries with an interval are running watch-refs. */
-  readonly watchlist?: readonly WatchlistEntry[];
-  /** Restart persisted watch-refs (the terminal; the desktop has no `:watch-ref`). */
-  readonly restoreWatches?: boolean;
-}
-
-export interface CockpitContext {
-  readonly face: Face;
-  readonly nodes: readonly EngineNodeRef[];
-  readonly activeNode: string;
-  readonly fleetPollIntervalMs: number;
-  /** The fleet comes from Prometheus (`fleetPrometheus`), not from a poller per node. */
-  readonly prometheusFleet: boolean;
-  /** Increases with every node switch; part of the screen actors' ids. */
-  readonly generation: number;
-  /** The screen the session shows (screen actors spawn visible or not by it). */
-  readonly shownScreen: ScreenId;
-  readonly log: CockpitMachineInput['log'];
-  /** The supervisor's capture file and the node it belongs to, once the supervisor knows them. */
-  readonly capture: { readonly file: string; readonly node: string } | null;
-  /** Alerts of every node (each with the transitions recorded under it), newest first, at most ALERT_RING_SIZE. */
-  readonly alerts: readonly AlertRecord[];
-  readonly alertSeq: number;
-  /** Transitions up to this time count as seen (the alerts list was opened). */
-  readonly alertsSeenAtMs: number;
-  readonly verbSeq: number;
-  /** Running `:watch-ref`s: reference → interval in seconds. */
-  readonly watches: Readonly<Record<string, number>>;
-}
-
-export interface VerbInput {
-  readonly verb: OneShotVerb;
-  readonly args: readonly string[];
-  readonly node: EngineNodeRef;
-}
-
-/** A one-shot verb's answer: the banner line and its colour. */
-export interface VerbOutcome {
-  readonly ok: boolean;
-  readonly text: string;
-}
-
-export type CockpitEvent =
-  | EngineRequest
-  /** From the engine, when the supervisor's start-up check named the capture file and the node's API URL. */
-  | { readonly type: 'supervisor.captureKnown'; readonly file: string; readonly apiUrl: string | null; readonly node?: string }
-  | { readonly type: 'fleet.transitions'; readonly node: string; readonly transitions: readonly GateTransition[] }
-  | WatchRefEmit
-  | DoneActorEvent<VerbOutcome>
-  | ErrorActorEvent;
+import { supervisorMachine } from './supervisor.machine.js';
+import { uiSessionMachine } from './ui-session.machine.js';
+import { watchlistMachine } from './watchlist.machine.js';
+import { watchRefMachine } from './watch-ref.machine.js';
+export * from './cockpit.contracts.js';
 
 /** The gates machine as a fleet row: it tells the root machine about every transition it records. */
 export const fleetNodeMachine = gatesMachine.provide({
@@ -142,60 +51,40 @@ const runVerbNotProvided = fromPromise<VerbOutcome, VerbInput>(async () => {
   throw new Error('oneShot actor not provided: the engine binds the verbs');
 });
 
-export const fleetActorId = (node: string) => `fleet:${node}`;
-export const PROMETHEUS_FLEET_ID = 'fleetPrometheus';
-/** Delay between the first polls of consecutive fleet nodes. */
-export const FLEET_STAGGER_MS = 25;
-export const screenActorId = (generation: number, screen: ScreenId) => `screen:${generation}:${screen}`;
-export type ScreenSrc = `screen.${ScreenId}`;
-export const screenSrc = (screen: ScreenId): ScreenSrc => `screen.${screen}`;
-export const watchActorId = (reference: string) => `watch:${reference}`;
-
-function watchlistEvent(request: WatchlistRequest): WatchlistEvent {
-  switch (request.kind) {
-    case 'add':
-      return { type: 'watchlist.add', reference: request.reference };
-    case 'check':
-      return { type: 'watchlist.check', reference: request.reference };
-    case 'remove':
-      return { type: 'watchlist.remove', reference: request.reference };
-    case 'recheckAll':
-      return { type: 'watchlist.recheckAll' };
-  }
-}
-
 const screenActors = Object.fromEntries(SCREEN_IDS.map((id) => [screenSrc(id), SCREEN_REGISTRY[id].machine])) as Record<ScreenSrc, AnyStateMachine>;
-
-function logInput(context: Pick<CockpitContext, 'nodes' | 'log' | 'capture'>, name: string): LogSourceInput {
-  const node = context.nodes.find((n) => n.name === name);
-  const choices = context.log.perNode[name] ?? {};
-  return {
-    nodeUrl: node?.url ?? '',
-    platform: context.log.platform,
-    ...(context.capture?.node === name ? { supervisedCaptureFile: context.capture.file } : {}),
-    ...(choices.cli ? { cli: choices.cli } : {}),
-    ...(choices.config ? { config: choices.config } : {}),
-  };
-}
 
 export const cockpitMachine = setup({
   types: {} as { context: CockpitContext; input: CockpitMachineInput; events: CockpitEvent },
   actors: { uiSession: uiSessionMachine, alerts: alertsMachine, watchlist: watchlistMachine, watchRef: watchRefMachine, fleetNode: fleetNodeMachine, prometheusFleet: prometheusFleetMachine, activeNodePoller: gatesMachine, logPane: logPaneMachine, supervisor: supervisorMachine, oneShot: runVerbNotProvided, ...screenActors },
+  guards: {
+    runsTheNode: ({ context }) => context.start.supervisor !== undefined,
+    fleetFromPrometheus: ({ context }) => context.prometheusFleet,
+  },
   actions: {
-    startChildren: enqueueActions(({ context, enqueue }) => {
+    spawnFleetPollers: enqueueActions(({ context, enqueue }) => {
       // First polls are staggered over up to FLEET_STAGGER_MS per node (5 s for 200 nodes, never more than one
       // interval): a large fleet is not asked nine questions per node in the same instant, and stays spread out.
       const step = Math.min(FLEET_STAGGER_MS, context.fleetPollIntervalMs / Math.max(1, context.nodes.length));
-      if (context.prometheusFleet) {
-        const active = context.nodes.find((n) => n.name === context.activeNode)!;
-        enqueue.spawnChild('activeNodePoller', { id: fleetActorId(active.name), input: { node: active, pollIntervalMs: context.fleetPollIntervalMs } });
-      }
-      if (!context.prometheusFleet) context.nodes.forEach((node, i) => {
+      context.nodes.forEach((node, i) => {
         const firstPollDelayMs = Math.round(i * step);
         enqueue.spawnChild('fleetNode', { id: fleetActorId(node.name), input: { node, pollIntervalMs: context.fleetPollIntervalMs, firstPollDelayMs } });
       });
-      enqueue.spawnChild('logPane', { id: 'logPane', input: {} });
+    }),
+    spawnActiveNodePoller: enqueueActions(({ context, enqueue }) => {
+      const active = context.nodes.find((n) => n.name === context.activeNode)!;
+      enqueue.spawnChild('activeNodePoller', { id: fleetActorId(active.name), input: { node: active, pollIntervalMs: context.fleetPollIntervalMs } });
+    }),
+    resolveActiveLog: enqueueActions(({ context, enqueue }) => {
       enqueue.sendTo('logPane', { type: 'node.switched', input: logInput(context, context.activeNode) });
+    }),
+    restoreWatches: enqueueActions(({ context, enqueue }) => {
+      const watches: Record<string, number> = {};
+      for (const entry of context.start.restoreWatches ? (context.start.watchlist ?? []) : []) {
+        if (entry.intervalSeconds === null) continue;
+        enqueue.spawnChild('watchRef', { id: watchActorId(entry.reference), input: { reference: entry.reference, intervalSeconds: entry.intervalSeconds } });
+        watches[entry.reference] = entry.intervalSeconds;
+      }
+      enqueue.assign({ watches });
     }),
     adoptCapture: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'supervisor.captureKnown') return;
@@ -312,21 +201,8 @@ export const cockpitMachine = setup({
   },
 }).createMachine({
   id: 'cockpit',
-  description: 'The cockpit engine: fleet pollers, the active node’s screens, the UI session, the log pane, the supervised node and one-shot verbs.',
-  context: ({ input, spawn }) => {
-    // The session first: the other children's first events (banners) go to it.
-    spawn('uiSession', { id: 'session', input: input.session });
-    spawn('alerts', { id: 'alerts', input: input.alerts });
-    spawn('watchlist', { id: 'watchlist', input: { entries: input.watchlist ?? [] } });
-    const watches: Record<string, number> = {};
-    for (const entry of input.restoreWatches ? (input.watchlist ?? []) : []) {
-      if (entry.intervalSeconds === null) continue;
-      spawn('watchRef', { id: watchActorId(entry.reference), input: { reference: entry.reference, intervalSeconds: entry.intervalSeconds } });
-      watches[entry.reference] = entry.intervalSeconds;
-    }
-    if (input.supervisor) spawn('supervisor', { id: 'supervisor', input: input.supervisor });
-    if (input.prometheusFleet) spawn('prometheusFleet', { id: PROMETHEUS_FLEET_ID, input: { names: input.prometheusFleet.names, pollIntervalMs: input.fleetPollIntervalMs } });
-    return {
+  description: 'The cockpit engine: the UI session, alerts, watchlist and watch-refs, the supervised node, the fleet pollers, the log pane, the active node’s screens and one-shot verbs, each in its own region.',
+  context: ({ input }) => ({
     face: input.face,
     nodes: input.nodes,
     activeNode: input.nodes.some((n) => n.name === input.activeNode) ? input.activeNode : input.nodes[0]!.name,
@@ -340,14 +216,14 @@ export const cockpitMachine = setup({
     alertSeq: 0,
     alertsSeenAtMs: 0,
     verbSeq: 0,
-    watches,
-    };
-  },
-  entry: ['startChildren', 'spawnScreens'],
+    watches: {},
+    start: { session: input.session, alerts: input.alerts, supervisor: input.supervisor, prometheusFleet: input.prometheusFleet, watchlist: input.watchlist, restoreWatches: input.restoreWatches },
+  }),
   initial: 'running',
   states: {
     running: {
-      description: 'Fleet pollers run for every node; screen actors for the active node; requests are routed.',
+      type: 'parallel',
+      description: 'Each region owns one child (or one kind of dynamic child); requests are routed between them.',
       on: {
         'engine.switchNode': { actions: 'switchNode' },
         'engine.screen': { actions: 'forwardToScreen' },
@@ -362,6 +238,60 @@ export const cockpitMachine = setup({
         'supervisor.captureKnown': { actions: 'adoptCapture' },
         'xstate.done.actor.*': { actions: 'finishVerb' },
         'xstate.error.actor.*': { actions: 'finishVerb' },
+      },
+      states: {
+        session: {
+          description: 'session: the UI session (screen, overlays, selection, log pane layout, banner).',
+          invoke: { id: 'session', src: 'uiSession', input: ({ context }) => context.start.session },
+        },
+        alerts: {
+          description: 'alerts: the alert sinks (webhooks, fleet aggregate, Alertmanager, toasts, bell, OS notifications).',
+          invoke: { id: 'alerts', src: 'alerts', input: ({ context }) => context.start.alerts },
+        },
+        watchlist: {
+          description: 'watchlist: S12’s watched references and their check history.',
+          invoke: { id: 'watchlist', src: 'watchlist', input: ({ context }) => ({ entries: context.start.watchlist ?? [] }) },
+        },
+        watches: {
+          description: 'watch:<reference>, one per :watch-ref: restoreWatches, startWatch spawn them, stopWatch stops them.',
+          entry: 'restoreWatches',
+        },
+        supervisor: {
+          initial: 'deciding',
+          states: {
+            deciding: { always: [{ guard: 'runsTheNode', target: 'supervising' }, { target: 'notRunningTheNode' }] },
+            supervising: {
+              description: 'supervisor: runs the node (--node-bin / [store]); its capture file is that node’s log source.',
+              invoke: { id: 'supervisor', src: 'supervisor', input: ({ context }) => context.start.supervisor! },
+            },
+            notRunningTheNode: { description: 'The cockpit watches nodes it does not run.' },
+          },
+        },
+        fleet: {
+          initial: 'deciding',
+          states: {
+            deciding: { always: [{ guard: 'fleetFromPrometheus', target: 'fromPrometheus' }, { target: 'perNode' }] },
+            perNode: {
+              description: 'fleet:<node>, one gates poller per node (spawnFleetPollers), running across switches.',
+              entry: 'spawnFleetPollers',
+            },
+            fromPrometheus: {
+              description: 'fleetPrometheus: one PromQL round per interval; fleet:<active> polls the active node (spawnActiveNodePoller).',
+              entry: 'spawnActiveNodePoller',
+              invoke: { id: PROMETHEUS_FLEET_ID, src: 'prometheusFleet', input: ({ context }) => ({ names: context.start.prometheusFleet?.names ?? [], pollIntervalMs: context.fleetPollIntervalMs }) },
+            },
+          },
+        },
+        logPane: {
+          description: 'logPane: the active node’s log (source resolution, follower, per-tab rings).',
+          invoke: { id: 'logPane', src: 'logPane', input: {} },
+          initial: 'following',
+          states: { following: { description: 'Follows the active node’s source (resolveActiveLog; a switch re-resolves it).', entry: 'resolveActiveLog' } },
+        },
+        screens: {
+          description: 'screen:<generation>:<screen>, the fifteen screen actors of the active node (spawnScreens; a switch respawns them).',
+          entry: 'spawnScreens',
+        },
       },
     },
   },

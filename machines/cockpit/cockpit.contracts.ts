@@ -1,0 +1,126 @@
+/**
+ * What the root machine (cockpit.machine.ts) shares with the engine and its tests: its input, context and
+ * events, the ids of its children, and the pure helpers its actions use. The chart itself stays in
+ * cockpit.machine.ts so that file reads as the system's shape.
+ */
+import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+import type { EngineRequest, WatchlistRequest } from '../../core/cockpit/engine/commands.js';
+import type { EngineLogChoices } from '../../core/cockpit/engine/config.js';
+import type { AlertRecord } from '../../core/cockpit/engine/compose-view.js';
+import type { OneShotVerb } from '../../core/cockpit/engine/palette.js';
+import type { EngineNodeRef } from '../../core/cockpit/engine/screen-env.js';
+import type { GateTransition } from '../../core/cockpit/gate-transitions.js';
+import type { SupervisorInput } from '../../core/cockpit/supervisor-rules.js';
+import type { ScreenId } from '../../core/cockpit/view/screens.js';
+import type { Face } from '../../core/cockpit/view/view-model.js';
+import type { WatchlistEntry } from '../../core/cockpit/watchlist.js';
+import type { LogSourceInput } from '../log-source.machine.js';
+import type { AlertsInput } from './alerts.machine.js';
+import type { UiSessionInput } from './ui-session.machine.js';
+import type { WatchlistEvent } from './watchlist.machine.js';
+import type { WatchRefEmit } from './watch-ref.machine.js';
+
+export interface CockpitMachineInput {
+  readonly face: Face;
+  /** Never empty. */
+  readonly nodes: readonly EngineNodeRef[];
+  readonly activeNode: string;
+  readonly fleetPollIntervalMs: number;
+  readonly session: UiSessionInput;
+  /** What the log-source resolution needs besides the node URL. */
+  readonly log: {
+    readonly platform: string;
+    readonly perNode: Readonly<Record<string, { readonly cli?: EngineLogChoices; readonly config?: EngineLogChoices }>>;
+  };
+  /** Run the node (`--node-bin` + `--node-config`, or `[store]`). */
+  readonly supervisor?: SupervisorInput;
+  /** The fleet comes from Prometheus: these node names (empty: every node Prometheus knows). */
+  readonly prometheusFleet?: { readonly names: readonly string[] };
+  readonly alerts: AlertsInput;
+  /** The persisted watchlist; entries with an interval are running watch-refs. */
+  readonly watchlist?: readonly WatchlistEntry[];
+  /** Restart persisted watch-refs (the terminal; the desktop has no `:watch-ref`). */
+  readonly restoreWatches?: boolean;
+}
+
+export interface CockpitContext {
+  readonly face: Face;
+  readonly nodes: readonly EngineNodeRef[];
+  readonly activeNode: string;
+  readonly fleetPollIntervalMs: number;
+  /** The fleet comes from Prometheus (`fleetPrometheus`), not from a poller per node. */
+  readonly prometheusFleet: boolean;
+  /** Increases with every node switch; part of the screen actors' ids. */
+  readonly generation: number;
+  /** The screen the session shows (screen actors spawn visible or not by it). */
+  readonly shownScreen: ScreenId;
+  readonly log: CockpitMachineInput['log'];
+  /** The supervisor's capture file and the node it belongs to, once the supervisor knows them. */
+  readonly capture: { readonly file: string; readonly node: string } | null;
+  /** Alerts of every node (each with the transitions recorded under it), newest first, at most ALERT_RING_SIZE. */
+  readonly alerts: readonly AlertRecord[];
+  readonly alertSeq: number;
+  /** Transitions up to this time count as seen (the alerts list was opened). */
+  readonly alertsSeenAtMs: number;
+  readonly verbSeq: number;
+  /** Running `:watch-ref`s: reference → interval in seconds. */
+  readonly watches: Readonly<Record<string, number>>;
+  /** The input the fixed children are invoked with (kept: invoke reads it from the context). */
+  readonly start: Pick<CockpitMachineInput, 'session' | 'alerts' | 'supervisor' | 'prometheusFleet' | 'watchlist' | 'restoreWatches'>;
+}
+
+export interface VerbInput {
+  readonly verb: OneShotVerb;
+  readonly args: readonly string[];
+  readonly node: EngineNodeRef;
+}
+
+/** A one-shot verb's answer: the banner line and its colour. */
+export interface VerbOutcome {
+  readonly ok: boolean;
+  readonly text: string;
+}
+
+export type CockpitEvent =
+  | EngineRequest
+  /** From the engine, when the supervisor's start-up check named the capture file and the node's API URL. */
+  | { readonly type: 'supervisor.captureKnown'; readonly file: string; readonly apiUrl: string | null; readonly node?: string }
+  | { readonly type: 'fleet.transitions'; readonly node: string; readonly transitions: readonly GateTransition[] }
+  | WatchRefEmit
+  | DoneActorEvent<VerbOutcome>
+  | ErrorActorEvent;
+
+export const fleetActorId = (node: string) => `fleet:${node}`;
+export const PROMETHEUS_FLEET_ID = 'fleetPrometheus';
+/** Delay between the first polls of consecutive fleet nodes. */
+export const FLEET_STAGGER_MS = 25;
+export const screenActorId = (generation: number, screen: ScreenId) => `screen:${generation}:${screen}`;
+export type ScreenSrc = `screen.${ScreenId}`;
+export const screenSrc = (screen: ScreenId): ScreenSrc => `screen.${screen}`;
+export const watchActorId = (reference: string) => `watch:${reference}`;
+
+export function watchlistEvent(request: WatchlistRequest): WatchlistEvent {
+  switch (request.kind) {
+    case 'add':
+      return { type: 'watchlist.add', reference: request.reference };
+    case 'check':
+      return { type: 'watchlist.check', reference: request.reference };
+    case 'remove':
+      return { type: 'watchlist.remove', reference: request.reference };
+    case 'recheckAll':
+      return { type: 'watchlist.recheckAll' };
+  }
+}
+
+/** The log pane's source input for one node: its URL, the capture file when the supervisor serves it, its choices. */
+export function logInput(context: Pick<CockpitContext, 'nodes' | 'log' | 'capture'>, name: string): LogSourceInput {
+  const node = context.nodes.find((n) => n.name === name);
+  const choices = context.log.perNode[name] ?? {};
+  return {
+    nodeUrl: node?.url ?? '',
+    platform: context.log.platform,
+    ...(context.capture?.node === name ? { supervisedCaptureFile: context.capture.file } : {}),
+    ...(choices.cli ? { cli: choices.cli } : {}),
+    ...(choices.config ? { config: choices.config } : {}),
+  };
+}
