@@ -16,7 +16,7 @@
  * `subscribe` coalesces floods (a 200-node fleet answering at once, a log burst) into one view per 50 ms.
  * Tokens stay in the node clients held here; no snapshot, view or log line carries one.
  */
-import { createActor, fromPromise, waitFor, type ActorOptions, type AnyActorLogic, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromPromise, waitFor, type ActorOptions, type AnyActorLogic, type AnyActorRef } from 'xstate';
 import { createCallStats, createNodeClient, createRawHttpWire, undiciWire, type CallRecord, type CallStats, type NodeClient } from '../node-client/index.js';
 import { createNodeHttpWire } from '../node-client/node-http-wire.js';
 import { logPaneActors } from '../log-pane/index.js';
@@ -28,22 +28,21 @@ import type { CockpitEngineHandle } from '../../core/cockpit/view/engine.js';
 import type { CockpitUiEvent } from '../../core/cockpit/view/ui-events.js';
 import type { CockpitView, Face, ThemeView } from '../../core/cockpit/view/view-model.js';
 import { SCREEN_IDS, screenInfo, type ScreenId } from '../../core/cockpit/view/screens.js';
-import type { ScreenContent } from '../../core/cockpit/view/screen-contract.js';
 import { interpretUiEvent } from '../../core/cockpit/engine/interpret.js';
 import { clockTime } from '../../core/cockpit/format.js';
-import { composeView, type ViewParts } from '../../core/cockpit/engine/compose-view.js';
+import { composeView } from '../../core/cockpit/engine/compose-view.js';
 import { fleetPollIntervalMs, memoryStateStore, type CockpitEngineConfig, type EngineStateStore, type PersistedScreen } from '../../core/cockpit/engine/config.js';
-import type { EngineNodeRef, FleetNodeFacts, ScreenEnv } from '../../core/cockpit/engine/screen-env.js';
-import { cockpitMachine, fleetActorId, fleetNodeMachine, PROMETHEUS_FLEET_ID, screenActorId, screenSrc, type CockpitSnapshot, type VerbInput, type VerbOutcome } from '../../machines/cockpit/cockpit.machine.js';
-import { gatesMachine, selectGates, type GatesSnapshot } from '../../machines/cockpit/gates.machine.js';
-import { prometheusFleetMachine, type PrometheusFleetSnapshot } from '../../machines/cockpit/prometheus-fleet.machine.js';
+import type { EngineNodeRef, FleetNodeFacts } from '../../core/cockpit/engine/screen-env.js';
+import { cockpitMachine, fleetActorId, fleetNodeMachine, screenSrc, type CockpitSnapshot, type VerbInput, type VerbOutcome } from '../../machines/cockpit/cockpit.machine.js';
+import { gatesMachine } from '../../machines/cockpit/gates.machine.js';
+import { prometheusFleetMachine } from '../../machines/cockpit/prometheus-fleet.machine.js';
 import { queryFleetLogic, staleAfterMs } from './prometheus-fleet.js';
 import { SCREEN_REGISTRY } from '../../machines/cockpit/screens/index.js';
-import { selectUiSessionState, type UiSessionSnapshot } from '../../machines/cockpit/ui-session.machine.js';
+import type { UiSessionSnapshot } from '../../machines/cockpit/ui-session.machine.js';
 import { logPaneMachine, type LogPaneSnapshot } from '../../machines/cockpit/log-pane.machine.js';
 import { supervisorMachine } from '../../machines/cockpit/supervisor.machine.js';
-import { selectSupervisorChip, type SupervisorSnapshotLike } from '../../machines/cockpit/supervisor.view.js';
-import { logFacts } from './log-view.js';
+import type { SupervisorSnapshotLike } from '../../machines/cockpit/supervisor.view.js';
+import { selectFleet, selectViewParts } from '../../machines/cockpit/cockpit.view.js';
 import { createCockpitStory, type CockpitStoryLine } from './cockpit-story.js';
 import { runOneShotVerb, type OnceVerbLike, type OneShotDeps } from './one-shot-verbs.js';
 import type { DiagnoseInputs } from './diagnose.js';
@@ -52,10 +51,10 @@ import { postWebhookLogic } from './webhook.js';
 import { durabilityCheckLogic } from './durability.js';
 import { watchlistMachine, type WatchlistSnapshot } from '../../machines/cockpit/watchlist.machine.js';
 import { watchRefMachine } from '../../machines/cockpit/watch-ref.machine.js';
-import { alertmanagerActorId, alertsMachine, type AlertsSnapshot } from '../../machines/cockpit/alerts.machine.js';
-import { alertmanagerSinkMachine, selectAlertmanagerProblem, type AlertmanagerSinkSnapshot, type LogLine } from '../../machines/cockpit/alertmanager-sink.machine.js';
+import { alertsMachine, type AlertsSnapshot } from '../../machines/cockpit/alerts.machine.js';
+import { alertmanagerSinkMachine, type LogLine } from '../../machines/cockpit/alertmanager-sink.machine.js';
 import { postAlertsLogic } from './alertmanager-post.js';
-import { RETRY_CAP_MS, selectSinkProblem, webhookSinkMachine, type WebhookSinkSnapshot } from '../../machines/cockpit/webhook-sink.machine.js';
+import { RETRY_CAP_MS, webhookSinkMachine } from '../../machines/cockpit/webhook-sink.machine.js';
 
 export type EngineClock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 
@@ -136,7 +135,6 @@ export const VIEW_NOTIFY_MS = 50;
  * carries every poll that landed before it.
  */
 export const FLEET_VIEW_NOTIFY_MS = 250;
-const CHIP_TONE = { green: 'ok', grey: 'muted', amber: 'warn', red: 'fail' } as const;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 8_000;
 /** How long a node's idle sockets are kept: under Bee's 30 s idle timeout, over the 10 and 15 s poll cycles. */
 const IDLE_SOCKET_MS = 25_000;
@@ -381,116 +379,19 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   const app = options.app ?? { name: face === 'desktop' ? 'cockpit' : 'cockpit-tui', version: '0.0.0' };
   const shownBanners = new Map<ScreenId, number>();
 
-  /** Every fleet poller's facts, in node order (S15, the picker, `--serve-metrics`). */
   const FLEET_ID_PREFIX = fleetActorId('');
-  // A poller's actor id per node name, built once rather than 200 strings per view.
-  const fleetIds = new Map<string, string>();
-  const fleetIdOf = (name: string) => {
-    let id = fleetIds.get(name);
-    if (id === undefined) fleetIds.set(name, (id = fleetActorId(name)));
-    return id;
-  };
-  function fleetOf(snapshot: CockpitSnapshot): FleetNodeFacts[] {
-    const ctx = snapshot.context;
-    const children = snapshot.children as Record<string, AnyActorRef | undefined>;
-    if (ctx.prometheusFleet && prometheusUrl) return prometheusFleetOf(ctx, children, prometheusUrl);
-    return ctx.nodes.map((node) => {
-      const gates = children[fleetIdOf(node.name)]?.getSnapshot() as GatesSnapshot | undefined;
-      return gates ? factsOf(node, gates, node.name === ctx.activeNode) : { ...node, active: node.name === ctx.activeNode, snapshot: null, gates: null, pollError: null, polling: false };
-    });
-  }
-
-  /**
-   * The fleet from Prometheus: a row per node of the reading (the configured ones, or every node Prometheus
-   * knows), the active node's with its direct poll as well. A node with a URL (configured, or named by one)
-   * can be switched to.
-   */
-  function prometheusFleetOf(ctx: CockpitSnapshot['context'], children: Record<string, AnyActorRef | undefined>, url: string): FleetNodeFacts[] {
-    const fleet = children[PROMETHEUS_FLEET_ID]?.getSnapshot() as PrometheusFleetSnapshot | undefined;
-    const reading = fleet?.context.reading ?? null;
-    const error = fleet?.context.error ?? null;
-    const configured = new Map(ctx.nodes.map((node) => [node.name, node]));
-    const names = reading ? reading.nodes.map((node) => node.name) : ctx.nodes.map((node) => node.name);
-    if (!names.includes(ctx.activeNode)) names.unshift(ctx.activeNode);
-    const rows = new Map((reading?.nodes ?? []).map((node) => [node.name, node]));
-    return names.map((name) => {
-      const ref: EngineNodeRef = configured.get(name) ?? { name, url: /^https?:\/\//.test(name) ? name : '' };
-      const remote = { prometheusUrl: url, facts: rows.get(name) ?? null, error, readAtMs: reading?.atMs ?? null };
-      const active = name === ctx.activeNode;
-      const own = active ? (children[fleetIdOf(name)]?.getSnapshot() as GatesSnapshot | undefined) : undefined;
-      if (own) return { ...factsOf(ref, own, true), remote };
-      return { ...ref, active, snapshot: null, gates: remote.facts && !remote.facts.stale && !error ? remote.facts.gates : null, pollError: null, polling: false, remote };
-    });
-  }
-
-  // One facts object per poller snapshot (and active flag): a view of 200 nodes allocates nothing for the
-  // nodes whose poll has not changed since the last view.
-  const factsCache = new WeakMap<GatesSnapshot, FleetNodeFacts>();
-  function factsOf(node: EngineNodeRef, gates: GatesSnapshot, active: boolean): FleetNodeFacts {
-    const cached = factsCache.get(gates);
-    if (cached && cached.active === active && cached.name === node.name) return cached;
-    const facts: FleetNodeFacts = {
-      name: node.name,
-      url: node.url,
-      active,
-      snapshot: gates.context.snapshot,
-      gates: selectGates(gates),
-      pollError: gates.context.pollError,
-      polling: gates.value === 'polling',
-    };
-    factsCache.set(gates, facts);
-    return facts;
-  }
-
-  function readParts(snapshot: CockpitSnapshot): ViewParts {
-    const ctx = snapshot.context;
-    const children = snapshot.children as Record<string, AnyActorRef | undefined>;
-    const session = selectUiSessionState(children.session!.getSnapshot() as UiSessionSnapshot);
-    const activeNode = ctx.nodes.find((node) => node.name === ctx.activeNode)!;
-    const fleet = fleetOf(snapshot);
-    const watchlist = children.watchlist?.getSnapshot() as WatchlistSnapshot | undefined;
-    const env: ScreenEnv = {
-      face,
-      nowMs: now(),
-      node: activeNode,
-      fleet,
-      watchlist: {
-        entries: watchlist?.context.entries ?? [],
-        history: watchlist?.context.history ?? [],
-        queue: watchlist?.context.queue ?? [],
-        checking: watchlist?.matches('checking') ?? false,
-      },
-    };
-    const shown = session.context.screen;
-    const screenSnapshot = children[screenActorId(ctx.generation, shown)]?.getSnapshot() as AnyMachineSnapshot | undefined;
-    const screen: ScreenContent = screenSnapshot ? SCREEN_REGISTRY[shown].select(screenSnapshot, env) : { status: 'loading', subtitle: null, sections: [], drill: null };
-    if (screen.banner && shownBanners.get(shown) !== screen.banner.id) {
-      shownBanners.set(shown, screen.banner.id);
-      const banner = screen.banner;
-      queueMicrotask(() => children.session?.send({ type: 'banner.show', text: banner.text, tone: banner.tone }));
-    }
-    const logPane = children.logPane?.getSnapshot() as LogPaneSnapshot | undefined;
-    const supervisor = children.supervisor?.getSnapshot() as SupervisorSnapshotLike | undefined;
-    const chip = supervisor ? selectSupervisorChip(supervisor, now()) : null;
-    return {
-      face,
-      app,
-      theme,
-      session,
-      activeNode,
-      fleet,
-      screen,
-      alerts: alertFacts(children.alerts?.getSnapshot() as AlertsSnapshot | undefined, ctx.alerts, ctx.alertsSeenAtMs),
-      log: logFacts(logPane ?? null, session.context.log),
-      watches: Object.keys(ctx.watches).length,
-      supervisor: chip ? { text: chip.detail ? `${chip.text} · ${chip.detail}` : chip.text, tone: CHIP_TONE[chip.tone] } : null,
-    };
-  }
+  const fleetOf = (snapshot: CockpitSnapshot) => selectFleet(snapshot, prometheusUrl ?? null);
 
   function getView(): CockpitView {
     if (view && !dirty) return view;
     dirty = false;
-    view = composeView(readParts(root.getSnapshot()));
+    const { parts, banner } = selectViewParts(root.getSnapshot(), { face, app, theme, nowMs: now(), prometheusUrl: prometheusUrl ?? null });
+    // A screen's banner is announced once per id, to the session (which shows it in a later view).
+    if (banner && shownBanners.get(banner.screen) !== banner.id) {
+      shownBanners.set(banner.screen, banner.id);
+      queueMicrotask(() => (root.getSnapshot().children as Record<string, AnyActorRef | undefined>).session?.send({ type: 'banner.show', text: banner.text, tone: banner.tone }));
+    }
+    view = composeView(parts);
     return view;
   }
 
@@ -676,21 +577,6 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
       if ('close' in fallbackWire) (fallbackWire as { close(): void }).close();
       return { finalStatus };
     },
-  };
-}
-
-function alertFacts(alerts: AlertsSnapshot | undefined, entries: ViewParts['alerts']['entries'], seenAtMs: number): ViewParts['alerts'] {
-  const sinks = alerts ? (['webhook', 'fleetWebhook'] as const).map((id) => alerts.children[id]?.getSnapshot() as WebhookSinkSnapshot | undefined) : [];
-  const managers = alerts ? (alerts.context.alertmanagers ?? []).map((_url, i) => (alerts.children as Record<string, AnyActorRef | undefined>)[alertmanagerActorId(i)]?.getSnapshot() as AlertmanagerSinkSnapshot | undefined) : [];
-  const problems = [...sinks.flatMap((sink) => (sink ? [selectSinkProblem(sink)] : [])), ...managers.flatMap((sink) => (sink ? [selectAlertmanagerProblem(sink)] : []))].filter((p): p is string => p !== null);
-  return {
-    entries,
-    seenAtMs,
-    webhookConfigured: sinks.some((sink) => sink !== undefined),
-    sinkProblem: problems.length ? problems.join('; ') : null,
-    toasts: alerts?.context.toasts ?? [],
-    bellCount: alerts?.context.bellCount ?? 0,
-    notifications: alerts?.context.notifications ?? [],
   };
 }
 

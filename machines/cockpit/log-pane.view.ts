@@ -173,7 +173,7 @@ export function selectLogSource(snapshot: LogPaneSnapshotLike): LogFacts['source
 /**
  * What the engine's view composer needs from the pane (LogFacts): the header, per-tab counts, and the newest
  * `limit` lines of `tab` that contain `filter`, with how many lines match in all. The engine keeps which tab,
- * filter and height are shown (actors/cockpit/log-view.ts).
+ * filter and height are shown (machines/cockpit/log-view.ts).
  */
 export function selectLogFacts(snapshot: LogPaneSnapshotLike, shown: { tab: LogTab; filter: string; limit: number }): LogFacts {
   const { book } = snapshot.context;
