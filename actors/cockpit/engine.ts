@@ -26,32 +26,35 @@ import { healthPollerLogic } from './health-snapshot.js';
 import { SCREEN_ACTORS, type ScreenDeps } from './screens/index.js';
 import type { CockpitEngineHandle } from '../../core/cockpit/view/engine.js';
 import type { CockpitUiEvent } from '../../core/cockpit/view/ui-events.js';
-import type { CockpitView, Face, ThemeView } from '../../core/cockpit/view/view-model.js';
-import { SCREEN_IDS, screenInfo, type ScreenId } from '../../core/cockpit/view/screens.js';
+import type { Face, ThemeView } from '../../core/cockpit/view/view-model.js';
+import { SCREEN_IDS, type ScreenId } from '../../core/cockpit/view/screens.js';
 import { interpretUiEvent } from '../../core/cockpit/engine/interpret.js';
 import { clockTime } from '../../core/cockpit/format.js';
 import { composeView } from '../../core/cockpit/engine/compose-view.js';
-import { fleetPollIntervalMs, memoryStateStore, type CockpitEngineConfig, type EngineStateStore, type PersistedScreen } from '../../core/cockpit/engine/config.js';
+import { fleetPollIntervalMs, memoryStateStore, type CockpitEngineConfig, type EngineStateStore } from '../../core/cockpit/engine/config.js';
 import type { EngineNodeRef, FleetNodeFacts } from '../../core/cockpit/engine/screen-env.js';
 import { cockpitMachine, fleetActorId, fleetNodeMachine, screenSrc, type CockpitSnapshot, type VerbInput, type VerbOutcome } from '../../machines/cockpit/cockpit.machine.js';
 import { gatesMachine } from '../../machines/cockpit/gates.machine.js';
 import { prometheusFleetMachine } from '../../machines/cockpit/prometheus-fleet.machine.js';
 import { queryFleetLogic, staleAfterMs } from './prometheus-fleet.js';
 import { SCREEN_REGISTRY } from '../../machines/cockpit/screens/index.js';
-import type { UiSessionSnapshot } from '../../machines/cockpit/ui-session.machine.js';
 import { logPaneMachine, type LogPaneSnapshot } from '../../machines/cockpit/log-pane.machine.js';
 import { supervisorMachine } from '../../machines/cockpit/supervisor.machine.js';
 import type { SupervisorSnapshotLike } from '../../machines/cockpit/supervisor.view.js';
 import { selectFleet, selectViewParts } from '../../machines/cockpit/cockpit.view.js';
+import { createViewPublisher, FLEET_VIEW_NOTIFY_MS } from './view-publisher.js';
+import { callLogWriterLogic } from './call-log-writer.js';
+import { persistenceLogic } from './persistence.js';
+import { supervisorGlueLogic } from './supervisor-glue.js';
 import { createCockpitStory, type CockpitStoryLine } from './cockpit-story.js';
 import { runOneShotVerb, type OnceVerbLike, type OneShotDeps } from './one-shot-verbs.js';
 import type { DiagnoseInputs } from './diagnose.js';
 import { LOG_TABS } from '../../core/log/log-book.js';
 import { postWebhookLogic } from './webhook.js';
 import { durabilityCheckLogic } from './durability.js';
-import { watchlistMachine, type WatchlistSnapshot } from '../../machines/cockpit/watchlist.machine.js';
+import { watchlistMachine } from '../../machines/cockpit/watchlist.machine.js';
 import { watchRefMachine } from '../../machines/cockpit/watch-ref.machine.js';
-import { alertsMachine, type AlertsSnapshot } from '../../machines/cockpit/alerts.machine.js';
+import { alertsMachine } from '../../machines/cockpit/alerts.machine.js';
 import { alertmanagerSinkMachine, type LogLine } from '../../machines/cockpit/alertmanager-sink.machine.js';
 import { postAlertsLogic } from './alertmanager-post.js';
 import { RETRY_CAP_MS, webhookSinkMachine } from '../../machines/cockpit/webhook-sink.machine.js';
@@ -125,16 +128,7 @@ export interface CockpitEngine extends CockpitEngineHandle {
   supervisor(): SupervisorSnapshotLike | null;
 }
 
-/** View notifications are coalesced to at most one per this many milliseconds (20 a second). */
-export const VIEW_NOTIFY_MS = 50;
-/**
- * A fleet poller's answer is shown within this many milliseconds (at most 4 views a second from polls alone).
- * 200 nodes on a 10 s cycle land 20 polls a second; at the 50 ms window each one composed a view of the whole
- * fleet for the face (10 a second, over 1 point of a core in bench:cockpit-fleet), for rows a person reads at
- * human speed. Any other change (a key, the log pane, a screen's own data) still goes out within 50 ms, and
- * carries every poll that landed before it.
- */
-export const FLEET_VIEW_NOTIFY_MS = 250;
+export { FLEET_VIEW_NOTIFY_MS, VIEW_NOTIFY_MS } from './view-publisher.js';
 export const DEFAULT_REQUEST_TIMEOUT_MS = 8_000;
 /** How long a node's idle sockets are kept: under Bee's 30 s idle timeout, over the 10 and 15 s poll cycles. */
 const IDLE_SOCKET_MS = 25_000;
@@ -166,6 +160,10 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   const pollClients = new Map<string, NodeClient>();
 
   const onCall = (record: CallRecord, node: string) => callListeners.forEach((listener) => listener(record, node));
+  const subscribeCalls = (listener: (record: CallRecord, node: string) => void) => {
+    callListeners.add(listener);
+    return () => void callListeners.delete(listener);
+  };
   const clientIn = (cache: Map<string, NodeClient>, clientWire: typeof wire, node: EngineNodeRef): NodeClient => {
     let client = cache.get(node.name);
     if (!client || client.baseUrl !== node.url) {
@@ -276,57 +274,6 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     },
   } as never);
 
-  // ---- view: recomputed only when a snapshot changed; notifications coalesced
-  let dirty = true;
-  let view: CockpitView | null = null;
-  const listeners = new Set<(view: CockpitView) => void>();
-  let notifyTimer: ReturnType<typeof setTimeout> | null = null;
-  /** When the pending notifyTimer fires (Date.now() time): a nearer deadline replaces it, a later one waits. */
-  let notifyDueAt = 0;
-  let lastNotified = 0;
-  let lastSent: CockpitView | null = null;
-  let stopped = false;
-
-  const flush = () => {
-    notifyTimer = null;
-    if (stopped) return;
-    lastNotified = Date.now();
-    const current = getView();
-    if (current === lastSent) return;
-    lastSent = current;
-    for (const listener of [...listeners]) listener(current);
-  };
-  const scheduleFlush = (windowMs: number) => {
-    if (listeners.size === 0 || stopped) return;
-    const nowMs = Date.now();
-    const due = Math.max(nowMs, lastNotified + windowMs);
-    if (notifyTimer) {
-      if (notifyDueAt <= due) return;
-      clearTimeout(notifyTimer);
-    }
-    notifyDueAt = due;
-    notifyTimer = setTimeout(flush, due - nowMs);
-  };
-  const markDirty = () => {
-    dirty = true;
-    scheduleFlush(VIEW_NOTIFY_MS);
-  };
-  const markFleetDirty = () => {
-    dirty = true;
-    scheduleFlush(FLEET_VIEW_NOTIFY_MS);
-  };
-  /**
-   * What a person did (a key, a click) is answered at once, not at the end of the coalescing window: under a
-   * log flood a view goes out every 50 ms, so waiting for the window added up to 50 ms to every key press.
-   * A timer of 0 (not a synchronous flush) lets the keys of one read coalesce into one view.
-   */
-  const notifySoon = () => {
-    if (listeners.size === 0 || stopped) return;
-    if (notifyTimer) clearTimeout(notifyTimer);
-    notifyDueAt = Date.now();
-    notifyTimer = setTimeout(flush, 0);
-  };
-
   const root = createActor(machine, {
     input: {
       face,
@@ -378,191 +325,83 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   let theme = resolveTheme(config, systemScheme);
   const app = options.app ?? { name: face === 'desktop' ? 'cockpit' : 'cockpit-tui', version: '0.0.0' };
   const shownBanners = new Map<ScreenId, number>();
-
   const FLEET_ID_PREFIX = fleetActorId('');
   const fleetOf = (snapshot: CockpitSnapshot) => selectFleet(snapshot, prometheusUrl ?? null);
-
-  function getView(): CockpitView {
-    if (view && !dirty) return view;
-    dirty = false;
-    const { parts, banner } = selectViewParts(root.getSnapshot(), { face, app, theme, nowMs: now(), prometheusUrl: prometheusUrl ?? null });
+  const publisher = createViewPublisher(() => {
+    const snapshot = root.getSnapshot();
+    const { parts, banner } = selectViewParts(snapshot, { face, app, theme, nowMs: now(), prometheusUrl: prometheusUrl ?? null });
     // A screen's banner is announced once per id, to the session (which shows it in a later view).
     if (banner && shownBanners.get(banner.screen) !== banner.id) {
       shownBanners.set(banner.screen, banner.id);
-      queueMicrotask(() => (root.getSnapshot().children as Record<string, AnyActorRef | undefined>).session?.send({ type: 'banner.show', text: banner.text, tone: banner.tone }));
+      queueMicrotask(() => root.getSnapshot().children.session?.send({ type: 'banner.show', text: banner.text, tone: banner.tone }));
     }
-    view = composeView(parts);
-    return view;
-  }
-
-  // Persist what the operator would expect back next time: last screen, pane height, log filter.
-  let persistedKey = '';
-  const persist = () => {
-    const session = (root.getSnapshot().children as Record<string, AnyActorRef | undefined>).session;
-    if (!session) return;
-    const { context } = session.getSnapshot() as UiSessionSnapshot;
-    const next = { lastScreen: `S${screenInfo(context.screen).number}` as PersistedScreen, logPaneHeight: context.log.height, logFilter: context.log.filter };
-    const key = JSON.stringify(next);
-    if (key === persistedKey) return;
-    persistedKey = key;
-    stateStore.update(next.logFilter ? next : { lastScreen: next.lastScreen, logPaneHeight: next.logPaneHeight, logFilter: '' }).catch(() => undefined);
-  };
-
-  // The view is dirty when any actor it reads changed: the root, its children, and the alert sinks. (A
-  // subscription per actor, kept in step with the children, costs far less than inspecting every event.)
-  const watched = new Map<AnyActorRef, { unsubscribe(): void }>();
-  const watchActors = () => {
-    const live = new Set<AnyActorRef>();
-    const children = root.getSnapshot().children as Record<string, AnyActorRef | undefined>;
-    const sinks = Object.values((children.alerts?.getSnapshot() as AlertsSnapshot | undefined)?.children ?? {});
-    const watch = (ref: AnyActorRef | undefined, mark: () => void) => {
-      if (!ref) return;
-      live.add(ref);
-      if (!watched.has(ref)) watched.set(ref, ref.subscribe({ next: mark, error: mark, complete: mark }));
-    };
-    // Fleet pollers' answers go out at the fleet window (FLEET_VIEW_NOTIFY_MS), everything else at 50 ms.
-    for (const id in children) watch(children[id], id.startsWith(FLEET_ID_PREFIX) ? markFleetDirty : markDirty);
-    for (const ref of sinks) watch(ref, markDirty);
-    for (const [ref, subscription] of watched) {
-      if (live.has(ref)) continue;
-      subscription.unsubscribe();
-      watched.delete(ref);
-    }
-  };
-  // The active node is not persisted: at start it is the command line's, else the config's `default`, else the
-  // first node (2-cockpit.md §2), so a switch lasts for the session. The screen is persisted (lastScreen above).
-  const rootSubscription = root.subscribe({
-    next: () => {
-      markDirty();
-      watchActors();
-    },
-    error: markDirty,
+    return composeView(parts);
   });
+  const unfollow = publisher.follow(root, FLEET_ID_PREFIX);
   root.start();
-  watchActors();
-  const children = () => root.getSnapshot().children as Record<string, AnyActorRef | undefined>;
-  // The cockpit's own outbound calls go straight into the log pane's book (the node::http tab); the book is
-  // a store made for direct writes, and 200 nodes' polls must not become 200 machine events a second.
-  const book = (children().logPane?.getSnapshot() as LogPaneSnapshot | undefined)?.context.book;
-  // One clock text per second, not one Date formatting per call.
-  let stampSecond = -1;
-  let stamp = '';
-  const timeStamp = () => {
-    const ms = now();
-    if (Math.floor(ms / 1000) !== stampSecond) {
-      stampSecond = Math.floor(ms / 1000);
-      stamp = clockTime(ms);
-    }
-    return stamp;
-  };
-  // Written in batches, one per fleet view window: each write dirties the book, and the pane then publishes
-  // within 50 ms, so a fleet's 180 calls a second wrote a new view 10 times a second by themselves.
-  let pendingCalls: { record: CallRecord; time: string }[] = [];
-  let callsTimer: ReturnType<typeof setTimeout> | null = null;
-  const writeCalls = () => {
-    if (callsTimer) clearTimeout(callsTimer);
-    callsTimer = null;
-    const calls = pendingCalls;
-    pendingCalls = [];
-    if (book) for (const { record, time } of calls) book.addHttpCall(record, time);
-  };
-  flushCallLog = writeCalls;
-  if (book) {
-    callListeners.add((record) => {
-      pendingCalls.push({ record, time: timeStamp() });
-      callsTimer ??= setTimeout(writeCalls, FLEET_VIEW_NOTIFY_MS);
-    });
-  }
-  // The supervisor's capture file becomes the supervised node's log source once the start-up check names it.
-  const supervisorRef = children().supervisor;
-  const story = createCockpitStory((line) => book?.addCockpitEvent(line.level, line.message, timeStamp(), line.logger));
+  const children = root.getSnapshot().children as Record<string, AnyActorRef | undefined>;
+  const session = children.session!;
+  const supervisorRef = children.supervisor;
+  const book = (children.logPane?.getSnapshot() as LogPaneSnapshot | undefined)?.context.book;
+  // The engine's own side effects, each an actor that cleans up when stopped: the call log, what is kept for
+  // next time, and what the supervised node's changes mean for the rest.
+  const callLog = book ? createActor(callLogWriterLogic, { input: { book, now, batchMs: FLEET_VIEW_NOTIFY_MS, onCall: subscribeCalls } }).start() : null;
+  flushCallLog = () => callLog?.send({ type: 'calls.flush' });
+  const persistence = createActor(persistenceLogic, { input: { stateStore, persisted, session, watchlist: children.watchlist } }).start();
+  const supervisorGlue = supervisorRef
+    ? createActor(supervisorGlueLogic, { input: { supervisor: supervisorRef, node: config.store?.node, send: (event) => root.send(event), tick: publisher.markDirty } }).start()
+    : null;
+  const story = createCockpitStory((line) => book?.addCockpitEvent(line.level, line.message, clockTime(now()), line.logger));
   const stopStory = story.follow({ supervisor: supervisorRef as Parameters<typeof story.follow>[0]['supervisor'], stateStore });
-  const uptimeTicker = supervisorRef ? setInterval(markDirty, 1000) : null;
-  uptimeTicker?.unref?.();
-  let captureSent = false;
-  let wasRunning = false;
-  const supervisorSubscription = supervisorRef?.subscribe((snapshot: SupervisorSnapshotLike) => {
-    // The node just answered /health: poll the fleet now rather than at the next interval.
-    const running = (snapshot.matches as (state: string) => boolean)('supervising.running');
-    if (running && !wasRunning) root.send({ type: 'engine.repollFleet' });
-    wasRunning = running;
-    if (captureSent || !snapshot.context.captureFile) return;
-    captureSent = true;
-    root.send({ type: 'supervisor.captureKnown', file: snapshot.context.captureFile, apiUrl: snapshot.context.apiUrl, ...(config.store?.node ? { node: config.store.node } : {}) });
-  });
-  persistedKey = JSON.stringify({ lastScreen: persisted.lastScreen, logPaneHeight: persisted.logPaneHeight, logFilter: persisted.logFilter ?? '' });
-  const sessionRef = (root.getSnapshot().children as Record<string, AnyActorRef>).session!;
-  const sessionSubscription = sessionRef.subscribe(() => persist());
-  // The watchlist (and which references are watched, and how often) outlives the session.
-  let persistedWatchlist = JSON.stringify(persisted.watchlist.map(({ reference, intervalSeconds }) => ({ reference, ...(intervalSeconds ? { intervalSeconds } : {}) })));
-  const watchlistSubscription = children().watchlist?.subscribe((snapshot: WatchlistSnapshot) => {
-    const watchlist = snapshot.context.entries.map(({ reference, intervalSeconds }) => ({ reference, ...(intervalSeconds === null ? {} : { intervalSeconds }) }));
-    const key = JSON.stringify(watchlist);
-    if (key === persistedWatchlist) return;
-    persistedWatchlist = key;
-    stateStore.update({ watchlist }).catch(() => undefined);
-  });
+  let stopped = false;
 
   return {
     root,
     callStats,
     fleet: () => fleetOf(root.getSnapshot()),
-    onCall(listener) {
-      callListeners.add(listener);
-      return () => callListeners.delete(listener);
-    },
-    getView,
+    onCall: subscribeCalls,
+    getView: publisher.getView,
     onCockpitEvent: (listener) => story.listen(listener),
     supervisor: () => (supervisorRef?.getSnapshot() as SupervisorSnapshotLike | undefined) ?? null,
     async whenNodeAnswers() {
-      const supervisor = children().supervisor;
-      if (!supervisor) return;
-      await waitFor(supervisor, (s: SupervisorSnapshotLike & { status: string }) => {
+      if (!supervisorRef) return;
+      await waitFor(supervisorRef, (s: SupervisorSnapshotLike & { status: string }) => {
         const is = (path: string) => (s.matches as (path: string) => boolean)(path);
         return s.status === 'done' || !(is('checking') || (is('supervising.starting') && !is('supervising.starting.deadline.overdue')));
       }, { timeout: Infinity });
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      markDirty();
-      return () => listeners.delete(listener);
-    },
+    subscribe: publisher.subscribe,
     send(event: CockpitUiEvent) {
       if (stopped) return;
       if (event.type === 'ui.scheme') {
         if (event.scheme === systemScheme) return;
         systemScheme = event.scheme;
         theme = resolveTheme(config, systemScheme);
-        markDirty();
+        publisher.markDirty();
         return;
       }
-      const commands = interpretUiEvent(event, getView());
-      const session = (root.getSnapshot().children as Record<string, AnyActorRef | undefined>).session;
+      const commands = interpretUiEvent(event, publisher.getView());
       for (const command of commands) {
-        if (command.to === 'session') session?.send(command.event);
+        if (command.to === 'session') session.send(command.event);
         else root.send(command.event);
       }
-      if (commands.length > 0) notifySoon();
+      if (commands.length > 0) publisher.notifySoon();
     },
     async stop() {
       if (stopped) return { finalStatus: null };
       stopped = true;
-      if (notifyTimer) clearTimeout(notifyTimer);
+      publisher.stop();
       flushCallLog();
-      if (uptimeTicker) clearInterval(uptimeTicker);
-      sessionSubscription.unsubscribe();
-      supervisorSubscription?.unsubscribe();
-      rootSubscription.unsubscribe();
-      for (const subscription of watched.values()) subscription.unsubscribe();
-      watched.clear();
-      watchlistSubscription?.unsubscribe();
+      callLog?.stop();
+      supervisorGlue?.stop();
+      persistence.stop();
+      unfollow();
       let finalStatus: string | null = null;
       let supervised: SupervisorSnapshotLike | null = null;
-      const supervisor = children().supervisor;
-      if (supervisor) {
+      if (supervisorRef) {
         // SIGTERM to the node's group, up to 5 s, then SIGKILL: the supervisor's own stop sequence.
-        supervisor.send({ type: 'supervisor.stop' });
-        const done = await waitFor(supervisor, (s) => s.status === 'done', { timeout: Infinity });
+        supervisorRef.send({ type: 'supervisor.stop' });
+        const done = await waitFor(supervisorRef, (s) => s.status === 'done', { timeout: Infinity });
         finalStatus = (done.output as { finalStatus?: string } | undefined)?.finalStatus ?? 'node stopped';
         supervised = done as SupervisorSnapshotLike;
       }
