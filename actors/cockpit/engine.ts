@@ -233,7 +233,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     SCREEN_IDS.map((id) => {
       const bind = SCREEN_ACTORS[id];
       const machine = SCREEN_REGISTRY[id].machine;
-      return [screenSrc(id), bind ? machine.provide({ actors: bind(deps) } as never) : machine];
+      return [screenSrc(id), bind ? machine.provide({ actors: bind(deps) }) : machine];
     }),
   );
   const durabilityCheck = durabilityCheckLogic(() => clientFor(currentNode()), now);
@@ -272,7 +272,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
       watchRef: watchRefMachine.provide({ actors: { durabilityCheck } }),
       ...screenProvided,
     },
-  } as never);
+  });
 
   const root = createActor(machine, {
     input: {
