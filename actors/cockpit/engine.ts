@@ -1,8 +1,7 @@
 /**
  * `startCockpitEngine`: the composition root of the cockpit. It creates the one root actor
- * (machines/cockpit/cockpit.machine.ts), binds every child's side effects (node clients, health polls, log
- * discovery, screen fetches, one-shot verbs) with `.provide()`, and hands faces the small
- * CockpitEngineHandle of core/cockpit/view/engine.ts: views out, UI events in.
+ * (machines/cockpit/cockpit.machine.ts) with every child's side effects bound (engine-wiring.ts), and hands
+ * faces the small CockpitEngineHandle of core/cockpit/view/engine.ts: views out, UI events in.
  *
  * ```ts
  * const engine = startCockpitEngine({ face: 'terminal', config, stateStore, runVerb });
@@ -11,127 +10,43 @@
  * await engine.stop();
  * ```
  *
- * The view is composed (core/cockpit/engine/compose-view.ts) only when some actor's snapshot changed since the
- * last one (an inspector marks it dirty), so `getView()` is cheap to call as often as a face likes, and
- * `subscribe` coalesces floods (a 200-node fleet answering at once, a log burst) into one view per 50 ms.
- * Tokens stay in the node clients held here; no snapshot, view or log line carries one.
+ * Beside it: the node clients and their wires (engine-clients.ts); the pure reading of snapshots into the
+ * view (machines/cockpit/cockpit.view.ts) and its publishing in batching windows (view-publisher.ts); and the
+ * engine's own side effects as actors with cleanup: the call log (call-log-writer.ts), what is kept for next
+ * time (persistence.ts) and what the supervised node's changes mean (supervisor-glue.ts).
+ * Tokens stay in the node clients; no snapshot, view or log line carries one.
  */
-import { createActor, fromPromise, waitFor, type ActorOptions, type AnyActorLogic, type AnyActorRef } from 'xstate';
-import { createCallStats, createNodeClient, createRawHttpWire, undiciWire, type CallRecord, type CallStats, type NodeClient } from '../node-client/index.js';
-import { createNodeHttpWire } from '../node-client/node-http-wire.js';
-import { logPaneActors } from '../log-pane/index.js';
-import { disposeCapture, supervisorActors } from '../supervisor/index.js';
-import { createFleetPollWire } from './fleet-poll-wire.js';
-import { healthPollerLogic } from './health-snapshot.js';
-import { SCREEN_ACTORS, type ScreenDeps } from './screens/index.js';
-import type { CockpitEngineHandle } from '../../core/cockpit/view/engine.js';
+import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
+import type { NodeClient } from '../node-client/index.js';
+import { disposeCapture } from '../supervisor/index.js';
+import type { ScreenDeps } from './screens/index.js';
 import type { CockpitUiEvent } from '../../core/cockpit/view/ui-events.js';
-import type { Face, ThemeView } from '../../core/cockpit/view/view-model.js';
-import { SCREEN_IDS, type ScreenId } from '../../core/cockpit/view/screens.js';
+import type { ThemeView } from '../../core/cockpit/view/view-model.js';
+import type { ScreenId } from '../../core/cockpit/view/screens.js';
 import { interpretUiEvent } from '../../core/cockpit/engine/interpret.js';
 import { clockTime } from '../../core/cockpit/format.js';
 import { composeView } from '../../core/cockpit/engine/compose-view.js';
-import { fleetPollIntervalMs, memoryStateStore, type CockpitEngineConfig, type EngineStateStore } from '../../core/cockpit/engine/config.js';
-import type { EngineNodeRef, FleetNodeFacts } from '../../core/cockpit/engine/screen-env.js';
-import { cockpitMachine, fleetActorId, fleetNodeMachine, screenSrc, type CockpitSnapshot, type VerbInput, type VerbOutcome } from '../../machines/cockpit/cockpit.machine.js';
-import { gatesMachine } from '../../machines/cockpit/gates.machine.js';
-import { prometheusFleetMachine } from '../../machines/cockpit/prometheus-fleet.machine.js';
-import { queryFleetLogic, staleAfterMs } from './prometheus-fleet.js';
-import { SCREEN_REGISTRY } from '../../machines/cockpit/screens/index.js';
-import { logPaneMachine, type LogPaneSnapshot } from '../../machines/cockpit/log-pane.machine.js';
-import { supervisorMachine } from '../../machines/cockpit/supervisor.machine.js';
+import { memoryStateStore, type CockpitEngineConfig } from '../../core/cockpit/engine/config.js';
+import type { EngineNodeRef } from '../../core/cockpit/engine/screen-env.js';
+import { fleetActorId, type CockpitSnapshot, type VerbInput, type VerbOutcome } from '../../machines/cockpit/cockpit.machine.js';
+import type { LogPaneSnapshot } from '../../machines/cockpit/log-pane.machine.js';
 import type { SupervisorSnapshotLike } from '../../machines/cockpit/supervisor.view.js';
 import { selectFleet, selectViewParts } from '../../machines/cockpit/cockpit.view.js';
+import { LOG_TABS } from '../../core/log/log-book.js';
+import { createEngineClients } from './engine-clients.js';
+import type { CockpitEngine, StartCockpitEngineOptions } from './engine-options.js';
+import { cockpitInput, provideCockpitMachine } from './engine-wiring.js';
 import { createViewPublisher, FLEET_VIEW_NOTIFY_MS } from './view-publisher.js';
 import { callLogWriterLogic } from './call-log-writer.js';
 import { persistenceLogic } from './persistence.js';
 import { supervisorGlueLogic } from './supervisor-glue.js';
-import { createCockpitStory, type CockpitStoryLine } from './cockpit-story.js';
-import { runOneShotVerb, type OnceVerbLike, type OneShotDeps } from './one-shot-verbs.js';
+import { createCockpitStory } from './cockpit-story.js';
+import { runOneShotVerb, type OneShotDeps } from './one-shot-verbs.js';
 import type { DiagnoseInputs } from './diagnose.js';
-import { LOG_TABS } from '../../core/log/log-book.js';
-import { postWebhookLogic } from './webhook.js';
-import { durabilityCheckLogic } from './durability.js';
-import { watchlistMachine } from '../../machines/cockpit/watchlist.machine.js';
-import { watchRefMachine } from '../../machines/cockpit/watch-ref.machine.js';
-import { alertsMachine } from '../../machines/cockpit/alerts.machine.js';
-import { alertmanagerSinkMachine, type LogLine } from '../../machines/cockpit/alertmanager-sink.machine.js';
-import { postAlertsLogic } from './alertmanager-post.js';
-import { RETRY_CAP_MS, webhookSinkMachine } from '../../machines/cockpit/webhook-sink.machine.js';
 
-export type EngineClock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
-
-export interface StartCockpitEngineOptions {
-  readonly face: Face;
-  /** The resolved configuration (ResolvedCockpitConfig fits). */
-  readonly config: CockpitEngineConfig;
-  /** The data-directory state store (CockpitStateStore fits); default: memory. */
-  readonly stateStore?: EngineStateStore;
-  /** Drives every machine delay (polls, banners); tests pass xstate's SimulatedClock. */
-  readonly clock?: EngineClock;
-  /** Wall clock for snapshot times; default Date.now (or the SimulatedClock's now). */
-  readonly now?: () => number;
-  readonly app?: { readonly name: string; readonly version: string };
-  /** Fleet poll interval; default 15 s desktop, 10 s terminal (2-cockpit.md §8). */
-  readonly fleetPollIntervalMs?: number;
-  /**
-   * Per-request timeout of every node call, the whole transfer included (default 8 s): a hanging node, or one
-   * dripping a byte a second, fails its own row within one poll instead of holding it forever.
-   */
-  readonly requestTimeoutMs?: number;
-  /**
-   * The `--once` verbs (the bins pass theirs): the palette's one-shot verbs run through them
-   * (actors/cockpit/one-shot-verbs.ts), so a palette verb and its `--once` twin never differ.
-   */
-  readonly onceVerbs?: readonly OnceVerbLike[];
-  /** Replaces the one-shot verb runner entirely (tests). */
-  readonly runVerb?: (input: VerbInput & { readonly token?: string }, signal: AbortSignal) => Promise<VerbOutcome>;
-  /** The OS colour scheme, when the face knows it (Electron's nativeTheme); `[ui].theme = auto` follows it. */
-  readonly systemScheme?: 'light' | 'dark';
-  readonly platform?: string;
-  /** The connection pool of every node client (an undici Agent); default the node client's own. */
-  readonly dispatcher?: import('undici').Dispatcher;
-  /** How long a webhook post may take before it counts as failed (default 10 s). */
-  readonly webhookTimeoutMs?: number;
-  /** First retry delay of a failed webhook post, doubling up to 60 s (default 1 s). */
-  readonly webhookRetryBaseMs?: number;
-  /** Alertmanager resend interval (tests); default 60 s, Prometheus's resend delay. */
-  readonly alertmanagerResendMs?: number;
-  /** Replaces the log pane's or the supervisor's actors (tests). */
-  readonly overrides?: { readonly logPaneActors?: Record<string, AnyActorLogic>; readonly supervisorActors?: Record<string, AnyActorLogic> };
-}
-
-export interface CockpitEngine extends CockpitEngineHandle {
-  /** The root actor, for tests and bridges that need more than views (never for faces). */
-  readonly root: AnyActorRef;
-  /** The cockpit's own outbound call statistics (S8, `--serve-metrics`). */
-  readonly callStats: CallStats;
-  /** Every fleet node's latest facts (headless modes: `--serve-metrics`). */
-  fleet(): FleetNodeFacts[];
-  /**
-   * Called after every node call the cockpit makes (success or failure), with the name of the node it went to;
-   * returns the unsubscribe function.
-   */
-  onCall(listener: (record: CallRecord, node: string) => void): () => void;
-  /**
-   * Settles when the desktop window may open (2-cockpit.md §3: "the cockpit window opens" once the supervised
-   * node's /health answers 200): at once without supervision; else when the node runs, or cannot be waited for
-   * any longer (no 200 within 60 s, an exit, a refused start-up check), where the window's red chip says why.
-   */
-  whenNodeAnswers(): Promise<void>;
-  /**
-   * The Cockpit tab's story (the supervisor's changes, the state store's problems) as it is told, the lines so
-   * far first: the headless modes print it on stderr. Returns the unsubscribe function.
-   */
-  onCockpitEvent(listener: (line: CockpitStoryLine) => void): () => void;
-  /** The supervisor's snapshot (`--node-bin`), or null when the cockpit does not run the node. */
-  supervisor(): SupervisorSnapshotLike | null;
-}
-
+export type { CockpitEngine, EngineClock, StartCockpitEngineOptions } from './engine-options.js';
 export { FLEET_VIEW_NOTIFY_MS, VIEW_NOTIFY_MS } from './view-publisher.js';
-export const DEFAULT_REQUEST_TIMEOUT_MS = 8_000;
-/** How long a node's idle sockets are kept: under Bee's 30 s idle timeout, over the 10 and 15 s poll cycles. */
-const IDLE_SOCKET_MS = 25_000;
+export { DEFAULT_REQUEST_TIMEOUT_MS } from './engine-clients.js';
 
 export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitEngine {
   const { face, config } = options;
@@ -141,48 +56,10 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   const prometheusUrl = config.fleet.prometheusUrl;
   const stateStore = options.stateStore ?? memoryStateStore();
   const persisted = stateStore.get();
-  const callStats = createCallStats();
-  const callListeners = new Set<(record: CallRecord, node: string) => void>();
-  /** Writes the calls still waiting for the log pane's book (set once the book is known; see writeCalls). */
+  const clients = createEngineClients({ nodes: config.nodes, requestTimeoutMs: options.requestTimeoutMs, dispatcher: options.dispatcher });
+  /** Writes the calls still waiting for the log pane's book (the call-log actor, once the book is known). */
   let flushCallLog = () => {};
-  const clients = new Map<string, NodeClient>();
-  const tokens = new Map(config.nodes.map((node) => [node.name, node.token]));
-  // The node clients share two raw wires (the screens' and the fleet polls', below). A fleet poll is nine small
-  // JSON answers per node per cycle (1,800 per 10 s for 200 nodes): a raw wire reads each whole off its socket,
-  // without the stream and parser objects node:http builds per call, which were most of the engine's CPU. Streams,
-  // uploads and https go to the fallback. Sockets stay open between polls: Bee keeps an idle API connection 30 s
-  // (pkg/node/node.go IdleTimeout), longer than a 10 or 15 s cycle, so a poll reuses the last one's.
-  const fallbackWire = options.dispatcher ? undiciWire(options.dispatcher) : createNodeHttpWire();
-  const wire = createRawHttpWire({ fallback: fallbackWire, idleMs: IDLE_SOCKET_MS });
-  // The fleet polls have a wire of their own, pipelining each poll's nine requests on the node's poll socket
-  // (fleet-poll-wire.ts). Screens keep the shared wire: a screen's call never queues behind a poll's answers.
-  const pollWire = createFleetPollWire(fallbackWire, IDLE_SOCKET_MS);
-  const pollClients = new Map<string, NodeClient>();
-
-  const onCall = (record: CallRecord, node: string) => callListeners.forEach((listener) => listener(record, node));
-  const subscribeCalls = (listener: (record: CallRecord, node: string) => void) => {
-    callListeners.add(listener);
-    return () => void callListeners.delete(listener);
-  };
-  const clientIn = (cache: Map<string, NodeClient>, clientWire: typeof wire, node: EngineNodeRef): NodeClient => {
-    let client = cache.get(node.name);
-    if (!client || client.baseUrl !== node.url) {
-      const token = tokens.get(node.name);
-      client = createNodeClient({
-        baseUrl: node.url,
-        timeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
-        stats: callStats,
-        onCall: (record) => onCall(record, node.name),
-        ...(token ? { token } : {}),
-        wire: clientWire,
-      });
-      cache.set(node.name, client);
-    }
-    return client;
-  };
-  const clientFor = (node: EngineNodeRef): NodeClient => clientIn(clients, wire, node);
-  /** The node's client for fleet polls (same token, statistics and call log; the pipelining wire). */
-  const pollClientFor = (node: EngineNodeRef): NodeClient => clientIn(pollClients, pollWire, node);
+  const { callStats, clientFor, pollClientFor, subscribeCalls, tokenOf } = clients;
 
   // The active node's client, looked up at call time (see actors/cockpit/screens/index.ts for why that is safe).
   const currentNode = (): EngineNodeRef => {
@@ -192,7 +69,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   const activeClient = new Proxy({} as NodeClient, { get: (_, property) => Reflect.get(clientFor(currentNode()), property) });
   const connection = () => {
     const node = currentNode();
-    const token = tokens.get(node.name);
+    const token = tokenOf(node.name);
     return token ? { baseUrl: node.url, token } : { baseUrl: node.url };
   };
   const deps: ScreenDeps = { client: activeClient, clientFor, now, face, callStats, connection, pubsub: config.pubsub ?? null };
@@ -209,7 +86,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   };
   const runVerb = options.runVerb ?? ((input: VerbInput & { readonly token?: string }, signal: AbortSignal) => runOneShotVerb(input, signal, oneShotDeps));
   const oneShot = fromPromise<VerbOutcome, VerbInput>(({ input, signal }) => {
-    const token = tokens.get(input.node.name);
+    const token = tokenOf(input.node.name);
     return runVerb(token ? { ...input, token } : input, signal);
   });
   const logBook = () => ((root.getSnapshot().children as Record<string, AnyActorRef | undefined>).logPane?.getSnapshot() as LogPaneSnapshot | undefined)?.context.book;
@@ -229,96 +106,9 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
       logs: book ? Object.fromEntries(LOG_TABS.map((tab) => [tab, book.view(tab, 200).entries.map((entry) => entry.line)])) : {},
     };
   };
-  const screenProvided = Object.fromEntries(
-    SCREEN_IDS.map((id) => {
-      const bind = SCREEN_ACTORS[id];
-      const machine = SCREEN_REGISTRY[id].machine;
-      return [screenSrc(id), bind ? machine.provide({ actors: bind(deps) }) : machine];
-    }),
-  );
-  const durabilityCheck = durabilityCheckLogic(() => clientFor(currentNode()), now);
-  const retryBase = options.webhookRetryBaseMs;
-  const webhookSink = (url: string | undefined) =>
-    webhookSinkMachine.provide({
-      actors: { postWebhook: postWebhookLogic(url ?? '', options.webhookTimeoutMs) },
-      ...(retryBase === undefined ? {} : { delays: { retryBackoff: ({ context }: { context: { attempt: number } }) => Math.min(RETRY_CAP_MS, retryBase * 2 ** Math.max(0, context.attempt - 1)) } }),
-    });
-  const machine = cockpitMachine.provide({
-    actors: {
-      fleetNode: fleetNodeMachine.provide({ actors: { healthPoller: healthPollerLogic(pollClientFor, now) } }),
-      activeNodePoller: gatesMachine.provide({ actors: { healthPoller: healthPollerLogic(pollClientFor, now) } }),
-      prometheusFleet: prometheusFleetMachine.provide({ actors: { queryFleet: queryFleetLogic(prometheusUrl ?? '', staleAfterMs(options.fleetPollIntervalMs ?? fleetPollIntervalMs(face)), now) } }),
-      alerts: alertsMachine.provide({
-        actors: {
-          webhookSink: webhookSink(config.alerts.webhookUrl),
-          fleetWebhookSink: webhookSink(config.fleet.aggregateWebhookUrl),
-          alertmanagerSink: alertmanagerSinkMachine.provide({
-            actors: { postAlerts: postAlertsLogic(now) },
-            actions: {
-              logLine: (_args: unknown, line: LogLine) => {
-                if (line.message !== null) logBook()?.addCockpitEvent(line.level, line.message, clockTime(now()), 'cockpit::alertmanager');
-              },
-            },
-            ...(options.alertmanagerResendMs === undefined ? {} : { delays: { resendInterval: options.alertmanagerResendMs } }),
-          }),
-        },
-      }),
-      logPane: logPaneMachine.provide({ actors: options.overrides?.logPaneActors ?? logPaneActors({ env: childEnv }) }),
-      supervisor: supervisorMachine.provide({
-        actors: options.overrides?.supervisorActors ?? supervisorActors({ env: childEnv, clientFor: (apiUrl) => clientFor({ name: `supervised ${apiUrl}`, url: apiUrl }) }),
-      }),
-      oneShot,
-      watchlist: watchlistMachine.provide({ actors: { durabilityCheck } }),
-      watchRef: watchRefMachine.provide({ actors: { durabilityCheck } }),
-      ...screenProvided,
-    },
-  });
+  const machine = provideCockpitMachine({ options, now, deps, clientFor, pollClientFor, activeClient: () => clientFor(currentNode()), oneShot, logBook, childEnv });
 
-  const root = createActor(machine, {
-    input: {
-      face,
-      nodes: config.nodes.map(({ name, url }) => ({ name, url })),
-      activeNode: config.activeNode,
-      fleetPollIntervalMs: options.fleetPollIntervalMs ?? fleetPollIntervalMs(face),
-      ...(prometheusUrl ? { prometheusFleet: { names: config.nodes.filter((node) => node.origin === 'config' || node.origin === 'positional').map((node) => node.name) } } : {}),
-      session: {
-        face,
-        screen: screenFromState(persisted.lastScreen),
-        logPaneHeight: persisted.logPaneHeight,
-        ...(persisted.logFilter ? { logFilter: persisted.logFilter } : {}),
-      },
-      watchlist: persisted.watchlist.map((entry) => ({ reference: entry.reference, intervalSeconds: entry.intervalSeconds ?? null })),
-      restoreWatches: face === 'terminal',
-      alerts: {
-        face,
-        webhook: Boolean(config.alerts.webhookUrl),
-        fleetWebhook: Boolean(config.fleet.aggregateWebhookUrl),
-        debounceMs: config.alerts.debounceSecs * 1000,
-        aggregateWindowMs: config.fleet.aggregateWindowSecs * 1000,
-        toast: { enabled: config.notifications.toastEnabled, ttlMs: config.notifications.toastSeconds * 1000 },
-        bell: config.notifications.bell,
-        osNotifications: config.notifications.desktop,
-        alertmanagers: config.alerts.alertmanagerUrls ?? [],
-      },
-      log: {
-        platform: options.platform ?? process.platform,
-        perNode: Object.fromEntries(config.nodes.map((node) => [node.name, node.log ?? {}])),
-      },
-      ...(config.store
-        ? {
-            supervisor: {
-              binPath: config.store.bin,
-              configPath: config.store.config,
-              // The desktop never respawns (2-cockpit.md §3).
-              autoRestart: face === 'terminal' && (config.supervisor?.autoRestart ?? false),
-              ...(config.supervisor ? { maxRestartsPerHour: config.supervisor.maxRestartsPerHour } : {}),
-              ...(config.storeLogs ? { rotateSizeMb: config.storeLogs.rotateSizeMb, keepFiles: config.storeLogs.keepFiles } : {}),
-            },
-          }
-        : {}),
-    },
-    ...(clock ? { clock } : {}),
-  });
+  const root = createActor(machine, { input: cockpitInput(options, persisted), ...(clock ? { clock } : {}) });
 
   // `[ui].theme = auto` follows the face's system scheme, which the face reports (ui.scheme) when it knows it.
   let systemScheme = options.systemScheme;
@@ -411,17 +201,10 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
       root.stop();
       // Once the tailer is gone: the capture directory goes with a clean stop.
       if (supervised) await disposeCapture(supervised.context).catch(() => undefined);
-      wire.close();
-      pollWire.close();
-      if ('close' in fallbackWire) (fallbackWire as { close(): void }).close();
+      clients.close();
       return { finalStatus };
     },
   };
-}
-
-function screenFromState(lastScreen: string): ScreenId {
-  const number = Number(/^S(\d+)$/.exec(lastScreen)?.[1]);
-  return SCREEN_IDS[number - 1] ?? 'health';
 }
 
 function resolveTheme(config: CockpitEngineConfig, system: 'light' | 'dark' | undefined): ThemeView {
