@@ -5,6 +5,7 @@
  * Expected outcomes come back as values: a start-up check that refuses (`{ ok: false, reason }`), a
  * /health probe that is not 200 (`{ healthy: false, detail }`); actors throw only for the unexpected.
  */
+import type { ExitRecord, SupervisorSettings } from '../../core/cockpit/supervisor-rules.js';
 
 /** Check before the first spawn (and before each manual start). */
 export interface StartupCheckInput {
@@ -68,3 +69,32 @@ export type NodeProcessEvent =
   | { type: 'process.failed'; message: string }
   | { type: 'capture.status'; ok: true }
   | { type: 'capture.status'; ok: false; message: string; droppedBytes: number };
+
+/** The supervisor machine's context and events (supervisor.machine.ts). */
+export interface SupervisorContext {
+  settings: SupervisorSettings;
+  /** From the start-up check. */
+  apiUrl: string | null;
+  captureFile: string | null;
+  pid: number | null;
+  spawnedAtMs: number | null;
+  /** Times of the respawns inside the sliding hour, oldest first. */
+  restarts: number[];
+  lastExit: ExitRecord | null;
+  /** Why the node was not started (check refused, binary could not run). */
+  refusal: string | null;
+  /** The last not-ready answer of /health while starting. */
+  healthDetail: string | null;
+  /** The capture file is failing (disk full, …); the node keeps running. */
+  captureProblem: { message: string; droppedBytes: number } | null;
+  /** Set when even SIGKILL did not end the group within the grace (a process stuck in the kernel). */
+  stopProblem: string | null;
+}
+
+export type SupervisorEvent =
+  | { type: 'supervisor.stop' }
+  | { type: 'supervisor.start' }
+  | { type: 'supervisor.autoRestart'; enabled: boolean }
+  | NodeProcessEvent;
+
+export type ProcessExited = Extract<NodeProcessEvent, { type: 'process.exited' }>;

@@ -39,33 +39,8 @@ import { finalStatusOf } from './supervisor.view.js';
 export * from '../../core/cockpit/supervisor-rules.js';
 import type { HealthProbe, HealthProbeInput, NodeProcessEvent, NodeProcessInput, NodeProcessSignal, StartupCheck, StartupCheckInput } from './supervisor.contracts.js';
 
-export interface SupervisorContext {
-  settings: SupervisorSettings;
-  /** From the start-up check. */
-  apiUrl: string | null;
-  captureFile: string | null;
-  pid: number | null;
-  spawnedAtMs: number | null;
-  /** Times of the respawns inside the sliding hour, oldest first. */
-  restarts: number[];
-  lastExit: ExitRecord | null;
-  /** Why the node was not started (check refused, binary could not run). */
-  refusal: string | null;
-  /** The last not-ready answer of /health while starting. */
-  healthDetail: string | null;
-  /** The capture file is failing (disk full, …); the node keeps running. */
-  captureProblem: { message: string; droppedBytes: number } | null;
-  /** Set when even SIGKILL did not end the group within the grace (a process stuck in the kernel). */
-  stopProblem: string | null;
-}
-
-export type SupervisorEvent =
-  | { type: 'supervisor.stop' }
-  | { type: 'supervisor.start' }
-  | { type: 'supervisor.autoRestart'; enabled: boolean }
-  | NodeProcessEvent;
-
-export type ProcessExited = Extract<NodeProcessEvent, { type: 'process.exited' }>;
+export type { ProcessExited, SupervisorContext, SupervisorEvent } from './supervisor.contracts.js';
+import type { ProcessExited, SupervisorContext, SupervisorEvent } from './supervisor.contracts.js';
 
 function exitRecord(context: SupervisorContext, event: ProcessExited, phase: ExitPhase): ExitRecord {
   return {
