@@ -25,7 +25,7 @@ function shellLines(file: string): string[] {
 
 describe('README commands', () => {
   it('invoke every bin as npx <bin> (a bare bin name is not on PATH after npm ci)', () => {
-    for (const file of ['README.md', 'devnet/README.md']) {
+    for (const file of ['README.md', 'docs/benchmarks.md', 'devnet/README.md']) {
       for (const line of shellLines(file)) {
         const first = line.trim().split(/\s+/)[0] ?? '';
         expect(BINS, `${file}: ${line}`).not.toContain(first);

@@ -9,8 +9,9 @@
  * - an error body or a success body nobody reads: a few KiB are read, the rest is dropped with the connection.
  * Caps are enforced while the body streams in: a Content-Length over the cap is refused before reading, and
  * a chunked body is cut off at the first byte past it. The failure is NodeApiError `invalid-response` with
- * `limitBytes` set (README.md). A cap bounds the text, not what parsing builds from it: json-shape.ts refuses a
- * text whose parsed form would be over four times its size.
+ * `limitBytes` set (docs/retcheck.md "What a hostile node can cost"; figures in docs/benchmarks.md "Hostile
+ * nodes"). A cap bounds the text, not what parsing builds from it: json-shape.ts refuses a text whose parsed form
+ * would be over four times its size.
  */
 
 /** Identifier 32 + signature 65 + span 8 + payload 4096: the largest body GET /chunks can answer. */

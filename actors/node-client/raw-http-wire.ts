@@ -9,7 +9,7 @@
  * - this wire: the fast path for bodiless GET/HEAD on http: origins, with everything else handed to a fallback
  *   wire. A walk's client CPU per probe: undici's request() about 60 µs, its dispatch() about 40, this about 25
  *   (bench:retcheck-walk); the cockpit engine polling 200 nodes went from 11.5-12.1 % of a core to 9.0 % when its
- *   polls moved here from node:http, and 3-9 % less again with pipelining (bench:cockpit-fleet, README).
+ *   polls moved here from node:http, and 3-9 % less again with pipelining (bench:cockpit-fleet, docs/benchmarks.md).
  * - undici-wire.ts: an undici Dispatcher a caller passes (`dispatcher`), nothing more: no command loads undici.
  *
  * Its files:
