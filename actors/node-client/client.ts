@@ -2,11 +2,12 @@
  * `createNodeClient`: one typed object over every Bee endpoint the toolkit uses. It holds no state besides the
  * connection pool (the dispatcher) and the call statistics, so machines can create one per node and share it.
  *
- * What a hostile node can make a call cost is bounded (README.md "Body caps", "Hostile nodes"): every body by its
- * endpoint's cap while it streams (body-limits.ts: a chunk 4,201 bytes, fixed-shape JSON 64 KiB, other JSON 1
- * MiB, the lists up to 64 MiB); a JSON text over 64 KiB by what parsing would build (json-shape.ts: nesting at most
- * 64 deep, estimated heap at most 4 times the text); the HTTP framing by the wires' own limits (heads and
- * trailers 16 KiB, interim answers, chunk-size lines); every number by what Bee can answer (schemas/common.ts).
+ * What a hostile node can make a call cost is bounded (docs/retcheck.md "What a hostile node can cost"; figures:
+ * docs/benchmarks.md "Hostile nodes"): every body by its endpoint's cap while it streams (body-limits.ts: a chunk
+ * 4,201 bytes, fixed-shape JSON 64 KiB, other JSON 1 MiB, the lists up to 64 MiB); a JSON text over 64 KiB by what
+ * parsing would build (json-shape.ts: nesting at most 64 deep, estimated heap at most 4 times the text); the HTTP
+ * framing by the wires' own limits (heads and trailers 16 KiB, interim answers, chunk-size lines); every number by
+ * what Bee can answer (schemas/common.ts).
  *
  * Which wire: the raw wire (raw-http-wire.ts, with node:http behind it for https and streamed uploads) is the
  * fastest for every call it takes, so retcheck, the cockpit engine and the benchmark's ts runner pass it. Measured
