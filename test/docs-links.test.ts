@@ -5,7 +5,9 @@
  *   cannot leave a dead link behind;
  * - every source path named in the newcomer paths ("Finding your way", "Adding a screen", "Adding a key" in
  *   docs/cockpit.md, "Finding your way" in docs/retcheck.md) exists, so a refactor that moves a file the path
- *   opens fails here until the path is walked again. A path with `<screen>` or `*` in it is a pattern, not checked.
+ *   opens fails here until the path is walked again. A path with `<screen>` or `*` in it is a pattern, not checked;
+ * - every code name those paths give (`readParts`, `SCREEN_REGISTRY`: a camelCase or CONSTANT_CASE word in
+ *   backticks) is still defined or used somewhere in the sources, so a rename shows up here too.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -79,6 +81,17 @@ describe('README and docs links', () => {
   });
 });
 
+/** Every TypeScript source of the layers the paths walk, as one text (test files included: they are named too). */
+function sourceText(): string {
+  const texts: string[] = [];
+  for (const layer of ['core', 'machines', 'actors', 'surfaces', 'test', 'config-schema']) {
+    for (const entry of readdirSync(join(root, layer), { recursive: true, withFileTypes: true })) {
+      if (entry.isFile() && /\.tsx?$/.test(entry.name)) texts.push(readFileSync(join(entry.parentPath, entry.name), 'utf8'));
+    }
+  }
+  return texts.join('\n');
+}
+
 describe('the newcomer paths name files that exist', () => {
   const PATHS: ReadonlyArray<readonly [string, string]> = [
     ['docs/cockpit.md', 'Finding your way'],
@@ -91,5 +104,18 @@ describe('the newcomer paths name files that exist', () => {
     expect(named.length, 'a path names its files').toBeGreaterThan(3);
     const missing = named.filter((path) => !/[<*]/.test(path) && !existsSync(join(root, path)));
     expect(missing).toEqual([]);
+  });
+
+  it('the code names they give still exist in the sources', () => {
+    const sources = sourceText();
+    const gone: string[] = [];
+    for (const [file, title] of PATHS) {
+      for (const match of section(file, title).matchAll(/`([A-Za-z_][A-Za-z0-9_]*)`/g)) {
+        const name = match[1]!;
+        const codeName = /[a-z][A-Z]/.test(name) || /^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(name);
+        if (codeName && !new RegExp(`\\b${name}\\b`).test(sources)) gone.push(`${file} "${title}": ${name}`);
+      }
+    }
+    expect(gone).toEqual([]);
   });
 });
