@@ -6,7 +6,7 @@
  * - every source path named in the newcomer paths ("Finding your way", "Adding a screen", "Adding a key" in
  *   docs/cockpit.md, "Finding your way" in docs/retcheck.md) exists, so a refactor that moves a file the path
  *   opens fails here until the path is walked again. A path with `<screen>` or `*` in it is a pattern, not checked;
- * - every code name those paths give (`readParts`, `SCREEN_REGISTRY`: a camelCase or CONSTANT_CASE word in
+ * - every code name those paths give (`selectViewParts`, `SCREEN_REGISTRY`: a camelCase or CONSTANT_CASE word in
  *   backticks) is still defined or used somewhere in the sources, so a rename shows up here too.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
