@@ -16,8 +16,11 @@
  *   `bell` means the terminal never beeps.
  * - `@env:VAR` is accepted by `token` and by the two webhook URLs (they are secrets too).
  * - `[serve]` quotas of `cockpit --serve` drops (issue 24): 1 GiB a drop, 4 GiB kept at once, 10,000 files a drop.
+- `[ui] start_screen` takes a screen's palette name (`health`, `fleet`, `api-health`, …); no key means Health, as
+  bee-tui opens. Restoring the last screen is opt-in (`restore_last_screen`, issue 28).
  */
 import { z } from 'zod';
+import { SCREENS } from '../core/cockpit/view/screens.js';
 
 /** `@env:NAME`: the value is read from that environment variable when the config is resolved. */
 export const ENV_REFERENCE = /^@env:(.*)$/;
@@ -134,6 +137,11 @@ function buildSchemas() {
     .strictObject({
       theme: z.enum(['auto', 'light', 'dark']).default('auto').meta({ description: 'Colour scheme (default auto); NO_COLOR forces mono.' }),
       ascii_fallback: flag(false, 'Terminal cockpit: ASCII instead of box-drawing and block characters'),
+      start_screen: z
+        .enum(SCREENS.flatMap((screen) => screen.aliases) as [string, ...string[]])
+        .optional()
+        .meta({ description: 'The screen both faces open on (default health); `--screen` beats it, and restore_last_screen beats it' }),
+      restore_last_screen: flag(false, 'Open on the screen shown when the cockpit last stopped (kept in state.json) instead of start_screen'),
     })
     .meta({ description: 'Appearance.' });
 
@@ -176,7 +184,7 @@ const FILE_DEFAULTS: CockpitConfigFile = {
   notifications: { desktop: false, toast_enabled: true, toast_seconds: 8 },
   pubsub: { rotate_size_mb: 16, keep_files: 5 },
   serve: { drop_max_mb: 1024, drop_total_mb: 4096, drop_max_files: 10_000 },
-  ui: { theme: 'auto', ascii_fallback: false },
+  ui: { theme: 'auto', ascii_fallback: false, restore_last_screen: false },
 };
 const STORE_DEFAULTS: StoreSection = {
   logs: { rotate_size_mb: 64, keep_files: 5 },

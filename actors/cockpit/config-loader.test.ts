@@ -64,7 +64,8 @@ describe('resolveCockpitConfig: files and paths', () => {
     expect(config.fleet).toEqual({ aggregateWindowSecs: 60 });
     expect(config.notifications).toEqual({ desktop: false, toastEnabled: true, toastSeconds: 8, bell: 'off' });
     expect(config.pubsub).toEqual({ rotateSizeMb: 16, keepFiles: 5 });
-    expect(config.ui).toEqual({ theme: 'auto', asciiFallback: false, noColor: false });
+    expect(config.ui).toEqual({ theme: 'auto', asciiFallback: false, noColor: false, startScreen: 'health', restoreLastScreen: false });
+    expect(sources['ui.start_screen']).toEqual({ origin: 'default', detail: 'default "health"' });
     expect(sources['alerts.debounce_secs']).toEqual({ origin: 'default', detail: 'default 60' });
     expect(sources['store.supervisor.max_restarts_per_hour']).toEqual({ origin: 'default', detail: 'default 6' });
     expect(sources.activeNode).toMatchObject({ origin: 'default' });
@@ -241,9 +242,28 @@ describe('resolveCockpitConfig: supervision, appearance, alerts', () => {
   it('--theme and --ascii beat [ui]; a bad --theme is a usage error; NO_COLOR is noted', async () => {
     const path = withFile('[ui]\ntheme = "light"\n');
     const { config, sources } = await resolve({ config: path, theme: 'dark', ascii: true }, { NO_COLOR: '1' });
-    expect(config.ui).toEqual({ theme: 'dark', asciiFallback: true, noColor: true });
+    expect(config.ui).toEqual({ theme: 'dark', asciiFallback: true, noColor: true, startScreen: 'health', restoreLastScreen: false });
     expect(sources['ui.theme']).toEqual({ origin: 'flag', detail: '--theme' });
     expect((await refused({ theme: 'blue' })).message).toBe('--theme: expected one of auto, light, dark, got "blue"');
+  });
+
+  it('start screen: Health by default; [ui] start_screen; --screen beats it and restore_last_screen; bad names refused', async () => {
+    const path = withFile('[ui]\nstart_screen = "lottery"\nrestore_last_screen = true\n', 'start-screen.toml');
+    const fromFile = await resolve({ config: path });
+    expect(fromFile.config.ui).toMatchObject({ startScreen: 'lottery', restoreLastScreen: true });
+    expect(fromFile.sources['ui.start_screen']).toEqual({ origin: 'file', detail: `${path}:2:1` });
+    for (const [name, id] of [['fleet', 'fleet'], ['S8', 'apiHealth'], ['15', 'fleet'], ['API-Health', 'apiHealth']] as const) {
+      const { config, sources } = await resolve({ config: path, screen: name });
+      expect(config.ui, name).toMatchObject({ startScreen: id, restoreLastScreen: false });
+      expect(sources['ui.start_screen']).toEqual({ origin: 'flag', detail: '--screen' });
+    }
+    const usage = await refused({ screen: 'lotto' });
+    expect(usage.isUsage).toBe(true);
+    expect(usage.message).toBe('--screen: unknown screen "lotto"; one of health, stamps, swap, lottery, warmup, peers, network, api, tags, pins, manifest, watchlist, feeds, pubsub, fleet (or its number, 1..15)');
+    const bad = withFile('[ui]\nstart_screen = "lotto"\n', 'bad-start-screen.toml');
+    const config = await refused({ config: bad });
+    expect(config.isUsage).toBe(false);
+    expect(config.message).toMatch(new RegExp(`^${bad}:2:1: ui.start_screen: expected one of "health", "gates", .*"fleet", got "lotto"$`));
   });
 
   it('the log flags belong to the active node', async () => {

@@ -107,7 +107,7 @@ export function cockpitInput(options: StartCockpitEngineOptions, persisted: Engi
     ...(prometheusUrl ? { prometheusFleet: { names: config.nodes.filter((node) => node.origin === 'config' || node.origin === 'positional').map((node) => node.name) } } : {}),
     session: {
       face,
-      screen: screenFromState(persisted.lastScreen),
+      screen: config.ui.restoreLastScreen ? screenFromState(persisted.lastScreen) : (config.ui.startScreen ?? 'health'),
       logPaneHeight: persisted.logPaneHeight,
       ...(persisted.logFilter ? { logFilter: persisted.logFilter } : {}),
     },

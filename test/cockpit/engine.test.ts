@@ -35,14 +35,27 @@ describe('cockpit engine on a devnet', () => {
     expect(h.stateStore.get()).not.toHaveProperty('lastActiveNode');
   });
 
-  it('the next start opens the last screen, on the node the config chooses', async () => {
-    const again = await startEngineHarness({ devnet: h.devnet!, face: 'terminal', stateStore: h.stateStore });
-    try {
-      const view = await again.waitForView((v) => v.screen.id === 'fleet' && v.screen.status === 'ready', { what: 'S15 at start' });
-      expect(view.topBar.node.url).toBe(h.devnet!.nodes[0]!.url);
-    } finally {
-      await again.stop();
-    }
+  it('the next start opens on Health, on the start screen asked for, or (opt-in) on the last screen', async () => {
+    const start = async (ui: Partial<CockpitEngineConfig['ui']>, what: string, expected: string) => {
+      const again = await startEngineHarness({
+        devnet: h.devnet!,
+        face: 'terminal',
+        stateStore: h.stateStore,
+        config: { ui: { theme: 'auto', asciiFallback: false, noColor: false, ...ui } },
+      });
+      try {
+        const first = again.view();
+        expect(first.screen.id, what).toBe(expected);
+        const view = await again.waitForView((v) => v.screen.id === expected && v.screen.status === 'ready', { what: `${expected} at start (${what})` });
+        expect(view.topBar.node.url).toBe(h.devnet!.nodes[0]!.url);
+      } finally {
+        await again.stop();
+      }
+    };
+    expect(h.stateStore.get().lastScreen).toBe('S15');
+    await start({ startScreen: 'lottery', restoreLastScreen: true }, 'restore_last_screen = true', 'fleet');
+    await start({}, 'no start screen', 'health');
+    await start({ startScreen: 'lottery' }, '[ui] start_screen = "lottery"', 'lottery');
   });
 
   it('screen actors run against the active node only: S2 shows the new node’s batch after a switch', async () => {

@@ -29,6 +29,8 @@ export interface WindowOptions {
   readonly env?: Record<string, string>;
   readonly launch?: Partial<ServeCockpitOptions['launch']>;
   readonly engineOptions?: ServeCockpitOptions['engineOptions'];
+  /** What the data directory remembers (default: a fresh memory store). */
+  readonly stateStore?: ServeCockpitOptions['stateStore'];
 }
 
 export interface CockpitWindow {
@@ -50,7 +52,7 @@ export async function serveWindow(options: WindowOptions): Promise<CockpitWindow
     env: { COCKPIT_DATA: join(dir, 'data'), ...options.env },
     version: '0.0.0-test',
     homedir: dir,
-    stateStore: memoryStateStore(),
+    stateStore: options.stateStore ?? memoryStateStore(),
     dropRoot,
     engineOptions: { fleetPollIntervalMs: 300, ...options.engineOptions },
   });

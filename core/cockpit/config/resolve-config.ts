@@ -15,6 +15,8 @@
  *   `@env:VAR` reads VAR; unset or empty is an error naming VAR and the key's line.
  * - Supervision: `--node-bin` + `--node-config` (both or neither, usage error) beat `[store]`.
  * - `--theme` beats `[ui] theme`, `--ascii` beats `[ui] ascii_fallback`. The desktop never auto-restarts.
+ * - Start screen (*): `--screen`, else the last screen shown when `[ui] restore_last_screen` is true, else
+ *   `[ui] start_screen`, else Health.
  */
 import { defaultCockpitConfigFile, defaultStoreSection, ENV_NAME, ENV_REFERENCE } from '../../../config-schema/cockpit-config.js';
 import { configRelativePath, expandHome, nonEmpty, pathApi, type ConfigFileLocation, type DataDirLocation, type Env } from './config-paths.js';
@@ -22,6 +24,7 @@ import type { ConfigProblem } from './config-problem.js';
 import type { ParsedConfigFile } from './parse-config.js';
 import type { CockpitLaunchArgs, ConfigSources, FrontEnd, LogChoices, ResolvedCockpitConfig, ResolvedNode, SettingSource, TokenSource } from './resolved-config.js';
 import { tokenFault, tokenRefusal } from './token-text.js';
+import { SCREENS, screenByName, type ScreenId } from '../view/screens.js';
 
 export const DEFAULT_NODE_URL = 'http://localhost:1633';
 const MIB = 1024 * 1024;
@@ -200,6 +203,13 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
     if ((THEMES as readonly string[]).includes(themeFlag)) theme = themeFlag as (typeof THEMES)[number];
     else problems.push(usage(`--theme: expected one of ${THEMES.join(', ')}, got "${themeFlag}"`));
   }
+  const screenFlag = nonEmpty(input.args.screen);
+  let startScreen: ScreenId = file.ui.start_screen === undefined ? 'health' : (screenByName(file.ui.start_screen) ?? 'health');
+  if (screenFlag !== undefined) {
+    const named = screenByName(screenFlag);
+    if (named) startScreen = named;
+    else problems.push(usage(`--screen: unknown screen ${JSON.stringify(screenFlag)}; one of ${SCREENS.map((screen) => screen.aliases[0]).join(', ')} (or its number, 1..15)`));
+  }
 
   const webhookUrl = secret(file.alerts.webhook_url, ['alerts', 'webhook_url']);
   const aggregateUrl = secret(file.fleet.aggregate_webhook_url, ['fleet', 'aggregate_webhook_url']);
@@ -262,7 +272,13 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
       rotateSizeMb: file.pubsub.rotate_size_mb,
       keepFiles: file.pubsub.keep_files,
     },
-    ui: { theme, asciiFallback: input.args.ascii === true || file.ui.ascii_fallback, noColor: nonEmpty(input.env.NO_COLOR) !== undefined },
+    ui: {
+      theme,
+      asciiFallback: input.args.ascii === true || file.ui.ascii_fallback,
+      noColor: nonEmpty(input.env.NO_COLOR) !== undefined,
+      startScreen,
+      restoreLastScreen: screenFlag === undefined && file.ui.restore_last_screen,
+    },
   };
 
   const sources: ConfigSources = {
@@ -275,6 +291,8 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
   for (const [path, fallback] of defaultLeaves()) sources[path.join('.')] = fromFile(path) ?? { origin: 'default', detail: `default ${JSON.stringify(fallback)}` };
   if (themeFlag !== undefined) sources['ui.theme'] = { origin: 'flag', detail: '--theme' };
   if (input.args.ascii === true) sources['ui.ascii_fallback'] = { origin: 'flag', detail: '--ascii' };
+  if (screenFlag !== undefined) sources['ui.start_screen'] = { origin: 'flag', detail: '--screen' };
+  else sources['ui.start_screen'] = fromFile(['ui', 'start_screen']) ?? { origin: 'default', detail: 'default "health"' };
   if (prometheusFlag !== undefined) sources['fleet.prometheus_url'] = { origin: 'flag', detail: '--fleet-prometheus' };
   if (input.frontEnd === 'desktop') sources['store.supervisor.auto_restart'] = { origin: 'default', detail: 'the desktop never auto-restarts' };
   return { ok: true, config, sources };

@@ -3,6 +3,7 @@
  * merged (resolve-config.ts). camelCase, every default filled in, paths absolute, `@env:` tokens read.
  * `token` and the webhook URLs are secrets: print `tokenFrom`, never the value.
  */
+import type { ScreenId } from '../view/screens.js';
 import type { ConfigFileLocation, DataDirLocation } from './config-paths.js';
 
 /** The launch flags of 2-cockpit.md §4 that touch configuration (both front ends take the same ones). */
@@ -27,6 +28,8 @@ export interface CockpitLaunchArgs {
   fleetPrometheus?: string;
   /** `--ascii` (terminal) */
   ascii?: boolean;
+  /** `--screen <name>`: the screen to open on (beats `[ui] start_screen` and `restore_last_screen`). */
+  screen?: string;
 }
 
 export type FrontEnd = 'desktop' | 'terminal';
@@ -91,7 +94,11 @@ export interface ResolvedCockpitConfig {
   pubsub: { historyFile?: string; rotateSizeMb: number; keepFiles: number };
   /** `[serve]`: quotas of `cockpit --serve` drops. */
   serve: { dropMaxBytes: number; dropTotalBytes: number; dropMaxFiles: number };
-  ui: { theme: 'auto' | 'light' | 'dark'; asciiFallback: boolean; noColor: boolean };
+  /**
+   * `startScreen`: `--screen`, else `[ui] start_screen`, else Health. `restoreLastScreen`: open on the last screen
+   * shown instead (`[ui] restore_last_screen`), false when `--screen` was given.
+   */
+  ui: { theme: 'auto' | 'light' | 'dark'; asciiFallback: boolean; noColor: boolean; startScreen: ScreenId; restoreLastScreen: boolean };
 }
 
 /** Where a setting came from, for config-doctor and the pane headers. */

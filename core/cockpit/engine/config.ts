@@ -4,6 +4,7 @@
  * `ResolvedCockpitConfig` (core/cockpit/config/) and the data-directory `CockpitStateStore` fit these
  * interfaces as they are, and tests build small literal configs with `engineConfigForUrls`.
  */
+import type { ScreenId } from '../view/screens.js';
 import type { Face } from '../view/view-model.js';
 
 export interface EngineLogChoices {
@@ -38,7 +39,17 @@ export interface CockpitEngineConfig {
     readonly toastSeconds: number;
     readonly bell: 'warn' | 'fail' | 'off';
   };
-  readonly ui: { readonly theme: 'auto' | 'light' | 'dark'; readonly asciiFallback: boolean; readonly noColor: boolean };
+  /**
+   * `startScreen`: the screen to open on (absent: Health); `restoreLastScreen`: open on the persisted last screen
+   * instead (`[ui] restore_last_screen`, opt-in).
+   */
+  readonly ui: {
+    readonly theme: 'auto' | 'light' | 'dark';
+    readonly asciiFallback: boolean;
+    readonly noColor: boolean;
+    readonly startScreen?: ScreenId;
+    readonly restoreLastScreen?: boolean;
+  };
   /** Node supervision (`--node-bin`/`[store]`); null or absent when the cockpit does not run the node. */
   readonly store?: { readonly bin: string; readonly config: string; readonly node?: string } | null;
   /** `[pubsub]`: the S14 message history (absent: no history file). */

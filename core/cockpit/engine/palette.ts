@@ -25,7 +25,7 @@ import { MAX_TIMELINE_ENTRIES } from '../feed-timeline.js';
 import { LOGGER_VERBOSITIES } from '../loggers.js';
 import { takeUploadChoices, type UploadChoices } from '../upload-choices.js';
 import type { KeyCommand } from '../bindings/key-bindings.js';
-import { SCREENS, type ScreenId } from '../view/screens.js';
+import { SCREENS, screenByName, type ScreenId } from '../view/screens.js';
 import type { Face } from '../view/view-model.js';
 
 /** One-shot verbs: they run once and answer with a banner (green ok, red error). */
@@ -155,8 +155,7 @@ function noArgs(command: PaletteCommand, usage: string) {
 }
 
 function screenByAlias(alias: string): ScreenId | undefined {
-  const lower = alias.toLowerCase();
-  return SCREENS.find((screen) => screen.aliases.includes(lower) || String(screen.number) === lower || `s${screen.number}` === lower)?.id;
+  return screenByName(alias);
 }
 
 function parseBatch(args: readonly string[]): PaletteCommand {

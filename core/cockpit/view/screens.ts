@@ -60,3 +60,9 @@ export function screenInfo(id: ScreenId): ScreenInfo {
   if (!found) throw new Error(`unknown screen ${id}`);
   return found;
 }
+
+/** A screen by a palette name, its number or S-number (`fleet`, `15`, `S15`), any case; undefined when none. */
+export function screenByName(name: string): ScreenId | undefined {
+  const lower = name.trim().toLowerCase();
+  return SCREENS.find((screen) => screen.aliases.includes(lower) || String(screen.number) === lower || `s${screen.number}` === lower)?.id;
+}
