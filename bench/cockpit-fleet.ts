@@ -112,8 +112,9 @@ async function main(): Promise<void> {
     const urls = devnet.nodes.map((node) => node.url);
     const engine = startCockpitEngine({
       face: 'terminal',
-      config: engineConfigForUrls(urls),
-      stateStore: memoryStateStore({ lastScreen: 'S15' }),
+      // Open on S15 Fleet: the face re-composes the 200-row view as polls land.
+      config: engineConfigForUrls(urls, { ui: { theme: 'auto', asciiFallback: false, noColor: false, startScreen: 'fleet' } }),
+      stateStore: memoryStateStore(),
       fleetPollIntervalMs: options.intervalMs,
       app: { name: 'cockpit-tui', version: 'bench' },
     });
