@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { onceSchemaErrors } from '../test/once-schema.js';
 import { ONCE_DATA_SCHEMAS, onceResultsJsonSchema } from './once-results.js';
-import { onceVerbs } from '../surfaces/cli/cockpit/once-verbs.js';
+import { onceVerbs } from '../actors/cockpit/verbs/index.js';
 
 const schemaFile = new URL('./once-results.schema.json', import.meta.url);
 

@@ -8,7 +8,6 @@ import type { Face } from '../../core/cockpit/view/view-model.js';
 import type { VerbInput, VerbOutcome } from '../../machines/cockpit/cockpit.contracts.js';
 import type { SupervisorSnapshotLike } from '../../machines/cockpit/supervisor.view.js';
 import type { CockpitStoryLine } from './cockpit-story.js';
-import type { OnceVerbLike } from './one-shot-verbs.js';
 
 export type EngineClock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 
@@ -30,11 +29,6 @@ export interface StartCockpitEngineOptions {
    * dripping a byte a second, fails its own row within one poll instead of holding it forever.
    */
   readonly requestTimeoutMs?: number;
-  /**
-   * The `--once` verbs (the bins pass theirs): the palette's one-shot verbs run through them
-   * (actors/cockpit/one-shot-verbs.ts), so a palette verb and its `--once` twin never differ.
-   */
-  readonly onceVerbs?: readonly OnceVerbLike[];
   /** Replaces the one-shot verb runner entirely (tests). */
   readonly runVerb?: (input: VerbInput & { readonly token?: string }, signal: AbortSignal) => Promise<VerbOutcome>;
   /** The OS colour scheme, when the face knows it (Electron's nativeTheme); `[ui].theme = auto` follows it. */

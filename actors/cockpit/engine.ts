@@ -78,7 +78,6 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   const oneShotDeps: OneShotDeps = {
     client: () => clientFor(currentNode()),
-    onceVerbs: options.onceVerbs ?? [],
     ...(config.dataDir ? { dataDir: config.dataDir.path } : {}),
     env: childEnv,
     diagnoseInputs: () => diagnoseInputs(),

@@ -1,7 +1,7 @@
 /**
  * The palette's one-shot verbs (2-cockpit.md §4): each runs once against the active node and answers one
- * banner line, green or red. Verbs the `--once` mode has are run through those very verbs (the bins hand them
- * to the engine), so the palette and the scripts can never disagree: `:hash`, `:cid`, `:feed-probe`,
+ * banner line, green or red. Verbs the `--once` mode has are run through those very verbs (actors/cockpit/verbs/, the
+ * same code `--once` runs), so the palette and the scripts can never disagree: `:hash`, `:cid`, `:feed-probe`,
  * `:upload` (`upload-file` or `upload-collection` by what the path is), `:batch buy|topup|dilute|extend`
  * (the `*-preview` verbs; no transaction is ever sent). The rest have no `--once` twin and live here:
  * `:pss`, `:loggers`, `:set-logger`, `:pins-check` (actors/cockpit/pins-check-file.ts) and `:diagnose`
@@ -28,25 +28,12 @@ import type { VerbInput, VerbOutcome } from '../../machines/cockpit/cockpit.mach
 import type { NodeClient } from '../node-client/index.js';
 import { writeDiagnosticBundle, type DiagnoseInputs } from './diagnose.js';
 import { runPinsCheckVerb } from './pins-check-file.js';
-
-/** What the engine needs of a `--once` verb (surfaces/cli/cockpit/once.ts `OnceVerb` fits). */
-export interface OnceVerbLike {
-  readonly name: string;
-  readonly aliases?: readonly string[];
-  run(args: readonly string[], context: OnceVerbContext): Promise<{ readonly status: string; readonly message: string }>;
-}
-
-export interface OnceVerbContext {
-  readonly node?: string;
-  readonly token?: string;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly timeoutMs: number;
-}
+import { onceVerbs } from './verbs/index.js';
+import { findVerb } from './verbs/verb.js';
 
 export interface OneShotDeps {
   /** The active node's client. */
   readonly client: () => NodeClient;
-  readonly onceVerbs: readonly OnceVerbLike[];
   /** Where `:pins-check` writes its file: the data directory, else the temp directory. */
   readonly dataDir?: string;
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -105,7 +92,7 @@ export async function runOneShotVerb(input: VerbInput & { readonly token?: strin
 }
 
 async function runOnce(name: string, input: VerbInput & { readonly token?: string }, deps: OneShotDeps): Promise<VerbOutcome> {
-  const verb = deps.onceVerbs.find((v) => v.name === name || v.aliases?.includes(name));
+  const verb = findVerb(onceVerbs(), name);
   if (!verb) return { ok: false, text: `:${input.verb} is not available: this cockpit has no ${name} verb` };
   const result = await verb.run(input.args, {
     node: input.node.url,

@@ -13,7 +13,6 @@
 import { homedir } from 'node:os';
 import { resolveCockpitConfig } from '../../actors/cockpit/config-loader.js';
 import { startCockpitEngine } from '../../actors/cockpit/engine.js';
-import { onceVerbs } from '../cli/cockpit/once-verbs.js';
 import { CockpitStateStore, StateFileError } from '../../actors/cockpit/state-store.js';
 import type { EnginePersistedState, EngineStateStore } from '../../core/cockpit/engine/config.js';
 import { CockpitConfigError } from '../../core/cockpit/config/config-problem.js';
@@ -61,7 +60,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     return TUI_EXIT.usage;
   }
   const result = await runInteractive(
-    async () => startCockpitEngine({ face: 'terminal', config, stateStore, onceVerbs: onceVerbs(), app: { name: 'cockpit-tui', version: options.version } }),
+    async () => startCockpitEngine({ face: 'terminal', config, stateStore, app: { name: 'cockpit-tui', version: options.version } }),
     terminal,
   );
   if (result.error !== null) {

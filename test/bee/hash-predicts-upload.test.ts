@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBeeCluster, type BeeCluster } from '../../bee-cluster/cluster.js';
 import { createNodeClient } from '../../actors/node-client/index.js';
 import type { RedundancyLevel } from '../../core/swarm/redundancy.js';
-import { hashVerb } from '../../surfaces/cli/cockpit/once-hash.js';
-import { run as uploadFile } from '../../surfaces/cli/cockpit/once-upload-file.js';
+import { hashVerb } from '../../actors/cockpit/verbs/hash.js';
+import { run as uploadFile } from '../../actors/cockpit/verbs/upload-file.js';
 import { compileEntries } from '../compiled-entries.js';
 import { hashUploadCases, xorshiftBytes } from '../fixtures/upload-sizes.js';
 

@@ -12,7 +12,7 @@ import { engineConfigForUrls } from '../../core/cockpit/engine/config.js';
 import { topicFromInput } from '../../core/swarm/topic.js';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { openSubscriber, websocketUrl } from '../../devnet/messaging/subscriber-client.js';
-import { onceVerbs } from '../../surfaces/cli/cockpit/once-verbs.js';
+import { onceVerbs } from '../../actors/cockpit/verbs/index.js';
 import { runOnce } from '../../surfaces/cli/cockpit/once.js';
 import { startEngineHarness, type EngineHarness } from './engine-harness.js';
 
@@ -26,7 +26,6 @@ beforeAll(async () => {
   h = await startEngineHarness({
     devnet,
     face: 'terminal',
-    onceVerbs: onceVerbs(),
     config: (urls) => ({ ...engineConfigForUrls(urls), dataDir: { path: dir } }),
   });
 });

@@ -16,9 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeClient } from '../../actors/node-client/index.js';
 import type { RedundancyLevel } from '../../core/swarm/redundancy.js';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
-import { hashVerb } from '../../surfaces/cli/cockpit/once-hash.js';
-import { run as uploadFile } from '../../surfaces/cli/cockpit/once-upload-file.js';
-import { run as uploadCollection } from '../../surfaces/cli/cockpit/once-upload-collection.js';
+import { hashVerb } from '../../actors/cockpit/verbs/hash.js';
+import { run as uploadFile } from '../../actors/cockpit/verbs/upload-file.js';
+import { run as uploadCollection } from '../../actors/cockpit/verbs/upload-collection.js';
 import { hashUploadCases, xorshiftBytes } from '../fixtures/upload-sizes.js';
 import { compileEntries } from '../compiled-entries.js';
 

@@ -6,8 +6,9 @@
 import { CommanderError } from 'commander';
 import type { CockpitLaunchArgs } from '../../../core/cockpit/config/resolved-config.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
-import { findVerb, runOnce, verbHelp, verbList, type OnceFrontEnd } from './once.js';
-import { onceVerbs } from './once-verbs.js';
+import { runOnce, verbHelp, verbList, type OnceFrontEnd } from './once.js';
+import { findVerb } from '../../../actors/cockpit/verbs/verb.js';
+import { onceVerbs } from '../../../actors/cockpit/verbs/index.js';
 import { CockpitUsageError, parseCockpitArgs } from './options.js';
 
 export interface FrontEndIo {

@@ -12,7 +12,6 @@ import { CockpitStateStore, StateFileError } from '../../../actors/cockpit/state
 import { CockpitConfigError } from '../../../core/cockpit/config/config-problem.js';
 import type { CockpitLaunchArgs, ResolvedCockpitConfig } from '../../../core/cockpit/config/resolved-config.js';
 import type { ListenAddress } from '../../../core/cockpit/listen-address.js';
-import { onceVerbs } from './once-verbs.js';
 
 export interface HeadlessEngineOptions {
   readonly launch: CockpitLaunchArgs;
@@ -41,7 +40,7 @@ export async function startHeadlessEngine(options: HeadlessEngineOptions): Promi
     frontEnd: 'desktop',
   });
   const stateStore = options.stateStore ?? (await CockpitStateStore.open(config.dataDir.path));
-  const engine = startCockpitEngine({ face: 'desktop', config, stateStore, app: { name: 'cockpit', version: options.version }, onceVerbs: onceVerbs(), ...options.engineOptions });
+  const engine = startCockpitEngine({ face: 'desktop', config, stateStore, app: { name: 'cockpit', version: options.version }, ...options.engineOptions });
   const story = options.story;
   // The supervisor's last line (`node stopped (…)`) is left out: the modes print the final status themselves.
   const worthSaying = (line: CockpitStoryLine) => (line.logger === 'cockpit::supervisor' ? !line.message.startsWith('node stopped') : line.level === 'warning' || line.level === 'error');

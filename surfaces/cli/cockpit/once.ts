@@ -1,61 +1,13 @@
 /**
  * `cockpit --once <verb> [args...]` and `cockpit-tui --once <verb> [args...]`: one verb, no UI, one result.
- * Each verb lives in its own file (once-<verb>.ts) and is listed in once-verbs.ts; this module finds it, runs
- * it and renders the common result object. Same verbs, same JSON in both bins; only the exit codes differ
+ * The verbs themselves are actors (actors/cockpit/verbs/, listed in its index.ts; the palette runs the same
+ * code); this module finds one, runs it and renders its result object as text or JSON, and its status as the
+ * exit code. Same verbs, same JSON in both bins; only the exit codes differ
  * (2-cockpit.md §7): desktop 0 ok, 1 unhealthy or sad, 2 error (network, parse, unreadable input), 64 usage;
  * terminal 0 ok, 1 unhealthy or failed (errors included), 2 usage.
  */
 import { jsonForTerminal, showControlCharacters, terminalSafeOutput } from '../../../core/terminal/visible-text.js';
-
-export type OnceStatus = 'ok' | 'unhealthy' | 'sad' | 'error';
-
-/**
- * The `--json` object every verb returns; `text` is the text output when it differs from `message` (for an
- * `error`, what the verb could still show, printed on stdout before the message goes to stderr).
- */
-export interface OnceResult {
-  verb: string;
-  status: OnceStatus;
-  message: string;
-  data: unknown;
-  text?: string;
-}
-
-/** What every verb may need besides its arguments: the node flags and the environment (NODE_URL, NODE_TOKEN). */
-export interface OnceContext {
-  /** `--node <URL>`. */
-  readonly node?: string;
-  /** `--token <bearer>`; never printed. */
-  readonly token?: string;
-  /** `--config <PATH>`: where the node, its token and the supervised node's YAML may come from. */
-  readonly config?: string;
-  /** `--timeout <SECS>` in milliseconds: each request's limit, body included (default 15 s, DEFAULT_ONCE_TIMEOUT_MS). */
-  readonly timeoutMs?: number;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  /** Diagnostics while a verb runs (upload progress); the result itself goes through runOnce. */
-  readonly stderr?: (text: string) => void;
-  /** Whether stderr is a terminal: progress then updates one line in place instead of printing lines. */
-  readonly stderrIsTty?: boolean;
-}
-
-/** A verb's per-request timeout when `--timeout` is not given: a one-shot check must answer even if a node hangs. */
-export const DEFAULT_ONCE_TIMEOUT_MS = 15_000;
-
-export const timeoutOf = (context: OnceContext): number => context.timeoutMs ?? DEFAULT_ONCE_TIMEOUT_MS;
-
-/** A verb's implementation: throws OnceUsageError for bad arguments; returns every other outcome as a result. */
-export type OnceRun = (args: readonly string[], context: OnceContext) => Promise<OnceResult>;
-
-export interface OnceVerb {
-  name: string;
-  aliases?: readonly string[];
-  /** Arguments after the verb, e.g. `<path>`. */
-  usage: string;
-  summary: string;
-  run: OnceRun;
-  /** More lines for `cockpit --once <verb> --help` (arguments, output, exit codes), from the verb's module. */
-  loadDetails?: () => Promise<string | undefined>;
-}
+import { DEFAULT_ONCE_TIMEOUT_MS, findVerb, OnceError, OnceUsageError, type OnceContext, type OnceResult, type OnceStatus, type OnceVerb } from '../../../actors/cockpit/verbs/verb.js';
 
 export type OnceExitCodes = Readonly<Record<OnceStatus | 'usage', number>>;
 
@@ -72,32 +24,10 @@ export interface OnceFrontEnd {
 export const DESKTOP_FRONT_END: OnceFrontEnd = { name: 'cockpit', exit: ONCE_EXIT };
 export const TERMINAL_FRONT_END: OnceFrontEnd = { name: 'cockpit-tui', exit: TUI_ONCE_EXIT };
 
-export class OnceUsageError extends Error {
-  override name = 'OnceUsageError';
-}
-
-/**
- * A verb that cannot produce its result (node unreachable, endpoint missing, unreadable file, bad config)
- * may throw this instead of building the error result itself; runOnce renders it as status `error`.
- */
-export class OnceError extends Error {
-  override name = 'OnceError';
-  constructor(
-    message: string,
-    readonly data: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-}
-
 export interface OnceOutput {
   json: boolean;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-}
-
-export function findVerb(verbs: readonly OnceVerb[], name: string): OnceVerb | undefined {
-  return verbs.find((verb) => verb.name === name || verb.aliases?.includes(name));
 }
 
 export function verbList(verbs: readonly OnceVerb[]): string {

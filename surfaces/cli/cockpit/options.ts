@@ -9,7 +9,7 @@ import { Command, CommanderError } from 'commander';
 import type { CockpitLaunchArgs } from '../../../core/cockpit/config/resolved-config.js';
 import { parseListenAddress, type ListenAddress } from '../../../core/cockpit/listen-address.js';
 import { InputError } from '../../../core/swarm/input-error.js';
-import { DEFAULT_ONCE_TIMEOUT_MS } from './once.js';
+import { DEFAULT_ONCE_TIMEOUT_MS } from '../../../actors/cockpit/verbs/verb.js';
 
 export type FrontEndName = 'cockpit' | 'cockpit-tui';
 

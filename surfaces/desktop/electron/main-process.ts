@@ -33,7 +33,6 @@ import { CockpitConfigError } from '../../../core/cockpit/config/config-problem.
 import type { CockpitLaunchArgs } from '../../../core/cockpit/config/resolved-config.js';
 import type { CockpitView } from '../../../core/cockpit/view/view-model.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
-import { onceVerbs } from '../../cli/cockpit/once-verbs.js';
 
 export const SCHEME = 'cockpit';
 export const RENDERER_ORIGIN = `${SCHEME}://app`;
@@ -206,7 +205,6 @@ export function runDesktopMain(electron: ElectronApis, options: DesktopMainOptio
       stateStore,
       app: { name: 'cockpit', version: options.version },
       systemScheme: electron.nativeTheme.shouldUseDarkColors ? 'dark' : 'light',
-      onceVerbs: onceVerbs(),
       ...options.engineOptions,
     });
     if (config.store) say(`starting the node (${config.store.bin}); the window opens once it answers /health`);

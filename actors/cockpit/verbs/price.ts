@@ -8,8 +8,8 @@
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { formatBzzExact } from '../../../core/cockpit/format.js';
 import { priceFacts } from '../../../core/cockpit/price-facts.js';
-import { connectNode, nodeFailure } from './once-node.js';
-import type { OnceRun } from './once.js';
+import { connectNode, nodeFailure } from './node.js';
+import type { OnceRun } from './verb.js';
 
 export const run: OnceRun = async (args, context) => {
   const { node } = await connectNode('price', args, context, { min: 0, max: 0, usage: '[node-url]' });

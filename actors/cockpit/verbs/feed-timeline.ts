@@ -7,7 +7,7 @@
  * update at all, or every listed update is missing.
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
-import { walkFeed } from '../../../actors/cockpit/feed-timeline.js';
+import { walkFeed } from '../feed-timeline.js';
 import { formatCount } from '../../../core/cockpit/format.js';
 import { feedEntryFromSoc, type FeedEntry } from '../../../core/cockpit/feed-entry.js';
 import { MAX_TIMELINE_ENTRIES } from '../../../core/cockpit/feed-timeline.js';
@@ -15,8 +15,8 @@ import { parseTopicArgument } from '../../../core/cockpit/verb-inputs.js';
 import { InputError } from '../../../core/swarm/input-error.js';
 import { parseEthAddress } from '../../../core/swarm/references.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
-import { argument, connectNode, nodeFailure, statusOf } from './once-node.js';
-import { OnceError, type OnceRun } from './once.js';
+import { argument, connectNode, nodeFailure, statusOf } from './node.js';
+import { OnceError, type OnceRun } from './verb.js';
 
 export const DEFAULT_TIMELINE_MAX = 10;
 const PARALLEL = 8;

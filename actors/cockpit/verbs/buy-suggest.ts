@@ -11,9 +11,9 @@ import { suggestBatch } from '../../../core/cockpit/batch-plan.js';
 import { formatBytes, formatBzzApart, formatBzzExact, formatDuration } from '../../../core/cockpit/format.js';
 import { parseDurationArgument, parseSizeArgument } from '../../../core/cockpit/verb-inputs.js';
 import { formatPlurAsBzz, type PreviewWarning } from '../../../core/swarm/stamp-math.js';
-import { argument, connectNode } from './once-node.js';
-import { previewCommon, readPrice, readWallet } from './once-stamps.js';
-import type { OnceRun } from './once.js';
+import { argument, connectNode } from './node.js';
+import { previewCommon, readPrice, readWallet } from './stamps.js';
+import type { OnceRun } from './verb.js';
 
 export const details = `Arguments:
   [size]       content to store (default 1GB): 500MB, 2GiB, 1TB, or bytes

@@ -10,13 +10,13 @@
  * Time limit: the request may take `--timeout` (default 15 s) plus one second per MB, so a large upload is not
  * cut off while a stalled one still ends.
  */
-import type { PostageBatch, UploadResult } from '../../../actors/node-client/index.js';
+import type { PostageBatch, UploadResult } from '../../node-client/index.js';
 import { pickUploadBatch, remainingBytes, resolveBatchPrefix, uploadFootprintBytes } from '../../../core/cockpit/batch-choice.js';
 import { formatDuration, shortId } from '../../../core/cockpit/format.js';
 import { parseBatchPrefix } from '../../../core/cockpit/verb-inputs.js';
-import { argument, nodeFailure, type OnceNode } from './once-node.js';
-import { readBatches } from './once-stamps.js';
-import { OnceError, timeoutOf, type OnceContext } from './once.js';
+import { argument, nodeFailure, type OnceNode } from './node.js';
+import { readBatches } from './stamps.js';
+import { OnceError, timeoutOf, type OnceContext } from './verb.js';
 import { UploadProgress } from './upload-progress.js';
 
 export interface ChosenBatch {

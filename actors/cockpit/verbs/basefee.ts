@@ -12,9 +12,9 @@ import type { OnceData } from '../../../config-schema/once-results.js';
 import { formatCount, formatUnits } from '../../../core/cockpit/format.js';
 import { formatGwei, gasPriceFromMinimumGasFunds, MINIMUM_GAS_FUNDS_GAS } from '../../../core/cockpit/price-facts.js';
 import { readBeeYaml } from '../../../core/node-config/bee-yaml.js';
-import { ChainRpcError, fetchChainFees, rpcOrigin } from '../../../actors/cockpit/chain-rpc.js';
-import { connectNode, nodeFailure } from './once-node.js';
-import { OnceError, timeoutOf, type OnceRun } from './once.js';
+import { ChainRpcError, fetchChainFees, rpcOrigin } from '../chain-rpc.js';
+import { connectNode, nodeFailure } from './node.js';
+import { OnceError, timeoutOf, type OnceRun } from './verb.js';
 
 export const details = `Source: the chain RPC of the supervised node's YAML config (blockchain-rpc-endpoint) when the
 config names one, else Bee's suggested gas price from /redistributionstate (full nodes with storage incentives).`;

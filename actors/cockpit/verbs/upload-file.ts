@@ -4,7 +4,7 @@
  * the node stores it, then pushes to the network), with progress on stderr. The redundancy level is always sent
  * (`swarm-redundancy-level`, default 1, Bee's own default) and stated with the manifest that wraps the file, so
  * `hash --manifest --redundancy L` predicts the reference (issue 23 item 7). The batch is the one given or the
- * one chosen (see once-upload.ts), and the result says which and why. Data: reference, redundancy level,
+ * one chosen (see upload.ts), and the result says which and why. Data: reference, redundancy level,
  * manifest, batch, reason, tag, size, speed and the node's /bzz URL for it. A missing path, a directory, an
  * unusable or too small batch: an error result.
  */
@@ -13,11 +13,11 @@ import type { OnceData } from '../../../config-schema/once-results.js';
 import { formatCount } from '../../../core/cockpit/format.js';
 import { contentTypeByExtension } from '../../../core/swarm/content-type.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
-import { fileStream, statFile, UploadInputError } from '../../../actors/cockpit/upload-source.js';
-import { argument, connectNode } from './once-node.js';
+import { fileStream, statFile, UploadInputError } from '../upload-source.js';
+import { argument, connectNode } from './node.js';
 import { DEFAULT_UPLOAD_REDUNDANCY, redundancyText, takeUploadChoices } from '../../../core/cockpit/upload-choices.js';
-import { chooseBatch, sendUpload } from './once-upload.js';
-import { OnceError, type OnceRun } from './once.js';
+import { chooseBatch, sendUpload } from './upload.js';
+import { OnceError, type OnceRun } from './verb.js';
 
 export const details = `Arguments:
   <path>               the file to upload (streamed from disk)

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeUnreadableHealth, healthUnreadable, resolveNodeTarget, takeTrailingUrl } from './node-target.js';
-import { OnceError, OnceUsageError } from './once.js';
+import { OnceError, OnceUsageError } from './verb.js';
 
 // No config file of the developer's may decide a test: XDG_CONFIG_HOME points at an empty directory.
 const home = mkdtempSync(join(tmpdir(), 'node-target-'));

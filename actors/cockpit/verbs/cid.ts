@@ -9,8 +9,8 @@ import type { OnceData } from '../../../config-schema/once-results.js';
 import { decodeCid, encodeCid, type CidType } from '../../../core/swarm/cid.js';
 import { hexToBytes } from '../../../core/swarm/bytes.js';
 import { InputError } from '../../../core/swarm/input-error.js';
-import { argument, checkArity } from './once-node.js';
-import { OnceUsageError, type OnceResult, type OnceRun } from './once.js';
+import { argument, checkArity } from './node.js';
+import { OnceUsageError, type OnceResult, type OnceRun } from './verb.js';
 
 const CODEC: Record<CidType, 'swarm-manifest' | 'swarm-feed'> = { manifest: 'swarm-manifest', feed: 'swarm-feed' };
 

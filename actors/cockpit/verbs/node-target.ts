@@ -7,9 +7,9 @@
  * (exit 2 desktop, 1 terminal), a bad flag a usage error.
  */
 import { homedir } from 'node:os';
-import type { ResolveCockpitConfigInput } from '../../../actors/cockpit/config-loader.js';
+import type { ResolveCockpitConfigInput } from '../config-loader.js';
 import type { ResolvedCockpitConfig } from '../../../core/cockpit/config/resolved-config.js';
-import { OnceError, OnceUsageError, type OnceContext } from './once.js';
+import { OnceError, OnceUsageError, type OnceContext } from './verb.js';
 
 export const DEFAULT_NODE_URL = 'http://localhost:1633';
 
@@ -61,7 +61,7 @@ export function configInput(context: OnceContext, urls: readonly string[]): Reso
 
 /** The cockpit configuration for a verb: flags, environment and config file, as the interactive cockpit reads them. */
 export async function resolveOnceConfig(context: OnceContext, urls: readonly string[] = []): Promise<ResolvedCockpitConfig> {
-  const [{ diagnoseCockpitConfig }, { formatConfigProblem }] = await Promise.all([import('../../../actors/cockpit/config-loader.js'), import('../../../core/cockpit/config/config-problem.js')]);
+  const [{ diagnoseCockpitConfig }, { formatConfigProblem }] = await Promise.all([import('../config-loader.js'), import('../../../core/cockpit/config/config-problem.js')]);
   const diagnosis = await diagnoseCockpitConfig(configInput(context, urls));
   if (diagnosis.ok) return diagnosis.config;
   const message = diagnosis.problems.map(formatConfigProblem).join('; ');

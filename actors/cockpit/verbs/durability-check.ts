@@ -7,9 +7,9 @@
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { formatMs } from '../../../core/cockpit/format.js';
 import { parseReference } from '../../../core/swarm/references.js';
-import { askStewardship } from '../../../actors/cockpit/durability.js';
-import { argument, connectNode, nodeFailure } from './once-node.js';
-import type { OnceRun } from './once.js';
+import { askStewardship } from '../durability.js';
+import { argument, connectNode, nodeFailure } from './node.js';
+import type { OnceRun } from './verb.js';
 
 export const run: OnceRun = async (args, context) => {
   const { node, rest } = await connectNode('durability-check', args, context, { min: 1, max: 1, usage: '<ref>' });

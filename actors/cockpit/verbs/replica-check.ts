@@ -7,13 +7,13 @@
  * retrievable (`retcheck --reseed` re-creates it); `error`: the node answered none of the questions.
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
-import { replicaApiFromClient } from '../../../actors/retcheck/client-replica-api.js';
-import { checkReplicas } from '../../../actors/retcheck/replica-check.js';
+import { replicaApiFromClient } from '../../retcheck/client-replica-api.js';
+import { checkReplicas } from '../../retcheck/replica-check.js';
 import { replicaView } from '../../../core/retcheck/replica-lines.js';
 import { parseReference } from '../../../core/swarm/references.js';
 import type { RedundancyLevel } from '../../../core/swarm/redundancy.js';
-import { argument, connectNode } from './once-node.js';
-import { OnceError, OnceUsageError, timeoutOf, type OnceRun } from './once.js';
+import { argument, connectNode } from './node.js';
+import { OnceError, OnceUsageError, timeoutOf, type OnceRun } from './verb.js';
 
 /** Stewardship checks in flight at once (16 at most at the highest level). */
 const CONCURRENCY = 4;

@@ -8,9 +8,9 @@
  * - anything else: the status and Bee's message.
  * Every case is status `error` (exit 2 desktop, 1 terminal) with `{ node, error: { code, status?, detail } }`.
  */
-import { createNodeClient, isNodeApiError, type NodeClient } from '../../../actors/node-client/index.js';
+import { createNodeClient, isNodeApiError, type NodeClient } from '../../node-client/index.js';
 import { InputError } from '../../../core/swarm/input-error.js';
-import { OnceError, OnceUsageError, timeoutOf, type OnceContext } from './once.js';
+import { OnceError, OnceUsageError, timeoutOf, type OnceContext } from './verb.js';
 import { resolveNodeTarget, takeTrailingUrl, type NodeTarget } from './node-target.js';
 
 export interface OnceNode {

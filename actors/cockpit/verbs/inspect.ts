@@ -13,8 +13,8 @@ import { InputError } from '../../../core/swarm/input-error.js';
 import { loadManifest } from '../../../core/swarm/manifest-hash.js';
 import { parseReference } from '../../../core/swarm/references.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
-import { argument, connectNode, nodeFailure } from './once-node.js';
-import { OnceError, type OnceRun } from './once.js';
+import { argument, connectNode, nodeFailure } from './node.js';
+import { OnceError, type OnceRun } from './verb.js';
 
 /** A manifest node with thousands of forks is some hundred kB; anything past 4 MiB is content, not a manifest. */
 const MAX_MANIFEST_NODE_BYTES = 4 * 1024 * 1024;

@@ -1,7 +1,7 @@
 /**
  * `--once upload-collection [--redundancy 0..4] <dir> [batch-prefix] [node-url]`: streams a directory to POST /bzz as a tar
  * collection (`swarm-collection: true`), with `index.html` as the website index document when the directory has
- * one at its top, progress on stderr, and the batch given or chosen (see once-upload.ts). Which files go in is
+ * one at its top, progress on stderr, and the batch given or chosen (see upload.ts). Which files go in is
  * decided in actors/cockpit/upload-source.ts (regular files, links to files followed, others skipped and listed).
  * The redundancy level is always sent (`swarm-redundancy-level`, default 1, Bee's own default) and stated, with
  * the manifest the collection becomes (issue 23 item 7).
@@ -10,11 +10,11 @@
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { formatCount } from '../../../core/cockpit/format.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
-import { scanCollection, tarStream, UploadInputError, type Collection } from '../../../actors/cockpit/upload-source.js';
-import { argument, connectNode } from './once-node.js';
+import { scanCollection, tarStream, UploadInputError, type Collection } from '../upload-source.js';
+import { argument, connectNode } from './node.js';
 import { DEFAULT_UPLOAD_REDUNDANCY, redundancyText, takeUploadChoices } from '../../../core/cockpit/upload-choices.js';
-import { chooseBatch, sendUpload } from './once-upload.js';
-import { OnceError, type OnceRun } from './once.js';
+import { chooseBatch, sendUpload } from './upload.js';
+import { OnceError, type OnceRun } from './verb.js';
 
 export const details = `Arguments:
   <dir>            the directory to upload (its files, streamed from disk as a tar collection)

@@ -14,8 +14,8 @@ import { formatCount } from '../../../core/cockpit/format.js';
 import { GSOC_MAX_TRIES, mineGsocKey } from '../../../core/cockpit/neighbourhood.js';
 import { parseTopicArgument } from '../../../core/cockpit/verb-inputs.js';
 import { bytesToHex, hexToBytes } from '../../../core/swarm/bytes.js';
-import { argument, connectNode, neighbourhoodDepth, nodeFailure } from './once-node.js';
-import { OnceError, type OnceRun } from './once.js';
+import { argument, connectNode, neighbourhoodDepth, nodeFailure } from './node.js';
+import { OnceError, type OnceRun } from './verb.js';
 
 export const details = `Arguments:
   <nonce>   the channel's name: 64 hex is the SOC identifier as given, other text is keccak256-hashed

@@ -7,8 +7,8 @@
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { pssTarget } from '../../../core/cockpit/neighbourhood.js';
 import { hexToBytes } from '../../../core/swarm/bytes.js';
-import { connectNode, neighbourhoodDepth, nodeFailure } from './once-node.js';
-import type { OnceRun } from './once.js';
+import { connectNode, neighbourhoodDepth, nodeFailure } from './node.js';
+import type { OnceRun } from './verb.js';
 
 export const run: OnceRun = async (args, context) => {
   const { node } = await connectNode('pss-target', args, context, { min: 0, max: 0, usage: '[node-url]' });

@@ -20,9 +20,9 @@ import { saveManifest } from '../../../core/swarm/manifest-hash.js';
 import { InputError } from '../../../core/swarm/input-error.js';
 import { DEFAULT_HASH_REDUNDANCY, DEFAULT_UPLOAD_REDUNDANCY, redundancyText, takeUploadChoices } from '../../../core/cockpit/upload-choices.js';
 import { formatCount } from '../../../core/cockpit/format.js';
-import { hashFile, type HashFileOptions } from '../../../actors/hash/hash-file.js';
+import { hashFile, type HashFileOptions } from '../../hash/hash-file.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
-import { OnceUsageError, type OnceResult, type OnceRun } from './once.js';
+import { OnceUsageError, type OnceResult, type OnceRun } from './verb.js';
 
 export type HashData = OnceData<'hash'>;
 

@@ -16,8 +16,8 @@ import { bytesToHex, hexToBytes } from '../../../core/swarm/bytes.js';
 import { feedUpdateAddress } from '../../../core/swarm/feeds.js';
 import { InputError } from '../../../core/swarm/input-error.js';
 import { parseEthAddress } from '../../../core/swarm/references.js';
-import { argument, connectNode, nodeFailure, statusOf } from './once-node.js';
-import { OnceError, type OnceRun } from './once.js';
+import { argument, connectNode, nodeFailure, statusOf } from './node.js';
+import { OnceError, type OnceRun } from './verb.js';
 
 export const details = `Arguments:
   <owner>   the feed owner's Ethereum address (40 hex, 0x allowed)

@@ -7,8 +7,8 @@
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { formatCount } from '../../../core/cockpit/format.js';
 import { parseReference } from '../../../core/swarm/references.js';
-import { argument, connectNode, nodeFailure, statusOf } from './once-node.js';
-import type { OnceRun } from './once.js';
+import { argument, connectNode, nodeFailure, statusOf } from './node.js';
+import type { OnceRun } from './verb.js';
 
 export const run: OnceRun = async (args, context) => {
   const { node, rest } = await connectNode('grantees-list', args, context, { min: 1, max: 1, usage: '<ref>' });

@@ -10,9 +10,9 @@ import { jsonSeconds } from '../../../core/cockpit/verb-inputs.js';
 import { formatBytes, formatBzzExact, formatDuration } from '../../../core/cockpit/format.js';
 import { parseAmountArgument, parseDepthArgument } from '../../../core/cockpit/verb-inputs.js';
 import { amountForSeconds, buyPreview } from '../../../core/swarm/stamp-math.js';
-import { argument, connectNode } from './once-node.js';
-import { previewCommon, readPrice, readWallet, refusedBy } from './once-stamps.js';
-import type { OnceRun } from './once.js';
+import { argument, connectNode } from './node.js';
+import { previewCommon, readPrice, readWallet, refusedBy } from './stamps.js';
+import type { OnceRun } from './verb.js';
 
 export const DEFAULT_BUY_SECONDS = 30n * 86_400n;
 

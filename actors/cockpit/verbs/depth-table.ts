@@ -9,8 +9,8 @@ import type { OnceData } from '../../../config-schema/once-results.js';
 import { formatBytes, formatCount, formatPercent } from '../../../core/cockpit/format.js';
 import { parseDepthArgument } from '../../../core/cockpit/verb-inputs.js';
 import { BUCKET_DEPTH, bucketUpperBound, depthTable } from '../../../core/swarm/stamp-math.js';
-import { argument, checkArity } from './once-node.js';
-import { OnceUsageError, type OnceRun } from './once.js';
+import { argument, checkArity } from './node.js';
+import { OnceUsageError, type OnceRun } from './verb.js';
 
 export const details = `Arguments:
   [min-depth]  first depth (default 17, Bee's minimum)

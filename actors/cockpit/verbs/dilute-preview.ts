@@ -9,9 +9,9 @@ import { jsonSeconds } from '../../../core/cockpit/verb-inputs.js';
 import { formatBytes, formatDuration } from '../../../core/cockpit/format.js';
 import { parseDepthArgument } from '../../../core/cockpit/verb-inputs.js';
 import { dilutePreview, remainingAmountFromTtl } from '../../../core/swarm/stamp-math.js';
-import { argument, connectNode } from './once-node.js';
-import { batchByPrefix, previewCommon, readPrice, readWallet } from './once-stamps.js';
-import { OnceError, type OnceRun } from './once.js';
+import { argument, connectNode } from './node.js';
+import { batchByPrefix, previewCommon, readPrice, readWallet } from './stamps.js';
+import { OnceError, type OnceRun } from './verb.js';
 
 export const run: OnceRun = async (args, context) => {
   const { node, rest } = await connectNode('dilute-preview', args, context, { min: 2, max: 2, usage: '<id> <new-depth>' });

@@ -17,9 +17,9 @@ import type { OnceData } from '../../../config-schema/once-results.js';
 import { formatConfigProblem, type ConfigProblem } from '../../../core/cockpit/config/config-problem.js';
 import { type ResolvedCockpitConfig, type ResolvedNode } from '../../../core/cockpit/config/resolved-config.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
-import { diagnoseCockpitConfig } from '../../../actors/cockpit/config-loader.js';
+import { diagnoseCockpitConfig } from '../config-loader.js';
 import { configInput } from './node-target.js';
-import type { OnceRun } from './once.js';
+import type { OnceRun } from './verb.js';
 
 type Doctor = OnceData<'config-doctor'>;
 type LogSource = NonNullable<Doctor['nodes']>[number]['logSource'];

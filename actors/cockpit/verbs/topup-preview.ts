@@ -9,9 +9,9 @@ import { jsonSeconds } from '../../../core/cockpit/verb-inputs.js';
 import { formatBzzExact, formatDuration } from '../../../core/cockpit/format.js';
 import { parseAmountArgument } from '../../../core/cockpit/verb-inputs.js';
 import { remainingAmountFromTtl, topupPreview } from '../../../core/swarm/stamp-math.js';
-import { argument, connectNode } from './once-node.js';
-import { batchByPrefix, previewCommon, readPrice, readWallet, refusedBy } from './once-stamps.js';
-import type { OnceRun } from './once.js';
+import { argument, connectNode } from './node.js';
+import { batchByPrefix, previewCommon, readPrice, readWallet, refusedBy } from './stamps.js';
+import type { OnceRun } from './verb.js';
 
 export const run: OnceRun = async (args, context) => {
   const { node, rest } = await connectNode('topup-preview', args, context, { min: 2, max: 2, usage: '<id> <amount>' });

@@ -4,12 +4,12 @@
  * still answers), the node's batches (GET /stamps), and a batch named by ID or prefix. None of these send a
  * transaction: the previews are read-only by construction (the devnet test counts the chain's transactions).
  */
-import type { PostageBatch } from '../../../actors/node-client/index.js';
+import type { PostageBatch } from '../../node-client/index.js';
 import { resolveBatchPrefix } from '../../../core/cockpit/batch-choice.js';
 import { parseBatchPrefix } from '../../../core/cockpit/verb-inputs.js';
 import { DEFAULT_BLOCK_TIME_SECONDS, type PreviewWarning } from '../../../core/swarm/stamp-math.js';
-import { argument, nodeFailure, type OnceNode } from './once-node.js';
-import { OnceError } from './once.js';
+import { argument, nodeFailure, type OnceNode } from './node.js';
+import { OnceError } from './verb.js';
 
 export interface PriceSnapshot {
   pricePerBlock: bigint;

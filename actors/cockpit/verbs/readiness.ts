@@ -14,12 +14,12 @@
  *   or into `data` (JSON, with `error: {code: "not-measured", detail}` naming the first such gate).
  * - `ok` (0) when every gate was measured and none fails (warnings allowed).
  */
-import { fetchHealthSnapshot } from '../../../actors/cockpit/health-snapshot.js';
-import { createNodeClient } from '../../../actors/node-client/index.js';
+import { fetchHealthSnapshot } from '../health-snapshot.js';
+import { createNodeClient } from '../../node-client/index.js';
 import { computeGates, describeSummary, summarizeGates, type Gate } from '../../../core/cockpit/gates.js';
 import { describeUnreadableHealth, unjudgeableBecause } from '../../../core/cockpit/node-status.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
-import { timeoutOf, type OnceResult, type OnceRun } from './once.js';
+import { timeoutOf, type OnceResult, type OnceRun } from './verb.js';
 import { resolveNodeTarget } from './node-target.js';
 
 const LABEL: Record<Gate['state'], string> = { Pass: 'PASS', Warn: 'WARN', Fail: 'FAIL', Unknown: 'UNKNOWN' };

@@ -11,9 +11,9 @@ import { formatBzzApart, formatBzzExact, formatDuration } from '../../../core/co
 import { parseDurationArgument } from '../../../core/cockpit/verb-inputs.js';
 import { formatPlurAsBzz, type PreviewWarning } from '../../../core/swarm/stamp-math.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
-import { argument, connectNode } from './once-node.js';
-import { previewCommon, readBatches, readPrice, readWallet } from './once-stamps.js';
-import type { OnceRun } from './once.js';
+import { argument, connectNode } from './node.js';
+import { previewCommon, readBatches, readPrice, readWallet } from './stamps.js';
+import type { OnceRun } from './verb.js';
 
 export const run: OnceRun = async (args, context) => {
   const { node, rest } = await connectNode('plan-batch', args, context, { min: 0, max: 1, usage: '[duration]' });

@@ -5,11 +5,11 @@
  * not answered, or an apiVersion that is not a version: `error`, exit 2.
  * `--json` data: `{ node, expected: {apiVersion, beeVersion}, live: {apiVersion, version}, verdict, compatible }`.
  */
-import { endpointFailure } from '../../../actors/cockpit/health-snapshot.js';
-import { createNodeClient } from '../../../actors/node-client/index.js';
+import { endpointFailure } from '../health-snapshot.js';
+import { createNodeClient } from '../../node-client/index.js';
 import { compareApiVersion, describeVersionComparison, EXPECTED_API_VERSION, EXPECTED_BEE_VERSION } from '../../../core/cockpit/api-version.js';
 import { InputError } from '../../../core/swarm/input-error.js';
-import { timeoutOf, type OnceResult, type OnceRun } from './once.js';
+import { timeoutOf, type OnceResult, type OnceRun } from './verb.js';
 import { describeUnreadableHealth, resolveNodeTarget } from './node-target.js';
 
 export const details = `Reads /health and compares its apiVersion with ${EXPECTED_API_VERSION} (Bee ${EXPECTED_BEE_VERSION}). Exit 0 on the same major

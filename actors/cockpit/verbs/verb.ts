@@ -1,0 +1,79 @@
+/**
+ * A cockpit verb: what `cockpit --once <verb>` and the palette both run (2-cockpit.md §4, §7). A verb takes its
+ * arguments and the node flags, does its work (reads a node, a file, the chain) and answers one result object;
+ * the `--once` surface (surfaces/cli/cockpit/once.ts) only renders that object as text or JSON and maps its
+ * status to an exit code, and the palette (actors/cockpit/one-shot-verbs.ts) shows its message's first line.
+ * Each verb lives in its own file here and is listed in index.ts.
+ */
+export type OnceStatus = 'ok' | 'unhealthy' | 'sad' | 'error';
+
+/**
+ * The `--json` object every verb returns; `text` is the text output when it differs from `message` (for an
+ * `error`, what the verb could still show, printed on stdout before the message goes to stderr).
+ */
+export interface OnceResult {
+  verb: string;
+  status: OnceStatus;
+  message: string;
+  data: unknown;
+  text?: string;
+}
+
+/** What every verb may need besides its arguments: the node flags and the environment (NODE_URL, NODE_TOKEN). */
+export interface OnceContext {
+  /** `--node <URL>`. */
+  readonly node?: string;
+  /** `--token <bearer>`; never printed. */
+  readonly token?: string;
+  /** `--config <PATH>`: where the node, its token and the supervised node's YAML may come from. */
+  readonly config?: string;
+  /** `--timeout <SECS>` in milliseconds: each request's limit, body included (default 15 s, DEFAULT_ONCE_TIMEOUT_MS). */
+  readonly timeoutMs?: number;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Diagnostics while a verb runs (upload progress); the result itself goes through runOnce. */
+  readonly stderr?: (text: string) => void;
+  /** Whether stderr is a terminal: progress then updates one line in place instead of printing lines. */
+  readonly stderrIsTty?: boolean;
+}
+
+/** A verb's per-request timeout when `--timeout` is not given: a one-shot check must answer even if a node hangs. */
+export const DEFAULT_ONCE_TIMEOUT_MS = 15_000;
+
+export const timeoutOf = (context: OnceContext): number => context.timeoutMs ?? DEFAULT_ONCE_TIMEOUT_MS;
+
+/** A verb's implementation: throws OnceUsageError for bad arguments; returns every other outcome as a result. */
+export type OnceRun = (args: readonly string[], context: OnceContext) => Promise<OnceResult>;
+
+export interface OnceVerb {
+  name: string;
+  aliases?: readonly string[];
+  /** Arguments after the verb, e.g. `<path>`. */
+  usage: string;
+  summary: string;
+  run: OnceRun;
+  /** More lines for `cockpit --once <verb> --help` (arguments, output, exit codes), from the verb's module. */
+  loadDetails?: () => Promise<string | undefined>;
+}
+
+export class OnceUsageError extends Error {
+  override name = 'OnceUsageError';
+}
+
+/**
+ * A verb that cannot produce its result (node unreachable, endpoint missing, unreadable file, bad config)
+ * may throw this instead of building the error result itself; runOnce renders it as status `error`.
+ */
+export class OnceError extends Error {
+  override name = 'OnceError';
+  constructor(
+    message: string,
+    readonly data: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+
+export function findVerb(verbs: readonly OnceVerb[], name: string): OnceVerb | undefined {
+  return verbs.find((verb) => verb.name === name || verb.aliases?.includes(name));
+}
