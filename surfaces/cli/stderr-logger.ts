@@ -2,7 +2,6 @@
 import { callOutcome } from '../../core/cockpit/call-outcome.js';
 import { isEnabled, type LogLevel } from '../../core/log/level.js';
 import { showControlCharacters } from '../../core/terminal/visible-text.js';
-import type { CallRecord } from '../../actors/node-client/index.js';
 
 export interface Logger {
   readonly level: LogLevel;
@@ -11,6 +10,15 @@ export interface Logger {
   info(message: string): void;
   debug(message: string): void;
   trace(message: string): void;
+}
+
+/** One call to a node as the -vv line needs it; the node client's CallRecord fits (the surface never calls the client). */
+export interface CallLine {
+  readonly method: string;
+  readonly url: string;
+  readonly status?: number;
+  readonly ms: number;
+  readonly error?: { readonly code: string; readonly message: string };
 }
 
 export function createStderrLogger(level: LogLevel, target: string, write: (line: string) => void): Logger {
@@ -25,7 +33,7 @@ export function createStderrLogger(level: LogLevel, target: string, write: (line
  * The -vv HTTP log line: method, URL, status, milliseconds (and the error when there was no status). A call the
  * tool cancelled itself (it had its answer elsewhere, or was stopped) says so rather than "failed".
  */
-export function formatCallRecord(record: CallRecord): string {
+export function formatCallRecord(record: CallLine): string {
   const status =
     callOutcome(record) === 'cancelled'
       ? 'cancelled (not waited for)'

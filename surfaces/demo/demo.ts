@@ -13,16 +13,11 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startDevnet } from '../../devnet/devnet.js';
 import { serveStatic } from '../../actors/static-site/static-server.js';
-import { createNodeClient } from '../../actors/node-client/index.js';
+import { DEMO_FILE_NAME, uploadDemoFile } from '../../actors/demo/demo-upload.js';
 import { runRetcheck } from '../cli/retcheck/run.js';
 import { queryFromForm, DEFAULT_WEB_FORM } from '../../core/retcheck/web-form.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../../surfaces/web/dist/', import.meta.url));
-
-function demoFile(): Uint8Array {
-  const line = 'Hello from the embedded local swarm. Every chunk of this file lives on simulated Bee nodes on loopback.\n';
-  return new TextEncoder().encode(line.repeat(600)); // ~64 KB: 16 data chunks and a manifest
-}
 
 const USAGE = `Usage: npm start [-- --exit] [--keep-logs]
 
@@ -55,11 +50,10 @@ async function main(argv: string[]): Promise<number> {
   };
   try {
     const first = devnet.nodes[0]!;
-    const client = createNodeClient({ baseUrl: first.url });
-    const { reference } = await client.uploadFile(demoFile(), { batchId: first.batchId!, name: 'hello.txt', contentType: 'text/plain', deferred: false });
+    const reference = await uploadDemoFile(first.url, first.batchId!);
     const nodes = devnet.nodes.map((n) => n.url);
     const gateways = devnet.gateways.map((g) => g.url);
-    process.stdout.write(`devnet: ${nodes.length} nodes (${nodes.join(', ')}), gateway ${gateways.join(', ')}\nlogs:   ${devnet.logDir}${keepLogs ? '' : ' (removed on exit; npm start -- --keep-logs keeps them)'}\nuploaded hello.txt -> ${reference}\n\n$ npx retcheck ${reference} ${nodes.map((n) => `-b ${n}`).join(' ')} --gateway ${gateways[0]}\n`);
+    process.stdout.write(`devnet: ${nodes.length} nodes (${nodes.join(', ')}), gateway ${gateways.join(', ')}\nlogs:   ${devnet.logDir}${keepLogs ? '' : ' (removed on exit; npm start -- --keep-logs keeps them)'}\nuploaded ${DEMO_FILE_NAME} -> ${reference}\n\n$ npx retcheck ${reference} ${nodes.map((n) => `-b ${n}`).join(' ')} --gateway ${gateways[0]}\n`);
     const code = await runRetcheck(
       { input: { target: { kind: 'reference', reference }, nodes, gateways, timeoutMs: 10_000, perChunk: false, cold: false, concurrency: 8 }, output: 'text', logLevel: 'warn' },
       { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t), color: process.stdout.isTTY === true && !process.env.NO_COLOR },
