@@ -45,6 +45,7 @@ import { startCockpitEngine } from '../actors/cockpit/engine.js';
 import { engineConfigForUrls, memoryStateStore } from '../core/cockpit/engine/config.js';
 import type { DevnetDescription } from '../devnet/describe.js';
 import { answerHelp } from './lib/usage.js';
+import { fleetIntervalMs, isPollingPreset, POLLING_PRESETS, type PollingPreset } from '../core/cockpit/engine/polling-presets.js';
 
 const USAGE = `Usage: npm run bench:cockpit-fleet -- [--nodes N] [--cycles N] [--warm-cycles N] [--interval-ms MS]
        [--no-subscriber] [--json]
@@ -56,7 +57,8 @@ answered once and the warm cycles passed (printed apart).
   --nodes N          devnet nodes (default 200)
   --cycles N         measured poll intervals (default 6)
   --warm-cycles N    intervals before the window (default 15; 0 measures from the first answers)
-  --interval-ms MS   the poll interval (default 10000)
+  --interval-ms MS   the poll interval (default 10000, or the preset's)
+  --polling PRESET   live, default or slow ([ui] polling): the fleet's and the screens' intervals (terminal)
   --no-subscriber    no face subscribed, so no view is composed
   --json             one JSON line instead of the text
 BENCH_PROFILE=<file> writes a CPU profile of the window, BENCH_HEAP_PROFILE=<file> an allocation profile.
@@ -73,13 +75,20 @@ interface Options {
   json: boolean;
   /** Run the engine with no face subscribed (no view is composed): the subscriber's share of the CPU. */
   subscriber: boolean;
+  polling: PollingPreset;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { nodes: 200, cycles: 6, warmCycles: 15, intervalMs: 10_000, json: false, subscriber: true };
+  const options: Options = { nodes: 200, cycles: 6, warmCycles: 15, intervalMs: 10_000, json: false, subscriber: true, polling: 'default' };
+  let intervalGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === '--json') options.json = true;
+    else if (flag === '--polling') {
+      const preset = argv[++i] ?? '';
+      if (!isPollingPreset(preset)) throw new Error(`--polling needs one of ${POLLING_PRESETS.join(', ')}`);
+      options.polling = preset;
+    }
     else if (flag === '--no-subscriber') options.subscriber = false;
     else if (flag === '--nodes' || flag === '--cycles' || flag === '--warm-cycles' || flag === '--interval-ms') {
       const value = Number(argv[++i]);
@@ -88,9 +97,13 @@ function parseArgs(argv: string[]): Options {
       if (flag === '--nodes') options.nodes = value;
       else if (flag === '--cycles') options.cycles = value;
       else if (flag === '--warm-cycles') options.warmCycles = value;
-      else options.intervalMs = value;
-    } else throw new Error(`unknown option ${flag} (known: --nodes N, --cycles N, --warm-cycles N, --interval-ms MS, --no-subscriber, --json)`);
+      else {
+        options.intervalMs = value;
+        intervalGiven = true;
+      }
+    } else throw new Error(`unknown option ${flag} (known: --nodes N, --cycles N, --warm-cycles N, --interval-ms MS, --polling PRESET, --no-subscriber, --json)`);
   }
+  if (!intervalGiven) options.intervalMs = fleetIntervalMs(options.polling, 'terminal');
   return options;
 }
 
@@ -113,7 +126,7 @@ async function main(): Promise<void> {
     const engine = startCockpitEngine({
       face: 'terminal',
       // Open on S15 Fleet: the face re-composes the 200-row view as polls land.
-      config: engineConfigForUrls(urls, { ui: { theme: 'auto', asciiFallback: false, noColor: false, startScreen: 'fleet' } }),
+      config: engineConfigForUrls(urls, { ui: { theme: 'auto', asciiFallback: false, noColor: false, startScreen: 'fleet', polling: options.polling } }),
       stateStore: memoryStateStore(),
       fleetPollIntervalMs: options.intervalMs,
       app: { name: 'cockpit-tui', version: 'bench' },

@@ -21,6 +21,7 @@
  */
 import { z } from 'zod';
 import { SCREENS } from '../core/cockpit/view/screens.js';
+import { POLLING_PRESETS } from '../core/cockpit/engine/polling-presets.js';
 
 /** `@env:NAME`: the value is read from that environment variable when the config is resolved. */
 export const ENV_REFERENCE = /^@env:(.*)$/;
@@ -142,6 +143,10 @@ function buildSchemas() {
         .optional()
         .meta({ description: 'The screen both faces open on (default health); `--screen` beats it, and restore_last_screen beats it' }),
       restore_last_screen: flag(false, 'Open on the screen shown when the cockpit last stopped (kept in state.json) instead of start_screen'),
+      polling: z
+        .enum(POLLING_PRESETS)
+        .default('default')
+        .meta({ description: 'How often the fleet and the screens poll: live (half the cadence), default (the spec\'s: the fleet every 10 s in the terminal, 15 s in the window), slow (three times it); `--polling` beats it' }),
     })
     .meta({ description: 'Appearance.' });
 
@@ -184,7 +189,7 @@ const FILE_DEFAULTS: CockpitConfigFile = {
   notifications: { desktop: false, toast_enabled: true, toast_seconds: 8 },
   pubsub: { rotate_size_mb: 16, keep_files: 5 },
   serve: { drop_max_mb: 1024, drop_total_mb: 4096, drop_max_files: 10_000 },
-  ui: { theme: 'auto', ascii_fallback: false, restore_last_screen: false },
+  ui: { theme: 'auto', ascii_fallback: false, restore_last_screen: false, polling: 'default' },
 };
 const STORE_DEFAULTS: StoreSection = {
   logs: { rotate_size_mb: 64, keep_files: 5 },

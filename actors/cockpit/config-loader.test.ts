@@ -64,7 +64,7 @@ describe('resolveCockpitConfig: files and paths', () => {
     expect(config.fleet).toEqual({ aggregateWindowSecs: 60 });
     expect(config.notifications).toEqual({ desktop: false, toastEnabled: true, toastSeconds: 8, bell: 'off' });
     expect(config.pubsub).toEqual({ rotateSizeMb: 16, keepFiles: 5 });
-    expect(config.ui).toEqual({ theme: 'auto', asciiFallback: false, noColor: false, startScreen: 'health', restoreLastScreen: false });
+    expect(config.ui).toEqual({ theme: 'auto', asciiFallback: false, noColor: false, startScreen: 'health', restoreLastScreen: false, polling: 'default' });
     expect(sources['ui.start_screen']).toEqual({ origin: 'default', detail: 'default "health"' });
     expect(sources['alerts.debounce_secs']).toEqual({ origin: 'default', detail: 'default 60' });
     expect(sources['store.supervisor.max_restarts_per_hour']).toEqual({ origin: 'default', detail: 'default 6' });
@@ -242,7 +242,7 @@ describe('resolveCockpitConfig: supervision, appearance, alerts', () => {
   it('--theme and --ascii beat [ui]; a bad --theme is a usage error; NO_COLOR is noted', async () => {
     const path = withFile('[ui]\ntheme = "light"\n');
     const { config, sources } = await resolve({ config: path, theme: 'dark', ascii: true }, { NO_COLOR: '1' });
-    expect(config.ui).toEqual({ theme: 'dark', asciiFallback: true, noColor: true, startScreen: 'health', restoreLastScreen: false });
+    expect(config.ui).toEqual({ theme: 'dark', asciiFallback: true, noColor: true, startScreen: 'health', restoreLastScreen: false, polling: 'default' });
     expect(sources['ui.theme']).toEqual({ origin: 'flag', detail: '--theme' });
     expect((await refused({ theme: 'blue' })).message).toBe('--theme: expected one of auto, light, dark, got "blue"');
   });
@@ -264,6 +264,19 @@ describe('resolveCockpitConfig: supervision, appearance, alerts', () => {
     const config = await refused({ config: bad });
     expect(config.isUsage).toBe(false);
     expect(config.message).toMatch(new RegExp(`^${bad}:2:1: ui.start_screen: expected one of "health", "gates", .*"fleet", got "lotto"$`));
+  });
+
+  it('polling preset: [ui] polling, --polling beating it; a bad one refused', async () => {
+    const path = withFile('[ui]\npolling = "slow"\n', 'polling.toml');
+    expect((await resolve({ config: path })).config.ui.polling).toBe('slow');
+    const { config, sources } = await resolve({ config: path, polling: 'live' });
+    expect(config.ui.polling).toBe('live');
+    expect(sources['ui.polling']).toEqual({ origin: 'flag', detail: '--polling' });
+    const usage = await refused({ polling: 'fast' });
+    expect([usage.isUsage, usage.message]).toEqual([true, '--polling: expected one of live, default, slow, got "fast"']);
+    const bad = await refused({ config: withFile('[ui]\npolling = "fast"\n', 'bad-polling.toml') });
+    expect(bad.isUsage).toBe(false);
+    expect(bad.message).toMatch(/:2:1: ui\.polling: expected one of "live", "default", "slow", got "fast"$/);
   });
 
   it('the log flags belong to the active node', async () => {

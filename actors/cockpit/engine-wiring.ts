@@ -7,7 +7,8 @@ import type { NodeClient } from '../node-client/index.js';
 import { logPaneActors } from '../log-pane/index.js';
 import { supervisorActors } from '../supervisor/index.js';
 import { clockTime } from '../../core/cockpit/format.js';
-import { fleetPollIntervalMs, type EnginePersistedState } from '../../core/cockpit/engine/config.js';
+import type { EnginePersistedState } from '../../core/cockpit/engine/config.js';
+import { fleetIntervalMs, screenIntervalsMs } from '../../core/cockpit/engine/polling-presets.js';
 import type { EngineNodeRef } from '../../core/cockpit/engine/screen-env.js';
 import { SCREEN_IDS, type ScreenId } from '../../core/cockpit/view/screens.js';
 import type { LogBook } from '../../core/log/log-book.js';
@@ -67,7 +68,7 @@ export function provideCockpitMachine({ options, now, deps, clientFor, pollClien
     actors: {
       fleetNode: fleetNodeMachine.provide({ actors: { healthPoller: healthPollerLogic(pollClientFor, now) } }),
       activeNodePoller: gatesMachine.provide({ actors: { healthPoller: healthPollerLogic(pollClientFor, now) } }),
-      prometheusFleet: prometheusFleetMachine.provide({ actors: { queryFleet: queryFleetLogic(prometheusUrl ?? '', staleAfterMs(options.fleetPollIntervalMs ?? fleetPollIntervalMs(face)), now) } }),
+      prometheusFleet: prometheusFleetMachine.provide({ actors: { queryFleet: queryFleetLogic(prometheusUrl ?? '', staleAfterMs(options.fleetPollIntervalMs ?? fleetIntervalMs(options.config.ui.polling ?? 'default', face)), now) } }),
       alerts: alertsMachine.provide({
         actors: {
           webhookSink: webhookSink(config.alerts.webhookUrl),
@@ -103,7 +104,8 @@ export function cockpitInput(options: StartCockpitEngineOptions, persisted: Engi
     face,
     nodes: config.nodes.map(({ name, url }) => ({ name, url })),
     activeNode: config.activeNode,
-    fleetPollIntervalMs: options.fleetPollIntervalMs ?? fleetPollIntervalMs(face),
+    fleetPollIntervalMs: options.fleetPollIntervalMs ?? fleetIntervalMs(config.ui.polling ?? 'default', face),
+    screenPollIntervalsMs: screenIntervalsMs(config.ui.polling ?? 'default'),
     ...(prometheusUrl ? { prometheusFleet: { names: config.nodes.filter((node) => node.origin === 'config' || node.origin === 'positional').map((node) => node.name) } } : {}),
     session: {
       face,

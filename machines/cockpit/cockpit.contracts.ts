@@ -12,6 +12,7 @@ import type { EngineNodeRef } from '../../core/cockpit/engine/screen-env.js';
 import type { GateTransition } from '../../core/cockpit/gate-transitions.js';
 import type { SupervisorInput } from '../../core/cockpit/supervisor-rules.js';
 import type { ScreenId } from '../../core/cockpit/view/screens.js';
+import type { ScreenInput } from './screens/screen-definition.js';
 import type { Face } from '../../core/cockpit/view/view-model.js';
 import type { WatchlistEntry } from '../../core/cockpit/watchlist.js';
 import type { LogSourceInput } from '../log-source.machine.js';
@@ -26,6 +27,8 @@ export interface CockpitMachineInput {
   readonly nodes: readonly EngineNodeRef[];
   readonly activeNode: string;
   readonly fleetPollIntervalMs: number;
+  /** Each timed screen's poll interval (the polling preset's, core/cockpit/engine/polling-presets.ts); absent: the screen's own. */
+  readonly screenPollIntervalsMs?: Readonly<Partial<Record<ScreenId, number>>>;
   readonly session: UiSessionInput;
   /** What the log-source resolution needs besides the node URL. */
   readonly log: {
@@ -48,6 +51,7 @@ export interface CockpitContext {
   readonly nodes: readonly EngineNodeRef[];
   readonly activeNode: string;
   readonly fleetPollIntervalMs: number;
+  readonly screenPollIntervalsMs: Readonly<Partial<Record<ScreenId, number>>>;
   /** The fleet comes from Prometheus (`fleetPrometheus`), not from a poller per node. */
   readonly prometheusFleet: boolean;
   /** Increases with every node switch; part of the screen actors' ids. */
@@ -97,6 +101,11 @@ export const FLEET_STAGGER_MS = 25;
 export const screenActorId = (generation: number, screen: ScreenId) => `screen:${generation}:${screen}`;
 export type ScreenSrc = `screen.${ScreenId}`;
 export const screenSrc = (screen: ScreenId): ScreenSrc => `screen.${screen}`;
+/** A screen actor's input: the node, the face, whether it is shown, and its poll interval when the preset sets one. */
+export const screenInput = (context: CockpitContext, id: ScreenId, node: EngineNodeRef): ScreenInput => {
+  const pollIntervalMs = context.screenPollIntervalsMs[id];
+  return { node, face: context.face, visible: id === context.shownScreen, ...(pollIntervalMs === undefined ? {} : { pollIntervalMs }) };
+};
 export const watchActorId = (reference: string) => `watch:${reference}`;
 
 export function watchlistEvent(request: WatchlistRequest): WatchlistEvent {

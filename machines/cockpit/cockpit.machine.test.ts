@@ -100,6 +100,16 @@ describeMachineModel(cockpitMachine, {
 });
 
 describe('cockpitMachine routing', () => {
+  it('a polling preset reaches the screens: each timed screen polls at its interval, before and after a switch', () => {
+    const actor = createActor(cockpitMachine.provide({ actors: { fleetNode: quietFleet } }), { input: { ...input, screenPollIntervalsMs: { stamps: 15_000, warmup: 2_500 } } }).start();
+    const interval = (generation: number, screen: 'stamps' | 'warmup' | 'swap') =>
+      (actor.getSnapshot().children[screenActorId(generation, screen)]!.getSnapshot() as { context: { pollIntervalMs: number } }).context.pollIntervalMs;
+    expect([interval(0, 'stamps'), interval(0, 'warmup'), interval(0, 'swap')]).toEqual([15_000, 2_500, 30_000]);
+    actor.send({ type: 'engine.switchNode', target: 'n2' });
+    expect([interval(1, 'stamps'), interval(1, 'warmup')]).toEqual([15_000, 2_500]);
+    actor.stop();
+  });
+
   it('a switch respawns the screens for the new node, re-resolves its log source and leaves the fleet pollers running', async () => {
     const actor = createActor(cockpitMachine.provide({ actors: { fleetNode: quietFleet } }), { input }).start();
     const before = actor.getSnapshot();

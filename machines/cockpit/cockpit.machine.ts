@@ -25,7 +25,7 @@ import { formatCount, formatDuration, shortId } from '../../core/cockpit/format.
 import { alertRecords } from '../../core/cockpit/alerts.js';
 import { errorText } from '../../core/error-text.js';
 import { alertsMachine } from './alerts.machine.js';
-import { FLEET_STAGGER_MS, fleetActorId, logInput, PROMETHEUS_FLEET_ID, screenActorId, screenSrc, watchActorId, watchlistEvent, type CockpitContext, type CockpitEvent, type CockpitMachineInput, type ScreenSrc, type VerbInput, type VerbOutcome } from './cockpit.contracts.js';
+import { FLEET_STAGGER_MS, fleetActorId, logInput, PROMETHEUS_FLEET_ID, screenActorId, screenInput, screenSrc, watchActorId, watchlistEvent, type CockpitContext, type CockpitEvent, type CockpitMachineInput, type ScreenSrc, type VerbInput, type VerbOutcome } from './cockpit.contracts.js';
 import { gatesMachine, selectLatestTransitions } from './gates.machine.js';
 import { logPaneMachine } from './log-pane.machine.js';
 import { prometheusFleetMachine } from './prometheus-fleet.machine.js';
@@ -99,7 +99,7 @@ export const cockpitMachine = setup({
     spawnScreens: enqueueActions(({ context, enqueue }) => {
       const node = context.nodes.find((n) => n.name === context.activeNode)!;
       for (const id of SCREEN_IDS) {
-        enqueue.spawnChild(screenSrc(id), { id: screenActorId(context.generation, id), input: { node, face: context.face, visible: id === context.shownScreen } });
+        enqueue.spawnChild(screenSrc(id), { id: screenActorId(context.generation, id), input: screenInput(context, id, node) });
       }
       // Screens start polling; only the shown one should (the others poll when shown).
       for (const id of SCREEN_IDS) if (id !== context.shownScreen) enqueue.sendTo(screenActorId(context.generation, id), { type: 'screen.visible', visible: false });
@@ -124,7 +124,7 @@ export const cockpitMachine = setup({
       enqueue.assign({ nodes, activeNode: name, generation: next.generation });
       const node = nodes.find((n) => n.name === name)!;
       for (const id of SCREEN_IDS) {
-        enqueue.spawnChild(screenSrc(id), { id: screenActorId(next.generation, id), input: { node, face: context.face, visible: id === context.shownScreen } });
+        enqueue.spawnChild(screenSrc(id), { id: screenActorId(next.generation, id), input: screenInput(context, id, node) });
       }
       for (const id of SCREEN_IDS) if (id !== context.shownScreen) enqueue.sendTo(screenActorId(next.generation, id), { type: 'screen.visible', visible: false });
       enqueue.sendTo('logPane', { type: 'node.switched', input: logInput(next, name) });
@@ -207,6 +207,7 @@ export const cockpitMachine = setup({
     nodes: input.nodes,
     activeNode: input.nodes.some((n) => n.name === input.activeNode) ? input.activeNode : input.nodes[0]!.name,
     fleetPollIntervalMs: input.fleetPollIntervalMs,
+    screenPollIntervalsMs: input.screenPollIntervalsMs ?? {},
     prometheusFleet: input.prometheusFleet !== undefined,
     generation: 0,
     shownScreen: input.session.screen ?? 'health',

@@ -59,6 +59,7 @@ theme = "dark"
 ascii_fallback = true
 start_screen = "fleet"
 restore_last_screen = true
+polling = "live"
 `;
 
 describe('parseCockpitConfig: a valid file', () => {
@@ -76,7 +77,7 @@ describe('parseCockpitConfig: a valid file', () => {
     expect(c.fleet).toEqual({ aggregate_webhook_url: '@env:FLEET_HOOK', aggregate_window_secs: 120 });
     expect(c.notifications).toEqual({ desktop: true, toast_enabled: false, toast_seconds: 5, bell: 'fail' });
     expect(c.pubsub).toEqual({ history_file: 'pubsub.jsonl', rotate_size_mb: 8, keep_files: 2 });
-    expect(c.ui).toEqual({ theme: 'dark', ascii_fallback: true, start_screen: 'fleet', restore_last_screen: true });
+    expect(c.ui).toEqual({ theme: 'dark', ascii_fallback: true, start_screen: 'fleet', restore_last_screen: true, polling: 'live' });
   });
 
   it('an empty file is every default', () => {
@@ -88,7 +89,7 @@ describe('parseCockpitConfig: a valid file', () => {
       notifications: { desktop: false, toast_enabled: true, toast_seconds: 8 },
       pubsub: { rotate_size_mb: 16, keep_files: 5 },
       serve: { drop_max_mb: 1024, drop_total_mb: 4096, drop_max_files: 10_000 },
-      ui: { theme: 'auto', ascii_fallback: false, restore_last_screen: false },
+      ui: { theme: 'auto', ascii_fallback: false, restore_last_screen: false, polling: 'default' },
     });
   });
 
@@ -150,7 +151,7 @@ describe('parseCockpitConfig: bad config is refused with file, line and column',
     expect(problems('[alerts]\ndebounce_sec = 300\n')).toEqual([`${FILE}:2:1: unknown key "debounce_sec" in [alerts]; did you mean "debounce_secs"?`]);
     expect(problems('[store.supervisor]\nmax_restarts = 3\n')).toEqual([`${FILE}:2:1: unknown key "max_restarts" in [store.supervisor]; did you mean "max_restarts_per_hour"?`]);
     expect(problems('[uii]\ntheme = "dark"\n')).toEqual([`${FILE}:1:2: unknown key "uii" at the top level; did you mean "ui"?`]);
-    expect(problems('[ui]\nzzzzzz = 1\n')).toEqual([`${FILE}:2:1: unknown key "zzzzzz" in [ui]; known keys: theme, ascii_fallback, start_screen, restore_last_screen`]);
+    expect(problems('[ui]\nzzzzzz = 1\n')).toEqual([`${FILE}:2:1: unknown key "zzzzzz" in [ui]; known keys: theme, ascii_fallback, start_screen, restore_last_screen, polling`]);
   });
 
   it('more than one default node: at the second, naming both', () => {

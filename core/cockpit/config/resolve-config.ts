@@ -15,6 +15,7 @@
  *   `@env:VAR` reads VAR; unset or empty is an error naming VAR and the key's line.
  * - Supervision: `--node-bin` + `--node-config` (both or neither, usage error) beat `[store]`.
  * - `--theme` beats `[ui] theme`, `--ascii` beats `[ui] ascii_fallback`. The desktop never auto-restarts.
+ * - `--polling` beats `[ui] polling`.
  * - Start screen (*): `--screen`, else the last screen shown when `[ui] restore_last_screen` is true, else
  *   `[ui] start_screen`, else Health.
  */
@@ -25,6 +26,7 @@ import type { ParsedConfigFile } from './parse-config.js';
 import type { CockpitLaunchArgs, ConfigSources, FrontEnd, LogChoices, ResolvedCockpitConfig, ResolvedNode, SettingSource, TokenSource } from './resolved-config.js';
 import { tokenFault, tokenRefusal } from './token-text.js';
 import { SCREENS, screenByName, type ScreenId } from '../view/screens.js';
+import { isPollingPreset, POLLING_PRESETS, type PollingPreset } from '../engine/polling-presets.js';
 
 export const DEFAULT_NODE_URL = 'http://localhost:1633';
 const MIB = 1024 * 1024;
@@ -210,6 +212,12 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
     if (named) startScreen = named;
     else problems.push(usage(`--screen: unknown screen ${JSON.stringify(screenFlag)}; one of ${SCREENS.map((screen) => screen.aliases[0]).join(', ')} (or its number, 1..15)`));
   }
+  let polling: PollingPreset = file.ui.polling;
+  const pollingFlag = nonEmpty(input.args.polling);
+  if (pollingFlag !== undefined) {
+    if (isPollingPreset(pollingFlag)) polling = pollingFlag;
+    else problems.push(usage(`--polling: expected one of ${POLLING_PRESETS.join(', ')}, got "${pollingFlag}"`));
+  }
 
   const webhookUrl = secret(file.alerts.webhook_url, ['alerts', 'webhook_url']);
   const aggregateUrl = secret(file.fleet.aggregate_webhook_url, ['fleet', 'aggregate_webhook_url']);
@@ -278,6 +286,7 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
       noColor: nonEmpty(input.env.NO_COLOR) !== undefined,
       startScreen,
       restoreLastScreen: screenFlag === undefined && file.ui.restore_last_screen,
+      polling,
     },
   };
 
@@ -291,6 +300,7 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
   for (const [path, fallback] of defaultLeaves()) sources[path.join('.')] = fromFile(path) ?? { origin: 'default', detail: `default ${JSON.stringify(fallback)}` };
   if (themeFlag !== undefined) sources['ui.theme'] = { origin: 'flag', detail: '--theme' };
   if (input.args.ascii === true) sources['ui.ascii_fallback'] = { origin: 'flag', detail: '--ascii' };
+  if (pollingFlag !== undefined) sources['ui.polling'] = { origin: 'flag', detail: '--polling' };
   if (screenFlag !== undefined) sources['ui.start_screen'] = { origin: 'flag', detail: '--screen' };
   else sources['ui.start_screen'] = fromFile(['ui', 'start_screen']) ?? { origin: 'default', detail: 'default "health"' };
   if (prometheusFlag !== undefined) sources['fleet.prometheus_url'] = { origin: 'flag', detail: '--fleet-prometheus' };

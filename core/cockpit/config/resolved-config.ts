@@ -4,6 +4,7 @@
  * `token` and the webhook URLs are secrets: print `tokenFrom`, never the value.
  */
 import type { ScreenId } from '../view/screens.js';
+import type { PollingPreset } from '../engine/polling-presets.js';
 import type { ConfigFileLocation, DataDirLocation } from './config-paths.js';
 
 /** The launch flags of 2-cockpit.md §4 that touch configuration (both front ends take the same ones). */
@@ -30,6 +31,8 @@ export interface CockpitLaunchArgs {
   ascii?: boolean;
   /** `--screen <name>`: the screen to open on (beats `[ui] start_screen` and `restore_last_screen`). */
   screen?: string;
+  /** `--polling <live|default|slow>` (beats `[ui] polling`). */
+  polling?: string;
 }
 
 export type FrontEnd = 'desktop' | 'terminal';
@@ -96,9 +99,10 @@ export interface ResolvedCockpitConfig {
   serve: { dropMaxBytes: number; dropTotalBytes: number; dropMaxFiles: number };
   /**
    * `startScreen`: `--screen`, else `[ui] start_screen`, else Health. `restoreLastScreen`: open on the last screen
-   * shown instead (`[ui] restore_last_screen`), false when `--screen` was given.
+   * shown instead (`[ui] restore_last_screen`), false when `--screen` was given. `polling`: `--polling`, else
+   * `[ui] polling` (core/cockpit/engine/polling-presets.ts has the intervals).
    */
-  ui: { theme: 'auto' | 'light' | 'dark'; asciiFallback: boolean; noColor: boolean; startScreen: ScreenId; restoreLastScreen: boolean };
+  ui: { theme: 'auto' | 'light' | 'dark'; asciiFallback: boolean; noColor: boolean; startScreen: ScreenId; restoreLastScreen: boolean; polling: PollingPreset };
 }
 
 /** Where a setting came from, for config-doctor and the pane headers. */

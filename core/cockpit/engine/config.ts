@@ -5,6 +5,7 @@
  * interfaces as they are, and tests build small literal configs with `engineConfigForUrls`.
  */
 import type { ScreenId } from '../view/screens.js';
+import { fleetIntervalMs, type PollingPreset } from './polling-presets.js';
 import type { Face } from '../view/view-model.js';
 
 export interface EngineLogChoices {
@@ -49,6 +50,8 @@ export interface CockpitEngineConfig {
     readonly noColor: boolean;
     readonly startScreen?: ScreenId;
     readonly restoreLastScreen?: boolean;
+    /** How often the fleet and the screens poll (absent: `default`, the spec's cadence). */
+    readonly polling?: PollingPreset;
   };
   /** Node supervision (`--node-bin`/`[store]`); null or absent when the cockpit does not run the node. */
   readonly store?: { readonly bin: string; readonly config: string; readonly node?: string } | null;
@@ -88,9 +91,9 @@ export const LOG_PANE_MIN_HEIGHT = 4;
 export const LOG_PANE_MAX_HEIGHT = 24;
 export const LOG_PANE_DEFAULT_HEIGHT = 8;
 
-/** Fleet poll interval (2-cockpit.md §1 S15, §8): 15 s on the desktop, 10 s in the terminal. */
+/** Fleet poll interval (2-cockpit.md §1 S15, §8): 15 s on the desktop, 10 s in the terminal (the `default` preset). */
 export function fleetPollIntervalMs(face: Face): number {
-  return face === 'desktop' ? 15_000 : 10_000;
+  return fleetIntervalMs('default', face);
 }
 
 /** A state store in memory (tests, and modes without a data directory). */

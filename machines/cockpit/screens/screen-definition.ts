@@ -26,6 +26,8 @@ export interface ScreenInput {
   readonly face: Face;
   /** Whether the screen is shown at spawn time; `screen.visible` events follow. */
   readonly visible: boolean;
+  /** The polling preset's interval for this screen (`[ui] polling`, `--polling`); absent: the screen's own cadence. */
+  readonly pollIntervalMs?: number;
 }
 
 export interface ScreenDefinition<TMachine extends AnyStateMachine> {

@@ -66,6 +66,7 @@ function buildProgram(name: FrontEndName, version: string): Command {
     .option('--redundancy <0..4>', 'with --once hash, upload-file, upload-collection: Bee\'s swarm-redundancy-level (uploads default 1, hash 0)')
     .option('--manifest', 'with --once hash: the reference of the file wrapped in a manifest, as upload-file returns it')
     .option('--theme <auto|light|dark>', 'colour scheme (beats [ui] theme)')
+    .option('--polling <live|default|slow>', 'how often the fleet and the screens poll (beats [ui] polling; default: the spec\'s cadence)')
     .option('--screen <name>', 'open on this screen: a palette name or number, as `:go` takes (default: [ui] start_screen, then health)')
     .option('--node-log <PATH>', 'tail this node log file (from its end)')
     .option('--node-log-cmd <CMD>', 'tail the stdout of this shell command (sh -c)')
@@ -104,6 +105,7 @@ interface RawOptions {
   manifest?: boolean;
   theme?: string;
   screen?: string;
+  polling?: string;
   nodeLog?: string;
   nodeLogCmd?: string;
   nodeBin?: string;
@@ -170,7 +172,7 @@ function uploadChoiceArgs(options: RawOptions): string[] {
 
 function launchArgs(options: RawOptions, urls: string[]): CockpitLaunchArgs {
   const launch: CockpitLaunchArgs = { urls };
-  for (const key of ['config', 'node', 'token', 'theme', 'screen', 'nodeLog', 'nodeLogCmd', 'nodeBin', 'nodeConfig', 'fleetPrometheus'] as const) {
+  for (const key of ['config', 'node', 'token', 'theme', 'screen', 'polling', 'nodeLog', 'nodeLogCmd', 'nodeBin', 'nodeConfig', 'fleetPrometheus'] as const) {
     if (options[key] !== undefined) launch[key] = options[key];
   }
   if (options.ascii) launch.ascii = true;
