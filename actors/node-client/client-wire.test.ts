@@ -202,6 +202,14 @@ describe('downloads and feeds', () => {
     expect(only().headers.range).toBe('bytes=2-4');
   });
 
+  it('streamRange sends the same Range header and counts the partial body without keeping it', async () => {
+    const range = await client().streamRange(REF, 2, 4);
+    expect(range).toMatchObject({ status: 206, bytes: 3 });
+    expect(range.headers['content-range']).toBe('bytes 2-4/10');
+    expect(only().headers.range).toBe('bytes=2-4');
+    expect(() => client().streamRange(REF, 4, 2)).toThrow(/byte range/);
+  });
+
   it('feedLatest reads the index headers and the v1 reference from the wrapped chunk', async () => {
     const update = await client().feedLatest(OWNER, TOPIC, { onlyRootChunk: true, after: 3 });
     expect(update).toMatchObject({ index: '000000000000000a', indexNext: '000000000000000b', resolvedVersion: 'v1', reference: REF });
