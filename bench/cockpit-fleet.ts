@@ -42,10 +42,10 @@ import { Session } from 'node:inspector/promises';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startCockpitEngine } from '../actors/cockpit/engine.js';
-import { engineConfigForUrls, memoryStateStore } from '../core/cockpit/engine/config.js';
+import { engineConfigForUrls, memoryStateStore } from '../core/cockpit/interaction/config.js';
 import type { DevnetDescription } from '../devnet/describe.js';
 import { answerHelp } from './lib/usage.js';
-import { fleetIntervalMs, isPollingPreset, POLLING_PRESETS, type PollingPreset } from '../core/cockpit/engine/polling-presets.js';
+import { fleetIntervalMs, isPollingPreset, POLLING_PRESETS, type PollingPreset } from '../core/cockpit/interaction/polling-presets.js';
 
 const USAGE = `Usage: npm run bench:cockpit-fleet -- [--nodes N] [--cycles N] [--warm-cycles N] [--interval-ms MS]
        [--no-subscriber] [--json]

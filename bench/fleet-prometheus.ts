@@ -25,7 +25,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startCockpitEngine } from '../actors/cockpit/engine.js';
 import { queryFleet } from '../actors/cockpit/prometheus-fleet.js';
-import { engineConfigForUrls, memoryStateStore } from '../core/cockpit/engine/config.js';
+import { engineConfigForUrls, memoryStateStore } from '../core/cockpit/interaction/config.js';
 import { fleetNodeStatus } from '../core/cockpit/node-status.js';
 import type { DevnetDescription } from '../devnet/describe.js';
 import { promUntil, startPrometheus } from './lib/prometheus-stack.js';

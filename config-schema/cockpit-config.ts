@@ -21,7 +21,7 @@
  */
 import { z } from 'zod';
 import { SCREENS } from '../core/cockpit/view/screens.js';
-import { POLLING_PRESETS } from '../core/cockpit/engine/polling-presets.js';
+import { POLLING_PRESETS } from '../core/cockpit/interaction/polling-presets.js';
 
 /** `@env:NAME`: the value is read from that environment variable when the config is resolved. */
 export const ENV_REFERENCE = /^@env:(.*)$/;

@@ -10,7 +10,7 @@
  */
 import type { Actor } from 'xstate';
 import type { BeeLogLevel } from '../../core/log/bee-log-line.js';
-import type { EngineStateStore } from '../../core/cockpit/engine/config.js';
+import type { EngineStateStore } from '../../core/cockpit/interaction/config.js';
 import type { supervisorMachine } from '../../machines/cockpit/supervisor.machine.js';
 import { logSupervisorEvents } from '../supervisor/supervisor-log.js';
 

@@ -5,7 +5,7 @@
 import type { Dispatcher } from 'undici';
 import { createCallStats, createNodeClient, createRawHttpWire, undiciWire, type CallRecord, type CallStats, type NodeClient } from '../node-client/index.js';
 import { createNodeHttpWire } from '../node-client/node-http-wire.js';
-import type { EngineNodeRef } from '../../core/cockpit/engine/screen-env.js';
+import type { EngineNodeRef } from '../../core/cockpit/interaction/screen-env.js';
 import { createFleetPollWire } from './fleet-poll-wire.js';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 8_000;

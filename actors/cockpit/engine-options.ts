@@ -1,8 +1,8 @@
 /** What `startCockpitEngine` takes and what it hands back (actors/cockpit/engine.ts). */
 import type { ActorOptions, AnyActorLogic, AnyActorRef } from 'xstate';
 import type { CallRecord, CallStats } from '../node-client/index.js';
-import type { CockpitEngineConfig, EngineStateStore } from '../../core/cockpit/engine/config.js';
-import type { FleetNodeFacts } from '../../core/cockpit/engine/screen-env.js';
+import type { CockpitEngineConfig, EngineStateStore } from '../../core/cockpit/interaction/config.js';
+import type { FleetNodeFacts } from '../../core/cockpit/interaction/screen-env.js';
 import type { CockpitEngineHandle } from '../../core/cockpit/view/engine.js';
 import type { Face } from '../../core/cockpit/view/view-model.js';
 import type { VerbInput, VerbOutcome } from '../../machines/cockpit/cockpit.contracts.js';

@@ -22,7 +22,7 @@ import { pssTarget } from '../../core/cockpit/neighbourhood.js';
 import { hexToBytes, utf8Encode } from '../../core/swarm/bytes.js';
 import { topicFromInput } from '../../core/swarm/topic.js';
 import { errorLine } from '../../core/cockpit/text.js';
-import type { OneShotVerb } from '../../core/cockpit/engine/palette.js';
+import type { OneShotVerb } from '../../core/cockpit/interaction/palette.js';
 import { LOGGER_VERBOSITIES, type LoggerVerbosity } from '../../core/cockpit/loggers.js';
 import type { VerbInput, VerbOutcome } from '../../machines/cockpit/cockpit.machine.js';
 import type { NodeClient } from '../node-client/index.js';

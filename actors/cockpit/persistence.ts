@@ -5,7 +5,7 @@
  * else the config's `default`, else the first node (2-cockpit.md §2), so a switch lasts for the session.
  */
 import { fromCallback, type AnyActorRef } from 'xstate';
-import type { EngineStateStore, PersistedScreen, EnginePersistedState } from '../../core/cockpit/engine/config.js';
+import type { EngineStateStore, PersistedScreen, EnginePersistedState } from '../../core/cockpit/interaction/config.js';
 import { screenInfo } from '../../core/cockpit/view/screens.js';
 import type { UiSessionSnapshot } from '../../machines/cockpit/ui-session.machine.js';
 import type { WatchlistSnapshot } from '../../machines/cockpit/watchlist.machine.js';

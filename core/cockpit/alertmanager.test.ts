@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AlertRecord } from './engine/compose-view.js';
+import type { AlertRecord } from './interaction/compose-view.js';
 import { alertsBody, applyTransitions, EMPTY_ALERT_SET, markDelivered } from './alertmanager.js';
 
 const at = (to: AlertRecord['to'], atMs: number, reason = `reason ${atMs}`): AlertRecord => ({ node: 'n1', seq: 0, gateId: 'stampTtl', gateName: 'stamp TTL', from: null, to, reason, atMs, recovery: to === 'Pass', caused: [] });

@@ -13,7 +13,7 @@
  * at every resend, as Prometheus does, with endsAt a few resends ahead, so Alertmanager resolves it by itself
  * if the cockpit goes away.
  */
-import type { AlertRecord } from './engine/compose-view.js';
+import type { AlertRecord } from './interaction/compose-view.js';
 import type { GateState } from './gate-definitions.js';
 import { snakeGateId } from './metrics.js';
 

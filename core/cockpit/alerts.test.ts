@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fleetAlertMessage, fleetWebhookBody, latestPerGate, raisesOsNotification, ringsBell, transitionLine, transitionWebhookBody } from './alerts.js';
-import type { AlertRecord } from './engine/compose-view.js';
+import type { AlertRecord } from './interaction/compose-view.js';
 
 let seq = 0;
 function record(node: string, gateId: AlertRecord['gateId'], from: AlertRecord['from'], to: AlertRecord['to'], atMs = 1_700_000_000_000): AlertRecord {

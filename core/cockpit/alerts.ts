@@ -26,7 +26,7 @@
  *   10 named, then `… and N more`). Transitions recorded under an alert are not counted; the alert says how
  *   many it carries (`n1 API reachable → Fail (+10 under it)`), as the toast does.
  */
-import type { AlertRecord } from './engine/compose-view.js';
+import type { AlertRecord } from './interaction/compose-view.js';
 import { GATE_NAMES, type GateId, type GateState } from './gate-definitions.js';
 import type { GateTransition } from './gate-transitions.js';
 

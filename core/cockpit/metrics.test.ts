@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LatencyHistogram, labelValue, renderMetrics, snakeGateId } from './metrics.js';
-import { fleetFacts } from './engine/view-fixtures.js';
+import { fleetFacts } from './interaction/view-fixtures.js';
 import { computeGates } from './gates.js';
 import { refused, unreachable, withSnapshot } from './snapshot-fixtures.js';
 import type { NodeHealthSnapshot } from './health-snapshot.js';

@@ -23,7 +23,7 @@ import type { CallOutcome } from './call-outcome.js';
 import { GATE_IDS, type GateId, type GateState } from './gate-definitions.js';
 import { worstBatch } from './gate-rules.js';
 import { fleetNodeStatus } from './node-status.js';
-import type { FleetNodeFacts } from './engine/screen-env.js';
+import type { FleetNodeFacts } from './interaction/screen-env.js';
 
 export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 

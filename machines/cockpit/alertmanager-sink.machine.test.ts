@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import type { AlertRecord } from '../../core/cockpit/engine/compose-view.js';
+import type { AlertRecord } from '../../core/cockpit/interaction/compose-view.js';
 import { actorDone, actorFailed, describeMachineModel } from '../../test/model-based.js';
 import { alertmanagerSinkMachine, selectAlertmanagerProblem, type LogLine, type PostAlertsInput } from './alertmanager-sink.machine.js';
 

@@ -19,7 +19,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorText } from '../../core/error-text.js';
 import { applyTransitions, EMPTY_ALERT_SET, markDelivered, type AmAlertSet } from '../../core/cockpit/alertmanager.js';
-import type { AlertRecord } from '../../core/cockpit/engine/compose-view.js';
+import type { AlertRecord } from '../../core/cockpit/interaction/compose-view.js';
 import { retryDelayMs } from './webhook-sink.machine.js';
 
 export interface AlertmanagerSinkInput {

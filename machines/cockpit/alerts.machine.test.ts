@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { describeMachineModel } from '../../test/model-based.js';
 import type { WebhookBody } from '../../core/cockpit/alerts.js';
-import type { AlertRecord } from '../../core/cockpit/engine/compose-view.js';
+import type { AlertRecord } from '../../core/cockpit/interaction/compose-view.js';
 import { alertsMachine, type AlertsInput } from './alerts.machine.js';
 import { webhookSinkMachine } from './webhook-sink.machine.js';
 

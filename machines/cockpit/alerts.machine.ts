@@ -34,7 +34,7 @@ import {
   worstTarget,
   type BellSetting,
 } from '../../core/cockpit/alerts.js';
-import type { AlertRecord } from '../../core/cockpit/engine/compose-view.js';
+import type { AlertRecord } from '../../core/cockpit/interaction/compose-view.js';
 import type { GateState } from '../../core/cockpit/gate-definitions.js';
 import { gateTone } from '../../core/cockpit/node-status.js';
 import type { Face, OsNotificationView, ToastView } from '../../core/cockpit/view/view-model.js';

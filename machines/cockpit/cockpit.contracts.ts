@@ -4,11 +4,11 @@
  * cockpit.machine.ts so that file reads as the system's shape.
  */
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
-import type { EngineRequest, WatchlistRequest } from '../../core/cockpit/engine/commands.js';
-import type { EngineLogChoices } from '../../core/cockpit/engine/config.js';
-import type { AlertRecord } from '../../core/cockpit/engine/compose-view.js';
-import type { OneShotVerb } from '../../core/cockpit/engine/palette.js';
-import type { EngineNodeRef } from '../../core/cockpit/engine/screen-env.js';
+import type { EngineRequest, WatchlistRequest } from '../../core/cockpit/interaction/commands.js';
+import type { EngineLogChoices } from '../../core/cockpit/interaction/config.js';
+import type { AlertRecord } from '../../core/cockpit/interaction/compose-view.js';
+import type { OneShotVerb } from '../../core/cockpit/interaction/palette.js';
+import type { EngineNodeRef } from '../../core/cockpit/interaction/screen-env.js';
 import type { GateTransition } from '../../core/cockpit/gate-transitions.js';
 import type { SupervisorInput } from '../../core/cockpit/supervisor-rules.js';
 import type { ScreenId } from '../../core/cockpit/view/screens.js';
@@ -27,7 +27,7 @@ export interface CockpitMachineInput {
   readonly nodes: readonly EngineNodeRef[];
   readonly activeNode: string;
   readonly fleetPollIntervalMs: number;
-  /** Each timed screen's poll interval (the polling preset's, core/cockpit/engine/polling-presets.ts); absent: the screen's own. */
+  /** Each timed screen's poll interval (the polling preset's, core/cockpit/interaction/polling-presets.ts); absent: the screen's own. */
   readonly screenPollIntervalsMs?: Readonly<Partial<Record<ScreenId, number>>>;
   readonly session: UiSessionInput;
   /** What the log-source resolution needs besides the node URL. */

@@ -13,12 +13,12 @@
  *   stops them and spawns fresh ones under a new generation, so a stopping actor's id is never reused) and
  *   `verb:<n>` (`runVerb`; `finishVerb` banners its answer and stops it).
  * The supervisor's capture file, once known (`supervisor.captureKnown`), is its node's log source, above all.
- * Events: EngineRequests (core/cockpit/engine/commands.ts) from the engine handle and the screen actors
+ * Events: EngineRequests (core/cockpit/interaction/commands.ts) from the engine handle and the screen actors
  * (`sendParent`), `fleet.transitions` from the fleet pollers (into the alerts ring), the verbs' done/error
  * events. Tokens never enter this machine: children reach nodes through clients the engine holds.
  */
 import { assign, enqueueActions, type AnyStateMachine, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
-import { resolveSwitchTarget } from '../../core/cockpit/engine/switch-target.js';
+import { resolveSwitchTarget } from '../../core/cockpit/interaction/switch-target.js';
 import { ALERT_RING_SIZE } from '../../core/cockpit/gate-transitions.js';
 import { SCREEN_IDS } from '../../core/cockpit/view/screens.js';
 import { formatCount, formatDuration, shortId } from '../../core/cockpit/format.js';

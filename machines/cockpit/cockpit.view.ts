@@ -7,8 +7,8 @@
  * depends on the snapshot and env alone.
  */
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
-import type { ViewParts } from '../../core/cockpit/engine/compose-view.js';
-import type { EngineNodeRef, FleetNodeFacts, ScreenEnv } from '../../core/cockpit/engine/screen-env.js';
+import type { ViewParts } from '../../core/cockpit/interaction/compose-view.js';
+import type { EngineNodeRef, FleetNodeFacts, ScreenEnv } from '../../core/cockpit/interaction/screen-env.js';
 import type { ScreenId } from '../../core/cockpit/view/screens.js';
 import type { ScreenContent } from '../../core/cockpit/view/screen-contract.js';
 import type { Face, ThemeView } from '../../core/cockpit/view/view-model.js';

@@ -4,7 +4,7 @@
  * active tab after the filter. Reads the LogBook, so call it again when `revision` changes (at most 20
  * times a second) rather than on every snapshot.
  */
-import type { LogFacts } from '../../core/cockpit/engine/compose-view.js';
+import type { LogFacts } from '../../core/cockpit/interaction/compose-view.js';
 import { groupDigits } from '../../core/cockpit/format.js';
 import type { LogLineView, Tone } from '../../core/cockpit/view/view-model.js';
 import { LOG_TAB_TITLES, LOG_TABS, NODE_TABS, type LogEntry, type LogTab } from '../../core/log/log-book.js';

@@ -5,8 +5,8 @@
  * while the book's revision, the tab and the filter are the same (views go out up to 20 times a second).
  */
 import { LOG_TABS } from '../../core/log/log-book.js';
-import type { LogFacts } from '../../core/cockpit/engine/compose-view.js';
-import type { UiSessionContext } from '../../core/cockpit/engine/session-state.js';
+import type { LogFacts } from '../../core/cockpit/interaction/compose-view.js';
+import type { UiSessionContext } from '../../core/cockpit/interaction/session-state.js';
 import type { LogPaneSnapshot } from '../../machines/cockpit/log-pane.machine.js';
 import { selectLogFacts, selectLogSource, type LogPaneSnapshotLike } from '../../machines/cockpit/log-pane.view.js';
 

@@ -1,7 +1,7 @@
 /**
  * The UI session of one cockpit face: which screen is shown, which overlay is open, what is selected, the log
  * pane's layout and filter, and the one-shot banner. It decides nothing about keys: the pure interpreter
- * (core/cockpit/engine/interpret.ts) turns a face's key, click or input into the events below, reading the
+ * (core/cockpit/interaction/interpret.ts) turns a face's key, click or input into the events below, reading the
  * current view, so every rule of the keymap is tested without a machine and this chart only keeps the state.
  *
  * States
@@ -20,9 +20,9 @@
  * the named delay `bannerTtl` (8 s, 2-cockpit.md §8).
  */
 import { assign, raise, setup, type SnapshotFrom } from 'xstate';
-import { LOG_PANE_DEFAULT_HEIGHT, LOG_PANE_MAX_HEIGHT, LOG_PANE_MIN_HEIGHT } from '../../core/cockpit/engine/config.js';
-import type { UiSessionEvent } from '../../core/cockpit/engine/commands.js';
-import type { UiMode, UiSessionContext, UiSessionState } from '../../core/cockpit/engine/session-state.js';
+import { LOG_PANE_DEFAULT_HEIGHT, LOG_PANE_MAX_HEIGHT, LOG_PANE_MIN_HEIGHT } from '../../core/cockpit/interaction/config.js';
+import type { UiSessionEvent } from '../../core/cockpit/interaction/commands.js';
+import type { UiMode, UiSessionContext, UiSessionState } from '../../core/cockpit/interaction/session-state.js';
 import type { ScreenId } from '../../core/cockpit/view/screens.js';
 import type { Face } from '../../core/cockpit/view/view-model.js';
 

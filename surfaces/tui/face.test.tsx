@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from 'ink-testing-library';
 import type { CockpitView } from '../../core/cockpit/view/view-model.js';
-import { viewFor } from '../../core/cockpit/engine/view-fixtures.js';
+import { viewFor } from '../../core/cockpit/interaction/view-fixtures.js';
 import { CockpitApp } from './components/App.js';
 import { fixtureEngine, type FixtureEngine } from './testing/fixture-engine.js';
 import { renderSized, settle, type SizedRender } from './testing/render-sized.js';

@@ -14,7 +14,7 @@ import { homedir } from 'node:os';
 import { resolveCockpitConfig } from '../../actors/cockpit/config-loader.js';
 import { startCockpitEngine } from '../../actors/cockpit/engine.js';
 import { CockpitStateStore, StateFileError } from '../../actors/cockpit/state-store.js';
-import type { EnginePersistedState, EngineStateStore } from '../../core/cockpit/engine/config.js';
+import type { EnginePersistedState, EngineStateStore } from '../../core/cockpit/interaction/config.js';
 import { CockpitConfigError } from '../../core/cockpit/config/config-problem.js';
 import type { CockpitLaunchArgs } from '../../core/cockpit/config/resolved-config.js';
 import { showControlCharacters } from '../../core/terminal/visible-text.js';

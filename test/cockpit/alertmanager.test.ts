@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { engineConfigForUrls } from '../../core/cockpit/engine/config.js';
+import { engineConfigForUrls } from '../../core/cockpit/interaction/config.js';
 import type { LogPaneSnapshot } from '../../machines/cockpit/log-pane.machine.js';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { startAlertmanager, type RunningService } from '../../bench/lib/prometheus-stack.js';

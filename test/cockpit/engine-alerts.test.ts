@@ -7,9 +7,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { engineConfigForUrls } from '../../core/cockpit/engine/config.js';
+import { engineConfigForUrls } from '../../core/cockpit/interaction/config.js';
 import type { WebhookBody } from '../../core/cockpit/alerts.js';
-import type { AlertRecord } from '../../core/cockpit/engine/compose-view.js';
+import type { AlertRecord } from '../../core/cockpit/interaction/compose-view.js';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { startEngineHarness, type EngineHarness } from './engine-harness.js';
 

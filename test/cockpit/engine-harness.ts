@@ -16,7 +16,7 @@
  */
 import { startDevnet, type DevnetOptions, type StartedDevnet } from '../../devnet/devnet.js';
 import { startCockpitEngine, type CockpitEngine, type StartCockpitEngineOptions } from '../../actors/cockpit/engine.js';
-import { engineConfigForUrls, memoryStateStore, type CockpitEngineConfig, type EngineStateStore } from '../../core/cockpit/engine/config.js';
+import { engineConfigForUrls, memoryStateStore, type CockpitEngineConfig, type EngineStateStore } from '../../core/cockpit/interaction/config.js';
 import type { CockpitUiEvent, KeyEvent } from '../../core/cockpit/view/ui-events.js';
 import type { CockpitView, Face } from '../../core/cockpit/view/view-model.js';
 

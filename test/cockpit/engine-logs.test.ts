@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineConfigForUrls } from '../../core/cockpit/engine/config.js';
+import { engineConfigForUrls } from '../../core/cockpit/interaction/config.js';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { compileEntries } from '../compiled-entries.js';
 import { startEngineHarness } from './engine-harness.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeClient } from '../../actors/node-client/index.js';
-import { engineConfigForUrls } from '../../core/cockpit/engine/config.js';
+import { engineConfigForUrls } from '../../core/cockpit/interaction/config.js';
 import { topicFromInput } from '../../core/swarm/topic.js';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { openSubscriber, websocketUrl } from '../../devnet/messaging/subscriber-client.js';

@@ -3,7 +3,7 @@
  * running-watch count, stop one or all, and the watchlist persisted in the state store and restored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryStateStore } from '../../core/cockpit/engine/config.js';
+import { memoryStateStore } from '../../core/cockpit/interaction/config.js';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { uploadRandom } from '../fixtures/devnet-content.js';
 import { startEngineHarness } from './engine-harness.js';

@@ -3,7 +3,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEngineHarness, type EngineHarness } from './engine-harness.js';
-import type { CockpitEngineConfig } from '../../core/cockpit/engine/config.js';
+import type { CockpitEngineConfig } from '../../core/cockpit/interaction/config.js';
 import type { ResolvedCockpitConfig } from '../../core/cockpit/config/resolved-config.js';
 
 let h: EngineHarness;

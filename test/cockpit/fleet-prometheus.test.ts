@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineConfigForUrls } from '../../core/cockpit/engine/config.js';
+import { engineConfigForUrls } from '../../core/cockpit/interaction/config.js';
 import { fleetNodeStatus } from '../../core/cockpit/node-status.js';
 import { renderMetrics } from '../../core/cockpit/metrics.js';
 import { parseExposition } from '../../core/prometheus/exposition.js';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
-import { memoryStateStore } from '../../core/cockpit/engine/config.js';
+import { memoryStateStore } from '../../core/cockpit/interaction/config.js';
 import { launchChromium } from '../fixtures/browser.js';
 import { ensureRendererBuilt, openWindow, serveWindow, type WindowOptions } from './window-harness.js';
 

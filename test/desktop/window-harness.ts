@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { serveCockpit, type ServeCockpitOptions, type ServingCockpit } from '../../surfaces/desktop/serve.js';
-import { memoryStateStore } from '../../core/cockpit/engine/config.js';
+import { memoryStateStore } from '../../core/cockpit/interaction/config.js';
 
 export const RENDERER_DIST = join(process.cwd(), 'surfaces/desktop/renderer/dist');
 export const SHOTS = join(process.cwd(), 'test-output', 'desktop');

@@ -27,7 +27,7 @@ import { pubsubScreenActors } from './pubsub.js';
 import { tagsScreenActors } from './tags.js';
 import type { PubsubHistoryConfig } from '../../../core/cockpit/screens/pubsub.js';
 import type { CallStats, NodeClient } from '../../node-client/index.js';
-import type { EngineNodeRef } from '../../../core/cockpit/engine/screen-env.js';
+import type { EngineNodeRef } from '../../../core/cockpit/interaction/screen-env.js';
 import type { ScreenId } from '../../../core/cockpit/view/screens.js';
 import type { Face } from '../../../core/cockpit/view/view-model.js';
 

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeDropChunk, type BridgeServerMessage } from '../../../core/cockpit/bridge/protocol.js';
-import { viewFor } from '../../../core/cockpit/engine/view-fixtures.js';
+import { viewFor } from '../../../core/cockpit/interaction/view-fixtures.js';
 import type { CockpitUiEvent } from '../../../core/cockpit/view/ui-events.js';
 import type { CockpitView } from '../../../core/cockpit/view/view-model.js';
 import { createBridgeSession } from './bridge-session.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DROP_CHUNK_BYTES, encodeDropChunk, type BridgeServerMessage } from '../../../core/cockpit/bridge/protocol.js';
-import { viewFor } from '../../../core/cockpit/engine/view-fixtures.js';
+import { viewFor } from '../../../core/cockpit/interaction/view-fixtures.js';
 import type { CockpitUiEvent } from '../../../core/cockpit/view/ui-events.js';
 import type { RendererFiles } from './renderer-files.js';
 import { startServeServer, type ServeServer } from './serve-server.js';

@@ -7,7 +7,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { viewFor } from '../../../core/cockpit/engine/view-fixtures.js';
+import { viewFor } from '../../../core/cockpit/interaction/view-fixtures.js';
 import type { RendererFiles } from './renderer-files.js';
 import { startServeServer, type ServeServer } from './serve-server.js';
 

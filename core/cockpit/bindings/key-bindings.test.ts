@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { chordOf, displayChord } from './chords.js';
 import { KEY_BINDINGS } from './key-bindings.js';
 import { buttonKey, footerHints, globalCtrlLetters, inputNamedKeys, keysFor, screenTabKey } from './resolve.js';
-import { tableScreen, viewFor } from '../engine/view-fixtures.js';
-import { helpView } from '../engine/help.js';
+import { tableScreen, viewFor } from '../interaction/view-fixtures.js';
+import { helpView } from '../interaction/help.js';
 import type { Face } from '../view/view-model.js';
 
 const FACES: readonly Face[] = ['desktop', 'terminal'];

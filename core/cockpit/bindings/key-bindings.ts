@@ -3,12 +3,12 @@
  * sibling extras", "Switching nodes", "Palette verbs"). Each row says which keys, in which context, on which
  * face, run which command, what the help overlay says about it and what the footer calls it. Everything else
  * derives from this table, as lazygit's `GetKeybindings` feeds both its dispatch and its cheatsheet:
- * - the keymap (core/cockpit/engine/interpret.ts) resolves a key press to the first row of an active context
- *   whose command applies (resolve.ts), and runs that command (core/cockpit/engine/key-commands.ts);
- * - the help overlay of each face (core/cockpit/engine/help.ts), the footer hints, the key shown on each screen
- *   tab and on each screen button (core/cockpit/engine/compose-view.ts);
+ * - the keymap (core/cockpit/interaction/interpret.ts) resolves a key press to the first row of an active context
+ *   whose command applies (resolve.ts), and runs that command (core/cockpit/interaction/key-commands.ts);
+ * - the help overlay of each face (core/cockpit/interaction/help.ts), the footer hints, the key shown on each screen
+ *   tab and on each screen button (core/cockpit/interaction/compose-view.ts);
  * - what the desktop renderer takes from the browser (its Ctrl chords, the keys it passes out of an input);
- * - the palette verbs' descriptions name the keys that do the same (core/cockpit/engine/palette.ts).
+ * - the palette verbs' descriptions name the keys that do the same (core/cockpit/interaction/palette.ts).
  * Screens receive no letters: a screen key runs a `screen.action` (screen-actions.ts), the same event as the
  * screen's button. test/cockpit/key-bindings-faces.test.ts walks every key each face can send through every
  * context and fails when one does something this table does not say.

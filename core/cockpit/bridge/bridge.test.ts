@@ -4,7 +4,7 @@ import { decodeDropChunk, encodeDropChunk } from './protocol.js';
 import { guardRequest, hostNameOf, isAllowedHost } from './request-guard.js';
 import { planDrop } from './drop-entries.js';
 import { parseClientMessage } from './client-message-schema.js';
-import { viewFor } from '../engine/view-fixtures.js';
+import { viewFor } from '../interaction/view-fixtures.js';
 import type { CockpitView } from '../view/view-model.js';
 
 const TOKEN = 'a'.repeat(64);

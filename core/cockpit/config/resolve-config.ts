@@ -26,7 +26,7 @@ import type { ParsedConfigFile } from './parse-config.js';
 import type { CockpitLaunchArgs, ConfigSources, FrontEnd, LogChoices, ResolvedCockpitConfig, ResolvedNode, SettingSource, TokenSource } from './resolved-config.js';
 import { tokenFault, tokenRefusal } from './token-text.js';
 import { SCREENS, screenByName, type ScreenId } from '../view/screens.js';
-import { isPollingPreset, POLLING_PRESETS, type PollingPreset } from '../engine/polling-presets.js';
+import { isPollingPreset, POLLING_PRESETS, type PollingPreset } from '../interaction/polling-presets.js';
 
 export const DEFAULT_NODE_URL = 'http://localhost:1633';
 const MIB = 1024 * 1024;

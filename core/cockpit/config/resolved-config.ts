@@ -4,7 +4,7 @@
  * `token` and the webhook URLs are secrets: print `tokenFrom`, never the value.
  */
 import type { ScreenId } from '../view/screens.js';
-import type { PollingPreset } from '../engine/polling-presets.js';
+import type { PollingPreset } from '../interaction/polling-presets.js';
 import type { ConfigFileLocation, DataDirLocation } from './config-paths.js';
 
 /** The launch flags of 2-cockpit.md §4 that touch configuration (both front ends take the same ones). */
@@ -100,7 +100,7 @@ export interface ResolvedCockpitConfig {
   /**
    * `startScreen`: `--screen`, else `[ui] start_screen`, else Health. `restoreLastScreen`: open on the last screen
    * shown instead (`[ui] restore_last_screen`), false when `--screen` was given. `polling`: `--polling`, else
-   * `[ui] polling` (core/cockpit/engine/polling-presets.ts has the intervals).
+   * `[ui] polling` (core/cockpit/interaction/polling-presets.ts has the intervals).
    */
   ui: { theme: 'auto' | 'light' | 'dark'; asciiFallback: boolean; noColor: boolean; startScreen: ScreenId; restoreLastScreen: boolean; polling: PollingPreset };
 }

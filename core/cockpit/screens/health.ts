@@ -8,7 +8,7 @@ import { worstBatch } from '../gate-rules.js';
 import { clockTime, formatDuration, shortId } from '../format.js';
 import { gateTone, nodeStatus } from '../node-status.js';
 import { GATE_THRESHOLDS } from '../gate-definitions.js';
-import type { FleetNodeFacts } from '../engine/screen-env.js';
+import type { FleetNodeFacts } from '../interaction/screen-env.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import type { FactsSection, TableSection, Tone } from '../view/view-model.js';
 

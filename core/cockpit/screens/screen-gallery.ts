@@ -10,7 +10,7 @@ import { nodeLoaded, startTree } from '../manifest-tree.js';
 import { parseTimelineQuery } from '../feed-timeline.js';
 import { pssTarget, toMessage } from '../pubsub.js';
 import { healthySnapshot, withSnapshot } from '../snapshot-fixtures.js';
-import type { FleetNodeFacts } from '../engine/screen-env.js';
+import type { FleetNodeFacts } from '../interaction/screen-env.js';
 import type { ScreenId } from '../view/screens.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import { NODE_TYPE_EDGE, NODE_TYPE_VALUE, NODE_TYPE_WITH_METADATA } from '../../swarm/mantaray.js';

@@ -5,7 +5,7 @@
  */
 import { clockTime, formatDuration, formatMs, shortId } from '../format.js';
 import { describeResult, latestResult, WATCHLIST_HISTORY, type DurabilityResult } from '../watchlist.js';
-import type { WatchlistFacts } from '../engine/screen-env.js';
+import type { WatchlistFacts } from '../interaction/screen-env.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import type { CellView, Tone } from '../view/view-model.js';
 

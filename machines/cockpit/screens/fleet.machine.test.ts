@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, setup, waitFor } from 'xstate';
 import { describeMachineModel } from '../../../test/model-based.js';
-import type { EngineRequest } from '../../../core/cockpit/engine/commands.js';
+import type { EngineRequest } from '../../../core/cockpit/interaction/commands.js';
 import { fleetScreenMachine } from './fleet.machine.js';
 
 const node = { name: 'n1', url: 'http://127.0.0.1:1633' };

@@ -7,7 +7,7 @@
  *   node (the row key is the node name); the `Re-poll` action (its button or key) re-polls every node at once.
  */
 import { sendParent, setup } from 'xstate';
-import type { EngineRequest } from '../../../core/cockpit/engine/commands.js';
+import type { EngineRequest } from '../../../core/cockpit/interaction/commands.js';
 import { FLEET_TABLE, REPOLL_ACTION, SWITCH_ACTION } from '../../../core/cockpit/screens/fleet.js';
 import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
 import type { ScreenInput } from './screen-definition.js';

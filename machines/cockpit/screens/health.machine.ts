@@ -7,7 +7,7 @@
  * - showing: the ladder is drawn from the fleet poller; `screen.action` `repoll` asks the engine to re-poll now.
  */
 import { sendParent, setup } from 'xstate';
-import type { EngineRequest } from '../../../core/cockpit/engine/commands.js';
+import type { EngineRequest } from '../../../core/cockpit/interaction/commands.js';
 import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
 import type { ScreenInput } from './screen-definition.js';
 import { HEALTH_REPOLL_ACTION } from '../../../core/cockpit/bindings/screen-actions.js';

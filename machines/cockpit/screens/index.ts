@@ -8,7 +8,7 @@
 import { fleetScreen } from '../../../core/cockpit/screens/fleet.js';
 import { healthScreen } from '../../../core/cockpit/screens/health.js';
 import { notBuiltScreen } from '../../../core/cockpit/screens/not-built.js';
-import { activeFleetNode } from '../../../core/cockpit/engine/screen-env.js';
+import { activeFleetNode } from '../../../core/cockpit/interaction/screen-env.js';
 import type { ScreenId } from '../../../core/cockpit/view/screens.js';
 import { apiHealthScreenMachine, selectApiHealthContent } from './api-health.machine.js';
 import { fleetScreenMachine } from './fleet.machine.js';

@@ -12,11 +12,11 @@
  * - `select` is called many times per snapshot: wrap it in `selectPerSnapshot` (below) when it reads only the
  *   snapshot, so each snapshot is rendered once.
  * - A screen asks the engine for engine-wide things (switch node, re-poll the fleet) with `sendParent` of an
- *   EngineRequest (core/cockpit/engine/commands.ts), through a named action, so its model test can provide a
+ *   EngineRequest (core/cockpit/interaction/commands.ts), through a named action, so its model test can provide a
  *   no-op in its place.
  */
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
-import type { EngineNodeRef, ScreenEnv } from '../../../core/cockpit/engine/screen-env.js';
+import type { EngineNodeRef, ScreenEnv } from '../../../core/cockpit/interaction/screen-env.js';
 import type { ScreenContent } from '../../../core/cockpit/view/screen-contract.js';
 import type { Face } from '../../../core/cockpit/view/view-model.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, setup, waitFor } from 'xstate';
 import { describeMachineModel } from '../../../test/model-based.js';
-import type { EngineRequest } from '../../../core/cockpit/engine/commands.js';
+import type { EngineRequest } from '../../../core/cockpit/interaction/commands.js';
 import { watchlistScreenMachine } from './watchlist.machine.js';
 
 const ref = 'cd'.repeat(32);

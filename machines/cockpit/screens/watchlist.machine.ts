@@ -10,7 +10,7 @@
  *   from their keys in the binding table, with the selected row).
  */
 import { assign, sendParent, setup } from 'xstate';
-import type { EngineRequest } from '../../../core/cockpit/engine/commands.js';
+import type { EngineRequest } from '../../../core/cockpit/interaction/commands.js';
 import { RECHECK_ALL_ACTION, REMOVE_ACTION, WATCHLIST_FIELD, WATCHLIST_FORM, WATCHLIST_TABLE, type WatchlistDraft } from '../../../core/cockpit/screens/watchlist.js';
 import { InputError } from '../../../core/swarm/input-error.js';
 import { parseReference } from '../../../core/swarm/references.js';

@@ -13,7 +13,7 @@ import { startDevnet, type StartedDevnet } from '../../../devnet/devnet.js';
 import { IPC_TO_MAIN, IPC_TO_RENDERER, type BridgeServerMessage, type CockpitPreloadApi } from '../../../core/cockpit/bridge/protocol.js';
 import { RENDERER_CSP } from '../../../core/cockpit/bridge/csp.js';
 import { applyViewMessage } from '../../../core/cockpit/bridge/view-slices.js';
-import { memoryStateStore } from '../../../core/cockpit/engine/config.js';
+import { memoryStateStore } from '../../../core/cockpit/interaction/config.js';
 import type { CockpitView } from '../../../core/cockpit/view/view-model.js';
 import type { RendererFiles } from '../../../actors/cockpit/serve/renderer-files.js';
 import { compileEntries } from '../../../test/compiled-entries.js';

@@ -1,6 +1,6 @@
 /**
  * The desktop cockpit's window: the CockpitView the engine sends, drawn, and the operator's keys, clicks and
- * drops sent back as CockpitUiEvents. Nothing is decided here (core/cockpit/engine decides for both faces).
+ * drops sent back as CockpitUiEvents. Nothing is decided here (core/cockpit/interaction decides for both faces).
  *
  * - Views come from the ViewStore through useSyncExternalStore; each region is memoised on its slice.
  * - Keys: one window listener (keys.ts) turns KeyboardEvents into `ui.key` / `ui.submit`.

@@ -1,6 +1,6 @@
 /**
  * DOM key presses -> the cockpit's `ui.key` / `ui.submit` events. All the renderer knows about keys: what a
- * key does (which screen, the palette, the focus rule) is the engine's (core/cockpit/engine/interpret.ts).
+ * key does (which screen, the palette, the focus rule) is the engine's (core/cockpit/interaction/interpret.ts).
  *
  * - KeyboardEvent names become the contract's: ArrowUp -> Up, Esc -> Escape; a printable key is its character
  *   (`Control`+`p` -> { key: 'p', ctrl: true }); modifier-only keys, function keys and IME composition send

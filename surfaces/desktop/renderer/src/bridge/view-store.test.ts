@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { viewFor } from '../../../../../core/cockpit/engine/view-fixtures.js';
+import { viewFor } from '../../../../../core/cockpit/interaction/view-fixtures.js';
 import { ViewStore } from './view-store.js';
 
 describe('the renderer\'s view store', () => {
