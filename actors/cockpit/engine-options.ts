@@ -8,6 +8,7 @@ import type { Face } from '../../core/cockpit/view/view-model.js';
 import type { VerbInput, VerbOutcome } from '../../machines/cockpit/cockpit.contracts.js';
 import type { SupervisorSnapshotLike } from '../../machines/cockpit/supervisor.view.js';
 import type { CockpitStoryLine } from './cockpit-story.js';
+import type { LiveInspection } from '../inspection/live-inspection.js';
 
 export type EngineClock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 
@@ -42,6 +43,12 @@ export interface StartCockpitEngineOptions {
   readonly webhookRetryBaseMs?: number;
   /** Alertmanager resend interval (tests); default 60 s, Prometheus's resend delay. */
   readonly alertmanagerResendMs?: number;
+  /**
+   * `--inspect`: the whole actor system's inspection events go there (createActor's `inspect`); where to look and
+   * its notes (the inspector lost, back) are told on the Cockpit tab as `cockpit::inspect`. The engine stops it
+   * after the root.
+   */
+  readonly inspection?: Pick<LiveInspection, 'inspect' | 'notes' | 'stop' | 'where'>;
   /** Replaces the log pane's or the supervisor's actors (tests). */
   readonly overrides?: { readonly logPaneActors?: Record<string, AnyActorLogic>; readonly supervisorActors?: Record<string, AnyActorLogic> };
 }

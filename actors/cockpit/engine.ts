@@ -107,7 +107,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   };
   const machine = provideCockpitMachine({ options, now, deps, clientFor, pollClientFor, activeClient: () => clientFor(currentNode()), oneShot, logBook, childEnv });
 
-  const root = createActor(machine, { input: cockpitInput(options, persisted), ...(clock ? { clock } : {}) });
+  const root = createActor(machine, { input: cockpitInput(options, persisted), ...(clock ? { clock } : {}), ...(options.inspection ? { inspect: options.inspection.inspect } : {}) });
 
   // `[ui].theme = auto` follows the face's system scheme, which the face reports (ui.scheme) when it knows it.
   let systemScheme = options.systemScheme;
@@ -142,6 +142,8 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     : null;
   const story = createCockpitStory((line) => book?.addCockpitEvent(line.level, line.message, clockTime(now()), line.logger));
   const stopStory = story.follow({ supervisor: supervisorRef as Parameters<typeof story.follow>[0]['supervisor'], stateStore });
+  if (options.inspection) story.tell({ level: 'info', message: `inspector: ${options.inspection.where}`, logger: 'cockpit::inspect' });
+  const stopInspectionNotes = options.inspection?.notes((note) => story.tell({ ...note, logger: 'cockpit::inspect' }));
   let stopped = false;
 
   return {
@@ -195,9 +197,12 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
         supervised = done as SupervisorSnapshotLike;
       }
       stopStory();
+      stopInspectionNotes?.();
       // A watchlist change made just before the stop is written (or its failure reported) before we return.
       await stateStore.flush?.();
       root.stop();
+      // After the root: its children's last snapshots (stopped) reach the inspector.
+      await options.inspection?.stop();
       // Once the tailer is gone: the capture directory goes with a clean stop.
       if (supervised) await disposeCapture(supervised.context).catch(() => undefined);
       clients.close();

@@ -114,7 +114,7 @@ describe('startLiveInspection with no address (the @statelyai/inspect bridge)', 
     for (const host of otherAddresses()) expect(await connects(host, port), host).toBe(false);
 
     const actor = createActor(machine, { inspect: inspection.inspect }).start();
-    cleanups.push(() => actor.stop());
+    cleanups.push(() => void actor.stop());
     // Far more than the bridge's 200 buffered messages, so the page sees the root only if it is announced again.
     for (let i = 0; i < 150; i++) actor.send({ type: 'go' });
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -38,6 +38,8 @@ export interface LiveInspection {
   readonly url: string;
   /** With no address given: the bridge's page to open in a browser; else null. */
   readonly page: string | null;
+  /** Where to look, in a line for the operator. */
+  readonly where: string;
   /** Lines for the operator (the connection lost, back); replays the ones said so far. Returns the unsubscribe. */
   notes(listener: (note: InspectionNote) => void): () => void;
   /** Sends the last events, closes the socket and the bridge. */
@@ -88,6 +90,7 @@ export async function startLiveInspection(target: InspectTarget, options: { read
     inspect,
     url,
     page: bridge?.page ?? null,
+    where: bridge ? `open ${bridge.page} in a browser (the Stately inspector; events through ${url})` : `sending the actor system's events to ${url}`,
     notes(listener) {
       said.forEach(listener);
       listeners.add(listener);

@@ -12,7 +12,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createActor, toPromise } from 'xstate';
+import { createActor, toPromise, type InspectionEvent, type Observer } from 'xstate';
 import { listenUrl, type ListenAddress } from '../../core/cockpit/listen-address.js';
 import { EXPOSITION_CONTENT_TYPE, Histogram, renderExposition, type MetricFamily } from '../../core/prometheus/exposition.js';
 import { probeFamilies, probeSucceeded, type ProbeOutcome } from '../../core/retcheck/probe-metrics.js';
@@ -29,6 +29,8 @@ export interface ProbeExporterOptions {
   readonly maxConcurrentProbes?: number;
   /** One line per probe answered (the bin writes them to stderr at -v). */
   readonly log?: (line: string) => void;
+  /** `--inspect`: each probe's actor system is inspected (actors/inspection/live-inspection.ts). */
+  readonly inspect?: Observer<InspectionEvent>;
 }
 
 export interface ProbeExporter {
@@ -40,9 +42,9 @@ export interface ProbeExporter {
 type Result = 'success' | 'failure' | 'timeout' | 'rejected' | 'bad_request';
 
 /** Runs one check under its deadline; resolves with the outcome and how long it took. */
-export async function runProbe(api: RetcheckApi, request: Extract<ReturnType<typeof parseProbeRequest>, { ok: true }>, abort: AbortSignal): Promise<{ outcome: ProbeOutcome; seconds: number }> {
+export async function runProbe(api: RetcheckApi, request: Extract<ReturnType<typeof parseProbeRequest>, { ok: true }>, abort: AbortSignal, inspect?: Observer<InspectionEvent>): Promise<{ outcome: ProbeOutcome; seconds: number }> {
   const started = performance.now();
-  const actor = createActor(probeRunMachine.provide({ actors: { retcheck: provideRetcheck(api) } }), { input: { check: request.input, deadlineMs: request.deadlineMs } });
+  const actor = createActor(probeRunMachine.provide({ actors: { retcheck: provideRetcheck(api) } }), { input: { check: request.input, deadlineMs: request.deadlineMs }, ...(inspect ? { inspect } : {}) });
   const stop = () => actor.stop();
   abort.addEventListener('abort', stop, { once: true });
   try {
@@ -96,7 +98,7 @@ export async function startProbeExporter(options: ProbeExporterOptions): Promise
     };
     response.on('close', onClose);
     try {
-      const { outcome, seconds } = await runProbe(options.api, parsed, controller.signal);
+      const { outcome, seconds } = await runProbe(options.api, parsed, controller.signal, options.inspect);
       const result: Result = outcome.kind === 'timedOut' ? 'timeout' : probeSucceeded(outcome) ? 'success' : 'failure';
       counts[result]++;
       durations.observe(seconds);

@@ -41,5 +41,5 @@ export function parseInspectFlag(value: string | true): InspectFlag {
   }
   if (!url.hostname) throw new InputError('--inspect address', value, 'a ws:// or wss:// URL with a host, e.g. ws://127.0.0.1:8080');
   if (url.username || url.password) throw new InputError('--inspect address', value, 'a ws:// or wss:// URL without credentials');
-  return { target: { kind: 'url', url: url.href } };
+  return { target: { kind: 'url', url: value } };
 }

@@ -6,6 +6,7 @@
  * never loads React's renderer host, the HTTP server or Electron's launcher.
  */
 import type { CockpitLaunchArgs } from '../../core/cockpit/config/resolved-config.js';
+import type { InspectTarget } from '../../core/inspection/inspect-flag.js';
 import { DESKTOP_FRONT_END } from './cockpit/once.js';
 import { exitQuietlyOnBrokenPipe, runFrontEnd, settle } from './cockpit/front-end-main.js';
 import { packageVersion } from './package-version.js';
@@ -13,9 +14,9 @@ import { packageVersion } from './package-version.js';
 exitQuietlyOnBrokenPipe();
 
 /** No `--once`, no `--serve`: the Electron window (loaded only in this mode, like `--serve`'s server). */
-async function desktop(launch: CockpitLaunchArgs): Promise<number> {
+async function desktop(launch: CockpitLaunchArgs, inspect?: InspectTarget): Promise<number> {
   const { launchDesktop } = await import('../desktop/launch.js');
-  return launchDesktop({ launch, version: packageVersion(), env: process.env, stderr: (t) => process.stderr.write(t) });
+  return launchDesktop({ launch, version: packageVersion(), env: process.env, stderr: (t) => process.stderr.write(t), ...(inspect ? { inspect } : {}) });
 }
 
 settle(

@@ -7,14 +7,15 @@
  */
 import { enableCompileCache } from './compile-cache.js';
 import type { CockpitLaunchArgs } from '../../core/cockpit/config/resolved-config.js';
+import type { InspectTarget } from '../../core/inspection/inspect-flag.js';
 import { TERMINAL_FRONT_END } from './cockpit/once.js';
 import { exitQuietlyOnBrokenPipe, runFrontEnd, settle } from './cockpit/front-end-main.js';
 import { packageVersion } from './package-version.js';
 
-async function interactive(launch: CockpitLaunchArgs): Promise<number> {
+async function interactive(launch: CockpitLaunchArgs, inspect?: InspectTarget): Promise<number> {
   enableCompileCache();
   const { runTui } = await import('../tui/main.js');
-  return runTui({ launch, version: packageVersion() });
+  return runTui({ launch, version: packageVersion(), ...(inspect ? { inspect } : {}) });
 }
 
 exitQuietlyOnBrokenPipe();

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CockpitLaunchArgs } from '../../core/cockpit/config/resolved-config.js';
 import { encodeDesktopLaunch, LAUNCH_ENV } from './electron/launch-env.js';
+import type { InspectTarget } from '../../core/inspection/inspect-flag.js';
 
 export const NO_ELECTRON =
   'the desktop window needs Electron, which is not installed here (run `npm run desktop`, which installs it where Electron can be downloaded; README "Desktop window"); `cockpit --serve` shows the same window in any browser';
@@ -24,6 +25,8 @@ export interface DesktopLaunchOptions {
   readonly version: string;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly stderr: (text: string) => void;
+  /** `--inspect`: handed to the Electron process, which runs the engine. */
+  readonly inspect?: InspectTarget;
   /** Where SIGTERM and SIGINT come from (default the process). */
   readonly signals?: Pick<NodeJS.Process, 'on' | 'off'>;
 }
@@ -75,7 +78,7 @@ export async function launchDesktop(options: DesktopLaunchOptions): Promise<numb
   }
   const child = spawn(electron, [entry], {
     stdio: 'inherit',
-    env: { ...options.env, [LAUNCH_ENV]: encodeDesktopLaunch({ launch: options.launch, version: options.version }) },
+    env: { ...options.env, [LAUNCH_ENV]: encodeDesktopLaunch({ launch: options.launch, version: options.version, ...(options.inspect ? { inspect: options.inspect } : {}) }) },
   });
   const signals = options.signals ?? process;
   const forward = (signal: NodeJS.Signals) => () => {

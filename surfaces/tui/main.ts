@@ -19,6 +19,8 @@ import { CockpitConfigError } from '../../core/cockpit/config/config-problem.js'
 import type { CockpitLaunchArgs } from '../../core/cockpit/config/resolved-config.js';
 import { showControlCharacters } from '../../core/terminal/visible-text.js';
 import { interactiveRefusal, runInteractive, type FaceTerminal } from './index.js';
+import type { InspectTarget } from '../../core/inspection/inspect-flag.js';
+import { isInspectorUnreachable, startInspection } from '../cli/inspect-option.js';
 
 export const TUI_EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
@@ -28,6 +30,8 @@ export interface RunTuiOptions {
   /** Default: the process's own streams. */
   readonly terminal?: FaceTerminal;
   readonly env?: NodeJS.ProcessEnv;
+  /** `--inspect`: the engine's actor system goes to the inspector; where to look is said before the face starts and on the Cockpit tab. */
+  readonly inspect?: InspectTarget;
 }
 
 export async function runTui(options: RunTuiOptions): Promise<number> {
@@ -59,8 +63,17 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     complain(showControlCharacters(error.message));
     return TUI_EXIT.usage;
   }
+  let inspection;
+  try {
+    inspection = await startInspection(options.inspect, complain);
+  } catch (error) {
+    if (!isInspectorUnreachable(error)) throw error;
+    // Like a bad config file: the operator's environment, not the cockpit, must change.
+    complain(showControlCharacters(error.message));
+    return TUI_EXIT.usage;
+  }
   const result = await runInteractive(
-    async () => startCockpitEngine({ face: 'terminal', config, stateStore, app: { name: 'cockpit-tui', version: options.version } }),
+    async () => startCockpitEngine({ face: 'terminal', config, stateStore, app: { name: 'cockpit-tui', version: options.version }, ...(inspection ? { inspection } : {}) }),
     terminal,
   );
   if (result.error !== null) {

@@ -5,6 +5,7 @@
  * status to an exit code, and the palette (actors/cockpit/one-shot-verbs.ts) shows its message's first line.
  * Each verb lives in its own file here and is listed in index.ts.
  */
+import type { InspectTarget } from '../../../core/inspection/inspect-flag.js';
 export type OnceStatus = 'ok' | 'unhealthy' | 'sad' | 'error';
 
 /**
@@ -34,6 +35,8 @@ export interface OnceContext {
   readonly stderr?: (text: string) => void;
   /** Whether stderr is a terminal: progress then updates one line in place instead of printing lines. */
   readonly stderrIsTty?: boolean;
+  /** `--inspect`: the verb runs as one actor (`once:<verb>`) under the inspector (docs/cockpit.md "Live inspection"). */
+  readonly inspect?: InspectTarget;
 }
 
 /** A verb's per-request timeout when `--timeout` is not given: a one-shot check must answer even if a node hangs. */

@@ -5,6 +5,7 @@
  */
 import { CommanderError } from 'commander';
 import type { CockpitLaunchArgs } from '../../../core/cockpit/config/resolved-config.js';
+import type { InspectTarget } from '../../../core/inspection/inspect-flag.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
 import { runOnce, verbHelp, verbList, type OnceFrontEnd } from './once.js';
 import { findVerb } from '../../../actors/cockpit/verbs/verb.js';
@@ -23,7 +24,7 @@ export async function runFrontEnd(
   frontEnd: OnceFrontEnd,
   version: string,
   io: FrontEndIo,
-  interactive: (launch: CockpitLaunchArgs) => Promise<number>,
+  interactive: (launch: CockpitLaunchArgs, inspect?: InspectTarget) => Promise<number>,
 ): Promise<number> {
   const verbs = onceVerbs();
   const bin = frontEnd.name;
@@ -52,14 +53,14 @@ export async function runFrontEnd(
       return frontEnd.exit.ok;
     }
     case 'interactive':
-      return interactive(args.launch);
+      return interactive(args.launch, args.inspect);
     case 'serve': {
       const { serveMain } = await import('../../desktop/serve.js');
-      return serveMain({ listen: args.listen, launch: args.launch, env: io.env, version, stdout: io.stdout, stderr: io.stderr }, frontEnd.exit);
+      return serveMain({ listen: args.listen, launch: args.launch, env: io.env, version, stdout: io.stdout, stderr: io.stderr, ...(args.inspect ? { inspect: args.inspect } : {}) }, frontEnd.exit);
     }
     case 'serveMetrics': {
       const { serveMetricsMain } = await import('./serve-metrics.js');
-      return serveMetricsMain({ listen: args.listen, launch: args.launch, env: io.env, version, stderr: io.stderr }, frontEnd);
+      return serveMetricsMain({ listen: args.listen, launch: args.launch, env: io.env, version, stderr: io.stderr, ...(args.inspect ? { inspect: args.inspect } : {}) }, frontEnd);
     }
     case 'once': {
       const out = { json: args.json, stdout: io.stdout, stderr: io.stderr };
@@ -71,6 +72,7 @@ export async function runFrontEnd(
         ...(args.node === undefined ? {} : { node: args.node }),
         ...(args.token === undefined ? {} : { token: args.token }),
         ...(args.config === undefined ? {} : { config: args.config }),
+        ...(args.inspect === undefined ? {} : { inspect: args.inspect }),
       };
       return runOnce(verbs, args.once, args.args, out, context, frontEnd);
     }

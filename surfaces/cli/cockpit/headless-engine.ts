@@ -12,6 +12,8 @@ import { CockpitStateStore, StateFileError } from '../../../actors/cockpit/state
 import { CockpitConfigError } from '../../../core/cockpit/config/config-problem.js';
 import type { CockpitLaunchArgs, ResolvedCockpitConfig } from '../../../core/cockpit/config/resolved-config.js';
 import type { ListenAddress } from '../../../core/cockpit/listen-address.js';
+import type { InspectTarget } from '../../../core/inspection/inspect-flag.js';
+import { isInspectorUnreachable, startInspection } from '../inspect-option.js';
 
 export interface HeadlessEngineOptions {
   readonly launch: CockpitLaunchArgs;
@@ -28,6 +30,8 @@ export interface HeadlessEngineOptions {
    * supervisor does with the node, and every warning or error (the state file). The modes print it on stderr.
    */
   readonly story?: (line: string) => void;
+  /** `--inspect`: the engine's actor system goes to the inspector; where to look is told to `story`. */
+  readonly inspect?: InspectTarget;
 }
 
 /** Resolves the config (throws CockpitConfigError with every problem) and starts the desktop engine. */
@@ -39,8 +43,15 @@ export async function startHeadlessEngine(options: HeadlessEngineOptions): Promi
     homedir: options.homedir ?? homedir(),
     frontEnd: 'desktop',
   });
-  const stateStore = options.stateStore ?? (await CockpitStateStore.open(config.dataDir.path));
-  const engine = startCockpitEngine({ face: 'desktop', config, stateStore, app: { name: 'cockpit', version: options.version }, ...options.engineOptions });
+  const inspection = await startInspection(options.inspect, (line) => options.story?.(line));
+  let stateStore;
+  try {
+    stateStore = options.stateStore ?? (await CockpitStateStore.open(config.dataDir.path));
+  } catch (error) {
+    await inspection?.stop();
+    throw error;
+  }
+  const engine = startCockpitEngine({ face: 'desktop', config, stateStore, app: { name: 'cockpit', version: options.version }, ...(inspection ? { inspection } : {}), ...options.engineOptions });
   const story = options.story;
   // The supervisor's last line (`node stopped (…)`) is left out: the modes print the final status themselves.
   const worthSaying = (line: CockpitStoryLine) => (line.logger === 'cockpit::supervisor' ? !line.message.startsWith('node stopped') : line.level === 'warning' || line.level === 'error');
@@ -50,7 +61,8 @@ export async function startHeadlessEngine(options: HeadlessEngineOptions): Promi
 
 /**
  * The exit code for a mode that could not start, after saying why (a command-line mistake is the usage code,
- * a bad config file, a state.json that is not a file, or an address that cannot be bound the error code); null
+ * a bad config file, a state.json that is not a file, an address that cannot be bound or an `--inspect` address
+ * that does not answer the error code); null
  * for an unexpected error.
  */
 export function startFailure(error: unknown, listen: ListenAddress, say: (line: string) => void, exit: { readonly error: number; readonly usage: number }): number | null {
@@ -58,7 +70,7 @@ export function startFailure(error: unknown, listen: ListenAddress, say: (line: 
     say(error.message);
     return error.isUsage ? exit.usage : exit.error;
   }
-  if (error instanceof StateFileError) {
+  if (error instanceof StateFileError || isInspectorUnreachable(error)) {
     say(error.message);
     return exit.error;
   }

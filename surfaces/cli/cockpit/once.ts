@@ -8,6 +8,8 @@
  */
 import { jsonForTerminal, showControlCharacters, terminalSafeOutput } from '../../../core/terminal/visible-text.js';
 import { DEFAULT_ONCE_TIMEOUT_MS, findVerb, OnceError, OnceUsageError, type OnceContext, type OnceResult, type OnceStatus, type OnceVerb } from '../../../actors/cockpit/verbs/verb.js';
+import type { InspectTarget } from '../../../core/inspection/inspect-flag.js';
+import { isInspectorUnreachable, startInspection } from '../inspect-option.js';
 
 export type OnceExitCodes = Readonly<Record<OnceStatus | 'usage', number>>;
 
@@ -67,9 +69,22 @@ export async function runOnce(
     out.stderr(`${bin}: unknown verb '${showControlCharacters(name)}' for --once\nverbs:\n${verbList(verbs)}\n`);
     return frontEnd.exit.usage;
   }
+  let inspection;
+  try {
+    inspection = await startInspection(context.inspect, (line) => out.stderr(`${bin}: ${line}\n`));
+  } catch (error) {
+    if (!isInspectorUnreachable(error)) throw error;
+    out.stderr(`${bin}: ${showControlCharacters(error.message)}\n`);
+    return frontEnd.exit.error;
+  }
   let result: OnceResult;
   try {
-    result = await verb.run(args, context);
+    if (inspection) {
+      const live = inspection;
+      live.notes((note) => out.stderr(`${bin}: ${showControlCharacters(note.message)}\n`));
+      const { runInspected } = await import('../../../actors/inspection/inspected-promise.js');
+      result = await runInspected(`once:${verb.name}`, { verb: verb.name, args }, () => verb.run(args, context), live);
+    } else result = await verb.run(args, context);
   } catch (error) {
     if (error instanceof OnceUsageError) {
       out.stderr(terminalSafeOutput(`${bin}: ${error.message}\nusage: ${bin} --once ${verb.name} ${verb.usage}\n`));

@@ -9,6 +9,7 @@ import { Command, CommanderError } from 'commander';
 import type { CockpitLaunchArgs } from '../../../core/cockpit/config/resolved-config.js';
 import { parseListenAddress, type ListenAddress } from '../../../core/cockpit/listen-address.js';
 import { InputError } from '../../../core/swarm/input-error.js';
+import { parseInspectFlag, type InspectTarget } from '../../../core/inspection/inspect-flag.js';
 import { DEFAULT_ONCE_TIMEOUT_MS } from '../../../actors/cockpit/verbs/verb.js';
 
 export type FrontEndName = 'cockpit' | 'cockpit-tui';
@@ -28,13 +29,15 @@ export type CockpitArgs =
       config?: string;
       /** `--timeout <SECS>` in milliseconds; DEFAULT_ONCE_TIMEOUT_MS when not given. */
       timeoutMs: number;
+      /** `--inspect [ws://HOST:PORT]`: where the verb's actor is inspected (docs/cockpit.md "Live inspection"). */
+      inspect?: InspectTarget;
     }
   /** No `--once`: the interactive cockpit, with every launch flag. */
-  | { kind: 'interactive'; launch: CockpitLaunchArgs }
+  | { kind: 'interactive'; launch: CockpitLaunchArgs; inspect?: InspectTarget }
   /** `cockpit --serve-metrics <host:port>`: the engine headless, serving Prometheus metrics, with every launch flag. */
-  | { kind: 'serveMetrics'; listen: ListenAddress; launch: CockpitLaunchArgs }
+  | { kind: 'serveMetrics'; listen: ListenAddress; launch: CockpitLaunchArgs; inspect?: InspectTarget }
   /** `cockpit --serve [host:port]`: the desktop window served to a browser (loopback, a free port by default). */
-  | { kind: 'serve'; listen: ListenAddress; launch: CockpitLaunchArgs }
+  | { kind: 'serve'; listen: ListenAddress; launch: CockpitLaunchArgs; inspect?: InspectTarget }
   /** `--help` without a verb: the program help is in `text`. */
   | { kind: 'help'; text: string }
   /** `--once <verb> --help`: the caller prints that verb's help. */
@@ -72,7 +75,8 @@ function buildProgram(name: FrontEndName, version: string): Command {
     .option('--node-log-cmd <CMD>', 'tail the stdout of this shell command (sh -c)')
     .option('--node-bin <PATH>', 'spawn and supervise the node binary (needs --node-config)')
     .option('--node-config <PATH>', 'the node\'s YAML config, for --node-bin')
-    .option('--fleet-prometheus <URL>', 'read the fleet roll-up from this Prometheus instead of polling every node (beats [fleet] prometheus_url)');
+    .option('--fleet-prometheus <URL>', 'read the fleet roll-up from this Prometheus instead of polling every node (beats [fleet] prometheus_url)')
+    .option('--inspect [ws-url]', 'send the actor system\'s inspection events to this Stately inspector WebSocket; alone: start a local bridge and print the page to open');
   if (name === 'cockpit-tui') program.option('--ascii', 'ASCII instead of box-drawing characters (beats [ui] ascii_fallback)');
   if (name === 'cockpit') program.option('--serve-metrics <host:port>', 'run headless and serve Prometheus metrics at http://<host:port>/metrics (a bare port: loopback)');
   if (name === 'cockpit') program.option('--serve [host:port]', 'serve the desktop window to a browser instead of opening it (default 127.0.0.1 and a free port); prints the URL with its token');
@@ -114,6 +118,7 @@ interface RawOptions {
   ascii?: boolean;
   serveMetrics?: string;
   serve?: string | boolean;
+  inspect?: string | true;
   help?: boolean;
 }
 
@@ -129,6 +134,32 @@ export function parseCockpitArgs(argv: readonly string[], version: string, verbH
     throw error;
   }
   const options = program.opts<RawOptions>();
+  const inspect = inspectFlag(options.inspect);
+  const args = withArgument(program.args, inspect.argument, argv);
+  const parsed = argsOf(options, args, verbHelp, name, program);
+  return inspect.target && parsed.kind !== 'help' && parsed.kind !== 'verbHelp' ? { ...parsed, inspect: inspect.target } : parsed;
+}
+
+/** A URL commander took for `--inspect`'s value, put back among the arguments where the command line had it. */
+function withArgument(args: readonly string[], argument: string | undefined, argv: readonly string[]): string[] {
+  if (argument === undefined) return [...args];
+  const at = argv.indexOf(argument);
+  const before = args.filter((arg) => argv.indexOf(arg) < at).length;
+  return [...args.slice(0, before), argument, ...args.slice(before)];
+}
+
+/** `--inspect`'s value (core/inspection/inspect-flag.ts), or nothing when the flag is not given. */
+function inspectFlag(value: string | true | undefined): { target?: InspectTarget; argument?: string } {
+  if (value === undefined) return {};
+  try {
+    return parseInspectFlag(value);
+  } catch (error) {
+    if (error instanceof InputError) throw new CockpitUsageError(error.message);
+    throw error;
+  }
+}
+
+function argsOf(options: RawOptions, args: string[], verbHelp: string, name: FrontEndName, program: Command): CockpitArgs {
   // `--once --help`: commander reads `--help` as the verb's name.
   const help = () => ({ kind: 'help' as const, text: program.helpInformation() + helpAfter(verbHelp, name) });
   if (options.once !== undefined && HELP_FLAGS.has(options.once)) return help();
@@ -138,9 +169,9 @@ export function parseCockpitArgs(argv: readonly string[], version: string, verbH
     if (options.redundancy !== undefined || options.manifest) throw new CockpitUsageError(`${options.manifest ? '--manifest' : '--redundancy'} needs --once hash, upload-file or upload-collection`);
     if (options.timeout !== undefined) throw new CockpitUsageError('--timeout needs --once <verb>');
     if (options.serveMetrics !== undefined && options.serve !== undefined) throw new CockpitUsageError('--serve and --serve-metrics are two modes; give one');
-    if (options.serveMetrics !== undefined) return { kind: 'serveMetrics', listen: listenAddress(options.serveMetrics), launch: launchArgs(options, program.args) };
-    if (options.serve !== undefined) return serveArgs(options.serve, options, program.args);
-    return { kind: 'interactive', launch: launchArgs(options, program.args) };
+    if (options.serveMetrics !== undefined) return { kind: 'serveMetrics', listen: listenAddress(options.serveMetrics), launch: launchArgs(options, args) };
+    if (options.serve !== undefined) return serveArgs(options.serve, options, args);
+    return { kind: 'interactive', launch: launchArgs(options, args) };
   }
   if (options.serveMetrics !== undefined) throw new CockpitUsageError('--serve-metrics and --once are two modes; give one');
   if (options.serve !== undefined) throw new CockpitUsageError('--serve and --once are two modes; give one');
@@ -148,7 +179,7 @@ export function parseCockpitArgs(argv: readonly string[], version: string, verbH
     kind: 'once',
     once: options.once,
     json: options.json === true,
-    args: [...uploadChoiceArgs(options), ...program.args],
+    args: [...uploadChoiceArgs(options), ...args],
     timeoutMs: options.timeout === undefined ? DEFAULT_ONCE_TIMEOUT_MS : parseTimeoutSeconds(options.timeout),
     ...(options.node === undefined ? {} : { node: options.node }),
     ...(options.token === undefined ? {} : { token: options.token }),

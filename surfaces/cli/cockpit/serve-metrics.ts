@@ -19,6 +19,7 @@ import { showControlCharacters } from '../../../core/terminal/visible-text.js';
 import { stopOnSignals } from '../../../actors/supervisor/stop-on-signals.js';
 import { renderSupervisorMetrics } from '../../../machines/cockpit/supervisor.view.js';
 import type { OnceFrontEnd } from './once.js';
+import type { InspectTarget } from '../../../core/inspection/inspect-flag.js';
 
 export interface ServeMetricsOptions {
   readonly listen: ListenAddress;
@@ -33,6 +34,8 @@ export interface ServeMetricsOptions {
   readonly fleetPollIntervalMs?: number;
   /** Told the cockpit's story as it happens (the supervisor, the state file); the bin prints it on stderr. */
   readonly story?: (line: string) => void;
+  /** `--inspect`: the engine's actor system goes to the inspector (docs/cockpit.md "Live inspection"). */
+  readonly inspect?: InspectTarget;
 }
 
 export interface ServingMetrics {

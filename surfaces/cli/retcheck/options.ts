@@ -12,6 +12,7 @@ import type { RetcheckInput } from '../../../machines/retcheck/retcheck.machine.
 import { parseListenAddress, type ListenAddress } from '../../../core/cockpit/listen-address.js';
 import { DEFAULT_MAX_CONCURRENT_PROBES } from '../../../core/retcheck/probe-query.js';
 import type { RedundancyLevel } from '../../../core/swarm/redundancy.js';
+import { parseInspectFlag, type InspectTarget } from '../../../core/inspection/inspect-flag.js';
 
 export const DEFAULT_NODE_URL = 'http://localhost:1633';
 export const DEFAULT_GATEWAY_URL = 'https://api.gateway.ethswarm.org';
@@ -22,6 +23,8 @@ export interface RetcheckCliOptions {
   logLevel: LogLevel;
   /** `--pushgateway URL`: push the run's result there as metrics (docs/retcheck.md "Prometheus"). */
   pushgateway?: string;
+  /** `--inspect [ws://HOST:PORT]`: the check's actors go to the Stately inspector (docs/retcheck.md "Live inspection"). */
+  inspect?: InspectTarget;
 }
 
 /** `retcheck --serve-metrics ADDR`: the Prometheus exporter (actors/retcheck/probe-exporter.ts). */
@@ -29,6 +32,8 @@ export interface RetcheckServeOptions {
   listen: ListenAddress;
   maxConcurrentProbes: number;
   logLevel: LogLevel;
+  /** `--inspect`: every probe's actors go to the inspector. */
+  inspect?: InspectTarget;
 }
 
 export type RetcheckCommand = { mode: 'check'; options: RetcheckCliOptions } | { mode: 'serve'; options: RetcheckServeOptions };
@@ -66,6 +71,7 @@ export function buildRetcheckCommand(version: string): Command {
     .option('--pushgateway <URL>', 'push the result as metrics to this Prometheus Pushgateway (group job=retcheck, ref=<ref>)')
     .option('--serve-metrics <ADDR>', 'run as a Prometheus exporter on host:port (a bare port is loopback): GET /probe?ref=…&node=…, /metrics; no INPUT')
     .option('--max-concurrent-probes <N>', `with --serve-metrics: probes running at once; more are answered 503 (default ${DEFAULT_MAX_CONCURRENT_PROBES})`)
+    .option('--inspect [ws-url]', "send the check's actor system's inspection events to this Stately inspector WebSocket; alone: start a local bridge and print the page to open (stderr)")
     .option('-v, --verbose', 'more logging on stderr; repeat: -v info, -vv every HTTP call, -vvv trace (RUST_LOG overrides)', (_v, count: number) => count + 1, 0)
     .version(version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show this help')
@@ -78,13 +84,14 @@ export function buildRetcheckCommand(version: string): Command {
 Exit codes:
   0  retrievable or partial (at least one vantage or gateway said yes)
   2  unretrievable or error (none said yes; also when a feed lookup fails)
-  1  bad arguments or invalid input
+  1  bad arguments or invalid input (an --inspect address that does not answer included)
   3  re-seed refused (batch unknown or unusable) or the re-upload failed
 
   4  the result could not be pushed to --pushgateway (the check's own outcome is on stdout)
 
 Examples:
   retcheck 0x<64-hex-ref> -b http://localhost:1633 -b http://localhost:1733 --no-gateway
+  retcheck <ref> -b http://localhost:1633 --no-gateway --inspect    (watch the check in the Stately inspector)
   retcheck <ref> -b http://localhost:1633 --no-gateway --pushgateway http://localhost:9091
   retcheck --serve-metrics 127.0.0.1:9465
   retcheck feed:<40-hex-owner>:<64-hex-topic> --per-chunk --output json
@@ -121,6 +128,7 @@ interface RawOptions {
   pushgateway?: string;
   serveMetrics?: string;
   maxConcurrentProbes?: string;
+  inspect?: string | true;
 }
 
 /** Check options that make no sense for the exporter, where every probe names its own ref and nodes. */
@@ -149,10 +157,23 @@ export function parseRetcheckCommand(argv: string[], env: NodeJS.ProcessEnv, ver
   const [inputText] = command.args as [string | undefined];
   const rustLog = env.RUST_LOG ? levelFromEnvFilter(env.RUST_LOG, 'retcheck') : undefined;
   const logLevel = rustLog ?? levelFromVerbosity(raw.verbose);
-  if (raw.serveMetrics !== undefined) return { mode: 'serve', options: serveOptions(raw, inputText, logLevel) };
+  const inspect = raw.inspect === undefined ? {} : { inspect: inspectTarget(raw.inspect) };
+  if (raw.serveMetrics !== undefined) return { mode: 'serve', options: { ...serveOptions(raw, inputText, logLevel), ...inspect } };
   if (raw.maxConcurrentProbes !== undefined) throw new UsageError('--max-concurrent-probes goes with --serve-metrics');
   if (inputText === undefined) throw new UsageError("missing required argument 'INPUT'");
-  return { mode: 'check', options: checkOptions(raw, inputText, env, logLevel) };
+  return { mode: 'check', options: { ...checkOptions(raw, inputText, env, logLevel), ...inspect } };
+}
+
+/** `--inspect`'s value: a ws:// URL or none (a bridge). INPUT is never a URL, so any other word is refused. */
+function inspectTarget(value: string | true): InspectTarget {
+  try {
+    const flag = parseInspectFlag(value);
+    if (flag.argument !== undefined) throw new UsageError(`invalid --inspect address ${JSON.stringify(flag.argument)}: expected a ws:// or wss:// URL (--inspect ws://127.0.0.1:8080), or --inspect with no value (last, or before another option) to start a local bridge`);
+    return flag.target;
+  } catch (error) {
+    if (error instanceof InputError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 function serveOptions(raw: RawOptions, inputText: string | undefined, logLevel: LogLevel): RetcheckServeOptions {

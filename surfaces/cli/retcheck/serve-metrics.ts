@@ -1,6 +1,7 @@
 /**
  * `retcheck --serve-metrics ADDR`: the exporter (actors/retcheck/probe-exporter.ts) bound to the CLI's own
- * transport, served until SIGTERM or SIGINT. An address in use or not ours is a one-line error, exit 1.
+ * transport, served until SIGTERM or SIGINT. An address in use or not ours, or an `--inspect` address that does
+ * not answer, is a one-line error, exit 1.
  */
 import { createNodeRetcheckApi } from '../../../actors/retcheck/node-retcheck-api.js';
 import { startProbeExporter } from '../../../actors/retcheck/probe-exporter.js';
@@ -9,9 +10,19 @@ import { isEnabled } from '../../../core/log/level.js';
 import { EXIT } from '../../../core/retcheck/status.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
 import type { RetcheckServeOptions } from './options.js';
+import { isInspectorUnreachable, startInspection } from '../inspect-option.js';
 
 export async function serveRetcheckMetrics(options: RetcheckServeOptions, stderr: (text: string) => void, signals?: Pick<NodeJS.Process, 'on' | 'off'>): Promise<number> {
   const say = (line: string) => stderr(`retcheck: ${showControlCharacters(line)}\n`);
+  let inspection;
+  try {
+    inspection = await startInspection(options.inspect, say);
+  } catch (error) {
+    if (!isInspectorUnreachable(error)) throw error;
+    say(error.message);
+    return EXIT.usage;
+  }
+  inspection?.notes((note) => say(note.message));
   const api = createNodeRetcheckApi();
   let exporter;
   try {
@@ -20,9 +31,11 @@ export async function serveRetcheckMetrics(options: RetcheckServeOptions, stderr
       api,
       maxConcurrentProbes: options.maxConcurrentProbes,
       ...(isEnabled(options.logLevel, 'info') ? { log: say } : {}),
+      ...(inspection ? { inspect: inspection.inspect } : {}),
     });
   } catch (error) {
     await api.close();
+    await inspection?.stop();
     const code = (error as NodeJS.ErrnoException).code;
     const where = `${options.listen.host}:${options.listen.port}`;
     say(code === 'EADDRINUSE' ? `cannot listen on ${where}: the address is in use` : code === 'EADDRNOTAVAIL' ? `cannot listen on ${where}: no such local address` : `cannot listen on ${where}: ${(error as Error).message}`);
@@ -34,6 +47,7 @@ export async function serveRetcheckMetrics(options: RetcheckServeOptions, stderr
       stop: async () => {
         await exporter.close();
         await api.close();
+        await inspection?.stop();
         return 'stopped';
       },
       print: say,

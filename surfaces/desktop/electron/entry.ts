@@ -16,6 +16,7 @@ runDesktopMain(
   {
     launch: handoff.launch,
     version: handoff.version,
+    ...(handoff.inspect ? { inspect: handoff.inspect } : {}),
     env: process.env,
     preloadPath: fileURLToPath(new URL('./preload.cjs', import.meta.url)),
     files: loadRendererFiles(),

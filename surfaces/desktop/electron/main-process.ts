@@ -23,6 +23,8 @@
 import type { App, BrowserWindow, BrowserWindowConstructorOptions, IpcMain, IpcMainEvent, NativeTheme, Notification, NotificationConstructorOptions, Protocol, Session } from 'electron';
 import { homedir } from 'node:os';
 import { resolveCockpitConfig } from '../../../actors/cockpit/config-loader.js';
+import type { InspectTarget } from '../../../core/inspection/inspect-flag.js';
+import { isInspectorUnreachable, startInspection } from '../../cli/inspect-option.js';
 import { startCockpitEngine, type CockpitEngine, type StartCockpitEngineOptions } from '../../../actors/cockpit/engine.js';
 import { CockpitStateStore, StateFileError } from '../../../actors/cockpit/state-store.js';
 import { createBridgeSession, type BridgeSession } from '../../../actors/cockpit/serve/bridge-session.js';
@@ -67,6 +69,8 @@ export interface DesktopMainOptions {
   readonly homedir?: string;
   /** Where SIGTERM and SIGINT come from (default the process). */
   readonly signals?: Pick<NodeJS.Process, 'on' | 'off'>;
+  /** `--inspect`: the engine's actor system goes to the inspector (docs/cockpit.md "Live inspection"). */
+  readonly inspect?: InspectTarget;
   /** Engine options for tests (fleet poll interval, state store). */
   readonly engineOptions?: Partial<Pick<StartCockpitEngineOptions, 'fleetPollIntervalMs' | 'requestTimeoutMs' | 'stateStore' | 'runVerb'>>;
 }
@@ -199,10 +203,21 @@ export function runDesktopMain(electron: ElectronApis, options: DesktopMainOptio
       await stopAll();
       return;
     }
+    let inspection;
+    try {
+      inspection = await startInspection(options.inspect, say);
+    } catch (error) {
+      if (!isInspectorUnreachable(error)) throw error;
+      say(error.message);
+      exitCode = EXIT.error;
+      await stopAll();
+      return;
+    }
     engine = startCockpitEngine({
       face: 'desktop',
       config,
       stateStore,
+      ...(inspection ? { inspection } : {}),
       app: { name: 'cockpit', version: options.version },
       systemScheme: electron.nativeTheme.shouldUseDarkColors ? 'dark' : 'light',
       ...options.engineOptions,

@@ -1,0 +1,22 @@
+/**
+ * What every mode of `cockpit`, `cockpit-tui` and `retcheck` does with `--inspect` (docs/cockpit.md "Live
+ * inspection"): nothing at all without it (not even an import), else start the live inspection before the actor
+ * system, say on the given stream (stderr wherever stdout is data) where to look, and hand it to the actor
+ * system. An address that does not answer is refused before anything else happens
+ * (InspectorUnreachableError, which the mode reports with its error code).
+ */
+import type { InspectTarget } from '../../core/inspection/inspect-flag.js';
+import type { LiveInspection } from '../../actors/inspection/live-inspection.js';
+
+export async function startInspection(target: InspectTarget | undefined, say: (line: string) => void): Promise<LiveInspection | undefined> {
+  if (!target) return undefined;
+  const { startLiveInspection } = await import('../../actors/inspection/live-inspection.js');
+  const inspection = await startLiveInspection(target);
+  say(`inspector: ${inspection.where}`);
+  return inspection;
+}
+
+/** Whether `error` is the refusal of an inspector address that does not answer (its message says why). */
+export function isInspectorUnreachable(error: unknown): error is Error {
+  return error instanceof Error && error.name === 'InspectorUnreachableError';
+}
