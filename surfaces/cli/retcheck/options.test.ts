@@ -59,4 +59,12 @@ describe('retcheck exporter and Pushgateway options', () => {
     expect(() => parse([REF, '--pushgateway', 'pg:9091'])).toThrow(/--pushgateway URL/);
     expect(() => parse(['--serve-metrics', '9465'])).toThrow(UsageError);
   });
+  it('--inspect: alone a bridge, a ws:// URL as given, in both modes; a reference taken for its value is refused', () => {
+    expect(parse([REF, '--inspect']).inspect).toEqual({ kind: 'bridge' });
+    expect(parse([REF]).inspect).toBeUndefined();
+    expect(parse(['--inspect', 'ws://127.0.0.1:8080', REF]).inspect).toEqual({ kind: 'url', url: 'ws://127.0.0.1:8080' });
+    expect(parseRetcheckCommand(['--serve-metrics', '9465', '--inspect'], {}, '0')).toMatchObject({ mode: 'serve', options: { inspect: { kind: 'bridge' } } });
+    expect(() => parse(['--inspect', REF])).toThrow(/invalid --inspect address "abab.*": expected a ws:\/\/ or wss:\/\/ URL/);
+    expect(() => parse([REF, '--inspect', 'http://127.0.0.1:8080'])).toThrow(UsageError);
+  });
 });
