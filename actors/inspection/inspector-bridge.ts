@@ -23,6 +23,8 @@ export interface InspectorBridge {
   readonly url: string;
   /** Called for each WebSocket that connects after the first (the first is the cockpit's own). */
   onPage(listener: () => void): void;
+  /** Settles when a page has connected (at once if one has). */
+  pageOpen(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -79,10 +81,14 @@ export async function startInspectorBridge(): Promise<InspectorBridge> {
     page: `http://${BRIDGE_HOST}:${port}/`,
     url: `ws://${BRIDGE_HOST}:${port}`,
     onPage: (listener) => void pageListeners.push(listener),
+    pageOpen: () => (upgrades > 1 ? Promise.resolve() : new Promise<void>((resolve) => pageListeners.push(resolve))),
     async stop() {
       bridge.stop();
-      for (const socket of sockets) socket.destroy();
+      // end, not destroy: what was relayed last still reaches the page; a page that does not close is cut after 1 s.
+      for (const socket of sockets) socket.end();
+      const cut = setTimeout(() => sockets.forEach((socket) => socket.destroy()), 1_000);
       await new Promise((resolve) => caught.close(resolve));
+      clearTimeout(cut);
     },
   };
 }

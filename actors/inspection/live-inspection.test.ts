@@ -118,12 +118,17 @@ describe('startLiveInspection with no address (the @statelyai/inspect bridge)', 
     // Far more than the bridge's 200 buffered messages, so the page sees the root only if it is announced again.
     for (let i = 0; i < 150; i++) actor.send({ type: 'go' });
     await new Promise((resolve) => setTimeout(resolve, 50));
+    let watched = false;
+    void inspection.watched().then(() => (watched = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(watched, 'no page yet').toBe(false);
     const page = new WebSocket(inspection.url);
     cleanups.push(() => page.terminate());
     const seen: Record<string, unknown>[] = [];
     page.on('message', (data) => seen.push(JSON.parse(data.toString()) as Record<string, unknown>));
     await until('the root announced to the page', () => seen.some((e) => e.type === '@xstate.actor' && e.name === 'probe' && (e.snapshot as { value?: unknown }).value === 'busy'));
     expect(seen.some((e) => e.type === '@xstate.actor' && e.name === 'ticker')).toBe(true);
+    expect(watched, 'the page is open').toBe(true);
   });
 });
 

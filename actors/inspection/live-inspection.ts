@@ -40,6 +40,11 @@ export interface LiveInspection {
   readonly page: string | null;
   /** Where to look, in a line for the operator. */
   readonly where: string;
+  /**
+   * Settles once someone watches: with the bridge, when its page has connected; with an address, at once. A short
+   * run (`--once`, retcheck) waits for it, or it would be over before the page opened.
+   */
+  watched(): Promise<void>;
   /** Lines for the operator (the connection lost, back); replays the ones said so far. Returns the unsubscribe. */
   notes(listener: (note: InspectionNote) => void): () => void;
   /** Sends the last events, closes the socket and the bridge. */
@@ -90,6 +95,7 @@ export async function startLiveInspection(target: InspectTarget, options: { read
     inspect,
     url,
     page: bridge?.page ?? null,
+    watched: () => bridge?.pageOpen() ?? Promise.resolve(),
     where: bridge ? `open ${bridge.page} in a browser (the Stately inspector; events through ${url})` : `sending the actor system's events to ${url}`,
     notes(listener) {
       said.forEach(listener);

@@ -71,7 +71,7 @@ export async function runOnce(
   }
   let inspection;
   try {
-    inspection = await startInspection(context.inspect, (line) => out.stderr(`${bin}: ${line}\n`));
+    inspection = await startInspection(context.inspect, (line) => out.stderr(`${bin}: ${line}\n`), { shortRun: true });
   } catch (error) {
     if (!isInspectorUnreachable(error)) throw error;
     out.stderr(`${bin}: ${showControlCharacters(error.message)}\n`);

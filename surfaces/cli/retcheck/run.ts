@@ -29,7 +29,7 @@ export async function runRetcheck(options: RetcheckCliOptions, io: CliIo): Promi
   // Before anything is asked of a node: an inspector address that does not answer is refused first.
   let inspection;
   try {
-    inspection = await startInspection(options.inspect, (line) => io.stderr(`retcheck: ${showControlCharacters(line)}\n`));
+    inspection = await startInspection(options.inspect, (line) => io.stderr(`retcheck: ${showControlCharacters(line)}\n`), { shortRun: true });
   } catch (error) {
     if (!isInspectorUnreachable(error)) throw error;
     io.stderr(`retcheck: ${showControlCharacters(error.message)}\n`);
