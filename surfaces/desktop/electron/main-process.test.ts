@@ -20,6 +20,9 @@ import { compileEntries } from '../../../test/compiled-entries.js';
 import { devnetAsBee } from '../../../test/fixtures/devnet-as-bee.js';
 import { fakeElectron, FakeWindow, type FakeElectron } from './electron-fakes.js';
 import { EXIT, RENDERER_URL, runDesktopMain, type DesktopMain } from './main-process.js';
+import { encodeDesktopLaunch, parseDesktopLaunch } from './launch-env.js';
+import type { InspectTarget } from '../../../core/inspection/inspect-flag.js';
+import { WebSocketServer } from 'ws';
 
 const FILES: RendererFiles = new Map([
   ['index.html', { body: Buffer.from('<!doctype html><title>cockpit</title>'), gzip: null, type: 'text/html; charset=utf-8' }],
@@ -51,7 +54,7 @@ interface Run {
   waitForRenderer(window: FakeWindow, predicate: (view: CockpitView) => boolean, what: string): Promise<CockpitView>;
 }
 
-function start(options: { config?: string; launch?: Record<string, unknown> } = {}): Run {
+function start(options: { config?: string; launch?: Record<string, unknown>; inspect?: InspectTarget } = {}): Run {
   const electron = fakeElectron();
   const stdout: string[] = [];
   const stderr: string[] = [];
@@ -69,6 +72,7 @@ function start(options: { config?: string; launch?: Record<string, unknown> } = 
     stderr: (text) => stderr.push(text),
     signals: signals as unknown as Pick<NodeJS.Process, 'on' | 'off'>,
     engineOptions: { fleetPollIntervalMs: 200, stateStore: memoryStateStore() },
+    ...(options.inspect ? { inspect: options.inspect } : {}),
   });
   const rendererView = (window: FakeWindow) =>
     window.webContents.sent.filter((s) => s.channel === IPC_TO_RENDERER).reduce<CockpitView | null>((view, s) => applyViewMessage(view, s.message as BridgeServerMessage), null);
@@ -242,6 +246,26 @@ describe('the Electron main process (recording fakes, real engine)', () => {
     expect(await closeAndWait(run, window)).toBe(0);
     expect(run.stdout.join('')).toMatch(/^node exited \(0\)/);
   }, 90_000);
+});
+
+describe('the window with --inspect', () => {
+  it('the handoff carries the target (a bridge, or a ws:// URL checked again); the engine sends the root to the inspector', async () => {
+    expect(parseDesktopLaunch(encodeDesktopLaunch({ launch: { urls: [] }, version: '1', inspect: { kind: 'bridge' } })).inspect).toEqual({ kind: 'bridge' });
+    expect(parseDesktopLaunch(JSON.stringify({ launch: {}, inspect: { kind: 'url', url: 'javascript:alert(1)' } })).inspect).toBeUndefined();
+    const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const url = `ws://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const names: string[] = [];
+    server.on('connection', (socket) => socket.on('message', (data) => names.push(String((JSON.parse(data.toString()) as { name?: string }).name))));
+    const run = start({ inspect: { kind: 'url', url } });
+    const window = await run.window();
+    expect(run.stderr.join('')).toContain(`cockpit: inspector: sending the actor system's events to ${url}\n`);
+    for (let i = 0; i < 200 && !names.includes('session'); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(names[0]).toBe('cockpit');
+    expect(names).toContain('session');
+    expect(await closeAndWait(run, window)).toBe(0);
+    await new Promise((resolve) => server.close(resolve));
+  });
 });
 
 describe('the sandboxed preload', () => {
