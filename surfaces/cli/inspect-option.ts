@@ -19,6 +19,20 @@ export async function startInspection(target: InspectTarget | undefined, say: (l
   return inspection;
 }
 
+/**
+ * startInspection for a mode: an address that does not answer is said through `say` (its message says why) and
+ * answered `null`, and the mode exits with its error code; no flag is `undefined`.
+ */
+export async function startInspectionOrRefuse(target: InspectTarget | undefined, say: (line: string) => void, options: { readonly shortRun?: boolean } = {}): Promise<LiveInspection | undefined | null> {
+  try {
+    return await startInspection(target, say, options);
+  } catch (error) {
+    if (!isInspectorUnreachable(error)) throw error;
+    say(error.message);
+    return null;
+  }
+}
+
 /** Whether `error` is the refusal of an inspector address that does not answer (its message says why). */
 export function isInspectorUnreachable(error: unknown): error is Error {
   return error instanceof Error && error.name === 'InspectorUnreachableError';

@@ -20,7 +20,7 @@ import type { CockpitLaunchArgs } from '../../core/cockpit/config/resolved-confi
 import { showControlCharacters } from '../../core/terminal/visible-text.js';
 import { interactiveRefusal, runInteractive, type FaceTerminal } from './index.js';
 import type { InspectTarget } from '../../core/inspection/inspect-flag.js';
-import { isInspectorUnreachable, startInspection } from '../cli/inspect-option.js';
+import { startInspectionOrRefuse } from '../cli/inspect-option.js';
 
 export const TUI_EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
@@ -63,15 +63,9 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     complain(showControlCharacters(error.message));
     return TUI_EXIT.usage;
   }
-  let inspection;
-  try {
-    inspection = await startInspection(options.inspect, complain);
-  } catch (error) {
-    if (!isInspectorUnreachable(error)) throw error;
-    // Like a bad config file: the operator's environment, not the cockpit, must change.
-    complain(showControlCharacters(error.message));
-    return TUI_EXIT.usage;
-  }
+  // An inspector that does not answer is like a bad config file: the operator's environment must change.
+  const inspection = await startInspectionOrRefuse(options.inspect, (line) => complain(showControlCharacters(line)));
+  if (inspection === null) return TUI_EXIT.usage;
   const result = await runInteractive(
     async () => startCockpitEngine({ face: 'terminal', config, stateStore, app: { name: 'cockpit-tui', version: options.version }, ...(inspection ? { inspection } : {}) }),
     terminal,

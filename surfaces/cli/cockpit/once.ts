@@ -9,7 +9,7 @@
 import { jsonForTerminal, showControlCharacters, terminalSafeOutput } from '../../../core/terminal/visible-text.js';
 import { DEFAULT_ONCE_TIMEOUT_MS, findVerb, OnceError, OnceUsageError, type OnceContext, type OnceResult, type OnceStatus, type OnceVerb } from '../../../actors/cockpit/verbs/verb.js';
 import type { InspectTarget } from '../../../core/inspection/inspect-flag.js';
-import { isInspectorUnreachable, startInspection } from '../inspect-option.js';
+import { startInspectionOrRefuse } from '../inspect-option.js';
 
 export type OnceExitCodes = Readonly<Record<OnceStatus | 'usage', number>>;
 
@@ -69,14 +69,8 @@ export async function runOnce(
     out.stderr(`${bin}: unknown verb '${showControlCharacters(name)}' for --once\nverbs:\n${verbList(verbs)}\n`);
     return frontEnd.exit.usage;
   }
-  let inspection;
-  try {
-    inspection = await startInspection(context.inspect, (line) => out.stderr(`${bin}: ${line}\n`), { shortRun: true });
-  } catch (error) {
-    if (!isInspectorUnreachable(error)) throw error;
-    out.stderr(`${bin}: ${showControlCharacters(error.message)}\n`);
-    return frontEnd.exit.error;
-  }
+  const inspection = await startInspectionOrRefuse(context.inspect, (line) => out.stderr(`${bin}: ${showControlCharacters(line)}\n`), { shortRun: true });
+  if (inspection === null) return frontEnd.exit.error;
   let result: OnceResult;
   try {
     if (inspection) {

@@ -16,7 +16,7 @@ import type { RetcheckCliOptions } from './options.js';
 import { pushRunResult } from '../../../actors/retcheck/pushgateway.js';
 import type { ProbeOutcome } from '../../../core/retcheck/probe-metrics.js';
 import type { RetcheckOutput } from '../../../machines/retcheck/retcheck.machine.js';
-import { isInspectorUnreachable, startInspection } from '../inspect-option.js';
+import { startInspectionOrRefuse } from '../inspect-option.js';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -27,14 +27,8 @@ export interface CliIo {
 export async function runRetcheck(options: RetcheckCliOptions, io: CliIo): Promise<number> {
   const log = createStderrLogger(options.logLevel, 'retcheck', io.stderr);
   // Before anything is asked of a node: an inspector address that does not answer is refused first.
-  let inspection;
-  try {
-    inspection = await startInspection(options.inspect, (line) => io.stderr(`retcheck: ${showControlCharacters(line)}\n`), { shortRun: true });
-  } catch (error) {
-    if (!isInspectorUnreachable(error)) throw error;
-    io.stderr(`retcheck: ${showControlCharacters(error.message)}\n`);
-    return EXIT.usage;
-  }
+  const inspection = await startInspectionOrRefuse(options.inspect, (line) => io.stderr(`retcheck: ${showControlCharacters(line)}\n`), { shortRun: true });
+  if (inspection === null) return EXIT.usage;
   inspection?.notes((note) => io.stderr(`retcheck: ${showControlCharacters(note.message)}\n`));
   // Formatting a line per call costs real time in a 1000-chunk walk; only pay for it when -vv shows it.
   const api = createNodeRetcheckApi(isEnabled(options.logLevel, 'debug') ? { onCall: (record) => log.debug(formatCallRecord(record)) } : {});

@@ -10,18 +10,12 @@ import { isEnabled } from '../../../core/log/level.js';
 import { EXIT } from '../../../core/retcheck/status.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
 import type { RetcheckServeOptions } from './options.js';
-import { isInspectorUnreachable, startInspection } from '../inspect-option.js';
+import { startInspectionOrRefuse } from '../inspect-option.js';
 
 export async function serveRetcheckMetrics(options: RetcheckServeOptions, stderr: (text: string) => void, signals?: Pick<NodeJS.Process, 'on' | 'off'>): Promise<number> {
   const say = (line: string) => stderr(`retcheck: ${showControlCharacters(line)}\n`);
-  let inspection;
-  try {
-    inspection = await startInspection(options.inspect, say);
-  } catch (error) {
-    if (!isInspectorUnreachable(error)) throw error;
-    say(error.message);
-    return EXIT.usage;
-  }
+  const inspection = await startInspectionOrRefuse(options.inspect, say);
+  if (inspection === null) return EXIT.usage;
   inspection?.notes((note) => say(note.message));
   const api = createNodeRetcheckApi();
   let exporter;

@@ -24,7 +24,7 @@ import type { App, BrowserWindow, BrowserWindowConstructorOptions, IpcMain, IpcM
 import { homedir } from 'node:os';
 import { resolveCockpitConfig } from '../../../actors/cockpit/config-loader.js';
 import type { InspectTarget } from '../../../core/inspection/inspect-flag.js';
-import { isInspectorUnreachable, startInspection } from '../../cli/inspect-option.js';
+import { startInspectionOrRefuse } from '../../cli/inspect-option.js';
 import { startCockpitEngine, type CockpitEngine, type StartCockpitEngineOptions } from '../../../actors/cockpit/engine.js';
 import { CockpitStateStore, StateFileError } from '../../../actors/cockpit/state-store.js';
 import { createBridgeSession, type BridgeSession } from '../../../actors/cockpit/serve/bridge-session.js';
@@ -203,12 +203,8 @@ export function runDesktopMain(electron: ElectronApis, options: DesktopMainOptio
       await stopAll();
       return;
     }
-    let inspection;
-    try {
-      inspection = await startInspection(options.inspect, say);
-    } catch (error) {
-      if (!isInspectorUnreachable(error)) throw error;
-      say(error.message);
+    const inspection = await startInspectionOrRefuse(options.inspect, say);
+    if (inspection === null) {
       exitCode = EXIT.error;
       await stopAll();
       return;
