@@ -2,14 +2,18 @@
  * Runs the Ink face on a real terminal over a running engine, and gives the terminal back as it found it.
  *
  * - The cockpit draws on the alternate screen (the shell's screen and scrollback come back untouched on
- *   exit) with the cursor hidden and bracketed paste on (ink6.ts); raw mode is Ink's while keys are read.
+ *   exit) with the cursor hidden and bracketed paste on (ink6.ts). Raw mode comes first, before the screen
+ *   changes: Ink turns it on only in an effect after its first frame, and a Ctrl+C typed in that gap would be
+ *   the tty's SIGINT to the whole foreground group (a wrapper shell included) instead of a key.
  * - The bell: one BEL each time `view.bell.count` grows (the engine counts only warn/fail transitions it is
  *   configured to ring for, never recoveries).
  * - Exit: when the engine sets `view.exit` (after `:quit`, Ctrl+C or a signal, sent as `ui.quit`), the face
  *   unmounts, leaves the alternate screen, shows the cursor, stops the engine (pollers, tailers, the
  *   supervised node) and prints the supervisor's final status on the normal screen.
  * - SIGTERM, SIGHUP and SIGINT ask the engine to quit like Ctrl+C does; a second signal does not wait for
- *   the engine. A crash in the face still restores the terminal before the error is reported.
+ *   the engine. The handlers are in place before the face touches the terminal, so a signal at any moment
+ *   still restores it (screen, cursor, paste mode, line settings). A crash in the face still restores the
+ *   terminal before the error is reported.
  * - Anything written to the console while the cockpit owns the screen would tear the frame: it is held and
  *   written to stderr after the terminal is restored.
  */
@@ -66,13 +70,19 @@ export async function runFace(engine: CockpitEngineHandle, terminal: FaceTermina
     if (restored) return;
     restored = true;
     stdout.write(LEAVE);
+    // Ink gives raw mode back when it unmounts, but only if its own input effect had turned it on.
+    if (stdin.isTTY && stdin.isRaw) {
+      try {
+        stdin.setRawMode(false);
+      } catch {
+        // The terminal is gone (a hangup): there are no line settings left to restore.
+      }
+    }
   };
   // If anything ends the process behind our back, the shell still gets its screen and cursor back.
   const onProcessExit = (): void => restore();
   process.on('exit', onProcessExit);
 
-  const heldConsole = holdConsole();
-  stdout.write(ENTER);
   let bells = 0;
   let exitView: CockpitView['exit'] = null;
   let signals = 0;
@@ -99,6 +109,12 @@ export async function runFace(engine: CockpitEngineHandle, terminal: FaceTermina
   };
   const signalNames: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT'];
   for (const name of signalNames) process.on(name, onSignal);
+
+  const heldConsole = holdConsole();
+  // Raw mode before the screen changes (Ink would turn it on only after its first frame): from here on
+  // Ctrl+C is a key the engine reads, never the tty's SIGINT to the whole foreground group.
+  if (stdin.isTTY) stdin.setRawMode(true);
+  stdout.write(ENTER);
 
   const ink = render(<CockpitApp engine={engine} />, {
     stdin,
