@@ -126,6 +126,8 @@ describe('cockpit-tui face in a real terminal', () => {
   it('quits on Ctrl+C and restores the terminal: normal screen, cursor, line settings', async () => {
     const terminal = await start(80, 24);
     expect(await terminal.paneFormat('alternate_on')).toBe('1');
+    // Ctrl+C is a key only once the face reads keys (raw mode); before, it is the tty's SIGINT (next test).
+    await terminal.waitForRawMode();
     await terminal.keys('C-c');
     // The shell prints the exit code, then `stty -a`: the line settings the program left behind.
     const rows = await terminal.waitFor((r) => r.join(' ').includes('[exited 0]') && / -?icanon /.test(r.join(' ')));
@@ -141,6 +143,32 @@ describe('cockpit-tui face in a real terminal', () => {
     expect(raw.indexOf('\u001b[?1049h')).toBeGreaterThanOrEqual(0);
     expect(raw.lastIndexOf('\u001b[?1049l')).toBeGreaterThan(raw.indexOf('\u001b[?1049h'));
     // Bracketed paste is off again: the shell gets pastes as it did before.
+    expect(raw.lastIndexOf('\u001b[?2004l')).toBeGreaterThan(raw.indexOf('\u001b[?2004h'));
+  });
+
+  it.each(['INT', 'TERM', 'HUP'])('restores the terminal on SIG%s as the face starts, raw mode first', async (signal) => {
+    const terminal = await TmuxTerminal.start({ columns: 80, rows: 24, command: [process.execPath, script] });
+    open.push(terminal);
+    // The moment the face touches the terminal: the tty is already raw (a Ctrl+C there is a key, not SIGINT).
+    const deadline = Date.now() + 20_000;
+    while ((await terminal.paneFormat('alternate_on')) !== '1') {
+      if (Date.now() > deadline) throw new Error(`the face never entered the alternate screen:\n${(await terminal.screen()).join('\n')}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(await terminal.lineSettings()).toMatch(/(^|\s)-icanon(\s|$)/);
+    const pid = await terminal.programPid();
+    expect(pid).not.toBeNull();
+    // Sent to the program alone (as `kill` does), so the wrapper shell is not asked to die with it.
+    process.kill(pid!, `SIG${signal}` as NodeJS.Signals);
+    const rows = await terminal.waitFor((r) => r.join(' ').includes('[exited ') && / -?icanon /.test(r.join(' ')));
+    const shown = rows.join('\n');
+    // README: SIGINT and SIGTERM quit like Ctrl+C (0); the shell lived to print the code and the settings.
+    expect(shown, shown).toContain('[exited 0]');
+    expect(await terminal.paneFormat('alternate_on'), 'alternate screen left').toBe('0');
+    expect(await terminal.paneFormat('cursor_flag'), 'cursor shown').toBe('1');
+    expect(rows.join(' '), shown).toMatch(/(^|\s)icanon(\s|$)/);
+    expect(rows.join(' '), shown).toMatch(/(^|\s)echo(\s|$)/);
+    const raw = terminal.output();
     expect(raw.lastIndexOf('\u001b[?2004l')).toBeGreaterThan(raw.indexOf('\u001b[?2004h'));
   });
 

@@ -98,6 +98,35 @@ export class TmuxTerminal {
     return (await this.tmux('display-message', '-p', '-t', 'main', `#{${name}}`)).trim();
   }
 
+  /** The pane's line settings as `stty -a` prints them (`-icanon` when the program put the tty in raw mode). */
+  async lineSettings(): Promise<string> {
+    const tty = await this.paneFormat('pane_tty');
+    const { stdout } = await run('stty', ['-F', tty, '-a']);
+    return stdout;
+  }
+
+  /**
+   * Waits until the program reads keys byte by byte (raw mode: `-icanon`). Before that, Ctrl+C is the tty's
+   * SIGINT to the whole foreground group, the wrapper shell included, not a key the program reads.
+   */
+  async waitForRawMode(timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const settings = await this.lineSettings();
+      if (/(^|\s)-icanon(\s|$)/.test(settings)) return;
+      if (Date.now() > deadline) throw new Error(`the program never put the terminal in raw mode; stty -a:\n${settings}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** The pid of the program the wrapper shell runs (its only child while it runs), or null before or after. */
+  async programPid(): Promise<number | null> {
+    const shell = await this.paneFormat('pane_pid');
+    const { stdout } = await run('ps', ['-o', 'pid=,comm=', '--ppid', shell]).catch(() => ({ stdout: '' }));
+    const line = stdout.split('\n').find((row) => row.trim() !== '' && !/\b(sleep|read)\b/.test(row));
+    return line === undefined ? null : Number(line.trim().split(/\s+/)[0]);
+  }
+
   async resize(columns: number, rows: number): Promise<void> {
     await this.tmux('resize-window', '-t', 'main', '-x', String(columns), '-y', String(rows));
   }
