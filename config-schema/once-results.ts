@@ -164,6 +164,25 @@ export const durabilityCheckDataSchema = z.looseObject({ node, reference, retrie
 /** `replica-check`: the root's dispersed replicas through one node, in the retcheck report's `replicas` shape. */
 export const replicaCheckDataSchema = z.looseObject({ node, reference, replicas: replicasSchema });
 
+/** `probe-upload`: the round trip, a row per vantage (core/cockpit/probe-upload.ts `ProbeReport`). */
+const probeRowBase = { node: z.string(), url: z.string(), checks: nonNeg };
+export const probeUploadDataSchema = z.looseObject({
+  node,
+  reference,
+  batchId: hex(64),
+  size: nonNeg,
+  uploadMs: nonNeg,
+  deadlineMs: nonNeg,
+  selfOnly: z.boolean(),
+  vantages: z.array(
+    z.union([
+      z.looseObject({ ...probeRowBase, outcome: z.literal('retrievable'), afterMs: nonNeg }),
+      z.looseObject({ ...probeRowBase, outcome: z.enum(['not-retrievable', 'unreachable', 'error']), why: z.string() }),
+    ]),
+  ),
+  cleanup: z.looseObject({ pinned: z.boolean().nullable(), unpinned: z.boolean(), tagDeleted: z.boolean().nullable(), left: z.array(z.string()) }),
+});
+
 const feedKey = { node, owner: hex(40), topic: hex(64), topicFrom: z.enum(['hex', 'keccak256']) };
 export const feedProbeDataSchema = z.looseObject({
   ...feedKey,
@@ -320,6 +339,7 @@ export const ONCE_DATA_SCHEMAS = {
   inspect: inspectDataSchema,
   'durability-check': durabilityCheckDataSchema,
   'replica-check': replicaCheckDataSchema,
+  'probe-upload': probeUploadDataSchema,
   'feed-probe': feedProbeDataSchema,
   'feed-timeline': feedTimelineDataSchema,
   'grantees-list': granteesListDataSchema,

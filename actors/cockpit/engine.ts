@@ -82,6 +82,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     env: childEnv,
     diagnoseInputs: () => diagnoseInputs(),
     logCockpit: (message) => logBook()?.addCockpitEvent('info', message, clockTime(now())),
+    fleet: () => (root.getSnapshot() as CockpitSnapshot).context.nodes.map((node) => ({ name: node.name, url: node.url, client: clientFor(node) })),
   };
   const runVerb = options.runVerb ?? ((input: VerbInput & { readonly token?: string }, signal: AbortSignal) => runOneShotVerb(input, signal, oneShotDeps));
   const oneShot = fromPromise<VerbOutcome, VerbInput>(({ input, signal }) => {

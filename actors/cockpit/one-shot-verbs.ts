@@ -26,6 +26,8 @@ import type { OneShotVerb } from '../../core/cockpit/interaction/palette.js';
 import { LOGGER_VERBOSITIES, type LoggerVerbosity } from '../../core/cockpit/loggers.js';
 import type { VerbInput, VerbOutcome } from '../../machines/cockpit/cockpit.machine.js';
 import type { NodeClient } from '../node-client/index.js';
+import { parseProbeArgs, probeAllRetrievable, probeHeadline, probeRowText, probeText } from '../../core/cockpit/probe-upload.js';
+import { runProbeUpload, type ProbeVantage } from './probe-upload.js';
 import { writeDiagnosticBundle, type DiagnoseInputs } from './diagnose.js';
 import { runPinsCheckVerb } from './pins-check-file.js';
 import { onceVerbs } from './verbs/index.js';
@@ -43,6 +45,8 @@ export interface OneShotDeps {
   readonly logCockpit: (message: string) => void;
   /** Per-request timeout of the `--once` verbs run from the palette (default 60 s: uploads take time). */
   readonly timeoutMs?: number;
+  /** Every configured node with its client (the active one included): `:probe-upload`'s vantages. */
+  readonly fleet?: () => readonly ProbeVantage[];
 }
 
 /** The `--once` verb a palette verb runs, when it has one. */
@@ -74,6 +78,8 @@ export async function runOneShotVerb(input: VerbInput & { readonly token?: strin
         await deps.client().setLogger(expression, verbosity, { signal });
         return { ok: true, text: `logger ${expression} set to ${verbosity} until the node restarts` };
       }
+      case 'probe-upload':
+        return await probeFromPalette(input, signal, deps);
       case 'pins-check':
         return await runPinsCheckVerb(deps.client(), { directory: deps.dataDir ?? tmpdir(), signal });
       case 'diagnose': {
@@ -101,6 +107,21 @@ async function runOnce(name: string, input: VerbInput & { readonly token?: strin
     ...(input.token ? { token: input.token } : {}),
   });
   return { ok: result.status === 'ok', text: result.message.split('\n')[0]! };
+}
+
+/**
+ * `:probe-upload`: the same probe as `cockpit --once probe-upload` (actors/cockpit/probe-upload.ts), uploaded by
+ * the active node and watched from every other node of the engine's fleet. The banner is the headline and the
+ * rows that did not retrieve it; the whole report goes to the Cockpit log tab.
+ */
+async function probeFromPalette(input: VerbInput, signal: AbortSignal, deps: OneShotDeps): Promise<VerbOutcome> {
+  const options = parseProbeArgs(input.args);
+  const vantages = (deps.fleet?.() ?? []).filter((node) => node.name !== input.node.name);
+  const timeoutMs = deps.timeoutMs ?? 60_000;
+  const report = await runProbeUpload({ ...options, node: { name: input.node.name, url: input.node.url, client: deps.client() }, vantages, requestTimeoutMs: Math.min(timeoutMs, 15_000) }, signal);
+  for (const line of probeText(report).split('\n')) deps.logCockpit(line);
+  const missed = report.vantages.filter((row) => row.outcome !== 'retrievable').map((row) => `${row.node} ${probeRowText(row)}`);
+  return { ok: probeAllRetrievable(report), text: [probeHeadline(report), ...missed].join('; ') };
 }
 
 async function sendPss(client: NodeClient, args: readonly string[], signal: AbortSignal): Promise<VerbOutcome> {

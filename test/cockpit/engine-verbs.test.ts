@@ -102,6 +102,20 @@ describe('one-shot palette verbs', () => {
     expect(lost).toEqual({ tone: 'fail', text: expect.stringContaining('1 of 2 retrieved by some vantage, 1 missing everywhere') });
   });
 
+  it(':probe-upload uploads through the active node and answers for the other node, as --once probe-upload (issue 29 item 1)', async () => {
+    const ok = await palette('probe-upload --size 300');
+    expect(ok).toEqual({ tone: 'ok', text: expect.stringMatching(/^probe-upload [0-9a-f]{16}…: 300 bytes through .* retrievable on 1 of 1 vantage \(slowest /) });
+    await devnet.control.node(1).setFault({ down: true });
+    try {
+      const down = await palette('probe --deadline 1');
+      expect(down.tone).toBe('fail');
+      expect(down.text).toMatch(/retrievable on 0 of 1 vantage; .* unreachable: /);
+    } finally {
+      await devnet.control.node(1).setFault({ down: false });
+    }
+    expect(await palette('probe-upload --batch ffffffffff')).toEqual({ tone: 'fail', text: expect.stringMatching(/^:probe-upload: probe-upload refused: no batch on this node starts with ffffffffff/) });
+  });
+
   it(':loggers lists them in the Cockpit tab; :set-logger changes one until the node restarts', async () => {
     const listed = await palette('loggers');
     expect(listed.tone).toBe('ok');

@@ -101,6 +101,7 @@ describe('cockpit-tui palette verbs in a real terminal against a devnet', { time
     await banner(terminal, `feed-probe ${feed.owner} ${feed.topic}`, /latest index 0/);
     await banner(terminal, `fp ${feed.owner} ${'00'.repeat(32)}`, /feed-probe|no update|not found|404/i, '✗');
     await banner(terminal, `replicas ${manifest}`, /: root replicas /);
+    await banner(terminal, 'probe-upload --size 200 --deadline 20', /probe-upload [0-9a-f]{16}…: 200 bytes through /);
 
     await banner(terminal, 'batch buy 20', /preview only, nothing sent/);
     await banner(terminal, `batch topup ${node.batchId} 1000000000`, /preview only, nothing sent/);

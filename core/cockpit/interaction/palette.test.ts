@@ -43,6 +43,11 @@ describe('palette parsing', () => {
     expect(parse(`:replicas 0x${ref}`)).toEqual({ kind: 'oneShot', verb: 'replica-check', args: [ref] });
     expect(parse(`:replicas ${ref} 2`)).toEqual({ kind: 'oneShot', verb: 'replica-check', args: [ref, '2'] });
     expect(refusal(`:replicas ${ref} 5`)).toMatch(/level/);
+    expect(parse(':probe-upload')).toEqual({ kind: 'oneShot', verb: 'probe-upload', args: ['--size', '1024', '--deadline', '60'] });
+    expect(parse(':probe --size 4096 --batch 0xAB12 --deadline 2.5')).toEqual({ kind: 'oneShot', verb: 'probe-upload', args: ['--size', '4096', '--deadline', '2.5', '--batch', 'ab12'] });
+    expect(refusal(':probe-upload --size 0')).toMatch(/--size must be 1 to/);
+    expect(refusal(':probe-upload --batch xyz')).toMatch(/hex prefix/);
+    expect(refusal(':probe-upload 100')).toMatch(/--size BYTES, --batch PREFIX and --deadline SECS/);
     expect(parse(':diagnose')).toEqual({ kind: 'oneShot', verb: 'diagnose', args: [] });
     expect(parse(':upload ./site 4A23')).toEqual({ kind: 'oneShot', verb: 'upload', args: ['./site', '4a23'] });
     // The upload choices, anywhere on the line, go after the path (the engine reads the path first).

@@ -17,6 +17,7 @@
  *   keccak256, as bee-js does: `:pss`, `:feed-probe` and `:feed-timeline` (which hands S13 the text as typed, so
  *   the screen can show the name it hashed).
  */
+import { parseProbeArgs, ProbeUsageError, type ProbeOptions } from '../probe-upload.js';
 import { InputError } from '../../swarm/input-error.js';
 import { parseBatchId, parseEthAddress, parseReference } from '../../swarm/references.js';
 import { topicFromInput } from '../../swarm/topic.js';
@@ -34,6 +35,7 @@ export type OneShotVerb =
   | 'cid'
   | 'feed-probe'
   | 'replica-check'
+  | 'probe-upload'
   | 'diagnose'
   | 'upload'
   | 'pss'
@@ -55,6 +57,11 @@ export type PaletteCommand =
   | { readonly kind: 'oneShot'; readonly verb: OneShotVerb; readonly args: readonly string[] }
   | { readonly kind: 'watchStart'; readonly reference: string; readonly intervalSeconds: number; readonly clampedFrom: number | null }
   | { readonly kind: 'watchStop'; readonly reference: string | null };
+
+/** Parsed probe flags back as arguments, every value normalised (the verb parses them again). */
+function probeArgsOf(options: ProbeOptions): string[] {
+  return ['--size', String(options.size), '--deadline', String(options.deadlineMs / 1000), ...(options.batchPrefix === undefined ? [] : ['--batch', options.batchPrefix])];
+}
 
 export class PaletteError extends Error {
   override name = 'PaletteError';
@@ -268,6 +275,22 @@ export const PALETTE_VERBS: readonly PaletteVerb[] = [
     parse: (args) => {
       arity(args, 1, 1, ':durability <ref>');
       return { kind: 'screenCommand', screen: 'watchlist', verb: 'durability', args: [reference(args[0]!)] };
+    },
+  },
+  {
+    name: 'probe-upload',
+    aliases: ['probe'],
+    usage: ':probe-upload [--size BYTES] [--batch PREFIX] [--deadline SECS]',
+    description: 'upload a small random payload here and time when every other configured node can retrieve it',
+    faces: BOTH,
+    parse: (args) => {
+      try {
+        const options = parseProbeArgs(args);
+        return { kind: 'oneShot', verb: 'probe-upload', args: probeArgsOf(options) };
+      } catch (error) {
+        if (error instanceof ProbeUsageError) throw new PaletteError(`:probe-upload: ${error.message}`);
+        throw error;
+      }
     },
   },
   {

@@ -68,6 +68,9 @@ function buildProgram(name: FrontEndName, version: string): Command {
     .option('--timeout <SECS>', `per-request timeout of the --once verbs, body included (default ${DEFAULT_ONCE_TIMEOUT_MS / 1000})`)
     .option('--redundancy <0..4>', 'with --once hash, upload-file, upload-collection: Bee\'s swarm-redundancy-level (uploads default 1, hash 0)')
     .option('--manifest', 'with --once hash: the reference of the file wrapped in a manifest, as upload-file returns it')
+    .option('--size <BYTES>', 'with --once probe-upload: the payload size (default 1024)')
+    .option('--batch <PREFIX>', 'with --once probe-upload: the usable batch whose ID starts with PREFIX (default: the longest TTL)')
+    .option('--deadline <SECS>', 'with --once probe-upload: how long every vantage gets to say retrievable (default 60)')
     .option('--theme <auto|light|dark>', 'colour scheme (beats [ui] theme)')
     .option('--polling <live|default|slow>', 'how often the fleet and the screens poll (beats [ui] polling; default: the spec\'s cadence)')
     .option('--screen <name>', 'open on this screen: a palette name or number, as `:go` takes (default: [ui] start_screen, then health)')
@@ -107,6 +110,9 @@ interface RawOptions {
   timeout?: string;
   redundancy?: string;
   manifest?: boolean;
+  size?: string;
+  batch?: string;
+  deadline?: string;
   theme?: string;
   screen?: string;
   polling?: string;
@@ -168,6 +174,7 @@ function argsOf(options: RawOptions, args: string[], verbHelp: string, name: Fro
     if (options.json) throw new CockpitUsageError('--json needs --once <verb>');
     if (options.redundancy !== undefined || options.manifest) throw new CockpitUsageError(`${options.manifest ? '--manifest' : '--redundancy'} needs --once hash, upload-file or upload-collection`);
     if (options.timeout !== undefined) throw new CockpitUsageError('--timeout needs --once <verb>');
+    if (probeFlags(options).length > 0) throw new CockpitUsageError(`${probeFlags(options)[0]} needs --once probe-upload`);
     if (options.serveMetrics !== undefined && options.serve !== undefined) throw new CockpitUsageError('--serve and --serve-metrics are two modes; give one');
     if (options.serveMetrics !== undefined) return { kind: 'serveMetrics', listen: listenAddress(options.serveMetrics), launch: launchArgs(options, args) };
     if (options.serve !== undefined) return serveArgs(options.serve, options, args);
@@ -179,7 +186,7 @@ function argsOf(options: RawOptions, args: string[], verbHelp: string, name: Fro
     kind: 'once',
     once: options.once,
     json: options.json === true,
-    args: [...uploadChoiceArgs(options), ...args],
+    args: [...uploadChoiceArgs(options), ...probeArgs(options), ...args],
     timeoutMs: options.timeout === undefined ? DEFAULT_ONCE_TIMEOUT_MS : parseTimeoutSeconds(options.timeout),
     ...(options.node === undefined ? {} : { node: options.node }),
     ...(options.token === undefined ? {} : { token: options.token }),
@@ -199,6 +206,21 @@ function uploadChoiceArgs(options: RawOptions): string[] {
   if (options.redundancy !== undefined && !REDUNDANCY_VERBS.has(verb)) throw new CockpitUsageError(`--redundancy is for --once hash, upload-file and upload-collection, not ${verb}`);
   if (options.manifest && verb !== 'hash') throw new CockpitUsageError(`--manifest is for --once hash${verb.startsWith('upload') ? ` (${verb} always wraps the data in a manifest)` : `, not ${verb}`}`);
   return [...(options.redundancy === undefined ? [] : ['--redundancy', options.redundancy]), ...(options.manifest ? ['--manifest'] : [])];
+}
+
+/** `--size`, `--batch`, `--deadline` go back in front of probe-upload's arguments, as the palette passes them. */
+function probeArgs(options: RawOptions): string[] {
+  const flags = probeFlags(options);
+  if (flags.length > 0 && options.once !== 'probe-upload') throw new CockpitUsageError(`${flags[0]} is for --once probe-upload, not ${options.once}`);
+  return flags;
+}
+
+function probeFlags(options: RawOptions): string[] {
+  return [
+    ...(options.size === undefined ? [] : ['--size', options.size]),
+    ...(options.batch === undefined ? [] : ['--batch', options.batch]),
+    ...(options.deadline === undefined ? [] : ['--deadline', options.deadline]),
+  ];
 }
 
 function launchArgs(options: RawOptions, urls: string[]): CockpitLaunchArgs {
