@@ -159,6 +159,7 @@ describe('every --once verb that asks a node', () => {
     ['inspect', REF],
     ['durability-check', REF],
     ['replica-check', REF],
+    ['probe-upload', '--deadline', '2'],
     ['feed-probe', OWNER, 'a-topic'],
     ['feed-timeline', OWNER, 'a-topic'],
     ['grantees-list', REF],
@@ -175,7 +176,7 @@ describe('every --once verb that asks a node', () => {
   it.each(FAULTS)('on a node that is %s: every verb is an error, never a negative answer', async (name, fault) => {
     const url = devnet.nodes[1]!.url;
     const all = verbs(devnet.nodes[1]!.batchId!);
-    expect(all).toHaveLength(20);
+    expect(all).toHaveLength(21);
     await devnet.control.node(1).setFault(fault);
     try {
       for (const args of all) {

@@ -128,7 +128,7 @@ describe('--once probe-upload on a devnet', () => {
     const batchId = devnet.nodes[0]!.batchId!;
     const server = await startLoopbackServer(async (request, response) => {
       // A proxy to the devnet's first node, to see the request as it went on the wire.
-      const answer = await fetch(`${urls[0]}${request.url}`, { method: request.method, headers: request.headers as Record<string, string>, ...(request.body.length ? { body: request.body } : {}) });
+      const answer = await fetch(`${urls[0]}${request.url}`, { method: request.method, headers: request.headers as Record<string, string>, ...(request.body.length ? { body: new Uint8Array(request.body) } : {}) });
       const body = Buffer.from(await answer.arrayBuffer());
       response.writeHead(answer.status, Object.fromEntries([...answer.headers.entries()].filter(([name]) => !['content-length', 'transfer-encoding', 'connection'].includes(name))));
       response.end(body);
