@@ -23,7 +23,7 @@ export interface NodeTarget {
 }
 
 /** Anything with a scheme is meant as a URL (so `ftp://x` is refused as a node URL, not taken as a verb argument). */
-const LOOKS_LIKE_URL = /^[a-z][a-z0-9+.-]*:\/\//i;
+export const LOOKS_LIKE_URL = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /** Splits a trailing node URL off a verb's arguments: `inspect <ref> [node-url]`. */
 export function takeTrailingUrl(args: readonly string[]): { rest: string[]; url?: string } {

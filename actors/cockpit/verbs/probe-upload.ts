@@ -13,10 +13,8 @@ import { createNodeClient } from '../../node-client/index.js';
 import { ProbeRefusal, runProbeUpload } from '../probe-upload.js';
 import { parseProbeArgs, probeAllRetrievable, probeHeadline, probeText, ProbeUsageError, PROBE_DEFAULT_DEADLINE_MS, PROBE_DEFAULT_SIZE } from '../../../core/cockpit/probe-upload.js';
 import { nodeFailure } from './node.js';
-import { resolveNodeTarget, resolveOnceConfig } from './node-target.js';
+import { LOOKS_LIKE_URL, resolveNodeTarget, resolveOnceConfig } from './node-target.js';
 import { OnceError, OnceUsageError, timeoutOf, type OnceRun } from './verb.js';
-
-const LOOKS_LIKE_URL = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 export const run: OnceRun = async (args, context) => {
   const urls = args.filter((arg) => LOOKS_LIKE_URL.test(arg));
