@@ -141,4 +141,22 @@ describe('--once probe-upload on a devnet', () => {
     expect(upload.headers['swarm-postage-batch-id']).toBe(batchId);
     expect(upload.body.length).toBe(100);
   });
+
+  it('a probe the node pinned is unpinned, and a tag is deleted (a node that pins and tags what it is sent)', async () => {
+    // A proxy in front of a devnet node that says it pinned the upload and gave it a tag, as a node set to
+    // pin or tag every upload would: the clean-up must undo both, and ask, not assume.
+    const server = await startLoopbackServer(async (request, response) => {
+      if (request.url.startsWith('/pins/')) return request.method === 'GET' ? sendJson(response, 200, { reference: request.url.slice(6) }) : sendJson(response, 200, { code: 200, message: 'OK' });
+      if (request.url.startsWith('/tags/') && request.method === 'DELETE') return void response.writeHead(204).end();
+      const answer = await fetch(`${urls[0]}${request.url}`, { method: request.method, headers: request.headers as Record<string, string>, ...(request.body.length ? { body: new Uint8Array(request.body) } : {}) });
+      const body = Buffer.from(await answer.arrayBuffer());
+      const headers = Object.fromEntries([...answer.headers.entries()].filter(([name]) => !['content-length', 'transfer-encoding', 'connection'].includes(name)));
+      response.writeHead(answer.status, request.url === '/bytes' ? { ...headers, 'swarm-tag': '77' } : headers);
+      response.end(body);
+    });
+    servers.push(server);
+    const { result } = await probe([server.url, urls[1]!]);
+    expect(result.data.cleanup).toMatchObject({ pinned: true, unpinned: true, tagDeleted: true });
+    expect(server.received.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual([`/pins/${result.data.reference}`, '/tags/77']);
+  });
 });
