@@ -1,0 +1,256 @@
+/** The palette's verb table: usage, description, faces and argument parser of every verb (palette.ts explains the decisions). */
+import { parseProbeArgs, ProbeUsageError } from '../probe-upload.js';
+import { MAX_TIMELINE_ENTRIES } from '../feed-timeline.js';
+import { LOGGER_VERBOSITIES } from '../loggers.js';
+import type { KeyCommand } from '../bindings/key-bindings.js';
+import { SCREENS, screenByName, type ScreenId } from '../view/screens.js';
+import type { Face } from '../view/view-model.js';
+import { PaletteError, type PaletteCommand, type PaletteVerb } from './palette-command.js';
+import { amount, arity, batchId, batchPrefix, choiceArgs, depth, feedTopic, feedTopicArg, integer, owner, paletteChoices, probeArgsOf, reference } from './palette-arguments.js';
+
+export const WATCH_DEFAULT_SECONDS = 60;
+export const WATCH_MIN_SECONDS = 10;
+export const WATCH_MAX_SECONDS = 86_400;
+
+const BOTH: readonly Face[] = ['desktop', 'terminal'];
+const TERMINAL: readonly Face[] = ['terminal'];
+
+/** A verb without arguments that does what a key does (the key is named from the binding table). */
+function keyVerb(name: string, aliases: readonly string[], description: string, command: KeyCommand, faces: readonly Face[] = BOTH): PaletteVerb {
+  const usage = `:${name}`;
+  return { name, aliases, usage, description, faces, key: command, parse: noArgs({ kind: 'key', command }, usage) };
+}
+
+function noArgs(command: PaletteCommand, usage: string) {
+  return (args: readonly string[]) => {
+    arity(args, 0, 0, usage);
+    return command;
+  };
+}
+
+export function screenByAlias(alias: string): ScreenId | undefined {
+  return screenByName(alias);
+}
+
+function parseBatch(args: readonly string[]): PaletteCommand {
+  const usage = ':batch buy <depth> [amount] | :batch topup|dilute|extend <id> <arg>';
+  const [action, ...rest] = args;
+  switch (action) {
+    case 'buy':
+      arity(rest, 1, 2, ':batch buy <depth> [amount]');
+      return { kind: 'oneShot', verb: 'buy-preview', args: rest[1] === undefined ? [depth(rest[0]!)] : [depth(rest[0]!), amount(rest[1])] };
+    case 'topup':
+      arity(rest, 2, 2, ':batch topup <id> <amount>');
+      return { kind: 'oneShot', verb: 'topup-preview', args: [batchId(rest[0]!), amount(rest[1]!)] };
+    case 'dilute':
+      arity(rest, 2, 2, ':batch dilute <id> <new-depth>');
+      return { kind: 'oneShot', verb: 'dilute-preview', args: [batchId(rest[0]!), depth(rest[1]!, 'new depth')] };
+    case 'extend':
+      arity(rest, 2, 2, ':batch extend <id> <seconds>');
+      return { kind: 'oneShot', verb: 'extend-preview', args: [batchId(rest[0]!), String(integer(rest[1]!, 'seconds', 1, Number.MAX_SAFE_INTEGER))] };
+    default:
+      throw new PaletteError(`${usage}: ${action === undefined ? 'missing action' : `unknown action ${JSON.stringify(action)}`} (buy, topup, dilute or extend; previews only, no transaction is sent)`);
+  }
+}
+
+export const PALETTE_VERBS: readonly PaletteVerb[] = [
+  {
+    name: 'go',
+    aliases: [],
+    usage: ':go <screen>',
+    description: 'switch screen (health, stamps, swap, lottery, warmup, peers, network, api, tags, pins, manifest, watchlist, feeds, pubsub, fleet)',
+    faces: BOTH,
+    parse: (args) => {
+      arity(args, 1, 1, ':go <screen>');
+      const screen = screenByAlias(args[0]!);
+      if (!screen) throw new PaletteError(`:go: unknown screen ${JSON.stringify(args[0])}; one of ${SCREENS.map((s) => s.aliases[0]).join(', ')}`);
+      return { kind: 'screen', screen };
+    },
+  },
+  keyVerb('nodes', ['node'], 'pick the active node', { kind: 'picker.open' }),
+  {
+    name: 'context',
+    aliases: ['ctx', 'switch'],
+    usage: ':context <name or URL>',
+    description: 'switch the active node',
+    faces: BOTH,
+    parse: (args) => {
+      arity(args, 1, 1, ':context <name or URL>');
+      return { kind: 'switchNode', target: args[0]! };
+    },
+  },
+  keyVerb('logs', [], 'toggle the log pane', { kind: 'log.toggle' }),
+  keyVerb('alerts', [], 'toggle the alerts panel', { kind: 'alerts.toggle', list: 'alerts' }),
+  keyVerb('help', ['?'], 'keys and verbs', { kind: 'help.open' }),
+  keyVerb('quit', ['q', 'exit'], 'exit the cockpit', { kind: 'quit' }),
+  {
+    name: 'hash',
+    aliases: [],
+    usage: ':hash [--redundancy 0..4] [--manifest] <path>',
+    description: 'the reference an upload of a local file returns (raw bytes at redundancy 0 unless told)',
+    faces: BOTH,
+    parse: (args) => {
+      const { choices, rest } = paletteChoices(args, true, ':hash');
+      arity(rest, 1, 1, ':hash [--redundancy 0..4] [--manifest] <path>');
+      return { kind: 'oneShot', verb: 'hash', args: [rest[0]!, ...choiceArgs(choices)] };
+    },
+  },
+  {
+    name: 'cid',
+    aliases: [],
+    usage: ':cid <ref> [manifest|feed]',
+    description: 'content identifier (CID) of a reference',
+    faces: BOTH,
+    parse: (args) => {
+      arity(args, 1, 2, ':cid <ref> [manifest|feed]');
+      const kind = args[1]?.toLowerCase();
+      if (kind !== undefined && kind !== 'manifest' && kind !== 'feed') throw new PaletteError(`:cid: unknown type ${JSON.stringify(args[1])}; manifest or feed`);
+      return { kind: 'oneShot', verb: 'cid', args: kind ? [reference(args[0]!), kind] : [reference(args[0]!)] };
+    },
+  },
+  {
+    name: 'inspect',
+    aliases: ['manifest'],
+    usage: ':inspect <ref>',
+    description: 'open S11 Manifest with that root',
+    faces: BOTH,
+    parse: (args, word) => {
+      if (word === 'manifest' && args.length === 0) return { kind: 'screen', screen: 'manifest' };
+      arity(args, 1, 1, ':inspect <ref>');
+      return { kind: 'screenCommand', screen: 'manifest', verb: 'inspect', args: [reference(args[0]!)] };
+    },
+  },
+  {
+    name: 'feed-timeline',
+    aliases: ['ft'],
+    usage: ':feed-timeline <owner> <topic> [max]',
+    description: 'open S13 Feed Timeline and walk it',
+    faces: BOTH,
+    parse: (args) => {
+      arity(args, 2, 3, ':feed-timeline <owner> <topic> [max]');
+      const walked = [owner(args[0]!), feedTopicArg(args[1]!)];
+      if (args[2] !== undefined) walked.push(String(integer(args[2], 'max entries', 1, MAX_TIMELINE_ENTRIES)));
+      return { kind: 'screenCommand', screen: 'feedTimeline', verb: 'feed-timeline', args: walked };
+    },
+  },
+  {
+    name: 'durability',
+    aliases: [],
+    usage: ':durability <ref>',
+    description: 'open S12 Watchlist, add the reference and check it',
+    faces: BOTH,
+    parse: (args) => {
+      arity(args, 1, 1, ':durability <ref>');
+      return { kind: 'screenCommand', screen: 'watchlist', verb: 'durability', args: [reference(args[0]!)] };
+    },
+  },
+  {
+    name: 'probe-upload',
+    aliases: ['probe'],
+    usage: ':probe-upload [--size BYTES] [--batch PREFIX] [--deadline SECS]',
+    description: 'upload a small random payload here and time when every other configured node can retrieve it',
+    faces: BOTH,
+    parse: (args) => {
+      try {
+        const options = parseProbeArgs(args);
+        return { kind: 'oneShot', verb: 'probe-upload', args: probeArgsOf(options) };
+      } catch (error) {
+        if (error instanceof ProbeUsageError) throw new PaletteError(`:probe-upload: ${error.message}`);
+        throw error;
+      }
+    },
+  },
+  {
+    name: 'replicas',
+    aliases: [],
+    usage: ':replicas <ref> [level]',
+    description: 'are the root chunk’s dispersed replicas retrievable (level from the root, or as given)',
+    faces: BOTH,
+    parse: (args) => {
+      arity(args, 1, 2, ':replicas <ref> [level]');
+      return { kind: 'oneShot', verb: 'replica-check', args: args[1] === undefined ? [reference(args[0]!)] : [reference(args[0]!), String(integer(args[1], 'level', 0, 4))] };
+    },
+  },
+  {
+    name: 'feed-probe',
+    aliases: ['fp'],
+    usage: ':feed-probe <owner> <topic>',
+    description: 'latest feed update: index and payload size',
+    faces: BOTH,
+    parse: (args) => {
+      arity(args, 2, 2, ':feed-probe <owner> <topic>');
+      return { kind: 'oneShot', verb: 'feed-probe', args: [owner(args[0]!), feedTopic(args[1]!)] };
+    },
+  },
+  { name: 'diagnose', aliases: [], usage: ':diagnose', description: 'write a diagnostic bundle (10 s profile) to a temp directory', faces: BOTH, parse: noArgs({ kind: 'oneShot', verb: 'diagnose', args: [] }, ':diagnose') },
+  {
+    name: 'upload',
+    aliases: [],
+    usage: ':upload [--redundancy 0..4] <path> [batch-prefix]',
+    description: 'upload a file or directory (redundancy 1 unless told; batch auto-picked without a prefix)',
+    faces: BOTH,
+    parse: (args) => {
+      const { choices, rest } = paletteChoices(args, false, ':upload');
+      arity(rest, 1, 2, ':upload [--redundancy 0..4] <path> [batch-prefix]');
+      // The path first: the engine tells a file from a directory by it, then hands the rest to the --once verb.
+      return { kind: 'oneShot', verb: 'upload', args: [rest[0]!, ...(rest[1] === undefined ? [] : [batchPrefix(rest[1])]), ...choiceArgs(choices)] };
+    },
+  },
+  {
+    name: 'pss',
+    aliases: [],
+    usage: ':pss <topic> <payload> [batch-prefix]',
+    description: 'send a PSS message (a 64-hex topic as given, any other text hashed)',
+    faces: BOTH,
+    parse: (args) => {
+      arity(args, 2, 3, ':pss <topic> <payload> [batch-prefix]');
+      if (args[0] === '') throw new PaletteError(':pss: the topic is empty');
+      return { kind: 'oneShot', verb: 'pss', args: args[2] === undefined ? [args[0]!, args[1]!] : [args[0]!, args[1]!, batchPrefix(args[2])] };
+    },
+  },
+  { name: 'batch', aliases: [], usage: ':batch buy|topup|dilute|extend …', description: 'stamp purchase and change previews (no transaction is sent)', faces: BOTH, parse: parseBatch },
+  {
+    name: 'watch-ref',
+    aliases: [],
+    usage: ':watch-ref <ref> [interval-seconds]',
+    description: 'keep checking a reference’s durability (default every 60 s, 10..86400)',
+    faces: TERMINAL,
+    parse: (args) => {
+      arity(args, 1, 2, ':watch-ref <ref> [interval-seconds]');
+      const ref = reference(args[0]!);
+      if (args[1] === undefined) return { kind: 'watchStart', reference: ref, intervalSeconds: WATCH_DEFAULT_SECONDS, clampedFrom: null };
+      const asked = integer(args[1], 'interval', 0, Number.MAX_SAFE_INTEGER);
+      const interval = Math.min(WATCH_MAX_SECONDS, Math.max(WATCH_MIN_SECONDS, asked));
+      return { kind: 'watchStart', reference: ref, intervalSeconds: interval, clampedFrom: interval === asked ? null : asked };
+    },
+  },
+  {
+    name: 'watch-ref-stop',
+    aliases: [],
+    usage: ':watch-ref-stop [ref]',
+    description: 'stop one watch, or all without a reference',
+    faces: TERMINAL,
+    parse: (args) => {
+      arity(args, 0, 1, ':watch-ref-stop [ref]');
+      return { kind: 'watchStop', reference: args[0] === undefined ? null : reference(args[0]) };
+    },
+  },
+  { name: 'pins-check', aliases: [], usage: ':pins-check', description: 'check every pin in the background, streamed to a file', faces: TERMINAL, parse: noArgs({ kind: 'oneShot', verb: 'pins-check', args: [] }, ':pins-check') },
+  { name: 'loggers', aliases: [], usage: ':loggers', description: 'snapshot of the node’s loggers and verbosities', faces: TERMINAL, parse: noArgs({ kind: 'oneShot', verb: 'loggers', args: [] }, ':loggers') },
+  {
+    name: 'set-logger',
+    aliases: [],
+    usage: ':set-logger <expression> <verbosity>',
+    description: `change a logger until the node restarts (${LOGGER_VERBOSITIES.join(', ')})`,
+    faces: TERMINAL,
+    parse: (args) => {
+      arity(args, 2, 2, ':set-logger <expression> <verbosity>');
+      const verbosity = args[1]!.toLowerCase();
+      if (!(LOGGER_VERBOSITIES as readonly string[]).includes(verbosity)) {
+        throw new PaletteError(`:set-logger: unknown verbosity ${JSON.stringify(args[1])}; one of ${LOGGER_VERBOSITIES.join(', ')}`);
+      }
+      return { kind: 'oneShot', verb: 'set-logger', args: [args[0]!, verbosity] };
+    },
+  },
+  keyVerb('notifications', [], 'notification history, newest first', { kind: 'alerts.toggle', list: 'notifications' }, TERMINAL),
+];
