@@ -20,10 +20,12 @@
  *   `[ui] start_screen`, else Health.
  */
 import { defaultCockpitConfigFile, defaultStoreSection, ENV_NAME, ENV_REFERENCE } from '../../../config-schema/cockpit-config.js';
-import { configRelativePath, expandHome, nonEmpty, pathApi, type ConfigFileLocation, type DataDirLocation, type Env } from './config-paths.js';
+import { configRelativePath, expandHome, nonEmpty, pathApi } from './config-paths.js';
 import type { ConfigProblem } from './config-problem.js';
-import type { ParsedConfigFile } from './parse-config.js';
-import type { CockpitLaunchArgs, ConfigSources, FrontEnd, LogChoices, ResolvedCockpitConfig, ResolvedNode, SettingSource, TokenSource } from './resolved-config.js';
+import { normaliseUrl, normaliseWebhook } from './config-urls.js';
+import type { ResolveInput, ResolveResult } from './resolve-input.js';
+import type { LogChoices, ResolvedCockpitConfig, ResolvedNode, SettingSource, TokenSource } from './resolved-config.js';
+import { settingSources } from './setting-sources.js';
 import { tokenFault, tokenRefusal } from './token-text.js';
 import { SCREENS, screenByName, type ScreenId } from '../view/screens.js';
 import { isPollingPreset, POLLING_PRESETS, type PollingPreset } from '../interaction/polling-presets.js';
@@ -32,20 +34,9 @@ export const DEFAULT_NODE_URL = 'http://localhost:1633';
 const MIB = 1024 * 1024;
 const THEMES = ['auto', 'light', 'dark'] as const;
 
-export interface ResolveInput {
-  args: CockpitLaunchArgs;
-  env: Env;
-  platform: NodeJS.Platform;
-  homedir: string;
-  cwd: string;
-  frontEnd: FrontEnd;
-  configFile: ConfigFileLocation;
-  dataDir: DataDirLocation;
-  /** null when no file exists at the default path (defaults apply). */
-  parsed: ParsedConfigFile | null;
-}
-
-export type ResolveResult = { ok: true; config: ResolvedCockpitConfig; sources: ConfigSources } | { ok: false; problems: ConfigProblem[] };
+// Moved out to keep this module small; re-exported so their import path stays this one.
+export type { ResolveInput, ResolveResult } from './resolve-input.js';
+export { normaliseUrl } from './config-urls.js';
 
 export function resolveConfig(input: ResolveInput): ResolveResult {
   const problems: ConfigProblem[] = [];
@@ -290,57 +281,10 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
     },
   };
 
-  const sources: ConfigSources = {
-    configFile: { origin: originOf(input.configFile.origin), detail: `${input.configFile.from}${input.parsed ? '' : ' (no file: defaults)'}` },
-    dataDir: { origin: input.dataDir.origin === 'xdg' ? 'env' : originOf(input.dataDir.origin), detail: input.dataDir.from },
-    nodes: nodesSource,
-    activeNode: activeSource!,
-    store: store ? (store.origin === 'flag' ? { origin: 'flag', detail: '--node-bin, --node-config' } : fromFile(['store', 'bin'])!) : { origin: 'default', detail: 'no supervision' },
-  };
-  for (const [path, fallback] of defaultLeaves()) sources[path.join('.')] = fromFile(path) ?? { origin: 'default', detail: `default ${JSON.stringify(fallback)}` };
-  if (themeFlag !== undefined) sources['ui.theme'] = { origin: 'flag', detail: '--theme' };
-  if (input.args.ascii === true) sources['ui.ascii_fallback'] = { origin: 'flag', detail: '--ascii' };
-  if (pollingFlag !== undefined) sources['ui.polling'] = { origin: 'flag', detail: '--polling' };
-  if (screenFlag !== undefined) sources['ui.start_screen'] = { origin: 'flag', detail: '--screen' };
-  else sources['ui.start_screen'] = fromFile(['ui', 'start_screen']) ?? { origin: 'default', detail: 'default "health"' };
-  if (prometheusFlag !== undefined) sources['fleet.prometheus_url'] = { origin: 'flag', detail: '--fleet-prometheus' };
-  if (input.frontEnd === 'desktop') sources['store.supervisor.auto_restart'] = { origin: 'default', detail: 'the desktop never auto-restarts' };
+  const sources = settingSources({ input, fromFile, nodes: nodesSource, activeNode: activeSource!, store, flags: { theme: themeFlag, polling: pollingFlag, screen: screenFlag, prometheus: prometheusFlag } });
   return { ok: true, config, sources };
-}
-
-/** http(s), no credentials, query or fragment; no trailing slash. undefined when it is not such a URL. */
-export function normaliseUrl(raw: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return undefined;
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash) return undefined;
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
-
-function normaliseWebhook(value: string): string | undefined {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function keyText(path: readonly (string | number)[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
-}
-
-function originOf(origin: 'flag' | 'env' | 'default' | 'xdg'): SettingSource['origin'] {
-  return origin === 'flag' ? 'flag' : origin === 'default' ? 'default' : 'env';
-}
-
-/** Every key that has a default, with it (`alerts.debounce_secs` 60, `store.logs.keep_files` 5, …). */
-function defaultLeaves(): [string[], unknown][] {
-  const defaults = { ...defaultCockpitConfigFile(), store: defaultStoreSection() };
-  const walk = (value: unknown, prefix: string[]): [string[], unknown][] =>
-    Array.isArray(value) ? [] : value !== null && typeof value === 'object' ? Object.entries(value).flatMap(([key, child]) => walk(child, [...prefix, key])) : [[prefix, value]];
-  return walk(defaults, []);
 }
