@@ -297,5 +297,4 @@ export const cockpitMachine = setup({
     },
   },
 });
-
 export type CockpitSnapshot = SnapshotFrom<typeof cockpitMachine>;
