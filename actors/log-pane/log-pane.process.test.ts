@@ -181,6 +181,10 @@ describe('tiers', () => {
     const script = "const s=require('node:http').createServer((q,r)=>r.end('ok'));s.listen(0,'127.0.0.1',()=>{process.stderr.write(String(s.address().port)+'\\n');setInterval(()=>process.stdout.write('\"time\"=\"t\" \"level\"=\"info\" \"logger\"=\"node\" \"msg\"=\"tick\"\\n'),100)})";
     const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', handle.fd, 'pipe'] });
     const port = await new Promise<number>((resolve) => child.stderr!.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))));
+    // Discovery follows a stdout file only once it reads as Bee's log (an empty one is refused, said why): wait
+    // for the node's first line, as a running Bee has printed many before anyone looks. Under a loaded suite the
+    // switch could come before the first tick was written.
+    await until('the first line in the stdout file', () => readFileSync(stdoutPath, 'utf8').includes('\n'));
     const { actor, book } = startPane();
     try {
       actor.send({ type: 'node.switched', input: { nodeUrl: `http://127.0.0.1:${port}`, platform: 'linux' } });
