@@ -244,6 +244,8 @@ describe('pane height in the data directory', () => {
     expect(loadPaneHeight(await CockpitStateStore.open(dataDir))).toBe(13);
     stop();
     actor.stop();
+    // The store takes a write's state once the write is done (after the rename the file check above saw).
+    await store.flush();
     const restarted = createActor(logPaneMachine, { input: { height: loadPaneHeight(store) } }).start();
     expect(selectLogPane(restarted.getSnapshot()).height).toBe(13);
     restarted.stop();
