@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBeeCluster, type BeeCluster } from '../../bee-cluster/cluster.js';
+import { pollUntil } from '../../bee-cluster/processes.js';
 import type { RetcheckReport } from '../../config-schema/retcheck-report.js';
 import { chunkChildren } from '../../core/retcheck/chunk-children.js';
 import { bytesToHex } from '../../core/swarm/bytes.js';
@@ -110,10 +111,19 @@ describe('retcheck explains itself against real Bee v2.8.1', () => {
 
   it('a gateway nobody listens on is unreachable and alone makes the status partial', async () => {
     const { reference } = await uploadWithout(() => []);
+    // "Alone" needs every vantage to say yes. Right after the upload, on a loaded machine, a node's stewardship
+    // check can still fail to fetch a chunk from its peers and say no; then the field is rightly absent (a no is
+    // not unreachable). So the premise is waited for first, as a user would see it: every node says retrievable.
+    await pollUntil(`every node's stewardship says ${reference.slice(0, 8)} is retrievable`, 60_000, async () => {
+      const answers = await Promise.all(urls.map(async (url) => ((await (await fetch(`${url}/stewardship/${reference}`)).json()) as { isRetrievable?: boolean }).isRetrievable));
+      return answers.every((a) => a === true) ? true : undefined;
+    });
     const refused = await closedPortUrl();
     const { code, report } = await retcheckJson([reference, ...vantageArgs(), '--gateway', refused]);
+    const answers = JSON.stringify(report.vantages.map((v) => ({ url: v.node_url, retrievable: v.retrievable, error: v.error })));
     expect(code).toBe(0);
     expect(report.status).toBe('partial');
+    expect(report.vantages.map((v) => v.retrievable), answers).toEqual(urls.map(() => true));
     expect(report.gateways).toEqual([expect.objectContaining({ url: refused, retrievable: null, unreachable: 'refused' })]);
     expect(report.partial_because_unreachable).toEqual([refused]);
   });
