@@ -106,6 +106,18 @@ export function describeMachineModel<TMachine extends AnyStateMachine>(machine: 
       return;
     }
     const problems = mergeProblems(models.map((m) => m.model.problems));
+    it('has assertions only for states that exist', () =>
+      expectNone(problems.unknownAssertions, 'assertions name states the machine does not have', 'use dotted paths as snapshot.matches() takes them'));
+    it('has an assertion for every settleable state', () =>
+      expectNone(problems.unassertedStates, 'states without an assertion', 'add them to `states`'));
+    it('reaches every state', () =>
+      expectNone(problems.unreachableStates, 'states no path reaches', 'add event fixtures (e.g. actorDone outputs) that lead there, or remove the state'));
+    it('checks every assertion at least once', () =>
+      expectNone(problems.assertionsNeverChecked, 'assertions for states that never settle (transient or unreachable)', 'assert on the state the eventless transition leads to'));
+    it('drives every transition', () =>
+      expectNone(problems.undrivenTransitions, 'transitions no path takes', 'add fixtures that satisfy their guards'));
+    it('uses every fixture', () =>
+      expectNone(problems.unusedFixtures, 'fixtures for events no reachable state accepts', 'fix the event type or remove the fixture'));
     for (const { name, input, model } of models) {
       const replay: ReplayOptions = {
         input,
