@@ -95,12 +95,15 @@ describe.skipIf(!process.env.BEE_CLUSTER_TESTS)('real Bee cluster on loopback', 
     expect(bytesToHex(await download(b!.url, reference))).toBe(bytesToHex(data));
   });
 
-  it('makes a direct upload (swarm-deferred-upload: false) on A retrievable at once from B and C', async () => {
+  it('makes a direct upload (swarm-deferred-upload: false) on A retrievable promptly from B and C', async () => {
     const [a, b, c] = cluster.nodes;
     const data = randomBytes(20_000);
     const reference = await upload(a!.url, cluster.batchId, data, false);
-    expect(await retrievable(b!.url, reference)).toBe(true);
-    expect(await retrievable(c!.url, reference)).toBe(true);
+    // A direct upload returns once every chunk has a storer's receipt, so B and C can retrieve it without
+    // waiting for a tag to sync. Asking exactly once failed in CI (1 run in ~10): a retrieval that raced
+    // the storer's kademlia update puts that peer on Bee's skip list for a moment. A short deadline, far
+    // under the deferred path's minute, keeps the claim "promptly" honest without that race.
+    await pollUntil('stewardship on B and C', 15_000, async () => ((await retrievable(b!.url, reference)) && (await retrievable(c!.url, reference)) ? true : undefined), 500);
     expect(bytesToHex(await download(c!.url, reference))).toBe(bytesToHex(data));
   });
 
