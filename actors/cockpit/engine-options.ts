@@ -2,7 +2,7 @@
 import type { ActorOptions, AnyActorLogic, AnyActorRef } from 'xstate';
 import type { CallRecord, CallStats } from '../node-client/index.js';
 import type { CockpitEngineConfig, EngineStateStore } from '../../core/cockpit/interaction/config.js';
-import type { FleetNodeFacts } from '../../core/cockpit/interaction/screen-env.js';
+import type { FleetNodeFacts, WatchlistFacts } from '../../core/cockpit/interaction/screen-env.js';
 import type { CockpitEngineHandle } from '../../core/cockpit/view/engine.js';
 import type { Face } from '../../core/cockpit/view/view-model.js';
 import type { VerbInput, VerbOutcome } from '../../machines/cockpit/cockpit.contracts.js';
@@ -18,6 +18,11 @@ export interface StartCockpitEngineOptions {
   readonly config: CockpitEngineConfig;
   /** The data-directory state store (CockpitStateStore fits); default: memory. */
   readonly stateStore?: EngineStateStore;
+  /**
+   * Restart the persisted `:watch-ref`s at start: default for the terminal face only (the desktop window has no
+   * `:watch-ref`); `cockpit --serve-metrics` sets it, so a headless cockpit keeps watching and exports them.
+   */
+  readonly restoreWatches?: boolean;
   /** Drives every machine delay (polls, banners); tests pass xstate's SimulatedClock. */
   readonly clock?: EngineClock;
   /** Wall clock for snapshot times; default Date.now (or the SimulatedClock's now). */
@@ -60,6 +65,8 @@ export interface CockpitEngine extends CockpitEngineHandle {
   readonly callStats: CallStats;
   /** Every fleet node's latest facts (headless modes: `--serve-metrics`). */
   fleet(): FleetNodeFacts[];
+  /** S12's watched references and their availability records (headless modes: `--serve-metrics`). */
+  watchlist(): WatchlistFacts;
   /**
    * Called after every node call the cockpit makes (success or failure), with the name of the node it went to;
    * returns the unsubscribe function.

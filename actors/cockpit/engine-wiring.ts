@@ -114,7 +114,8 @@ export function cockpitInput(options: StartCockpitEngineOptions, persisted: Engi
       ...(persisted.logFilter ? { logFilter: persisted.logFilter } : {}),
     },
     watchlist: persisted.watchlist.map((entry) => ({ reference: entry.reference, intervalSeconds: entry.intervalSeconds ?? null })),
-    restoreWatches: face === 'terminal',
+    watchAvailability: options.stateStore?.watchHistory?.get() ?? {},
+    restoreWatches: options.restoreWatches ?? face === 'terminal',
     alerts: {
       face,
       webhook: Boolean(config.alerts.webhookUrl),

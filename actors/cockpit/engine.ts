@@ -31,7 +31,7 @@ import type { EngineNodeRef } from '../../core/cockpit/interaction/screen-env.js
 import { fleetActorId, type CockpitSnapshot, type VerbInput, type VerbOutcome } from '../../machines/cockpit/cockpit.machine.js';
 import type { LogPaneSnapshot } from '../../machines/cockpit/log-pane.machine.js';
 import type { SupervisorSnapshotLike } from '../../machines/cockpit/supervisor.view.js';
-import { selectFleet, selectViewParts } from '../../machines/cockpit/cockpit.view.js';
+import { selectFleet, selectViewParts, selectWatchlist } from '../../machines/cockpit/cockpit.view.js';
 import { LOG_TABS } from '../../core/log/log-book.js';
 import { createEngineClients } from './engine-clients.js';
 import type { CockpitEngine, StartCockpitEngineOptions } from './engine-options.js';
@@ -151,6 +151,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     root,
     callStats,
     fleet: () => fleetOf(root.getSnapshot()),
+    watchlist: () => selectWatchlist(root.getSnapshot()),
     onCall: subscribeCalls,
     getView: publisher.getView,
     onCockpitEvent: (listener) => story.listen(listener),

@@ -27,9 +27,10 @@
  * await store.update((s) => ({ ...s, watchlist: [...s.watchlist, { reference }] }));
  * ```
  */
-import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename } from 'node:fs/promises';
+import { writeAtomically } from './atomic-write.js';
+import { WatchHistoryFile } from './watch-history.js';
 import { join } from 'node:path';
 import { cockpitStateSchema, defaultCockpitState, type CockpitState } from '../../config-schema/cockpit-state.js';
 import { mergeStatePatch } from '../../core/cockpit/state-merge.js';
@@ -105,10 +106,13 @@ export class CockpitStateStore {
     readonly dataDir: string,
     state: CockpitState,
     warnings: readonly string[],
+    /** The watched references' availability records, in watch-history.json beside state.json. */
+    readonly watchHistory: WatchHistoryFile,
   ) {
     this.state = state;
     this.mine = state;
-    this.loadWarnings = [...warnings];
+    this.loadWarnings = [...warnings, ...watchHistory.warnings];
+    watchHistory.onProblem((message) => this.report(message));
   }
 
   get file(): string {
@@ -127,9 +131,10 @@ export class CockpitStateStore {
   static async open(dataDir: string): Promise<CockpitStateStore> {
     const file = join(dataDir, STATE_FILE);
     const read = await readStateFile(file);
-    if (read.kind === 'missing') return new CockpitStateStore(dataDir, defaultCockpitState(), []);
-    if (read.kind === 'refused') return new CockpitStateStore(dataDir, defaultCockpitState(), [`${await moveAside(file, read.why)}, starting from defaults`]);
-    return new CockpitStateStore(dataDir, cockpitStateSchema.parse(read.raw), []);
+    const history = await WatchHistoryFile.open(dataDir);
+    if (read.kind === 'missing') return new CockpitStateStore(dataDir, defaultCockpitState(), [], history);
+    if (read.kind === 'refused') return new CockpitStateStore(dataDir, defaultCockpitState(), [`${await moveAside(file, read.why)}, starting from defaults`], history);
+    return new CockpitStateStore(dataDir, cockpitStateSchema.parse(read.raw), [], history);
   }
 
   get(): CockpitState {
@@ -145,6 +150,7 @@ export class CockpitStateStore {
   /** Settles once every update asked for so far has been written (or has failed and been reported). */
   async flush(): Promise<void> {
     await this.queue;
+    await this.watchHistory.flush();
   }
 
   /**
@@ -191,33 +197,4 @@ async function moveAside(file: string, why: string): Promise<string> {
   return `${file} ${why}; moved to ${aside}`;
 }
 
-/** Temp file + fsync + rename in `dir`; the directory is created (mode 700) when missing. */
-export async function writeAtomically(dir: string, name: string, text: string): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const target = join(dir, name);
-  const temp = join(dir, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    const handle = await open(temp, 'wx', 0o600);
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, target);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-  // Make the rename itself durable; some platforms cannot open a directory, which only weakens crash-safety.
-  try {
-    const handle = await open(dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    /* best effort */
-  }
-}
+export { writeAtomically } from './atomic-write.js';

@@ -4,6 +4,7 @@
  * cockpit.machine.ts so that file reads as the system's shape.
  */
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+import type { AvailabilityBook } from '../../core/cockpit/availability.js';
 import type { EngineRequest, WatchlistRequest } from '../../core/cockpit/interaction/commands.js';
 import type { EngineLogChoices } from '../../core/cockpit/interaction/config.js';
 import type { AlertRecord } from '../../core/cockpit/interaction/compose-view.js';
@@ -42,6 +43,8 @@ export interface CockpitMachineInput {
   readonly alerts: AlertsInput;
   /** The persisted watchlist; entries with an interval are running watch-refs. */
   readonly watchlist?: readonly WatchlistEntry[];
+  /** The watched references' availability records, restored from the data directory (watch-history.json). */
+  readonly watchAvailability?: AvailabilityBook;
   /** Restart persisted watch-refs (the terminal; the desktop has no `:watch-ref`). */
   readonly restoreWatches?: boolean;
 }
@@ -70,7 +73,7 @@ export interface CockpitContext {
   /** Running `:watch-ref`s: reference → interval in seconds. */
   readonly watches: Readonly<Record<string, number>>;
   /** The input the fixed children are invoked with (kept: invoke reads it from the context). */
-  readonly start: Pick<CockpitMachineInput, 'session' | 'alerts' | 'supervisor' | 'prometheusFleet' | 'watchlist' | 'restoreWatches'>;
+  readonly start: Pick<CockpitMachineInput, 'session' | 'alerts' | 'supervisor' | 'prometheusFleet' | 'watchlist' | 'watchAvailability' | 'restoreWatches'>;
 }
 
 export interface VerbInput {

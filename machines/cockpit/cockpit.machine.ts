@@ -218,7 +218,7 @@ export const cockpitMachine = setup({
     alertsSeenAtMs: 0,
     verbSeq: 0,
     watches: {},
-    start: { session: input.session, alerts: input.alerts, supervisor: input.supervisor, prometheusFleet: input.prometheusFleet, watchlist: input.watchlist, restoreWatches: input.restoreWatches },
+    start: { session: input.session, alerts: input.alerts, supervisor: input.supervisor, prometheusFleet: input.prometheusFleet, watchlist: input.watchlist, watchAvailability: input.watchAvailability, restoreWatches: input.restoreWatches },
   }),
   initial: 'running',
   states: {
@@ -251,7 +251,7 @@ export const cockpitMachine = setup({
         },
         watchlist: {
           description: 'watchlist: S12’s watched references and their check history.',
-          invoke: { id: 'watchlist', src: 'watchlist', input: ({ context }) => ({ entries: context.start.watchlist ?? [] }) },
+          invoke: { id: 'watchlist', src: 'watchlist', input: ({ context }) => ({ entries: context.start.watchlist ?? [], availability: context.start.watchAvailability ?? {} }) },
         },
         watches: {
           description: 'watch:<reference>, one per :watch-ref: restoreWatches, startWatch spawn them, stopWatch stops them.',

@@ -8,7 +8,7 @@
  */
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import type { ViewParts } from '../../core/cockpit/interaction/compose-view.js';
-import type { EngineNodeRef, FleetNodeFacts, ScreenEnv } from '../../core/cockpit/interaction/screen-env.js';
+import type { EngineNodeRef, FleetNodeFacts, ScreenEnv, WatchlistFacts } from '../../core/cockpit/interaction/screen-env.js';
 import type { ScreenId } from '../../core/cockpit/view/screens.js';
 import type { ScreenContent } from '../../core/cockpit/view/screen-contract.js';
 import type { Face, ThemeView } from '../../core/cockpit/view/view-model.js';
@@ -113,6 +113,18 @@ function factsOf(node: EngineNodeRef, gates: GatesSnapshot, active: boolean): Fl
   return facts;
 }
 
+/** S12's facts: the engine-wide watchlist's references, results and availability records. */
+export function selectWatchlist(snapshot: CockpitSnapshotLike): WatchlistFacts {
+  const watchlist = (snapshot.children as Children).watchlist?.getSnapshot() as WatchlistSnapshot | undefined;
+  return {
+    entries: watchlist?.context.entries ?? [],
+    history: watchlist?.context.history ?? [],
+    queue: watchlist?.context.queue ?? [],
+    checking: watchlist?.matches('checking') ?? false,
+    availability: watchlist?.context.availability ?? {},
+  };
+}
+
 /** The view's parts, and the shown screen's banner if it has one (announcing it is the caller's). */
 export function selectViewParts(snapshot: CockpitSnapshotLike, env: ViewEnv): { parts: ViewParts; banner: ScreenBanner | null } {
   const ctx = snapshot.context;
@@ -120,18 +132,12 @@ export function selectViewParts(snapshot: CockpitSnapshotLike, env: ViewEnv): { 
   const session = selectUiSessionState(children.session!.getSnapshot() as UiSessionSnapshot);
   const activeNode = ctx.nodes.find((node) => node.name === ctx.activeNode)!;
   const fleet = selectFleet(snapshot, env.prometheusUrl);
-  const watchlist = children.watchlist?.getSnapshot() as WatchlistSnapshot | undefined;
   const screenEnv: ScreenEnv = {
     face: env.face,
     nowMs: env.nowMs,
     node: activeNode,
     fleet,
-    watchlist: {
-      entries: watchlist?.context.entries ?? [],
-      history: watchlist?.context.history ?? [],
-      queue: watchlist?.context.queue ?? [],
-      checking: watchlist?.matches('checking') ?? false,
-    },
+    watchlist: selectWatchlist(snapshot),
   };
   const shown = session.context.screen;
   const screenSnapshot = children[screenActorId(ctx.generation, shown)]?.getSnapshot() as AnyMachineSnapshot | undefined;

@@ -1,7 +1,8 @@
 /**
  * S12's watchlist (2-cockpit.md §1 S12): the references, and the history of their durability checks (50,
- * newest first). Engine-wide, not per node: it survives node switches and is persisted in the data directory
- * by the engine. Checks run one at a time through the active node (gentle on it; a stewardship check walks
+ * newest first), and each reference's availability record (share retrievable, first failure, longest outage,
+ * trend: core/cockpit/availability.ts). Engine-wide, not per node: it survives node switches; the entries are
+ * persisted in state.json and the records in watch-history.json by the engine (a restart restores both). Checks run one at a time through the active node (gentle on it; a stewardship check walks
  * the whole content).
  *
  * States
@@ -14,11 +15,14 @@
  * watch-ref, from the root machine). Each reference is queued at most once.
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { addEntry, appendHistory, type DurabilityResult, type WatchlistEntry } from '../../core/cockpit/watchlist.js';
+import { newestResults, recordIn, type AvailabilityBook } from '../../core/cockpit/availability.js';
+import { addEntry, appendHistory, WATCHLIST_HISTORY, type DurabilityResult, type WatchlistEntry } from '../../core/cockpit/watchlist.js';
 
 export interface WatchlistInput {
   /** Restored from the data directory. */
   readonly entries?: readonly WatchlistEntry[];
+  /** Restored from watch-history.json: every reference's availability record (S12's history is its newest 50). */
+  readonly availability?: AvailabilityBook;
 }
 
 export interface WatchlistContext {
@@ -27,6 +31,8 @@ export interface WatchlistContext {
   readonly history: readonly DurabilityResult[];
   /** References waiting for a check; the head is being checked while `checking`. */
   readonly queue: readonly string[];
+  /** Per reference: totals over every check kept, and its newest results (core/cockpit/availability.ts). */
+  readonly availability: AvailabilityBook;
 }
 
 export type WatchlistEvent =
@@ -55,18 +61,29 @@ export const watchlistMachine = setup({
     queueAll: assign(({ context }) => ({ queue: queued(context.queue, context.entries.map((entry) => entry.reference)) })),
     remove: assign(({ context, event }) =>
       event.type === 'watchlist.remove'
-        ? { entries: context.entries.filter((e) => e.reference !== event.reference), queue: context.queue.filter((r, i) => i === 0 || r !== event.reference) }
+        ? {
+            entries: context.entries.filter((e) => e.reference !== event.reference),
+            queue: context.queue.filter((r, i) => i === 0 || r !== event.reference),
+            // A removed reference's record goes with it (its rows in the history of the last 50 stay).
+            availability: Object.fromEntries(Object.entries(context.availability).filter(([reference]) => reference !== event.reference)),
+          }
         : {},
     ),
     setWatch: assign(({ context, event }) => (event.type === 'watchlist.watch' ? { entries: addEntry(context.entries, event.reference, event.intervalSeconds) } : {})),
-    recordWatchResult: assign(({ context, event }) => (event.type === 'watchlist.record' ? { history: appendHistory(context.history, event.result) } : {})),
-    recordCheck: assign(({ context }, result: DurabilityResult) => ({ history: appendHistory(context.history, result), queue: context.queue.slice(1) })),
+    recordWatchResult: assign(({ context, event }) =>
+      event.type === 'watchlist.record' ? { history: appendHistory(context.history, event.result), availability: recordIn(context.availability, event.result) } : {},
+    ),
+    recordCheck: assign(({ context }, result: DurabilityResult) => ({
+      history: appendHistory(context.history, result),
+      availability: recordIn(context.availability, result),
+      queue: context.queue.slice(1),
+    })),
     skipCheck: assign(({ context }) => ({ queue: context.queue.slice(1) })),
   },
 }).createMachine({
   id: 'cockpitWatchlist',
   description: 'S12: watched references and the history of their durability checks (50), checked one at a time.',
-  context: ({ input }) => ({ entries: input.entries ?? [], history: [], queue: [] }),
+  context: ({ input }) => ({ entries: input.entries ?? [], history: newestResults(input.availability ?? {}, WATCHLIST_HISTORY), queue: [], availability: input.availability ?? {} }),
   on: {
     'watchlist.add': { target: '.routing', actions: 'add' },
     'watchlist.check': { target: '.routing', actions: 'queueOne' },

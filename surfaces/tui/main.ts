@@ -89,6 +89,7 @@ function engineStateStore(store: CockpitStateStore): EngineStateStore {
     warnings: store.warnings,
     onProblem: (listener) => store.onProblem(listener),
     flush: () => store.flush(),
+    watchHistory: store.watchHistory,
     update(patch: Partial<EnginePersistedState>) {
       const out: FilePatch = {};
       if (patch.logPaneHeight !== undefined) out.logPaneHeight = patch.logPaneHeight;

@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { serveMetrics, type ServingMetrics } from '../../surfaces/cli/cockpit/serve-metrics.js';
+import { CockpitStateStore } from '../../actors/cockpit/state-store.js';
+import { uploadRandom } from '../fixtures/devnet-content.js';
 
 const PROMETHEUS = process.env.PROMETHEUS_BIN ?? '/usr/bin/prometheus';
 const PROMTOOL = process.env.PROMTOOL_BIN ?? '/usr/bin/promtool';
@@ -23,6 +25,9 @@ let serving: ServingMetrics;
 let prometheus: ChildProcess;
 let prometheusUrl: string;
 let prometheusLog = '';
+/** Watched since a previous run (state.json + watch-history.json in the data directory): one lost, one kept. */
+let lostRef: string;
+let keptRef: string;
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -59,11 +64,22 @@ const byNode = (samples: Sample[]) => Object.fromEntries(samples.map((s) => [s.m
 beforeAll(async () => {
   devnet = await startDevnet({ nodes: 2, port: 0, mineBlocks: false, pushDelayMs: 0 });
   dir = await mkdtemp(join(tmpdir(), 'serve-metrics-'));
+  // A previous run left two watched references and three checks of the first (two found it, one did not).
+  keptRef = await uploadRandom(devnet.nodes[0]!, 2 * 4096);
+  lostRef = await uploadRandom(devnet.nodes[0]!, 4096);
+  const data = join(dir, 'data');
+  const previous = await CockpitStateStore.open(data);
+  await previous.update({ watchlist: [{ reference: keptRef, intervalSeconds: 600 }, { reference: lostRef, intervalSeconds: 600 }] });
+  const earlier = Date.now() - 3 * 3600_000;
+  for (const [i, retrievable] of [true, false, true].entries()) previous.watchHistory.record({ reference: keptRef, node: devnet.nodes[0]!.url, checkedAtMs: earlier + i * 600_000, elapsedMs: 20, retrievable });
+  await previous.flush();
+  // lostRef is one chunk (its address is the reference): gone from every node, nothing else touched.
+  for (let i = 0; i < devnet.nodes.length; i++) devnet.control.loseChunks({ nodeIndex: i, addresses: [lostRef] });
   // No config file: the node list is the ad-hoc fleet of URLs, named by URL; the data directory is temporary.
   serving = await serveMetrics({
     listen: { host: '127.0.0.1', port: 0 },
     launch: { urls: devnet.nodes.map((node) => node.url) },
-    env: { COCKPIT_DATA: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'config') },
+    env: { COCKPIT_DATA: data, XDG_CONFIG_HOME: join(dir, 'config') },
     homedir: dir,
     version: 'test',
     fleetPollIntervalMs: 500,
@@ -183,6 +199,27 @@ describe('cockpit --serve-metrics under a real Prometheus', () => {
       await devnet.control.node(0).heal();
     }
     await until(async () => ((await query(`cockpit_gate_state{node="${a!}"} == -1`)).length === 0 ? true : undefined), 'every gate measured again');
+  });
+
+  it('exports each watched reference: restored watches check again at start, counts continue from the data directory', async () => {
+    const byRef = (samples: Sample[]) => Object.fromEntries(samples.map((s) => [s.metric.reference, Number(s.value[1])]));
+    const last = await until(async () => {
+      const samples = byRef(await query('cockpit_watch_retrievable'));
+      return samples[keptRef] !== undefined && samples[lostRef] !== undefined ? samples : undefined;
+    }, 'both watched references checked');
+    expect(last).toEqual({ [keptRef]: 1, [lostRef]: 0 });
+    const checks = Object.fromEntries((await query('cockpit_watch_checks_total')).map((s) => [`${s.metric.reference!.slice(0, 4)}:${s.metric.result}`, Number(s.value[1])]));
+    // keptRef: 2 found + 1 not from the previous run, and this run's check found it.
+    expect(checks).toEqual({
+      [`${keptRef.slice(0, 4)}:retrievable`]: 3,
+      [`${keptRef.slice(0, 4)}:not_retrievable`]: 1,
+      [`${keptRef.slice(0, 4)}:unknown`]: 0,
+      [`${lostRef.slice(0, 4)}:retrievable`]: 0,
+      [`${lostRef.slice(0, 4)}:not_retrievable`]: 1,
+      [`${lostRef.slice(0, 4)}:unknown`]: 0,
+    });
+    expect(byRef(await query('cockpit_watch_interval_seconds'))).toEqual({ [keptRef]: 600, [lostRef]: 600 });
+    expect(byRef(await query('cockpit_watch_longest_outage_seconds'))[keptRef]).toBe(600);
   });
 
   it('ships an example scrape config and alerting rules that promtool accepts and whose unit tests pass', () => {

@@ -4,6 +4,8 @@
  * `ResolvedCockpitConfig` (core/cockpit/config/) and the data-directory `CockpitStateStore` fit these
  * interfaces as they are, and tests build small literal configs with `engineConfigForUrls`.
  */
+import type { AvailabilityBook } from '../availability.js';
+import type { DurabilityResult } from '../watchlist.js';
 import type { ScreenId } from '../view/screens.js';
 import { fleetIntervalMs, type PollingPreset } from './polling-presets.js';
 import type { Face } from '../view/view-model.js';
@@ -85,6 +87,15 @@ export interface EngineStateStore {
   onProblem?(listener: (message: string) => void): () => void;
   /** Settles once every update asked for so far is written or reported; the engine waits for it when it stops. */
   flush?(): Promise<void>;
+  /** The watched references' availability over days (watch-history.json); absent: kept for the session only. */
+  readonly watchHistory?: WatchHistoryPort;
+}
+
+/** Where S12's check results are kept across restarts (actors/cockpit/watch-history.ts). */
+export interface WatchHistoryPort {
+  get(): AvailabilityBook;
+  record(result: DurabilityResult): void;
+  forget(reference: string): void;
 }
 
 export const LOG_PANE_MIN_HEIGHT = 4;

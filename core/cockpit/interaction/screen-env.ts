@@ -8,6 +8,7 @@ import type { NodeHealthSnapshot } from '../health-snapshot.js';
 import type { RemoteFleetFacts } from '../prometheus-fleet.js';
 import type { Face } from '../view/view-model.js';
 import type { DurabilityResult, WatchlistEntry } from '../watchlist.js';
+import type { AvailabilityBook } from '../availability.js';
 
 export interface EngineNodeRef {
   readonly name: string;
@@ -47,6 +48,8 @@ export interface WatchlistFacts {
   /** The reference being checked now, and those waiting. */
   readonly queue: readonly string[];
   readonly checking: boolean;
+  /** Per reference: every check kept across restarts (core/cockpit/availability.ts); absent before the first. */
+  readonly availability: AvailabilityBook;
 }
 
 export function activeFleetNode(env: ScreenEnv): FleetNodeFacts | undefined {

@@ -32,6 +32,7 @@ import { renderSwap } from './swap.js';
 import { renderTags } from './tags.js';
 import { renderWarmup } from './warmup.js';
 import { watchlistScreen } from './watchlist.js';
+import { recordIn, type AvailabilityBook } from '../availability.js';
 
 export interface GalleryScreen {
   readonly screen: ScreenId;
@@ -178,6 +179,17 @@ function manifest(): ScreenContent {
   return renderManifest({ rootInput: hexOf(600), inputError: null, tree, rootError: null, selected: 0 });
 }
 
+function galleryAvailability(refs: readonly string[]): AvailabilityBook {
+  const result = (reference: string, minutesAgo: number, retrievable: boolean | null) => ({ reference, node: 'n1', checkedAtMs: NOW - minutesAgo * 60_000, elapsedMs: 900, retrievable });
+  const fold = (reference: string, pattern: readonly (boolean | null)[], everyMinutes: number) =>
+    pattern.reduce<AvailabilityBook>((book, retrievable, i) => recordIn(book, result(reference, (pattern.length - i) * everyMinutes, retrievable)), {});
+  return {
+    ...fold(refs[0]!, Array.from({ length: 40 }, () => true), 60),
+    ...fold(refs[1]!, [...Array.from({ length: 30 }, () => true), ...Array.from({ length: 14 }, () => false)], 120),
+    ...fold(refs[2]!, [null, null], 1440),
+  };
+}
+
 function watchlist(): ScreenContent {
   const refs = [hexOf(700), hexOf(701) + hexOf(702), hexOf(703)];
   return watchlistScreen(
@@ -194,6 +206,8 @@ function watchlist(): ScreenContent {
       ],
       queue: [],
       checking: false,
+      // Days of checks: refs[0] always there, refs[1] failing since yesterday, refs[2] never could be checked.
+      availability: galleryAvailability(refs),
     },
     { value: '', error: null },
   );

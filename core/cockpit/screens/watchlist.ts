@@ -1,10 +1,13 @@
 /**
  * S12 Watchlist (2-cockpit.md §1): add references one at a time, each checked for durability (can the network
  * still serve every chunk?); a table of the references with their latest result and watch interval, the
- * `Re-check all` button, and the history of the last 50 checks, newest first. Pure.
+ * `Re-check all` button, and the history of the last 50 checks, newest first. Per reference, its availability
+ * over days (kept across restarts): the share of checks that found it retrievable, the first failure, the
+ * longest outage and a trend (watchlist-availability.ts). Pure.
  */
 import { clockTime, formatDuration, formatMs, shortId } from '../format.js';
 import { describeResult, latestResult, WATCHLIST_HISTORY, type DurabilityResult } from '../watchlist.js';
+import { availabilityCells } from './watchlist-availability.js';
 import type { WatchlistFacts } from '../interaction/screen-env.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import type { CellView, Tone } from '../view/view-model.js';
@@ -66,6 +69,10 @@ export function watchlistScreen(facts: WatchlistFacts, draft: WatchlistDraft): S
           { id: 'checked', label: 'Checked', align: 'right', priority: 2, kind: 'time' },
           { id: 'watch', label: 'Watch', align: 'right', priority: 3, kind: 'duration' },
           { id: 'pinned', label: 'Pinned', align: 'left', priority: 4, kind: 'status' },
+          { id: 'share', label: 'Retrievable', align: 'right', priority: 2, kind: 'status' },
+          { id: 'firstFailure', label: 'First failure', align: 'left', priority: 3, kind: 'status' },
+          { id: 'outage', label: 'Longest outage', align: 'left', priority: 3, kind: 'status' },
+          { id: 'trend', label: 'Trend', align: 'left', priority: 2, kind: 'text' },
         ],
         rows: facts.entries.map((entry) => {
           const result = latestResult(facts.history, entry.reference);
@@ -79,6 +86,7 @@ export function watchlistScreen(facts: WatchlistFacts, draft: WatchlistDraft): S
               { text: result ? clockTime(result.checkedAtMs) : '–', tone: result ? undefined : 'muted' } as CellView,
               { text: entry.intervalSeconds === null ? '–' : `every ${formatDuration(entry.intervalSeconds)}` },
               { text: result?.pinned === undefined ? '–' : result.pinned ? 'yes' : 'no' },
+              ...availabilityCells(facts.availability[entry.reference]),
             ],
           };
         }),

@@ -24,7 +24,7 @@ export interface HeadlessEngineOptions {
   /** Where the engine keeps its state; default the resolved data directory's state.json. */
   readonly stateStore?: StartCockpitEngineOptions['stateStore'];
   /** Engine options for tests (fleet poll interval, request timeout, the one-shot verb runner). */
-  readonly engineOptions?: Partial<Pick<StartCockpitEngineOptions, 'fleetPollIntervalMs' | 'requestTimeoutMs' | 'runVerb'>>;
+  readonly engineOptions?: Partial<Pick<StartCockpitEngineOptions, 'fleetPollIntervalMs' | 'requestTimeoutMs' | 'runVerb' | 'restoreWatches'>>;
   /**
    * Told each line of the cockpit's story worth a headless operator's attention, as it happens: everything the
    * supervisor does with the node, and every warning or error (the state file). The modes print it on stderr.

@@ -10,6 +10,7 @@ import type { CockpitStateStore } from '../../../actors/cockpit/state-store.js';
 import { startFailure, startHeadlessEngine } from './headless-engine.js';
 import { startMetricsServer } from '../../../actors/cockpit/metrics-server.js';
 import { LatencyHistogram, renderMetrics } from '../../../core/cockpit/metrics.js';
+import { renderWatchMetrics } from '../../../core/cockpit/watch-metrics.js';
 import { renderRuntimeMetrics } from '../../../core/cockpit/runtime-metrics.js';
 import { callOutcome } from '../../../core/cockpit/call-outcome.js';
 import { readProcessFacts } from '../../../actors/cockpit/process-facts.js';
@@ -53,18 +54,24 @@ export function recordCallsInto(latency: LatencyHistogram, engine: Pick<CockpitE
   return engine.onCall((record, node) => latency.record(node, `${record.method} ${record.template}`, record.ms, callOutcome(record)));
 }
 
+function watchMetrics(engine: CockpitEngine): string {
+  const { entries, availability } = engine.watchlist();
+  return renderWatchMetrics(entries, availability);
+}
+
 /** Resolves the config (throws CockpitConfigError with every problem), starts the engine and the server. */
 export async function serveMetrics(options: ServeMetricsOptions): Promise<ServingMetrics> {
   const { engine } = await startHeadlessEngine({
     ...options,
-    ...(options.fleetPollIntervalMs === undefined ? {} : { engineOptions: { fleetPollIntervalMs: options.fleetPollIntervalMs } }),
+    // Headless, it keeps the persisted :watch-refs running, so their series move (docs/cockpit.md "Prometheus").
+    engineOptions: { restoreWatches: true, ...(options.fleetPollIntervalMs === undefined ? {} : { fleetPollIntervalMs: options.fleetPollIntervalMs }) },
   });
   const latency = new LatencyHistogram();
   const offCalls = recordCallsInto(latency, engine);
   const build = { version: options.version, nodejsVersion: process.versions.node };
   let server;
   try {
-    server = await startMetricsServer(options.listen, () => renderMetrics(engine.fleet(), latency) + renderSupervisorMetrics(engine.supervisor()) + renderRuntimeMetrics(build, readProcessFacts()));
+    server = await startMetricsServer(options.listen, () => renderMetrics(engine.fleet(), latency) + watchMetrics(engine) + renderSupervisorMetrics(engine.supervisor()) + renderRuntimeMetrics(build, readProcessFacts()));
   } catch (error) {
     offCalls();
     await engine.stop();
