@@ -147,6 +147,10 @@ function buildSchemas() {
         .enum(POLLING_PRESETS)
         .default('default')
         .meta({ description: 'How often the fleet and the screens poll: live (half the cadence), default (the spec\'s: the fleet every 10 s in the terminal, 15 s in the window), slow (three times it); `--polling` beats it' }),
+      log_pane: z
+        .enum(['open', 'closed'])
+        .optional()
+        .meta({ description: 'Whether the log pane is open at start (default: open in a terminal of 40 rows or more, closed otherwise and in the window); Ctrl+L toggles it' }),
     })
     .meta({ description: 'Appearance.' });
 

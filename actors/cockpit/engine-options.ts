@@ -28,6 +28,11 @@ export interface StartCockpitEngineOptions {
   /** Wall clock for snapshot times; default Date.now (or the SimulatedClock's now). */
   readonly now?: () => number;
   readonly app?: { readonly name: string; readonly version: string };
+  /**
+   * Whether the log pane is open at start when `[ui] log_pane` does not say: the terminal face opens it in a
+   * terminal of LOG_PANE_OPEN_ROWS rows or more (issue 28 item 1); absent, closed.
+   */
+  readonly logPaneOpen?: boolean;
   /** Fleet poll interval; default 15 s desktop, 10 s terminal (2-cockpit.md §8). */
   readonly fleetPollIntervalMs?: number;
   /**

@@ -33,6 +33,8 @@ export interface UiSessionInput {
   /** The screen to open on (the persisted last screen). */
   readonly screen?: ScreenId;
   readonly logPaneHeight?: number;
+  /** The log pane is open at start (`[ui] log_pane`, or the face's default by its size); absent: closed. */
+  readonly logPaneVisible?: boolean;
   readonly logFilter?: string;
 }
 
@@ -100,7 +102,7 @@ export const uiSessionMachine = setup({
     alerts: { kind: 'alerts', highlighted: 0 },
     helpTop: 0,
     log: {
-      visible: false,
+      visible: input.logPaneVisible === true,
       fullscreen: false,
       height: clampHeight(input.logPaneHeight ?? LOG_PANE_DEFAULT_HEIGHT),
       tab: 'errors',

@@ -4,15 +4,15 @@
  *
  * - Narrow terminals: one column, sections in the engine's order, a blank line between them.
  * - Wide terminals (WIDE_COLUMNS and up): the room is used. Rows-and-columns sections (tables, trees, forms,
- *   and the actions on them) go on the left, as wide as their widest table wants (within 55-75 %), the
- *   small ones (facts, bars, strips, text) on the right; an open drill goes on the right of its screen
- *   instead of replacing it.
+ *   and the actions on them) go on the left, the small ones (facts, bars, strips, text) on the right, shared so
+ *   that neither pane cuts text while the other has room (splitWidth); an open drill goes on the right of its
+ *   screen instead of replacing it.
  * - A section longer than the rows left scrolls with the selection, and its title and column header stay on
  *   top ("sticky") while its rows scroll; clipped content says how many lines are out of view.
  */
 import type { InputTarget, Section, SelectionView, TableSection } from '../../core/cockpit/view/view-model.js';
-import { COLUMN_GAP, fitTable } from './table-fit.js';
-import { fitLine, seg, sideBySide, type Line } from './lines.js';
+import { COLUMN_GAP, fitTable, naturalColumnWidths } from './table-fit.js';
+import { fitLine, seg, sideBySide, textWidth, type Line } from './lines.js';
 import { sectionLines } from './sections.js';
 import type { TerminalTheme } from './theme.js';
 
@@ -177,10 +177,7 @@ export function arrangeBody(input: BodyInput, width: number, theme: TerminalThem
   if (!wide || primary.length === 0 || side.length === 0) {
     return { columns: [{ column: composeColumn(input.sections, input.selection, input.focus, width, theme), width }] };
   }
-  // The left column is as wide as its widest table would like (full values included), within 55-75 %.
-  const wanted = primary.reduce((max, section) => Math.max(max, section.kind === 'table' ? naturalTableWidth(section) : 0), 0);
-  const left = Math.max(Math.floor((width - 3) * 0.55), Math.min(wanted, Math.floor((width - 3) * 0.75)));
-  const right = width - 3 - left;
+  const [left, right] = splitWidth(width - 3, naturalWidth(primary, theme, true), naturalWidth(primary, theme, false), naturalWidth(side, theme, true));
   return {
     columns: [
       { column: composeColumn(primary, input.selection, input.focus, left, theme), width: left },
@@ -189,10 +186,50 @@ export function arrangeBody(input: BodyInput, width: number, theme: TerminalThem
   };
 }
 
-/** The width a table takes when nothing is cut or dropped. */
-function naturalTableWidth(section: TableSection): number {
-  const fit = fitTable(section, Number.MAX_SAFE_INTEGER, section.selectable ? 2 : 0);
-  return fit.widths.reduce((sum, w) => sum + w, section.selectable ? 2 : 0) + Math.max(0, fit.widths.length - 1) * COLUMN_GAP;
+/**
+ * How `room` columns are shared between the rows pane (left) and the facts pane (right), so that neither cuts
+ * text while the other has columns to spare (issue 28 item 1):
+ * 1. both fit (the left's tables with their full values, or else with their shortened ones): the facts pane gets
+ *    what it needs, the tables the rest (they widen before they cut);
+ * 2. neither fits: the left gets what its shortened values need, between 40 % and 70 % of the room, the right
+ *    the rest.
+ */
+export function splitWidth(room: number, leftFull: number, leftShort: number, right: number): [number, number] {
+  const floor = Math.floor(room * 0.4);
+  if (Math.min(leftFull, leftShort) + right <= room) {
+    const left = Math.max(room - right, Math.min(floor, leftShort));
+    return [left, room - left];
+  }
+  const left = Math.max(floor, Math.min(leftShort, Math.floor(room * 0.7)));
+  return [left, room - left];
+}
+
+/** The narrowest a column of these sections can be without cutting or wrapping anything (tables: with or without full values). */
+function naturalWidth(sections: readonly Section[], theme: TerminalTheme, full: boolean): number {
+  let widest = 0;
+  for (const section of sections) {
+    if (section.kind === 'table') {
+      widest = Math.max(widest, naturalTableWidth(section, full));
+      continue;
+    }
+    // Drawn on an unbounded line: the widest line is what the section needs (text does not wrap, bars are whole).
+    const drawn = sectionLines(section, { width: UNBOUNDED, theme, selected: null, focusedField: null });
+    for (const line of drawn.lines) widest = Math.max(widest, trimmedWidth(line));
+  }
+  return widest;
+}
+
+const UNBOUNDED = 10_000;
+
+function trimmedWidth(line: Line): number {
+  return textWidth(line.map((part) => part.text).join('').trimEnd());
+}
+
+/** The width a table takes when nothing is cut or dropped: with its full values (`full`), or its shortened texts. */
+function naturalTableWidth(section: TableSection, full: boolean): number {
+  const lead = section.selectable ? 2 : 0;
+  const widths = full ? fitTable(section, Number.MAX_SAFE_INTEGER, lead).widths : naturalColumnWidths(section);
+  return widths.reduce((sum, w) => sum + w, lead) + Math.max(0, widths.length - 1) * COLUMN_GAP;
 }
 
 /** The body's lines: each column windowed to `height`, then joined side by side. */

@@ -24,6 +24,13 @@ import { startInspectionOrRefuse } from '../cli/inspect-option.js';
 
 export const TUI_EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
+/** From this many rows on, the log pane opens at start below the screen, as bee-tui's does (`[ui] log_pane` decides otherwise). */
+export const LOG_PANE_OPEN_ROWS = 40;
+
+export function logPaneOpensIn(rows: number | undefined): boolean {
+  return rows !== undefined && rows >= LOG_PANE_OPEN_ROWS;
+}
+
 export interface RunTuiOptions {
   readonly launch: CockpitLaunchArgs;
   readonly version: string;
@@ -67,7 +74,15 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const inspection = await startInspectionOrRefuse(options.inspect, (line) => complain(showControlCharacters(line)));
   if (inspection === null) return TUI_EXIT.usage;
   const result = await runInteractive(
-    async () => startCockpitEngine({ face: 'terminal', config, stateStore, app: { name: 'cockpit-tui', version: options.version }, ...(inspection ? { inspection } : {}) }),
+    async () =>
+      startCockpitEngine({
+        face: 'terminal',
+        config,
+        stateStore,
+        app: { name: 'cockpit-tui', version: options.version },
+        logPaneOpen: logPaneOpensIn(terminal.stdout.rows),
+        ...(inspection ? { inspection } : {}),
+      }),
     terminal,
   );
   if (result.error !== null) {

@@ -56,13 +56,18 @@ export function factsLines(section: FactsSection, ctx: SectionContext): SectionL
   const { ellipsis } = ctx.theme.glyphs;
   const lines = titleLines(section.title);
   const longest = section.rows.reduce((max, row) => Math.max(max, textWidth(inert(row.label))), 0);
-  const labelWidth = Math.min(longest, Math.max(8, Math.floor(ctx.width * 0.4)));
+  const longestValue = section.rows.reduce((max, row) => Math.max(max, textWidth(inert(row.value))), 0);
+  // Labels are cut only when label and value cannot both be whole: then to 40 % of the width at most.
+  const labelWidth = Math.min(longest, Math.max(8, Math.floor(ctx.width * 0.4), ctx.width - 2 - longestValue));
   const valueWidth = Math.max(1, ctx.width - labelWidth - 2);
   for (const row of section.rows) {
     // The unshortened value when it fits (never another field: cell-text.ts).
     const whole = fullTextOf(row, row.value);
     const full = whole !== undefined && textWidth(inert(whole)) <= valueWidth ? whole : row.value;
-    lines.push([cell(row.label, labelWidth, ellipsis, { tone: 'muted' }), space(2), cell(full, valueWidth, ellipsis, { tone: row.tone })]);
+    // A value wider than its column wraps at word boundaries under itself instead of being cut.
+    const [first = '', ...more] = textWidth(inert(full)) <= valueWidth ? [full] : wrapWords(full, valueWidth, ellipsis);
+    lines.push([cell(row.label, labelWidth, ellipsis, { tone: 'muted' }), space(2), cell(first, valueWidth, ellipsis, { tone: row.tone })]);
+    for (const text of more) lines.push([space(labelWidth + 2), cell(text, valueWidth, ellipsis, { tone: row.tone })]);
   }
   return { lines: lines.map((line) => fitLine(line, ctx.width, ellipsis)), selectedLine: null, pinned: section.title === null ? 0 : 1 };
 }

@@ -47,6 +47,11 @@ function total(widths: readonly number[], count: number, lead: number): number {
   return sum + Math.max(0, count - 1) * COLUMN_GAP;
 }
 
+/** Each column's width with its shortened texts, nothing cut (the body sizes its panes by it). */
+export function naturalColumnWidths(section: { readonly columns: readonly Pick<ColumnView, 'label'>[]; readonly rows: TableSection['rows'] }): number[] {
+  return naturalWidths(section.columns, section.rows, false);
+}
+
 /** What a cell shows: its `full` value when the table uses full values and it has one, else its text. */
 export function shownText(cell: { readonly text: string; readonly full?: string | undefined }, useFull: boolean): string {
   return useFull ? (fullTextOf(cell, cell.text) ?? cell.text) : cell.text;

@@ -151,7 +151,7 @@ describe('parseCockpitConfig: bad config is refused with file, line and column',
     expect(problems('[alerts]\ndebounce_sec = 300\n')).toEqual([`${FILE}:2:1: unknown key "debounce_sec" in [alerts]; did you mean "debounce_secs"?`]);
     expect(problems('[store.supervisor]\nmax_restarts = 3\n')).toEqual([`${FILE}:2:1: unknown key "max_restarts" in [store.supervisor]; did you mean "max_restarts_per_hour"?`]);
     expect(problems('[uii]\ntheme = "dark"\n')).toEqual([`${FILE}:1:2: unknown key "uii" at the top level; did you mean "ui"?`]);
-    expect(problems('[ui]\nzzzzzz = 1\n')).toEqual([`${FILE}:2:1: unknown key "zzzzzz" in [ui]; known keys: theme, ascii_fallback, start_screen, restore_last_screen, polling`]);
+    expect(problems('[ui]\nzzzzzz = 1\n')).toEqual([`${FILE}:2:1: unknown key "zzzzzz" in [ui]; known keys: theme, ascii_fallback, start_screen, restore_last_screen, polling, log_pane`]);
   });
 
   it('more than one default node: at the second, naming both', () => {

@@ -278,6 +278,7 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
       startScreen,
       restoreLastScreen: screenFlag === undefined && file.ui.restore_last_screen,
       polling,
+      ...(file.ui.log_pane === undefined ? {} : { logPane: file.ui.log_pane }),
     },
   };
 

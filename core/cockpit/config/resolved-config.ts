@@ -100,9 +100,10 @@ export interface ResolvedCockpitConfig {
   /**
    * `startScreen`: `--screen`, else `[ui] start_screen`, else Health. `restoreLastScreen`: open on the last screen
    * shown instead (`[ui] restore_last_screen`), false when `--screen` was given. `polling`: `--polling`, else
-   * `[ui] polling` (core/cockpit/interaction/polling-presets.ts has the intervals).
+   * `[ui] polling` (core/cockpit/interaction/polling-presets.ts has the intervals). `logPane`: `[ui] log_pane`
+   * (absent: the face decides, the terminal by its rows).
    */
-  ui: { theme: 'auto' | 'light' | 'dark'; asciiFallback: boolean; noColor: boolean; startScreen: ScreenId; restoreLastScreen: boolean; polling: PollingPreset };
+  ui: { theme: 'auto' | 'light' | 'dark'; asciiFallback: boolean; noColor: boolean; startScreen: ScreenId; restoreLastScreen: boolean; polling: PollingPreset; logPane?: 'open' | 'closed' };
 }
 
 /** Where a setting came from, for config-doctor and the pane headers. */

@@ -54,6 +54,8 @@ export interface CockpitEngineConfig {
     readonly restoreLastScreen?: boolean;
     /** How often the fleet and the screens poll (absent: `default`, the spec's cadence). */
     readonly polling?: PollingPreset;
+    /** `[ui] log_pane`: the log pane open or closed at start (absent: the face's default, StartCockpitEngineOptions.logPaneOpen). */
+    readonly logPane?: 'open' | 'closed';
   };
   /** Node supervision (`--node-bin`/`[store]`); null or absent when the cockpit does not run the node. */
   readonly store?: { readonly bin: string; readonly config: string; readonly node?: string } | null;

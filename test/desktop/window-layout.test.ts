@@ -1,0 +1,152 @@
+/**
+ * The window's details (issue 28 items 1 and 5), in real headless Chromium through `cockpit --serve` against a
+ * devnet: every screen at 1280x800 and 1920x1080, in the dark and the light theme, saved as a screenshot under
+ * test-output/desktop-layout/ for a person to look at; no request answers 401 in normal use (the favicon
+ * included: the page carries its icon, the browser's own /favicon.ico request would carry no token); every
+ * text element passes WCAG AA contrast against the background it is drawn on (computed colours); no text
+ * is cut with an ellipsis; every tab is in view; and the screen uses the window's width.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
+import { SCREENS } from '../../core/cockpit/view/screens.js';
+import { launchChromium } from '../fixtures/browser.js';
+import { ensureRendererBuilt, serveWindow, type CockpitWindow } from './window-harness.js';
+
+const SHOTS = join(process.cwd(), 'test-output', 'desktop-layout');
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+] as const;
+
+let devnet: StartedDevnet;
+let browser: Browser;
+const windows: CockpitWindow[] = [];
+
+beforeAll(async () => {
+  await ensureRendererBuilt();
+  devnet = await startDevnet({ nodes: 3, port: 0, mineBlocks: false, pushDelayMs: 0 });
+  browser = await launchChromium();
+  mkdirSync(SHOTS, { recursive: true });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  for (const win of windows) await win.stop();
+  await devnet?.stop();
+});
+
+interface ContrastFailure {
+  readonly text: string;
+  readonly ratio: number;
+  readonly needed: number;
+  readonly colour: string;
+  readonly background: string;
+}
+
+/**
+ * Runs in the page: every element with text of its own, its computed colour against the first opaque
+ * background under it (the element's, else its ancestors'), WCAG 2.1's relative-luminance contrast. Large text
+ * (24 px, or 18.66 px bold) needs 3:1, the rest 4.5:1. Hidden and disabled elements are not text an operator reads.
+ */
+function contrastFailures(): ContrastFailure[] {
+  const parse = (colour: string): [number, number, number, number] => {
+    const m = /rgba?\(([^)]+)\)/.exec(colour);
+    if (!m) return [0, 0, 0, 0];
+    const parts = m[1]!.split(/[ ,/]+/).filter(Boolean).map(Number);
+    return [parts[0]!, parts[1]!, parts[2]!, parts[3] ?? 1];
+  };
+  const luminance = ([r, g, b]: readonly number[]): number => {
+    const channel = (v: number) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(b!);
+  };
+  const backgroundOf = (element: Element): [number, number, number] => {
+    for (let at: Element | null = element; at; at = at.parentElement) {
+      const [r, g, b, a] = parse(getComputedStyle(at).backgroundColor);
+      if (a >= 0.99) return [r, g, b];
+    }
+    return [255, 255, 255];
+  };
+  const failures: ContrastFailure[] = [];
+  for (const element of Array.from(document.body.querySelectorAll('*'))) {
+    const own = Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '');
+    if (!own) continue;
+    const style = getComputedStyle(element);
+    const box = element.getBoundingClientRect();
+    if (style.visibility === 'hidden' || style.display === 'none' || box.width === 0 || box.height === 0) continue;
+    if ((element as HTMLButtonElement).disabled || element.closest('[aria-disabled="true"], :disabled')) continue;
+    const [r, g, b, a] = parse(style.color);
+    const background = backgroundOf(element);
+    const fg = a >= 0.99 ? [r, g, b] : [r * a + background[0] * (1 - a), g * a + background[1] * (1 - a), b * a + background[2] * (1 - a)];
+    const [lighter, darker] = [luminance(fg), luminance(background)].sort((x, y) => y - x) as [number, number];
+    const ratio = (lighter + 0.05) / (darker + 0.05);
+    const size = parseFloat(style.fontSize);
+    const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+    const needed = large ? 3 : 4.5;
+    if (ratio < needed) failures.push({ text: element.textContent!.trim().slice(0, 40), ratio: Math.round(ratio * 100) / 100, needed, colour: style.color, background: `rgb(${background.join(', ')})` });
+  }
+  return failures;
+}
+
+/** Runs in the page: text the browser cuts with an ellipsis (its content wider than its box). */
+function ellipsisCuts(): string[] {
+  return Array.from(document.body.querySelectorAll('*'))
+    .filter((element) => getComputedStyle(element).textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth + 1)
+    .map((element) => `${element.className}: ${element.textContent!.trim().slice(0, 60)}`);
+}
+
+async function showScreen(page: Page, id: string): Promise<void> {
+  await page.locator(`.tab[data-screen="${id}"]`).click();
+  await page.waitForSelector(`[data-testid="screen"][data-screen="${id}"]:not([data-status="loading"])`, { timeout: 30_000 });
+}
+
+describe('the window at 1280x800 and 1920x1080, dark and light (cockpit --serve, Chromium, devnet)', { timeout: 300_000 }, () => {
+  for (const scheme of ['dark', 'light'] as const) {
+    it(`${scheme}: every screen at both sizes, shot; no 401; WCAG AA text contrast; nothing cut; the width used`, async () => {
+      const win = await serveWindow({ urls: devnet.nodes.map((node) => node.url), configToml: `[ui]\ntheme = "${scheme}"\n` });
+      windows.push(win);
+      // One page (the served window takes one client at a time), resized between the two sizes.
+      const context = await browser.newContext({ viewport: SIZES[0], colorScheme: scheme });
+      const page = await context.newPage();
+      const refused: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() === 401) refused.push(response.url());
+      });
+      try {
+        await page.goto(win.serving.url);
+        await page.waitForSelector('[data-testid="screen"][data-screen="health"]:not([data-status="loading"])', { timeout: 90_000 });
+        for (const size of SIZES) {
+          await page.setViewportSize(size);
+          const contrast: Record<string, ContrastFailure[]> = {};
+          const cuts: Record<string, string[]> = {};
+          for (const screen of SCREENS) {
+            await showScreen(page, screen.id);
+            // Let a poll land so the screen shows its data, not only its frame.
+            await page.waitForTimeout(400);
+            await page.screenshot({ path: join(SHOTS, `${size.width}x${size.height}-${scheme}-S${String(screen.number).padStart(2, '0')}-${screen.id}.png`) });
+            const failures = await page.evaluate(contrastFailures);
+            if (failures.length > 0) contrast[screen.id] = failures;
+            const cut = await page.evaluate(ellipsisCuts);
+            if (cut.length > 0) cuts[screen.id] = cut;
+            // The screen's sections span the window's width (less its padding), not a narrow column of it.
+            const used = await page.getByTestId('screen').evaluate((element) => element.getBoundingClientRect().width);
+            expect(used, `${screen.id} at ${size.width}`).toBeGreaterThan(size.width * 0.9);
+          }
+          // Every screen's tab is in view (none hidden past the window's right edge).
+          const hiddenTabs = await page.locator('.tab').evaluateAll((tabs) => tabs.filter((tab) => tab.getBoundingClientRect().right > window.innerWidth).map((tab) => tab.textContent));
+          expect({ size, hiddenTabs }).toEqual({ size, hiddenTabs: [] });
+          expect({ size, contrast }).toEqual({ size, contrast: {} });
+          expect({ size, cuts }).toEqual({ size, cuts: {} });
+        }
+        expect(refused).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

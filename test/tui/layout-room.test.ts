@@ -1,0 +1,111 @@
+/**
+ * `cockpit-tui` uses the room at every size (issue 28 item 1), in a real terminal (tmux) against a four-node
+ * devnet: at 80x24, 120x40, 160x45 and 200x60 every screen is walked (Tab) and captured to
+ * test-output/tui-layout/<size>-S<n>-<screen>.txt, and
+ * - no text is cut with `…` where its pane row has free columns or the pane beside it has room (test/tui/room.ts);
+ * - with 40 rows or more the log pane is open below the screen from the start (`[ui] log_pane` unset), and
+ *   `[ui] log_pane = "closed"` keeps it closed;
+ * - the blank rows on Health, Stamps, Fleet and Peers stay under a stated bound (the figures are printed).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
+import { SCREENS } from '../../core/cockpit/view/screens.js';
+import { cockpitHome, compileCockpitTui, startCockpitTui, type CockpitHome } from './cockpit-session.js';
+import { blankFraction, wastedCuts } from './room.js';
+import type { TmuxTerminal } from './tmux.js';
+
+const SIZES = [
+  [80, 24],
+  [120, 40],
+  [160, 45],
+  [200, 60],
+] as const;
+const OUT = 'test-output/tui-layout';
+/**
+ * The most of the rows between the tabs and the footer that may be blank on these screens, with this devnet's
+ * data: 11 gates, one batch, four nodes, about 40 peers. Stamps and Fleet are short because the devnet has one
+ * batch and four nodes; a healthy node's Errors tab is empty. Measured (issue 28 item 1, docs/cockpit.md):
+ * health 0.15 / 0.44 / 0.59 / 0.70, stamps 0.80 / 0.81 / 0.83 / 0.88, peers 0.10 / 0.25 / 0.17 / 0.16,
+ * fleet 0.65 / 0.72 / 0.76 / 0.82 at 80x24 / 120x40 / 160x45 / 200x60.
+ */
+const BLANK_BOUND: Readonly<Record<string, number>> = { health: 0.75, stamps: 0.9, fleet: 0.85, peers: 0.3 };
+
+let bin = '';
+let devnet: StartedDevnet;
+const homes: CockpitHome[] = [];
+const open: TmuxTerminal[] = [];
+
+beforeAll(async () => {
+  bin = compileCockpitTui('tui-layout-room');
+  devnet = await startDevnet({ nodes: 4, port: 0, mineBlocks: false, pushDelayMs: 0 });
+  mkdirSync(OUT, { recursive: true });
+}, 180_000);
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((terminal) => terminal.close()));
+});
+
+afterAll(async () => {
+  await devnet?.stop();
+  for (const home of homes) home.cleanup();
+});
+
+function home(ui: string[] = []): CockpitHome {
+  const nodes = devnet.nodes.flatMap((node, i) => ['[[nodes]]', `name = "n${i}"`, `url = "${node.url}"`, '']);
+  const made = cockpitHome([...nodes, ...(ui.length ? ['[ui]', ...ui] : [])].join('\n'));
+  homes.push(made);
+  return made;
+}
+
+const isLogHeader = (row: string) => /^(──|--) Errors /.test(row);
+
+describe('cockpit-tui uses the room at every size (tmux, devnet)', { timeout: 600_000 }, () => {
+  for (const [columns, rows] of SIZES) {
+    it(`${columns}x${rows}: every screen, nothing cut with room to spare; the log pane ${rows >= 40 ? 'open' : 'closed'} at start`, async () => {
+      const terminal = await startCockpitTui(bin, home(), [], columns, rows);
+      open.push(terminal);
+      await terminal.waitFor((r) => /^S1 Health/.test(r[2] ?? '') && r.some((row) => row.includes('API version')), 60_000);
+      const blanks: Record<string, number> = {};
+      const cuts: Record<string, string[]> = {};
+      let logOpen = false;
+      for (const screen of SCREENS) {
+        if (screen.number > 1) await terminal.keys('Tab');
+        const title = new RegExp(`^S${screen.number} `);
+        const drawn = await terminal.waitFor((r) => title.test(r[2] ?? '') && !r.some((row) => row.trim() === 'loading…'), 30_000);
+        // A moment for the first answer's rows to settle (the title is drawn with the screen's first view).
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        const screenRows = (await terminal.screen()).concat(Array(rows).fill('')).slice(0, rows);
+        expect(title.test(drawn[2] ?? '')).toBe(true);
+        writeFileSync(join(OUT, `${columns}x${rows}-S${String(screen.number).padStart(2, '0')}-${screen.id}.txt`), `${screenRows.join('\n')}\n`);
+        const footer = screenRows.reduce((last, row, i) => (row.trim() === '' ? last : i), 0);
+        const logAt = screenRows.findIndex(isLogHeader);
+        if (screen.id === 'health') logOpen = logAt !== -1;
+        const body = screenRows.slice(3, logAt === -1 ? footer : logAt);
+        const wasted = wastedCuts(body, columns);
+        if (wasted.length > 0) cuts[screen.id] = wasted.map((cut) => `row ${cut.row + 3}: ${cut.text} (${cut.why})`);
+        if (screen.id in BLANK_BOUND) blanks[screen.id] = Math.round(blankFraction(screenRows, 3, rows - 1) * 100) / 100;
+      }
+      // The figures, for the note and the docs.
+      console.log(`${columns}x${rows} blank-row fractions: ${JSON.stringify(blanks)}`);
+      expect(cuts).toEqual({});
+      expect(logOpen).toBe(rows >= 40);
+      for (const [id, fraction] of Object.entries(blanks)) expect(fraction, `${id} at ${columns}x${rows}`).toBeLessThanOrEqual(BLANK_BOUND[id]!);
+    });
+  }
+
+  it('[ui] log_pane = "closed" keeps it closed at 200x60; "open" opens it at 80x24; Ctrl+L still toggles', async () => {
+    const closed = await startCockpitTui(bin, home(['log_pane = "closed"']), [], 200, 60);
+    open.push(closed);
+    await closed.waitFor((r) => /^S1 Health/.test(r[2] ?? '') && r.some((row) => row.includes('API version')), 60_000);
+    expect((await closed.screen()).some(isLogHeader)).toBe(false);
+    await closed.keys('C-l');
+    await closed.waitFor((r) => r.some(isLogHeader), 10_000);
+    const opened = await startCockpitTui(bin, home(['log_pane = "open"']), [], 80, 24);
+    open.push(opened);
+    await opened.waitFor((r) => /^S1 Health/.test(r[2] ?? '') && r.some(isLogHeader), 60_000);
+    await opened.keys('C-l');
+    await opened.waitFor((r) => !r.some(isLogHeader), 10_000);
+  });
+});
