@@ -158,6 +158,8 @@ export const inspectDataSchema = z.looseObject({
   feed: z.looseObject({ owner: hex(40), topic: hex(64), type: z.string() }).optional(),
   entries: z.array(z.looseObject({ path: z.string(), reference: z.union([reference, z.literal('')]), contentType: z.string().optional(), filename: z.string().optional(), metadata: z.record(z.string(), z.string()) })),
   nodeCount: int.min(0),
+  rootBytes: int.min(0).optional().describe('not-a-manifest: the root holds this many bytes of content (more than a manifest node can be)'),
+  notManifestBecause: z.string().optional().describe('not-a-manifest: what the root chunk lacks to be a mantaray manifest node'),
 });
 
 export const durabilityCheckDataSchema = z.looseObject({ node, reference, retrievable: z.boolean(), elapsedMs: nonNeg, pinned: z.boolean().optional() });

@@ -22,6 +22,7 @@ import { pssTarget } from '../../core/cockpit/neighbourhood.js';
 import { hexToBytes, utf8Encode } from '../../core/swarm/bytes.js';
 import { topicFromInput } from '../../core/swarm/topic.js';
 import { errorLine } from '../../core/cockpit/text.js';
+import { composeVerbText } from '../../core/cockpit/verb-text/index.js';
 import type { OneShotVerb } from '../../core/cockpit/interaction/palette.js';
 import { LOGGER_VERBOSITIES, type LoggerVerbosity } from '../../core/cockpit/loggers.js';
 import type { VerbInput, VerbOutcome } from '../../machines/cockpit/cockpit.machine.js';
@@ -106,7 +107,9 @@ async function runOnce(name: string, input: VerbInput & { readonly token?: strin
     timeoutMs: deps.timeoutMs ?? 60_000,
     ...(input.token ? { token: input.token } : {}),
   });
-  return { ok: result.status === 'ok', text: result.message.split('\n')[0]! };
+  // The words are the ones `--once` prints (core/cockpit/verb-text/): the banner shows the message's first line.
+  const { message } = await composeVerbText(result);
+  return { ok: result.status === 'ok', text: message.split('\n')[0]! };
 }
 
 /**

@@ -17,6 +17,7 @@ import { createNodeClient } from '../../actors/node-client/index.js';
 import type { RedundancyLevel } from '../../core/swarm/redundancy.js';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { hashVerb } from '../../actors/cockpit/verbs/hash.js';
+import { composeVerbText } from '../../core/cockpit/verb-text/index.js';
 import { run as uploadFile } from '../../actors/cockpit/verbs/upload-file.js';
 import { run as uploadCollection } from '../../actors/cockpit/verbs/upload-collection.js';
 import { hashUploadCases, xorshiftBytes } from '../fixtures/upload-sizes.js';
@@ -38,8 +39,8 @@ afterAll(async () => {
 });
 
 const context = () => ({ node: devnet.nodes[0]!.url, env: {}, timeoutMs: 120_000 });
-const referenceOf = (result: { status: string; message: string; data: unknown }) => {
-  expect(result.status, result.message).toBe('ok');
+const referenceOf = (result: { status: string; data: unknown }) => {
+  expect(result.status, JSON.stringify(result.data)).toBe('ok');
   return (result.data as { reference: string }).reference;
 };
 
@@ -67,7 +68,7 @@ describe('hash gives the reference the upload returns', () => {
     const hashed = await hashVerb([path]);
     const uploaded = await uploadFile([path], context());
     expect(hashed.data).toMatchObject({ redundancyLevel: 0, manifest: false });
-    expect(hashed.message).toContain('raw bytes, no manifest (POST /bytes), redundancy 0 (NONE); upload-file wraps it in a manifest at redundancy 1: hash --manifest --redundancy 1 gives that reference');
+    expect((await composeVerbText(hashed)).message).toContain('raw bytes, no manifest (POST /bytes), redundancy 0 (NONE); upload-file wraps it in a manifest at redundancy 1: hash --manifest --redundancy 1 gives that reference');
     expect(uploaded.data).toMatchObject({ redundancyLevel: 1, manifest: true });
     expect(referenceOf(await hashVerb(['--manifest', '--redundancy', '1', path]))).toBe(referenceOf(uploaded));
     expect(referenceOf(hashed)).not.toBe(referenceOf(uploaded));
@@ -79,7 +80,7 @@ describe('hash gives the reference the upload returns', () => {
     const atTwo = await uploadCollection(['--redundancy', '2', site], context());
     const atOne = await uploadCollection([site], context());
     expect(atTwo.data).toMatchObject({ redundancyLevel: 2, manifest: true });
-    expect(atTwo.message).toContain('redundancy 2 (STRONG)');
+    expect((await composeVerbText(atTwo)).message).toContain('redundancy 2 (STRONG)');
     expect(atOne.data).toMatchObject({ redundancyLevel: 1, manifest: true });
     // The file's tree (3 leaves) is erasure-coded differently at each level, so the manifests differ.
     expect(referenceOf(atTwo)).not.toBe(referenceOf(atOne));

@@ -9,8 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { OnceData } from '../../../config-schema/once-results.js';
-import { formatCount, formatUnits } from '../../../core/cockpit/format.js';
-import { formatGwei, gasPriceFromMinimumGasFunds, MINIMUM_GAS_FUNDS_GAS } from '../../../core/cockpit/price-facts.js';
+import { formatGwei, gasPriceFromMinimumGasFunds } from '../../../core/cockpit/price-facts.js';
 import { readBeeYaml } from '../../../core/node-config/bee-yaml.js';
 import { ChainRpcError, fetchChainFees, rpcOrigin } from '../chain-rpc.js';
 import { connectNode, nodeFailure } from './node.js';
@@ -35,9 +34,7 @@ export const run: OnceRun = async (args, context) => {
         gasPriceGwei: formatGwei(fees.gasPriceWei),
         block: fees.block,
       };
-      const gwei = (wei: bigint) => `${formatUnits(wei, 9, 9)} gwei`;
-      const base = fees.baseFeeWei === undefined ? 'no base fee (pre-EIP-1559 chain)' : `base fee ${gwei(fees.baseFeeWei)}`;
-      return { verb: 'basefee', status: 'ok', message: `${base}, gas price ${gwei(fees.gasPriceWei)} at block ${fees.block} (chain RPC ${data.rpc})`, data };
+      return { verb: 'basefee', status: 'ok', data };
     } catch (error) {
       if (!(error instanceof ChainRpcError)) throw error;
       throw new OnceError(error.message, { node: url, error: { code: 'rpc', detail: error.message } });
@@ -59,7 +56,7 @@ export const run: OnceRun = async (args, context) => {
     minimumGasFundsWei: String(funds),
     block: state.block,
   };
-  return { verb: 'basefee', status: 'ok', message: `gas price ${formatUnits(gasPrice, 9, 9)} gwei as Bee suggests it (minimumGasFunds ${formatCount(funds)} wei / ${formatCount(MINIMUM_GAS_FUNDS_GAS)} gas)`, data };
+  return { verb: 'basefee', status: 'ok', data };
 };
 
 /** The http(s) RPC endpoint of a Bee YAML config, when there is one and it can be read. */

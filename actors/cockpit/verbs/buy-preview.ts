@@ -7,7 +7,6 @@
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { jsonSeconds } from '../../../core/cockpit/verb-inputs.js';
-import { formatBytes, formatBzzExact, formatDuration } from '../../../core/cockpit/format.js';
 import { parseAmountArgument, parseDepthArgument } from '../../../core/cockpit/verb-inputs.js';
 import { amountForSeconds, buyPreview } from '../../../core/swarm/stamp-math.js';
 import { argument, connectNode } from './node.js';
@@ -43,12 +42,5 @@ export const run: OnceRun = async (args, context) => {
     effectiveBytes: preview.effectiveBytes,
     warnings: preview.warnings,
   };
-  const refused = refusedBy(preview.warnings);
-  const verdict = refused ? `; the node would refuse it: ${preview.warnings.map((w) => w.message).join('; ')}` : '';
-  return {
-    verb: 'buy-preview',
-    status: refused ? 'sad' : 'ok',
-    message: `buying depth ${depth} at ${formatBzzExact(amount)}/chunk costs ${formatBzzExact(preview.costPlur)} and lasts ${formatDuration(jsonSeconds(preview.ttlSeconds))} (${formatBytes(preview.effectiveBytes)} effective)${verdict}; preview only, nothing sent`,
-    data,
-  };
+  return { verb: 'buy-preview', status: refusedBy(preview.warnings) ? 'sad' : 'ok', data };
 };

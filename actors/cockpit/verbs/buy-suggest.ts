@@ -8,7 +8,7 @@
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { jsonSeconds } from '../../../core/cockpit/verb-inputs.js';
 import { suggestBatch } from '../../../core/cockpit/batch-plan.js';
-import { formatBytes, formatBzzApart, formatBzzExact, formatDuration } from '../../../core/cockpit/format.js';
+import { formatBzzApart, formatDuration } from '../../../core/cockpit/format.js';
 import { parseDurationArgument, parseSizeArgument } from '../../../core/cockpit/verb-inputs.js';
 import { formatPlurAsBzz, type PreviewWarning } from '../../../core/swarm/stamp-math.js';
 import { argument, connectNode } from './node.js';
@@ -48,11 +48,5 @@ export const run: OnceRun = async (args, context) => {
     affordable,
     warnings,
   };
-  const wallets = affordable === null ? ' (wallet unreadable)' : affordable ? '' : `; the wallet holds only ${held}`;
-  return {
-    verb: 'buy-suggest',
-    status: affordable === false ? 'sad' : 'ok',
-    message: `for ${formatBytes(sizeBytes)} over ${formatDuration(durationSeconds)}: buy depth ${suggestion.depth} (${formatBytes(suggestion.effectiveBytes)} effective) at ${formatBzzExact(suggestion.amount)}/chunk for ${affordable === false ? cost : formatBzzExact(suggestion.costPlur)}${wallets}; preview only, nothing sent`,
-    data,
-  };
+  return { verb: 'buy-suggest', status: affordable === false ? 'sad' : 'ok', data };
 };

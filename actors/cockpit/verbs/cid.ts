@@ -43,12 +43,6 @@ export const run: OnceRun = async (args) => {
     }
     data = { reference: decoded.reference, type: decoded.type, cid: input.trim().toLowerCase(), codec: CODEC[decoded.type], direction: 'decode' };
   }
-  const result: OnceResult = {
-    verb: 'cid',
-    status: 'ok',
-    message: `${data.cid} is the ${data.type} CID of ${data.reference}`,
-    data,
-    text: data.direction === 'encode' ? data.cid : data.reference,
-  };
+  const result: OnceResult = { verb: 'cid', status: 'ok', data };
   return result;
 };

@@ -14,9 +14,8 @@ import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import type { OnceData } from '../../../config-schema/once-results.js';
-import { formatConfigProblem, type ConfigProblem } from '../../../core/cockpit/config/config-problem.js';
+import type { ConfigProblem } from '../../../core/cockpit/config/config-problem.js';
 import { type ResolvedCockpitConfig, type ResolvedNode } from '../../../core/cockpit/config/resolved-config.js';
-import { showControlCharacters } from '../../../core/terminal/visible-text.js';
 import { diagnoseCockpitConfig } from '../config-loader.js';
 import { configInput } from './node-target.js';
 import type { OnceRun } from './verb.js';
@@ -35,9 +34,7 @@ export const run: OnceRun = async (args, context) => {
     const { configFileLocation } = await import('../../../core/cockpit/config/config-paths.js');
     const location = configFileLocation({ platform: process.platform, env: context.env, homedir: homedir(), cwd: process.cwd(), flag: context.config });
     const data: Doctor = { configFile: { ...location, loaded: false }, problems: diagnosis.problems, warnings: [] };
-    const lines = [`config   ${location.path} (${location.from})`, ...diagnosis.problems.map((p) => `problem  ${formatConfigProblem(p)}`)];
-    const message = `config-doctor: the configuration would be refused: ${diagnosis.problems.length} problem${diagnosis.problems.length === 1 ? '' : 's'}`;
-    return { verb: 'config-doctor', status: 'sad', message, data, text: safe([...lines, message]) };
+    return { verb: 'config-doctor', status: 'sad', data };
   }
   const { config } = diagnosis;
   const problems: ConfigProblem[] = [];
@@ -69,23 +66,8 @@ export const run: OnceRun = async (args, context) => {
     problems,
     warnings,
   };
-  const lines = [
-    `config   ${config.configFile.path} (${config.configFile.from}; ${config.configFile.loaded ? 'loaded' : 'no file: defaults'})`,
-    `data     ${config.dataDir.path} (${config.dataDir.from})`,
-    ...nodes.map((n) => `node ${n.active ? '*' : ' '}  ${n.name === n.url ? n.url : `${n.name}  ${n.url}`}  token: ${n.token}  log: ${n.logSource.note}`),
-    store ? `store    ${store.bin} start --config ${store.config} (from ${store.origin}; binary ${store.binStatus}, restart budget ${config.supervisor.maxRestartsPerHour}/h, auto-restart ${config.supervisor.autoRestart ? 'on' : 'off'})` : 'store    no supervision',
-    `alerts   webhook ${data.alerts!.webhook}, debounce ${config.alerts.debounceSecs} s; fleet webhook ${data.fleet!.aggregateWebhook}, window ${config.fleet.aggregateWindowSecs} s`,
-    ...warnings.map((w) => `warning  ${w}`),
-    ...problems.map((p) => `problem  ${formatConfigProblem(p)}`),
-  ];
-  const summary = `config-doctor: ${nodes.length} node${nodes.length === 1 ? '' : 's'}, active "${config.activeNode}"; ${problems.length} problem${problems.length === 1 ? '' : 's'}, ${warnings.length} warning${warnings.length === 1 ? '' : 's'}`;
-  return { verb: 'config-doctor', status: problems.length ? 'sad' : 'ok', message: summary, data, text: safe([...lines, summary]) };
+  return { verb: 'config-doctor', status: problems.length ? 'sad' : 'ok', data };
 };
-
-/** Values in the text come from the user's file and environment: shown, never obeyed by the terminal. */
-function safe(lines: string[]): string {
-  return lines.map(showControlCharacters).join('\n');
-}
 
 function tokenText(node: ResolvedNode): string {
   switch (node.tokenFrom.kind) {

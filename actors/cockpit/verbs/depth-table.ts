@@ -6,7 +6,6 @@
  * of theoretical). Pure: no node. Text: one row per depth.
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
-import { formatBytes, formatCount, formatPercent } from '../../../core/cockpit/format.js';
 import { parseDepthArgument } from '../../../core/cockpit/verb-inputs.js';
 import { BUCKET_DEPTH, bucketUpperBound, depthTable } from '../../../core/swarm/stamp-math.js';
 import { argument, checkArity } from './node.js';
@@ -30,16 +29,5 @@ export const run: OnceRun = async (args) => {
     effectiveRatio: Number((row.effectiveBytes / row.theoreticalBytes).toFixed(4)),
   }));
   const data: OnceData<'depth-table'> = { bucketDepth: BUCKET_DEPTH, chunkPayloadBytes: 4096, rows };
-  const header = 'depth          chunks  slots/bucket  theoretical   effective';
-  const lines = rows.map(
-    (r) =>
-      `${String(r.depth).padStart(5)}  ${formatCount(r.chunks).padStart(14)}  ${formatCount(r.bucketSlots).padStart(12)}  ${formatBytes(r.theoreticalBytes).padEnd(12)}  ${formatBytes(r.effectiveBytes)} (${formatPercent(r.effectiveBytes / r.theoreticalBytes)})`,
-  );
-  return {
-    verb: 'depth-table',
-    status: 'ok',
-    message: `batch depths ${min}..${max}: depth ${min} holds ${formatBytes(rows[0]!.effectiveBytes)} effective, depth ${max} ${formatBytes(rows[rows.length - 1]!.effectiveBytes)}`,
-    data,
-    text: [header, ...lines].join('\n'),
-  };
+  return { verb: 'depth-table', status: 'ok', data };
 };

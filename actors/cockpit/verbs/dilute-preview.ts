@@ -6,7 +6,6 @@
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { jsonSeconds } from '../../../core/cockpit/verb-inputs.js';
-import { formatBytes, formatDuration } from '../../../core/cockpit/format.js';
 import { parseDepthArgument } from '../../../core/cockpit/verb-inputs.js';
 import { dilutePreview, remainingAmountFromTtl } from '../../../core/swarm/stamp-math.js';
 import { argument, connectNode } from './node.js';
@@ -35,10 +34,5 @@ export const run: OnceRun = async (args, context) => {
     effectiveBytes: preview.effectiveBytes,
     warnings: preview.warnings,
   };
-  return {
-    verb: 'dilute-preview',
-    status: 'ok',
-    message: `diluting ${batch.batchID.slice(0, 8)}… from depth ${batch.depth} to ${newDepth} is free: ${formatBytes(preview.effectiveBytes.current)} -> ${formatBytes(preview.effectiveBytes.next)} effective, TTL ${formatDuration(jsonSeconds(preview.currentTtlSeconds))} -> ${formatDuration(jsonSeconds(preview.newTtlSeconds))}; preview only, nothing sent`,
-    data,
-  };
+  return { verb: 'dilute-preview', status: 'ok', data };
 };

@@ -5,7 +5,6 @@
  * `ok` (exit 0) retrievable; `sad` (exit 1) not retrievable; an error when the node cannot run the check.
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
-import { formatMs } from '../../../core/cockpit/format.js';
 import { parseReference } from '../../../core/swarm/references.js';
 import { askStewardship } from '../durability.js';
 import { argument, connectNode, nodeFailure } from './node.js';
@@ -19,8 +18,5 @@ export const run: OnceRun = async (args, context) => {
     throw nodeFailure(node, error, `a stewardship check of ${reference}`, '/stewardship');
   });
   const data: OnceData<'durability-check'> = { node: node.target.url, reference, retrievable, elapsedMs, ...(pin === undefined ? {} : { pinned: pin }) };
-  const pinned = pin ? ', pinned on this node' : '';
-  return retrievable
-    ? { verb: 'durability-check', status: 'ok', message: `${reference} is retrievable from the network (checked through ${node.target.url} in ${formatMs(elapsedMs)}${pinned})`, data }
-    : { verb: 'durability-check', status: 'sad', message: `${reference} is NOT retrievable from the network: some chunk is missing (checked through ${node.target.url}${pinned}; re-upload with PUT /stewardship or retcheck --reseed)`, data };
+  return { verb: 'durability-check', status: retrievable ? 'ok' : 'sad', data };
 };

@@ -5,7 +5,6 @@
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { jsonSeconds } from '../../../core/cockpit/verb-inputs.js';
-import { formatBzzExact, formatDuration } from '../../../core/cockpit/format.js';
 import { parseDurationArgument } from '../../../core/cockpit/verb-inputs.js';
 import { extendPreview, remainingAmountFromTtl, ttlSeconds } from '../../../core/swarm/stamp-math.js';
 import { argument, connectNode } from './node.js';
@@ -32,11 +31,5 @@ export const run: OnceRun = async (args, context) => {
     newTtlSeconds: jsonSeconds(current + preview.addedTtlSeconds),
     warnings: preview.warnings,
   };
-  const refused = refusedBy(preview.warnings);
-  return {
-    verb: 'extend-preview',
-    status: refused ? 'sad' : 'ok',
-    message: `keeping ${batch.batchID.slice(0, 8)}… ${formatDuration(extraSeconds)} longer takes a top-up of ${formatBzzExact(preview.amount)}/chunk: ${formatBzzExact(preview.costPlur)} (TTL ${formatDuration(jsonSeconds(current))} -> ${formatDuration(data.newTtlSeconds)})${refused ? `; the node would refuse it: ${preview.warnings.map((w) => w.message).join('; ')}` : ''}; preview only, nothing sent`,
-    data,
-  };
+  return { verb: 'extend-preview', status: refusedBy(preview.warnings) ? 'sad' : 'ok', data };
 };

@@ -9,7 +9,6 @@
  * `sad` (exit 1) when the feed has none (404).
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
-import { formatCount } from '../../../core/cockpit/format.js';
 import { parseTopicArgument } from '../../../core/cockpit/verb-inputs.js';
 import { feedEntryFromSoc } from '../../../core/cockpit/feed-entry.js';
 import { bytesToHex, hexToBytes } from '../../../core/swarm/bytes.js';
@@ -34,7 +33,7 @@ export const run: OnceRun = async (args, context) => {
   } catch (error) {
     if (statusOf(error) === 404) {
       const data: OnceData<'feed-probe'> = { ...key, found: false };
-      return { verb: 'feed-probe', status: 'sad', message: `feed ${owner}/${topic.hex.slice(0, 8)}… has no update on ${node.target.url} (404)`, data };
+      return { verb: 'feed-probe', status: 'sad', data };
     }
     throw nodeFailure(node, error, 'the latest feed update', '/feeds');
   }
@@ -65,6 +64,5 @@ export const run: OnceRun = async (args, context) => {
     ...(v1 && entry.reference ? { reference: entry.reference } : {}),
     ...(v1 && entry.time ? { time: entry.time } : {}),
   };
-  const points = data.reference ? `, points at ${data.reference} (${data.time})` : '';
-  return { verb: 'feed-probe', status: 'ok', message: `feed ${owner}/${topic.hex.slice(0, 8)}…: latest index ${index} (next ${nextIndex}), payload ${formatCount(entry.payloadBytes)} bytes (${version})${points}`, data };
+  return { verb: 'feed-probe', status: 'ok', data };
 };

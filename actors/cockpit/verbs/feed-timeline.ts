@@ -8,13 +8,11 @@
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { walkFeed } from '../feed-timeline.js';
-import { formatCount } from '../../../core/cockpit/format.js';
 import { feedEntryFromSoc, type FeedEntry } from '../../../core/cockpit/feed-entry.js';
 import { MAX_TIMELINE_ENTRIES } from '../../../core/cockpit/feed-timeline.js';
 import { parseTopicArgument } from '../../../core/cockpit/verb-inputs.js';
 import { InputError } from '../../../core/swarm/input-error.js';
 import { parseEthAddress } from '../../../core/swarm/references.js';
-import { showControlCharacters } from '../../../core/terminal/visible-text.js';
 import { argument, connectNode, nodeFailure, statusOf } from './node.js';
 import { OnceError, type OnceRun } from './verb.js';
 
@@ -49,21 +47,13 @@ export const run: OnceRun = async (args, context) => {
   if (walk.latest === null) {
     if (!noUpdate) throw new OnceError(`${node.target.url}: ${walk.error}`, { node: node.target.url, error: { code: 'invalid-response', detail: walk.error } });
     const data: OnceData<'feed-timeline'> = { ...key, latestIndex: null, entries: [], missing: [] };
-    return { verb: 'feed-timeline', status: 'sad', message: `feed ${owner.hex}/${topic.hex.slice(0, 8)}… has no update on ${node.target.url} (404)`, data };
+    return { verb: 'feed-timeline', status: 'sad', data };
   }
   const latest = Number(walk.latest);
   const entries = walk.entries.flatMap((e): FeedEntry[] => (e.found ? [e.update] : []));
   const missing = walk.entries.flatMap((e) => (e.found ? [] : [Number(e.index)]));
   const data: OnceData<'feed-timeline'> = { ...key, latestIndex: latest, entries, missing };
-  const lines = walk.entries.map((walked) => {
-    const index = Number(walked.index);
-    if (!walked.found) return `${String(index).padStart(6)}  missing (the node cannot fetch update ${index})`;
-    const entry = walked.update;
-    const what = entry.version === 'v1' ? `${entry.time}  ${entry.reference!.slice(0, 16)}…` : `v2 content, ${formatCount(entry.payloadBytes)} bytes`;
-    return `${String(index).padStart(6)}  ${what}`;
-  });
-  const summary = `feed ${owner.hex}/${topic.hex.slice(0, 8)}…: ${entries.length} of the last ${walk.entries.length} updates (latest index ${latest})${missing.length ? `, ${missing.length} missing` : ''}`;
-  return { verb: 'feed-timeline', status: entries.length ? 'ok' : 'sad', message: summary, data, text: [...lines, summary].map(showControlCharacters).join('\n') };
+  return { verb: 'feed-timeline', status: entries.length ? 'ok' : 'sad', data };
 };
 
 function parseMax(text: string): number {

@@ -5,7 +5,6 @@
  * node, or an unknown reference, answers 404, which is `sad` (exit 1) with that explanation.
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
-import { formatCount } from '../../../core/cockpit/format.js';
 import { parseReference } from '../../../core/swarm/references.js';
 import { argument, connectNode, nodeFailure, statusOf } from './node.js';
 import type { OnceRun } from './verb.js';
@@ -19,22 +18,10 @@ export const run: OnceRun = async (args, context) => {
   } catch (error) {
     if (statusOf(error) === 404) {
       const data: OnceData<'grantees-list'> = { node: node.target.url, reference, grantees: [], count: 0 };
-      return {
-        verb: 'grantees-list',
-        status: 'sad',
-        message: `${node.target.url} has no grantee list ${reference.slice(0, 16)}… it can read (404): only the node that published a list can list it`,
-        data,
-      };
+      return { verb: 'grantees-list', status: 'sad', data };
     }
     throw nodeFailure(node, error, 'the grantee list', '/grantee');
   }
   const data: OnceData<'grantees-list'> = { node: node.target.url, reference, grantees, count: grantees.length };
-  const summary = `grantee list ${reference.slice(0, 16)}…: ${formatCount(grantees.length)} grantee${grantees.length === 1 ? '' : 's'}`;
-  return {
-    verb: 'grantees-list',
-    status: 'ok',
-    message: summary,
-    data,
-    text: [...grantees, summary].join('\n'),
-  };
+  return { verb: 'grantees-list', status: 'ok', data };
 };

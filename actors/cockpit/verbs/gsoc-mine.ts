@@ -10,7 +10,6 @@
  * it is printed because the channel is useless without it. Text: socAddress, owner, private key, identifier.
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
-import { formatCount } from '../../../core/cockpit/format.js';
 import { GSOC_MAX_TRIES, mineGsocKey } from '../../../core/cockpit/neighbourhood.js';
 import { parseTopicArgument } from '../../../core/cockpit/verb-inputs.js';
 import { bytesToHex, hexToBytes } from '../../../core/swarm/bytes.js';
@@ -48,11 +47,5 @@ export const run: OnceRun = async (args, context) => {
     proximity: mined.proximity,
     tries: mined.tries,
   };
-  return {
-    verb: 'gsoc-mine',
-    status: 'ok',
-    message: `GSOC address ${data.socAddress} shares its first ${mined.proximity} bits with ${addresses.overlay.slice(0, 8)}… (proximity ${mined.proximity}, depth ${depth}; ${formatCount(mined.tries)} tries): owner ${data.owner}, identifier ${data.identifier}, key ${data.privateKey}`,
-    data,
-    text: `${data.socAddress}  owner ${data.owner}  key ${data.privateKey}  identifier ${data.identifier}`,
-  };
+  return { verb: 'gsoc-mine', status: 'ok', data };
 };

@@ -17,21 +17,12 @@ import { bytesToHex } from '../../../core/swarm/bytes.js';
 import { contentTypeByExtension } from '../../../core/swarm/content-type.js';
 import { InputError } from '../../../core/swarm/input-error.js';
 import type { RedundancyLevel } from '../../../core/swarm/redundancy.js';
-import { DEFAULT_HASH_REDUNDANCY, DEFAULT_UPLOAD_REDUNDANCY, redundancyText, takeUploadChoices } from '../../../core/cockpit/upload-choices.js';
-import { formatCount } from '../../../core/cockpit/format.js';
+import { DEFAULT_HASH_REDUNDANCY, DEFAULT_UPLOAD_REDUNDANCY, takeUploadChoices } from '../../../core/cockpit/upload-choices.js';
+import { HASH_FS_ERRORS } from '../../../core/cockpit/verb-text/hash.js';
 import { hashFile, type HashFileOptions } from '../../hash/hash-file.js';
-import { showControlCharacters } from '../../../core/terminal/visible-text.js';
-import { OnceUsageError, type OnceResult, type OnceRun } from './verb.js';
+import { OnceError, OnceUsageError, type OnceResult, type OnceRun } from './verb.js';
 
 export type HashData = OnceData<'hash'>;
-
-const FS_ERRORS: Record<string, string> = {
-  ENOENT: 'no such file',
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  EISDIR: 'is a directory, not a file',
-  ENOTDIR: 'a parent of it is not a directory',
-};
 
 export const details = `Gives the reference an upload of the file returns (no node needed), streamed from disk:
   (default)              POST /bytes at redundancy 0 (bee-js MerkleTree.root)
@@ -79,23 +70,12 @@ export async function hashVerb(args: readonly string[], options: HashFileOptions
       seconds: Number(seconds.toFixed(3)),
       megabytesPerSecond: seconds > 0 ? Number((result.size / 1e6 / seconds).toFixed(1)) : 0,
     };
-    // The path is the user's, but a file name may hold control characters too: shown, not obeyed.
-    const shown = showControlCharacters(path);
-    const what = choices.manifest
-      ? `in a manifest as upload-file --redundancy ${level} makes it (name ${showControlCharacters(name)}, ${contentType}), ${redundancyText(level)}`
-      : `raw bytes, no manifest (POST /bytes), ${redundancyText(level)}`;
-    const hint = choices.manifest || level !== DEFAULT_HASH_REDUNDANCY ? '' : `; upload-file wraps it in a manifest at redundancy ${DEFAULT_UPLOAD_REDUNDANCY}: hash --manifest --redundancy ${DEFAULT_UPLOAD_REDUNDANCY} gives that reference`;
-    return {
-      verb: 'hash',
-      status: 'ok',
-      message: `${reference} is the Swarm reference of ${shown} (${formatCount(data.size)} bytes): ${what}${hint}`,
-      data,
-      text: `${reference}  ${shown}  ${choices.manifest ? 'manifest' : 'raw bytes'}, ${redundancyText(level)}`,
-    };
+    return { verb: 'hash', status: 'ok', data };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = (code && FS_ERRORS[code]) ?? (error instanceof Error ? error.message : String(error));
-    return { verb: 'hash', status: 'error', message: `cannot hash ${showControlCharacters(path)}: ${reason}`, data: { path, code: code ?? null } };
+    // A file-system refusal the words know is data; anything else keeps its own message.
+    if (code && HASH_FS_ERRORS[code]) return { verb: 'hash', status: 'error', data: { path, code } };
+    throw new OnceError(`cannot hash ${path}: ${error instanceof Error ? error.message : String(error)}`, { path, code: code ?? null });
   }
 }
 

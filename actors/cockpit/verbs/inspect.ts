@@ -6,13 +6,11 @@
  * A reference whose content is not a mantaray manifest is `sad` (exit 1); one the node cannot fetch, an error.
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
-import { formatCount } from '../../../core/cockpit/format.js';
 import { describeManifest } from '../../../core/cockpit/manifest-listing.js';
 import { bytesToHex } from '../../../core/swarm/bytes.js';
 import { InputError } from '../../../core/swarm/input-error.js';
 import { loadManifest } from '../../../core/swarm/manifest-hash.js';
 import { parseReference } from '../../../core/swarm/references.js';
-import { showControlCharacters } from '../../../core/terminal/visible-text.js';
 import { argument, connectNode, nodeFailure } from './node.js';
 import { OnceError, type OnceRun } from './verb.js';
 
@@ -36,27 +34,20 @@ export const run: OnceRun = async (args, context) => {
         });
   if (size?.status === 404) throw notFound(node.target.url, reference);
   if (size?.contentLength !== undefined && size.contentLength > MAX_MANIFEST_NODE_BYTES) {
-    const data: OnceData<'inspect'> = { node: node.target.url, reference, kind: 'not-a-manifest', entries: [], nodeCount: 0 };
-    return { verb: 'inspect', status: 'sad', message: `${reference} is not a mantaray manifest: its root holds ${formatCount(size.contentLength)} bytes of content`, data };
+    const data: OnceData<'inspect'> = { node: node.target.url, reference, kind: 'not-a-manifest', entries: [], nodeCount: 0, rootBytes: size.contentLength };
+    return { verb: 'inspect', status: 'sad', data };
   }
   let root;
   try {
     root = await loadManifest(reference, fetchBytes, { depth: 'full' });
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
-    const data: OnceData<'inspect'> = { node: node.target.url, reference, kind: 'not-a-manifest', entries: [], nodeCount: 0 };
-    return { verb: 'inspect', status: 'sad', message: `${reference} is not a mantaray manifest (${error.expected}): fetch it with /bytes, not /bzz`, data };
+    const data: OnceData<'inspect'> = { node: node.target.url, reference, kind: 'not-a-manifest', entries: [], nodeCount: 0, notManifestBecause: error.expected };
+    return { verb: 'inspect', status: 'sad', data };
   }
   const listing = describeManifest(root);
   const data: OnceData<'inspect'> = { node: node.target.url, reference, ...listing };
-  const lines = listing.entries.map((e) => `${e.reference.slice(0, 16)}…  ${(e.contentType ?? '').padEnd(24)}  /${e.path}`);
-  const head = [
-    ...(listing.feed ? [`feed manifest: owner ${listing.feed.owner} topic ${listing.feed.topic} (${listing.feed.type})`] : []),
-    ...(listing.indexDocument ? [`index document: ${listing.indexDocument}`] : []),
-    ...(listing.errorDocument ? [`error document: ${listing.errorDocument}`] : []),
-  ];
-  const summary = `${reference.slice(0, 16)}…: ${listing.kind === 'feed' ? 'feed manifest' : 'manifest'}, ${formatCount(listing.entries.length)} path${listing.entries.length === 1 ? '' : 's'}, ${formatCount(listing.nodeCount)} node${listing.nodeCount === 1 ? '' : 's'}`;
-  return { verb: 'inspect', status: 'ok', message: summary, data, text: [...head, ...lines, summary].map(showControlCharacters).join('\n') };
+  return { verb: 'inspect', status: 'ok', data };
 };
 
 function notFound(url: string, reference: string): OnceError {

@@ -7,10 +7,9 @@
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { planBatches } from '../../../core/cockpit/batch-plan.js';
-import { formatBzzApart, formatBzzExact, formatDuration } from '../../../core/cockpit/format.js';
+import { formatBzzApart } from '../../../core/cockpit/format.js';
 import { parseDurationArgument } from '../../../core/cockpit/verb-inputs.js';
 import { formatPlurAsBzz, type PreviewWarning } from '../../../core/swarm/stamp-math.js';
-import { showControlCharacters } from '../../../core/terminal/visible-text.js';
 import { argument, connectNode } from './node.js';
 import { previewCommon, readBatches, readPrice, readWallet } from './stamps.js';
 import type { OnceRun } from './verb.js';
@@ -36,9 +35,5 @@ export const run: OnceRun = async (args, context) => {
     affordable,
     warnings,
   };
-  const lines = plan.batches.map((b) => `${b.batchId.slice(0, 8)}…  depth ${b.depth}  ${b.action.padEnd(16)}  ${formatBzzExact(b.costPlur).padStart(20)}  ${b.reason}`);
-  const summary = batches.length
-    ? `plan for ${formatDuration(targetSeconds)}: ${plan.batches.filter((b) => b.action !== 'none').length} of ${batches.length} batches need action, total ${affordable === false ? `${cost} (the wallet holds ${held}: not enough)` : formatBzzExact(plan.totalCostPlur)}; preview only, nothing sent`
-    : `${node.target.url} has no postage batches: nothing to plan (buy-suggest proposes one)`;
-  return { verb: 'plan-batch', status: affordable === false ? 'sad' : 'ok', message: summary, data, text: [...lines, summary].map(showControlCharacters).join('\n') };
+  return { verb: 'plan-batch', status: affordable === false ? 'sad' : 'ok', data };
 };

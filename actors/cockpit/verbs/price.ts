@@ -6,7 +6,6 @@
  * Status `ok`; a node whose price is still unknown (0, before the first price event) is `sad` (exit 1).
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
-import { formatBzzExact } from '../../../core/cockpit/format.js';
 import { priceFacts } from '../../../core/cockpit/price-facts.js';
 import { connectNode, nodeFailure } from './node.js';
 import type { OnceRun } from './verb.js';
@@ -30,13 +29,6 @@ export const run: OnceRun = async (args, context) => {
     chainTip: chain.chainTip,
     block: chain.block,
   };
-  if (price === 0n) {
-    return { verb: 'price', status: 'sad', message: `${node.target.url}: the storage price is not known yet (0: no price event synced)`, data };
-  }
-  return {
-    verb: 'price',
-    status: 'ok',
-    message: `price ${formatBzzExact(facts.pricePerChunkPerBlock)}/chunk/block: ${formatBzzExact(facts.gibPerMonthPlur)} per GiB for 30 days at 5 s blocks; minimum purchase amount ${formatBzzExact(facts.minimumAmount)}/chunk`,
-    data,
-  };
+  // A price of 0 is unknown (no price event synced yet), not free: a sad answer.
+  return { verb: 'price', status: price === 0n ? 'sad' : 'ok', data };
 };

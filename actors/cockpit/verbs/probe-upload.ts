@@ -11,7 +11,7 @@
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { createNodeClient } from '../../node-client/index.js';
 import { ProbeRefusal, runProbeUpload } from '../probe-upload.js';
-import { parseProbeArgs, probeAllRetrievable, probeHeadline, probeText, ProbeUsageError, PROBE_DEFAULT_DEADLINE_MS, PROBE_DEFAULT_SIZE } from '../../../core/cockpit/probe-upload.js';
+import { parseProbeArgs, probeAllRetrievable, ProbeUsageError, PROBE_DEFAULT_DEADLINE_MS, PROBE_DEFAULT_SIZE } from '../../../core/cockpit/probe-upload.js';
 import { nodeFailure } from './node.js';
 import { LOOKS_LIKE_URL, resolveNodeTarget, resolveOnceConfig } from './node-target.js';
 import { OnceError, OnceUsageError, timeoutOf, type OnceRun } from './verb.js';
@@ -35,7 +35,7 @@ export const run: OnceRun = async (args, context) => {
   try {
     const report = await runProbeUpload({ ...options, node: uploader, vantages, requestTimeoutMs: timeoutOf(context) }, AbortSignal.timeout(options.deadlineMs + 10 * timeoutOf(context)));
     const data: OnceData<'probe-upload'> = { ...report, vantages: [...report.vantages], cleanup: { ...report.cleanup, left: [...report.cleanup.left] } };
-    return { verb: 'probe-upload', status: probeAllRetrievable(report) ? 'ok' : 'sad', message: probeHeadline(report), text: probeText(report), data };
+    return { verb: 'probe-upload', status: probeAllRetrievable(report) ? 'ok' : 'sad', data };
   } catch (error) {
     if (error instanceof ProbeRefusal) throw new OnceError(error.message, { node: active.url, error: { code: error.code, detail: error.message } });
     throw nodeFailure({ target: { url: active.url, name: active.name, config }, client: uploader.client }, error, 'a probe upload', '/bytes');

@@ -18,12 +18,5 @@ export const run: OnceRun = async (args, context) => {
   const { depth, depthSource } = await neighbourhoodDepth(node);
   const target = pssTarget(hexToBytes(addresses.overlay), depth);
   const data: OnceData<'pss-target'> = { node: node.target.url, overlay: addresses.overlay, pssPublicKey: addresses.pssPublicKey, depth, depthSource, ...target };
-  const covered = target.coversDepth ? '' : ` (only ${target.targetBits} of ${depth} bits: Bee allows 3-byte targets)`;
-  return {
-    verb: 'pss-target',
-    status: 'ok',
-    message: `PSS target ${target.target} for ${node.target.url} (overlay ${addresses.overlay.slice(0, 8)}…, ${depthSource === 'storageRadius' ? 'storage radius' : 'Kademlia depth'} ${depth})${covered}; recipient ${addresses.pssPublicKey}`,
-    data,
-    text: target.target,
-  };
+  return { verb: 'pss-target', status: 'ok', data };
 };

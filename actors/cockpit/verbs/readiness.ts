@@ -16,20 +16,10 @@
  */
 import { fetchHealthSnapshot } from '../health-snapshot.js';
 import { createNodeClient } from '../../node-client/index.js';
-import { computeGates, describeSummary, summarizeGates, type Gate } from '../../../core/cockpit/gates.js';
-import { describeUnreadableHealth, unjudgeableBecause } from '../../../core/cockpit/node-status.js';
-import { showControlCharacters } from '../../../core/terminal/visible-text.js';
+import { computeGates, summarizeGates } from '../../../core/cockpit/gates.js';
+import { unjudgeableBecause } from '../../../core/cockpit/node-status.js';
 import { timeoutOf, type OnceResult, type OnceRun } from './verb.js';
 import { resolveNodeTarget } from './node-target.js';
-
-const LABEL: Record<Gate['state'], string> = { Pass: 'PASS', Warn: 'WARN', Fail: 'FAIL', Unknown: 'UNKNOWN' };
-const LABEL_WIDTH = 9;
-const NAME_WIDTH = 24;
-
-/** `FAIL     peer count              1 connected peer: too few …`; the reason quotes the node, so it is shown, not obeyed. */
-export function formatGateLine(gate: Gate): string {
-  return `${LABEL[gate.state].padEnd(LABEL_WIDTH)}${gate.name.padEnd(NAME_WIDTH)}${showControlCharacters(gate.reason)}`;
-}
 
 export const details = `Asks /health, /readiness, /status, /topology, /chainstate, /wallet, /reservestate, /redistributionstate and
 /stamps once and prints one line per gate (PASS, WARN, FAIL, or UNKNOWN: not measured, with why), then a
@@ -42,22 +32,13 @@ export const run: OnceRun = async (args, context): Promise<OnceResult> => {
   const snapshot = await fetchHealthSnapshot(client);
   // Unreadable /health, or a 401 anywhere (Bee keeps /health open on nodes behind a token): no node to judge.
   const problem = unjudgeableBecause(snapshot);
-  if (problem) return { verb: 'readiness', status: 'error', message: describeUnreadableHealth(target.url, problem), data: { node: target.url, error: problem } };
+  if (problem) return { verb: 'readiness', status: 'error', data: { node: target.url, error: problem } };
   const gates = computeGates(snapshot);
   const summary = summarizeGates(gates);
-  const lines = gates.map(formatGateLine);
   if (!summary.fail && summary.unknown) {
     const first = gates.find((gate) => gate.state === 'Unknown')!;
-    const message = `${target.url} cannot be judged: ${describeSummary(gates)}`;
     const error = { code: 'not-measured', detail: `${first.name}: ${first.reason}` };
-    return { verb: 'readiness', status: 'error', message, data: { node: target.url, gates, summary, error }, text: lines.join('\n') };
+    return { verb: 'readiness', status: 'error', data: { node: target.url, gates, summary, error } };
   }
-  const message = `${target.url} ${summary.fail ? 'unhealthy' : 'ready'}: ${describeSummary(gates)}`;
-  return {
-    verb: 'readiness',
-    status: summary.fail ? 'unhealthy' : 'ok',
-    message,
-    data: { node: target.url, gates, summary },
-    text: [...lines, message].join('\n'),
-  };
+  return { verb: 'readiness', status: summary.fail ? 'unhealthy' : 'ok', data: { node: target.url, gates, summary } };
 };

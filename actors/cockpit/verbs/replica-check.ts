@@ -9,7 +9,6 @@
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { replicaApiFromClient } from '../../retcheck/client-replica-api.js';
 import { checkReplicas } from '../../retcheck/replica-check.js';
-import { replicaView } from '../../../core/retcheck/replica-lines.js';
 import { parseReference } from '../../../core/swarm/references.js';
 import type { RedundancyLevel } from '../../../core/swarm/redundancy.js';
 import { argument, connectNode } from './node.js';
@@ -29,18 +28,12 @@ export const run: OnceRun = async (args, context) => {
     AbortSignal.timeout(timeoutOf(context) * 20),
   );
   const data: OnceData<'replica-check'> = { node: url, reference, replicas };
-  const view = replicaView(replicas)!;
   const counts = replicas.per_vantage[url];
   if (replicas.checked && counts && counts.no_answer === replicas.slots.length) {
     const first = replicas.slots[0]?.per_vantage[url]?.error ?? 'no answer';
     throw new OnceError(`${url} answered no replica check of ${reference}: ${first}`, { node: url, error: { code: 'network', detail: first } });
   }
-  // The headline already says what a level read from the span means; other notes say why the level is what it is.
-  const why = replicas.level_source === 'span' && replicas.checked ? '' : `; ${view.note}`;
-  const message = `${reference}: root replicas ${view.headline} (checked through ${url}${why})`;
-  return replicas.missing_everywhere > 0
-    ? { verb: 'replica-check', status: 'sad', message: `${message}; retcheck --reseed --stamp <batch> re-creates them`, data }
-    : { verb: 'replica-check', status: 'ok', message, data };
+  return { verb: 'replica-check', status: replicas.missing_everywhere > 0 ? 'sad' : 'ok', data };
 };
 
 function parseLevel(raw: string): RedundancyLevel {

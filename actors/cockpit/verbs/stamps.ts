@@ -54,9 +54,7 @@ export async function batchByPrefix(node: OnceNode, text: string): Promise<Posta
 }
 
 /** Warnings that mean Bee would refuse the transaction: the preview's status is `sad` (exit 1). */
-export function refusedBy(warnings: readonly PreviewWarning[]): boolean {
-  return warnings.some((w) => w.code === 'belowMinimumValidity' || w.code === 'insufficientFunds');
-}
+export { refusedBy } from '../../../core/cockpit/verb-text/preview.js';
 
 export const previewCommon = (node: OnceNode, price: PriceSnapshot, wallet: bigint | null) => ({
   node: node.target.url,

@@ -6,7 +6,6 @@
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { jsonSeconds } from '../../../core/cockpit/verb-inputs.js';
-import { formatBzzExact, formatDuration } from '../../../core/cockpit/format.js';
 import { parseAmountArgument } from '../../../core/cockpit/verb-inputs.js';
 import { remainingAmountFromTtl, topupPreview } from '../../../core/swarm/stamp-math.js';
 import { argument, connectNode } from './node.js';
@@ -32,11 +31,5 @@ export const run: OnceRun = async (args, context) => {
     newTtlSeconds: jsonSeconds(preview.newTtlSeconds),
     warnings: preview.warnings,
   };
-  const refused = refusedBy(preview.warnings);
-  return {
-    verb: 'topup-preview',
-    status: refused ? 'sad' : 'ok',
-    message: `topping up ${batch.batchID.slice(0, 8)}… by ${formatBzzExact(amount)}/chunk costs ${formatBzzExact(preview.costPlur)} and adds ${formatDuration(jsonSeconds(preview.addedTtlSeconds))} (TTL ${formatDuration(jsonSeconds(preview.currentTtlSeconds))} -> ${formatDuration(jsonSeconds(preview.newTtlSeconds))})${refused ? `; the node would refuse it: ${preview.warnings.map((w) => w.message).join('; ')}` : ''}; preview only, nothing sent`,
-    data,
-  };
+  return { verb: 'topup-preview', status: refusedBy(preview.warnings) ? 'sad' : 'ok', data };
 };

@@ -8,13 +8,10 @@
  * A missing path, a file, an empty directory, an unusable or too small batch: an error result.
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
-import { formatCount } from '../../../core/cockpit/format.js';
-import { showControlCharacters } from '../../../core/terminal/visible-text.js';
-import { scanCollection, tarStream, UploadInputError, type Collection } from '../upload-source.js';
-import { argument, connectNode } from './node.js';
-import { DEFAULT_UPLOAD_REDUNDANCY, redundancyText, takeUploadChoices } from '../../../core/cockpit/upload-choices.js';
-import { chooseBatch, sendUpload } from './upload.js';
-import { OnceError, type OnceRun } from './verb.js';
+import { scanCollection, tarStream } from '../upload-source.js';
+import { DEFAULT_UPLOAD_REDUNDANCY } from '../../../core/cockpit/upload-choices.js';
+import { prepareUpload, sendUpload, uploadOutcome } from './upload.js';
+import type { OnceRun } from './verb.js';
 
 export const details = `Arguments:
   <dir>            the directory to upload (its files, streamed from disk as a tar collection)
@@ -24,19 +21,9 @@ export const details = `Arguments:
 The collection becomes a manifest (the reference is the manifest's); index.html at the top of <dir> becomes the
 website index document.`;
 
-export const run: OnceRun = async (allArgs, context) => {
-  const { choices, rest: args } = argument(() => takeUploadChoices(allArgs, false));
-  const level = choices.redundancy ?? DEFAULT_UPLOAD_REDUNDANCY;
-  const { node, rest } = await connectNode('upload-collection', args, context, { min: 1, max: 2, usage: '<dir> [batch-prefix]' });
-  const dir = rest[0]!;
-  let collection: Collection;
-  try {
-    collection = await scanCollection(dir);
-  } catch (error) {
-    if (error instanceof UploadInputError) throw new OnceError(error.message, { node: node.target.url, path: dir, error: { code: 'input', detail: error.message } });
-    throw error;
-  }
-  const { batch, reason } = await chooseBatch(node, rest[1], collection.bytes, collection.files.length);
+export const run: OnceRun = async (args, context) => {
+  const prepared = await prepareUpload('upload-collection', args, context, '<dir> [batch-prefix]', scanCollection, (c) => ({ bytes: c.bytes, files: c.files.length }));
+  const { node, path: dir, batch, level, source: collection } = prepared;
   const indexDocument = collection.files.some((f) => f.path === 'index.html') ? 'index.html' : undefined;
   const { result, seconds } = await sendUpload('upload-collection', node, context, collection.bytes, (onBytes, timeoutMs) =>
     node.client.uploadCollection(tarStream(collection, onBytes), {
@@ -54,24 +41,7 @@ export const run: OnceRun = async (allArgs, context) => {
     bytes: collection.bytes,
     skipped: collection.skipped,
     ...(indexDocument ? { indexDocument } : {}),
-    reference: result.reference,
-    redundancyLevel: level,
-    manifest: true,
-    batchId: batch.batchID,
-    batchReason: reason,
-    ...(result.tagUid === undefined ? {} : { tagUid: result.tagUid }),
-    seconds: Number(seconds.toFixed(3)),
-    megabytesPerSecond: Number((collection.bytes / 1e6 / Math.max(seconds, 0.001)).toFixed(1)),
-    url: `${node.target.url}/bzz/${result.reference}/`,
+    ...uploadOutcome(prepared, result, seconds, collection.bytes),
   };
-  const skipped = collection.skipped.length ? `; skipped ${collection.skipped.length}: ${collection.skipped.join(', ')}` : '';
-  return {
-    verb: 'upload-collection',
-    status: 'ok',
-    message: showControlCharacters(
-      `${result.reference} is a manifest of ${dir}: ${formatCount(collection.files.length)} files, ${formatCount(collection.bytes)} bytes${indexDocument ? ', index index.html' : ''}, ${redundancyText(level)}, uploaded with ${reason}${skipped}`,
-    ),
-    data,
-    text: `${result.reference}  ${showControlCharacters(dir)}  manifest, ${redundancyText(level)}`,
-  };
+  return { verb: 'upload-collection', status: 'ok', data };
 };

@@ -10,14 +10,11 @@
  */
 import { basename } from 'node:path';
 import type { OnceData } from '../../../config-schema/once-results.js';
-import { formatCount } from '../../../core/cockpit/format.js';
 import { contentTypeByExtension } from '../../../core/swarm/content-type.js';
-import { showControlCharacters } from '../../../core/terminal/visible-text.js';
-import { fileStream, statFile, UploadInputError } from '../upload-source.js';
-import { argument, connectNode } from './node.js';
-import { DEFAULT_UPLOAD_REDUNDANCY, redundancyText, takeUploadChoices } from '../../../core/cockpit/upload-choices.js';
-import { chooseBatch, sendUpload } from './upload.js';
-import { OnceError, type OnceRun } from './verb.js';
+import { fileStream, statFile } from '../upload-source.js';
+import { DEFAULT_UPLOAD_REDUNDANCY } from '../../../core/cockpit/upload-choices.js';
+import { prepareUpload, sendUpload, uploadOutcome } from './upload.js';
+import type { OnceRun } from './verb.js';
 
 export const details = `Arguments:
   <path>               the file to upload (streamed from disk)
@@ -27,47 +24,15 @@ export const details = `Arguments:
 POST /bzz wraps the file in a manifest (its base name, the Content-Type of its extension): the reference is the
 manifest's. cockpit --once hash --manifest --redundancy <level> <path> gives the same reference without a node.`;
 
-export const run: OnceRun = async (allArgs, context) => {
-  const { choices, rest: args } = argument(() => takeUploadChoices(allArgs, false));
-  const level = choices.redundancy ?? DEFAULT_UPLOAD_REDUNDANCY;
-  const { node, rest } = await connectNode('upload-file', args, context, { min: 1, max: 2, usage: '<path> [batch-prefix]' });
-  const path = rest[0]!;
-  let size: number;
-  try {
-    ({ size } = await statFile(path));
-  } catch (error) {
-    if (error instanceof UploadInputError) throw new OnceError(error.message, { node: node.target.url, path, error: { code: 'input', detail: error.message } });
-    throw error;
-  }
-  const { batch, reason } = await chooseBatch(node, rest[1], size, 1);
+export const run: OnceRun = async (args, context) => {
+  const prepared = await prepareUpload('upload-file', args, context, '<path> [batch-prefix]', statFile, ({ size }) => ({ bytes: size, files: 1 }));
+  const { node, path, batch, level } = prepared;
+  const size = prepared.source.size;
   const name = basename(path);
   const contentType = contentTypeByExtension(name);
   const { result, seconds } = await sendUpload('upload-file', node, context, size, (onBytes, timeoutMs) =>
     node.client.uploadFile(fileStream(path, onBytes), { batchId: batch.batchID, name, contentType, contentLength: size, timeoutMs, redundancyLevel: level }),
   );
-  const data: OnceData<'upload-file'> = {
-    node: node.target.url,
-    path,
-    name,
-    contentType,
-    bytes: size,
-    reference: result.reference,
-    redundancyLevel: level,
-    manifest: true,
-    batchId: batch.batchID,
-    batchReason: reason,
-    ...(result.tagUid === undefined ? {} : { tagUid: result.tagUid }),
-    seconds: Number(seconds.toFixed(3)),
-    megabytesPerSecond: Number((size / 1e6 / Math.max(seconds, 0.001)).toFixed(1)),
-    url: `${node.target.url}/bzz/${result.reference}/`,
-  };
-  return {
-    verb: 'upload-file',
-    status: 'ok',
-    message: showControlCharacters(
-      `${result.reference} is a manifest wrapping ${name} (${formatCount(size)} bytes, ${contentType}), ${redundancyText(level)}, uploaded with ${reason}${result.tagUid === undefined ? '' : `; tag ${result.tagUid} tracks the push`}`,
-    ),
-    data,
-    text: `${result.reference}  ${showControlCharacters(path)}  manifest, ${redundancyText(level)}`,
-  };
+  const data: OnceData<'upload-file'> = { node: node.target.url, path, name, contentType, bytes: size, ...uploadOutcome(prepared, result, seconds, size) };
+  return { verb: 'upload-file', status: 'ok', data };
 };

@@ -1,5 +1,7 @@
 /**
- * What `upload-file` and `upload-collection` share: choosing the batch and sending the stream.
+ * What `upload-file` and `upload-collection` share: the prologue (redundancy option, node, arity, reading the
+ * source, choosing the batch: prepareUpload), sending the stream (sendUpload) and the data after the upload
+ * (uploadOutcome).
  *
  * Batch: with a prefix, that batch of the node (full ID or unique prefix; unknown or ambiguous refused); it must
  * be usable and, if immutable, have room for the upload (an immutable batch refuses chunks once a bucket is
@@ -10,14 +12,74 @@
  * Time limit: the request may take `--timeout` (default 15 s) plus one second per MB, so a large upload is not
  * cut off while a stalled one still ends.
  */
+import type { OnceData } from '../../../config-schema/once-results.js';
 import type { PostageBatch, UploadResult } from '../../node-client/index.js';
 import { pickUploadBatch, remainingBytes, resolveBatchPrefix, uploadFootprintBytes } from '../../../core/cockpit/batch-choice.js';
 import { formatDuration, shortId } from '../../../core/cockpit/format.js';
+import { DEFAULT_UPLOAD_REDUNDANCY, takeUploadChoices } from '../../../core/cockpit/upload-choices.js';
 import { parseBatchPrefix } from '../../../core/cockpit/verb-inputs.js';
-import { argument, nodeFailure, type OnceNode } from './node.js';
+import type { RedundancyLevel } from '../../../core/swarm/redundancy.js';
+import { UploadInputError } from '../upload-source.js';
+import { argument, connectNode, nodeFailure, type OnceNode } from './node.js';
 import { readBatches } from './stamps.js';
 import { OnceError, timeoutOf, type OnceContext } from './verb.js';
 import { UploadProgress } from './upload-progress.js';
+
+/** An upload ready to send: its node, level, source (as read from `path`) and batch. */
+export interface PreparedUpload<S> {
+  readonly node: OnceNode;
+  readonly level: RedundancyLevel;
+  readonly path: string;
+  readonly source: S;
+  readonly batch: PostageBatch;
+  readonly batchReason: string;
+}
+
+/**
+ * The uploads' prologue: `--redundancy` (default 1), the node and `<path> [batch-prefix]`, the source read from
+ * `path` (an UploadInputError becomes the verb's error, naming the path), and the batch given or chosen for its
+ * size in `bytes` and `files`.
+ */
+export async function prepareUpload<S>(
+  verb: 'upload-file' | 'upload-collection',
+  allArgs: readonly string[],
+  context: OnceContext,
+  usage: string,
+  read: (path: string) => Promise<S>,
+  size: (source: S) => { bytes: number; files: number },
+): Promise<PreparedUpload<S>> {
+  const { choices, rest: args } = argument(() => takeUploadChoices(allArgs, false));
+  const level = choices.redundancy ?? DEFAULT_UPLOAD_REDUNDANCY;
+  const { node, rest } = await connectNode(verb, args, context, { min: 1, max: 2, usage });
+  const path = rest[0]!;
+  let source: S;
+  try {
+    source = await read(path);
+  } catch (error) {
+    if (error instanceof UploadInputError) throw new OnceError(error.message, { node: node.target.url, path, error: { code: 'input', detail: error.message } });
+    throw error;
+  }
+  const { bytes, files } = size(source);
+  const { batch, reason } = await chooseBatch(node, rest[1], bytes, files);
+  return { node, level, path, source, batch, batchReason: reason };
+}
+
+type UploadOutcome = Pick<OnceData<'upload-file'>, 'reference' | 'redundancyLevel' | 'manifest' | 'batchId' | 'batchReason' | 'tagUid' | 'seconds' | 'megabytesPerSecond' | 'url'>;
+
+/** The data both uploads end with: the reference, how it was stamped, how fast, and where the node serves it. */
+export function uploadOutcome(prepared: PreparedUpload<unknown>, result: UploadResult, seconds: number, bytes: number): UploadOutcome {
+  return {
+    reference: result.reference,
+    redundancyLevel: prepared.level,
+    manifest: true,
+    batchId: prepared.batch.batchID,
+    batchReason: prepared.batchReason,
+    ...(result.tagUid === undefined ? {} : { tagUid: result.tagUid }),
+    seconds: Number(seconds.toFixed(3)),
+    megabytesPerSecond: Number((bytes / 1e6 / Math.max(seconds, 0.001)).toFixed(1)),
+    url: `${prepared.node.target.url}/bzz/${result.reference}/`,
+  };
+}
 
 export interface ChosenBatch {
   batch: PostageBatch;

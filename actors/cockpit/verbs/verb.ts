@@ -1,23 +1,25 @@
 /**
  * A cockpit verb: what `cockpit --once <verb>` and the palette both run (2-cockpit.md §4, §7). A verb takes its
  * arguments and the node flags, does its work (reads a node, a file, the chain) and answers one result object;
- * the `--once` surface (surfaces/cli/cockpit/once.ts) only renders that object as text or JSON and maps its
- * status to an exit code, and the palette (actors/cockpit/one-shot-verbs.ts) shows its message's first line.
+ * the `--once` surface (surfaces/cli/cockpit/once.ts) has its words composed (core/cockpit/verb-text/), prints
+ * them as text or JSON and maps its status to an exit code, and the palette (actors/cockpit/one-shot-verbs.ts)
+ * shows the first line of the same words. An error the verb cannot answer with data is thrown as OnceError.
  * Each verb lives in its own file here and is listed in index.ts.
  */
 import type { InspectTarget } from '../../../core/inspection/inspect-flag.js';
-export type OnceStatus = 'ok' | 'unhealthy' | 'sad' | 'error';
+import type { OnceStatus } from '../../../core/cockpit/verb-text/verb-text.js';
+
+export type { OnceStatus } from '../../../core/cockpit/verb-text/verb-text.js';
 
 /**
- * The `--json` object every verb returns; `text` is the text output when it differs from `message` (for an
- * `error`, what the verb could still show, printed on stdout before the message goes to stderr).
+ * What a verb answers: data only, its status and the `data` its JSON Schema describes (config-schema/once-results.ts).
+ * Its words (the JSON `message`, the text output, the palette's banner) are composed from this alone, outside
+ * actors/, by core/cockpit/verb-text/<verb>.ts; test/layering.test.ts keeps this type free of text fields.
  */
 export interface OnceResult {
   verb: string;
   status: OnceStatus;
-  message: string;
   data: unknown;
-  text?: string;
 }
 
 /** What every verb may need besides its arguments: the node flags and the environment (NODE_URL, NODE_TOKEN). */
@@ -64,7 +66,8 @@ export class OnceUsageError extends Error {
 
 /**
  * A verb that cannot produce its result (node unreachable, endpoint missing, unreadable file, bad config)
- * may throw this instead of building the error result itself; runOnce renders it as status `error`.
+ * throws this: its message is the diagnostic (like any Error's), its data the result's; runOnce renders it as
+ * status `error`.
  */
 export class OnceError extends Error {
   override name = 'OnceError';

@@ -7,10 +7,10 @@
  */
 import { endpointFailure } from '../health-snapshot.js';
 import { createNodeClient } from '../../node-client/index.js';
-import { compareApiVersion, describeVersionComparison, EXPECTED_API_VERSION, EXPECTED_BEE_VERSION } from '../../../core/cockpit/api-version.js';
+import { compareApiVersion, EXPECTED_API_VERSION, EXPECTED_BEE_VERSION } from '../../../core/cockpit/api-version.js';
 import { InputError } from '../../../core/swarm/input-error.js';
-import { timeoutOf, type OnceResult, type OnceRun } from './verb.js';
-import { describeUnreadableHealth, resolveNodeTarget } from './node-target.js';
+import { OnceError, timeoutOf, type OnceResult, type OnceRun } from './verb.js';
+import { resolveNodeTarget } from './node-target.js';
 
 export const details = `Reads /health and compares its apiVersion with ${EXPECTED_API_VERSION} (Bee ${EXPECTED_BEE_VERSION}). Exit 0 on the same major
 (the message says when the minor differs), 1 on another major, 2 when /health cannot be read.`;
@@ -24,7 +24,7 @@ export const run: OnceRun = async (args, context): Promise<OnceResult> => {
     health = await client.health();
   } catch (error) {
     const failure = endpointFailure(error);
-    return { verb: 'version-check', status: 'error', message: describeUnreadableHealth(target.url, failure), data: { node: target.url, expected, error: failure } };
+    return { verb: 'version-check', status: 'error', data: { node: target.url, expected, error: failure } };
   }
   const live = { apiVersion: health.apiVersion, version: health.version };
   let comparison;
@@ -32,13 +32,8 @@ export const run: OnceRun = async (args, context): Promise<OnceResult> => {
     comparison = compareApiVersion(health.apiVersion);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
-    return { verb: 'version-check', status: 'error', message: `${target.url}: ${error.message}`, data: { node: target.url, expected, live } };
+    throw new OnceError(`${target.url}: ${error.message}`, { node: target.url, expected, live });
   }
   const { verdict, compatible } = comparison;
-  return {
-    verb: 'version-check',
-    status: compatible ? 'ok' : 'sad',
-    message: `${target.url} (Bee ${health.version}): ${describeVersionComparison(comparison)}`,
-    data: { node: target.url, expected, live, verdict, compatible },
-  };
+  return { verb: 'version-check', status: compatible ? 'ok' : 'sad', data: { node: target.url, expected, live, verdict, compatible } };
 };

@@ -1,14 +1,16 @@
 /**
  * `cockpit --once <verb> [args...]` and `cockpit-tui --once <verb> [args...]`: one verb, no UI, one result.
  * The verbs themselves are actors (actors/cockpit/verbs/, listed in its index.ts; the palette runs the same
- * code); this module finds one, runs it and renders its result object as text or JSON, and its status as the
- * exit code. Same verbs, same JSON in both bins; only the exit codes differ
+ * code) and answer data only; this module finds one, runs it, has its words composed from that data
+ * (core/cockpit/verb-text/, the palette's banner uses the same) and prints them as text or JSON, and its status
+ * as the exit code. Same verbs, same JSON in both bins; only the exit codes differ
  * (2-cockpit.md §7): desktop 0 ok, 1 unhealthy or sad, 2 error (network, parse, unreadable input), 64 usage;
  * terminal 0 ok, 1 unhealthy or failed (errors included), 2 usage.
  */
 import { jsonForTerminal, showControlCharacters, terminalSafeOutput } from '../../../core/terminal/visible-text.js';
 import { DEFAULT_ONCE_TIMEOUT_MS, findVerb, OnceError, OnceUsageError, type OnceContext, type OnceResult, type OnceStatus, type OnceVerb } from '../../../actors/cockpit/verbs/verb.js';
 import type { InspectTarget } from '../../../core/inspection/inspect-flag.js';
+import { composeVerbText, type VerbText } from '../../../core/cockpit/verb-text/index.js';
 import { startInspectionOrRefuse } from '../inspect-option.js';
 
 export type OnceExitCodes = Readonly<Record<OnceStatus | 'usage', number>>;
@@ -72,6 +74,7 @@ export async function runOnce(
   const inspection = await startInspectionOrRefuse(context.inspect, (line) => out.stderr(`${bin}: ${showControlCharacters(line)}\n`), { shortRun: true });
   if (inspection === null) return frontEnd.exit.error;
   let result: OnceResult;
+  let words: VerbText;
   try {
     if (inspection) {
       const live = inspection;
@@ -79,27 +82,28 @@ export async function runOnce(
       const { runInspected } = await import('../../../actors/inspection/inspected-promise.js');
       result = await runInspected(`once:${verb.name}`, { verb: verb.name, args }, () => verb.run(args, context), live);
     } else result = await verb.run(args, context);
+    words = await composeVerbText(result);
   } catch (error) {
     if (error instanceof OnceUsageError) {
       out.stderr(terminalSafeOutput(`${bin}: ${error.message}\nusage: ${bin} --once ${verb.name} ${verb.usage}\n`));
       return frontEnd.exit.usage;
     }
     if (!(error instanceof OnceError)) throw error;
-    result = { verb: verb.name, status: 'error', message: error.message, data: error.data };
+    result = { verb: verb.name, status: 'error', data: error.data };
+    words = { message: error.message };
   }
   // Results carry text from nodes and files. The output layer makes its control characters visible, so a node
   // cannot drive the terminal: `message` is one line, so even a newline in it is shown, not obeyed; a verb's
-  // multi-line `text` keeps its own newlines, and its verb escapes each outside value (showControlCharacters).
+  // multi-line `text` keeps its own newlines, and its words escape each outside value (showControlCharacters).
   if (out.json) {
-    const { text: _text, ...object } = result;
-    out.stdout(`${jsonForTerminal(JSON.stringify(object))}\n`);
+    out.stdout(`${jsonForTerminal(JSON.stringify({ verb: result.verb, status: result.status, message: words.message, data: result.data }))}\n`);
   } else if (result.status === 'error') {
     // What a verb could still read before it had to give up (readiness's ladder with gates not measured) is
     // output; why it gives up is the diagnostic.
-    if (result.text !== undefined) out.stdout(`${terminalSafeOutput(result.text)}\n`);
-    out.stderr(`${bin}: ${showControlCharacters(result.message)}\n`);
+    if (words.text !== undefined) out.stdout(`${terminalSafeOutput(words.text)}\n`);
+    out.stderr(`${bin}: ${showControlCharacters(words.message)}\n`);
   } else {
-    out.stdout(`${result.text === undefined ? showControlCharacters(result.message) : terminalSafeOutput(result.text)}\n`);
+    out.stdout(`${words.text === undefined ? showControlCharacters(words.message) : terminalSafeOutput(words.text)}\n`);
   }
   return frontEnd.exit[result.status];
 }
