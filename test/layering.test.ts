@@ -9,6 +9,11 @@
  * (actors/node-client), not even its types. What talks to a node is an actor (the verbs in actors/cockpit/verbs,
  * which `--once` and the palette both run; the demo's upload in actors/demo), and a surface only renders what
  * the actor answers (issue 25 item 4).
+ *
+ * And the verbs answer data only (issue 25 item 4): their result type has no text field, and no verb module
+ * composes words (it never imports the words' composer in core/cockpit/verb-text, nor what makes node text safe
+ * for a terminal, which only words need). `--once` text, the JSON `message` and the palette's banner are composed
+ * from the data by core/cockpit/verb-text/<verb>.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -30,19 +35,27 @@ const CLOSED: Record<string, readonly string[]> = {
   surfaces: ['actors/node-client'],
 };
 
-function upwardImports(layer: string): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync(join(root, layer), { recursive: true, withFileTypes: true })) {
+/** Every relative import of the non-test sources under `dir`: the importing file, the import as written, its target from the root. */
+function importsUnder(dir: string): { file: string; written: string; target: string }[] {
+  const found: { file: string; written: string; target: string }[] = [];
+  for (const entry of readdirSync(join(root, dir), { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
     const file = join(entry.parentPath ?? entry.path, entry.name);
     for (const match of readFileSync(file, 'utf8').matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
-      const target = relative(root, resolve(dirname(file), match[1]!));
-      const closed = (CLOSED[layer] ?? []).some((path) => target === path || target.startsWith(`${path}/`));
-      if ((FORBIDDEN[layer] ?? []).includes(target.split('/')[0]!) || closed) found.push(`${relative(root, file)} imports ${match[1]}`);
+      found.push({ file: relative(root, file), written: match[1]!, target: relative(root, resolve(dirname(file), match[1]!)) });
     }
   }
   return found;
 }
+
+function upwardImports(layer: string): string[] {
+  return importsUnder(layer)
+    .filter(({ target }) => (FORBIDDEN[layer] ?? []).includes(target.split('/')[0]!) || (CLOSED[layer] ?? []).some((path) => target === path || target.startsWith(`${path}/`)))
+    .map(({ file, written }) => `${file} imports ${written}`);
+}
+
+/** What a verb module must not import: the words' composer, and the terminal-safety of node text (words only). */
+const WORDS_ONLY = ['core/cockpit/verb-text/index.js', 'core/terminal/visible-text.js'];
 
 describe('layering', () => {
   it.each(Object.keys(FORBIDDEN))('%s imports nothing above it', (layer) => {
@@ -51,5 +64,15 @@ describe('layering', () => {
 
   it('surfaces never import the node client: they render what actors answer', () => {
     expect(upwardImports('surfaces')).toEqual([]);
+  });
+
+  it('a verb answers data only: its result type has no text field, and no verb module composes words', () => {
+    const source = readFileSync(join(root, 'actors/cockpit/verbs/verb.ts'), 'utf8');
+    const body = /export interface OnceResult \{([^}]*)\}/.exec(source)?.[1];
+    expect(body, 'actors/cockpit/verbs/verb.ts declares OnceResult').toBeDefined();
+    const fields = [...body!.matchAll(/^\s*(?:readonly\s+)?(\w+)\??\s*:/gm)].map((m) => m[1]);
+    expect(fields).toEqual(['verb', 'status', 'data']);
+    const words = importsUnder('actors/cockpit/verbs').filter(({ target }) => WORDS_ONLY.includes(target));
+    expect(words.map(({ file, written }) => `${file} imports ${written}`)).toEqual([]);
   });
 });
