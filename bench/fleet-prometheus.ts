@@ -17,7 +17,7 @@
  * Usage: node dist/bench/fleet-prometheus.js [--nodes 1000] [--shards 5] [--scrape-s 15] [--window-s 120]
  *        [--faults 3] [--query-rounds 10] [--json]   (`npm run bench:fleet-prometheus`)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,13 +26,15 @@ import { fileURLToPath } from 'node:url';
 import { startCockpitEngine } from '../actors/cockpit/engine.js';
 import { queryFleet } from '../actors/cockpit/prometheus-fleet.js';
 import { engineConfigForUrls, memoryStateStore } from '../core/cockpit/interaction/config.js';
-import { fleetNodeStatus } from '../core/cockpit/node-status.js';
+import { fleetIntervalMs, isPollingPreset, POLLING_PRESETS, type PollingPreset } from '../core/cockpit/interaction/polling-presets.js';
+import { PROMETHEUS_QUERY_INTERVAL_MS } from '../core/cockpit/prometheus-fleet.js';
+import type { FleetNodeFacts } from '../core/cockpit/interaction/screen-env.js';
 import type { DevnetDescription } from '../devnet/describe.js';
-import { promUntil, startPrometheus } from './lib/prometheus-stack.js';
+import { promQuery, promUntil, startPrometheus } from './lib/prometheus-stack.js';
 import { answerHelp } from './lib/usage.js';
 
 const USAGE = `Usage: npm run bench:fleet-prometheus -- [--nodes N] [--shards N] [--scrape-s S] [--window-s S] [--faults N]
-       [--query-rounds N] [--json]
+       [--query-rounds N] [--shard-polling PRESET] [--query-s S] [--json]
 
 The fleet past one machine, on this one: a devnet of --nodes in a child process, --shards headless
 \`cockpit --serve-metrics\` children polling their shares, a real Prometheus scraping them and every node's
@@ -45,6 +47,8 @@ The fleet past one machine, on this one: a devnet of --nodes in a child process,
   --window-s S       measured window (default 120)
   --faults N         faults timed to the reading cockpit's row (default 3)
   --query-rounds N   PromQL rounds timed after the window (default 10)
+  --shard-polling P  the shards' --polling preset: live (5 s), default (10 s), slow (30 s)
+  --query-s S        the reading cockpit's PromQL cadence (default 5, its own default)
   --json             one JSON object instead of the text
 `;
 
@@ -57,11 +61,13 @@ interface Options {
   windowS: number;
   faults: number;
   queryRounds: number;
+  shardPolling: PollingPreset;
+  queryS: number;
   json: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { nodes: 1000, shards: 5, scrapeS: 15, windowS: 120, faults: 3, queryRounds: 10, json: false };
+  const options: Options = { nodes: 1000, shards: 5, scrapeS: 15, windowS: 120, faults: 3, queryRounds: 10, shardPolling: 'default', queryS: PROMETHEUS_QUERY_INTERVAL_MS / 1000, json: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const next = () => Number(argv[++i]);
@@ -72,7 +78,15 @@ function parseArgs(argv: string[]): Options {
     else if (flag === '--window-s') options.windowS = next();
     else if (flag === '--faults') options.faults = next();
     else if (flag === '--query-rounds') options.queryRounds = next();
-    else throw new Error(`unknown option ${flag} (known: --nodes, --shards, --scrape-s, --window-s, --faults, --query-rounds, --json)`);
+    else if (flag === '--query-s') options.queryS = next();
+    else if (flag === '--shard-polling') {
+      const preset = argv[++i] ?? '';
+      if (!isPollingPreset(preset)) throw new Error(`--shard-polling: ${preset || 'nothing'} is not one of ${POLLING_PRESETS.join(', ')}`);
+      options.shardPolling = preset;
+    } else throw new Error(`unknown option ${flag} (known: --nodes, --shards, --scrape-s, --window-s, --faults, --query-rounds, --shard-polling, --query-s, --json)`);
+  }
+  for (const key of ['nodes', 'shards', 'scrapeS', 'windowS', 'queryS'] as const) {
+    if (!(options[key] > 0)) throw new Error(`--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} must be a positive number`);
   }
   return options;
 }
@@ -105,6 +119,52 @@ async function firstLine(child: ChildProcess, stream: 'stdout' | 'stderr', patte
   });
 }
 
+interface FaultStages {
+  readonly node: string;
+  /** Seconds from the fault to each stage showing it: the shard's /metrics, Prometheus, the reading cockpit's row. */
+  readonly shardS: number;
+  readonly prometheusS: number;
+  readonly rowS: number;
+}
+
+const frozenInRow = (row: FleetNodeFacts | undefined) => row?.remote?.facts?.gates?.some((g) => g.id === 'notFrozen' && g.state === 'Fail') ?? false;
+
+/**
+ * Freezes one node and times each stage of the chain until its row says so: the shard's /metrics is read every
+ * second (one 200-node exposition: a little of the shard's CPU while a fault is timed, none in the window),
+ * Prometheus asked every 250 ms, the row looked at every 100 ms. Heals the node after.
+ */
+async function timeFault(node: string, nodeControl: string, shardUrl: string, prometheusUrl: string, engine: { fleet(): FleetNodeFacts[] }, scrapeS: number): Promise<FaultStages> {
+  const started = performance.now();
+  const elapsed = () => (performance.now() - started) / 1000;
+  const line = `cockpit_gate_state{node=${JSON.stringify(node)},gate="not_frozen"} 2`;
+  const expr = `cockpit_gate_state{node=${JSON.stringify(node)},gate="not_frozen"} == 2`;
+  const deadline = AbortSignal.timeout(10 * scrapeS * 1000);
+  const until = async (seen: () => Promise<boolean>, everyMs: number, what: string): Promise<number> => {
+    for (;;) {
+      if (deadline.aborted) throw new Error(`the fault on ${node} never reached ${what}`);
+      if (await seen().catch(() => false)) return elapsed();
+      await sleep(everyMs);
+    }
+  };
+  await fetch(`${nodeControl}/faults`, { method: 'PATCH', body: JSON.stringify({ frozen: true }) });
+  const [shardS, prometheusS, rowS] = await Promise.all([
+    until(async () => (await (await fetch(`${shardUrl}/metrics`, { signal: deadline })).text()).includes(line), 1000, 'its shard'),
+    until(async () => (await promQuery(prometheusUrl, expr)).length > 0, 250, 'Prometheus'),
+    until(async () => frozenInRow(engine.fleet().find((n) => n.name === node)), 100, 'its row'),
+  ]);
+  await fetch(`${nodeControl}/heal`, { method: 'POST' });
+  return { node, shardS, prometheusS, rowS };
+}
+
+const uptimeLine = () => {
+  try {
+    return execFileSync('uptime', { encoding: 'utf8' }).trim();
+  } catch {
+    return `load ${load()}`;
+  }
+};
+
 async function main(): Promise<void> {
   answerHelp(USAGE);
   const options = parseArgs(process.argv.slice(2));
@@ -131,7 +191,7 @@ async function main(): Promise<void> {
     const per = Math.ceil(urls.length / options.shards);
     const shards = await Promise.all(
       Array.from({ length: options.shards }, async (_, i) => {
-        const child = spawn(process.execPath, [cockpitBin, '--serve-metrics', '127.0.0.1:0', ...urls.slice(i * per, (i + 1) * per)], {
+        const child = spawn(process.execPath, [cockpitBin, '--serve-metrics', '127.0.0.1:0', '--polling', options.shardPolling, ...urls.slice(i * per, (i + 1) * per)], {
           stdio: ['ignore', 'ignore', 'pipe'],
           // No config file (XDG_CONFIG_HOME of its own): the shard's nodes are its URLs, named by URL.
           env: { ...process.env, COCKPIT_DATA: join(scratch, `shard-${i}`, 'data'), XDG_CONFIG_HOME: join(scratch, `shard-${i}`, 'config') },
@@ -142,6 +202,7 @@ async function main(): Promise<void> {
       }),
     );
     process.stderr.write(`${shards.length} shards serving\n`);
+    const shardPollS = fleetIntervalMs(options.shardPolling, 'terminal') / 1000;
 
     const beeTargets = urls.map((url) => ({ targets: [new URL(url).host], labels: { node: url } }));
     const prometheus = await startPrometheus({
@@ -165,6 +226,7 @@ async function main(): Promise<void> {
         config: engineConfigForUrls([urls[0]!], { fleet: { aggregateWindowSecs: 60, prometheusUrl: prometheus.url } }),
         stateStore: memoryStateStore(),
         fleetPollIntervalMs: options.scrapeS * 1000,
+        prometheusQueryIntervalMs: options.queryS * 1000,
       });
       let views = 0;
       const off = engine.subscribe(() => void views++);
@@ -194,21 +256,12 @@ async function main(): Promise<void> {
       const prometheusCost = { cpuPercent: percentOfCore(promAfter.cpuMs - promBefore.cpuMs, wallMs), rssMb: promAfter.rssMb };
       const devnetCost = { cpuPercent: percentOfCore(devnetAfter.cpuMs - devnetBefore.cpuMs, wallMs), rssMb: devnetAfter.rssMb };
 
-      // Faults: the frozen fault on nodes the reading cockpit does not poll; time until its row fails.
-      const faultSeconds: number[] = [];
+      // Faults: the frozen fault (Bee's /redistributionstate says isFrozen) on nodes the reading cockpit does not
+      // poll, each stage timed apart: the shard's /metrics says not_frozen 2, Prometheus holds it, the row fails it.
+      const faults: FaultStages[] = [];
       for (let f = 0; f < options.faults; f++) {
         const index = 1 + Math.floor(((f + 1) * (urls.length - 1)) / (options.faults + 1));
-        const name = urls[index]!;
-        const started = performance.now();
-        await fetch(`${controlUrl}/_devnet/nodes/${index}/faults`, { method: 'PATCH', body: JSON.stringify({ frozen: true }) });
-        for (;;) {
-          const row = engine.fleet().find((n) => n.name === name);
-          if (row && fleetNodeStatus(row).tone === 'fail') break;
-          if (performance.now() - started > 10 * options.scrapeS * 1000) throw new Error(`the fault on ${name} never reached its row`);
-          await sleep(100);
-        }
-        faultSeconds.push((performance.now() - started) / 1000);
-        await fetch(`${controlUrl}/_devnet/nodes/${index}/heal`, { method: 'POST' });
+        faults.push(await timeFault(urls[index]!, `${controlUrl}/_devnet/nodes/${index}`, shards[Math.floor(index / per)]!.url, prometheus.url, engine, options.scrapeS));
       }
 
       const rounds: number[] = [];
@@ -222,13 +275,16 @@ async function main(): Promise<void> {
       await engine.stop();
 
       const result = {
+        uptime: uptimeLine(),
         nodes: urls.length,
         shards: shards.length,
         scrapeIntervalS: options.scrapeS,
         windowS: options.windowS,
         reader,
         queries: { rounds: rounds.length, p50Ms: rounds[Math.floor(rounds.length / 2)]!, maxMs: rounds.at(-1)! },
-        faultToRowS: faultSeconds,
+        cadences: { shardPollS: shardPollS, scrapeS: options.scrapeS, queryS: options.queryS, worstCaseS: shardPollS + options.scrapeS + options.queryS },
+        faultToRowS: faults.map((f) => f.rowS),
+        faultStages: faults,
         exporters,
         prometheus: prometheusCost,
         devnet: devnetCost,
@@ -238,10 +294,14 @@ async function main(): Promise<void> {
       if (options.json) process.stdout.write(`${JSON.stringify(result)}\n`);
       else {
         const f = (n: number, d = 2) => n.toFixed(d);
+        console.log(`uptime: ${result.uptime}`);
         console.log(`fleet from Prometheus: ${urls.length} nodes, ${shards.length} shards, scrape ${options.scrapeS} s, window ${options.windowS} s (load before ${loadBefore}, after ${result.load.after})`);
         console.log(`  reading cockpit   cpu ${f(reader.cpuPercent)} % of a core (goal < ${TARGETS.cpuPercent}), rss peak ${f(reader.peakRssMb, 1)} MB end ${f(reader.endRssMb, 1)} MB (goal < ${TARGETS.rssMb}), ${views} views`);
         console.log(`  fleet query round p50 ${f(result.queries.p50Ms, 1)} ms, max ${f(result.queries.maxMs, 1)} ms (${rounds.length} rounds of ${6} instant queries)`);
-        console.log(`  fault to row      ${faultSeconds.map((s) => `${f(s, 1)} s`).join(', ')} (goal < ${2 * options.scrapeS} s)`);
+        console.log(`  cadences          shard poll ${shardPollS} s (--polling ${options.shardPolling}), scrape ${options.scrapeS} s, reader query ${options.queryS} s: worst case ${result.cadences.worstCaseS} s plus answer times`);
+        for (const stage of faults) {
+          console.log(`  fault to row      ${f(stage.rowS, 1)} s (goal < ${2 * options.scrapeS} s): shard ${f(stage.shardS, 1)} s, + Prometheus ${f(stage.prometheusS - stage.shardS, 1)} s, + reader ${f(stage.rowS - stage.prometheusS, 1)} s  (${stage.node})`);
+        }
         for (const e of exporters) console.log(`  shard ${e.shard} (${e.nodes} nodes)  cpu ${f(e.cpuPercent)} % of a core, rss ${f(e.rssMb, 1)} MB`);
         console.log(`  prometheus        cpu ${f(prometheusCost.cpuPercent)} % of a core, rss ${f(prometheusCost.rssMb, 1)} MB`);
         console.log(`  devnet            cpu ${f(devnetCost.cpuPercent)} % of a core, rss ${f(devnetCost.rssMb, 1)} MB (the simulated nodes themselves)`);

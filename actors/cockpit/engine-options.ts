@@ -35,6 +35,8 @@ export interface StartCockpitEngineOptions {
   readonly logPaneOpen?: boolean;
   /** Fleet poll interval; default 15 s desktop, 10 s terminal (2-cockpit.md §8). */
   readonly fleetPollIntervalMs?: number;
+  /** With the fleet from Prometheus: how often its PromQL round runs (default 5 s, never slower than the fleet poll). */
+  readonly prometheusQueryIntervalMs?: number;
   /**
    * Per-request timeout of every node call, the whole transfer included (default 8 s): a hanging node, or one
    * dripping a byte a second, fails its own row within one poll instead of holding it forever.

@@ -18,6 +18,7 @@ import { cockpitMachine, fleetNodeMachine, screenSrc, type CockpitMachineInput, 
 import { gatesMachine } from '../../machines/cockpit/gates.machine.js';
 import { logPaneMachine } from '../../machines/cockpit/log-pane.machine.js';
 import { prometheusFleetMachine } from '../../machines/cockpit/prometheus-fleet.machine.js';
+import { prometheusQueryIntervalMs } from '../../core/cockpit/prometheus-fleet.js';
 import { SCREEN_REGISTRY } from '../../machines/cockpit/screens/index.js';
 import { supervisorMachine } from '../../machines/cockpit/supervisor.machine.js';
 import { watchlistMachine } from '../../machines/cockpit/watchlist.machine.js';
@@ -100,13 +101,15 @@ export function provideCockpitMachine({ options, now, deps, clientFor, pollClien
 export function cockpitInput(options: StartCockpitEngineOptions, persisted: EnginePersistedState): CockpitMachineInput {
   const { face, config } = options;
   const prometheusUrl = config.fleet.prometheusUrl;
+  const fleetPollIntervalMs = options.fleetPollIntervalMs ?? fleetIntervalMs(config.ui.polling ?? 'default', face);
+  const names = config.nodes.filter((node) => node.origin === 'config' || node.origin === 'positional').map((node) => node.name);
   return {
     face,
     nodes: config.nodes.map(({ name, url }) => ({ name, url })),
     activeNode: config.activeNode,
-    fleetPollIntervalMs: options.fleetPollIntervalMs ?? fleetIntervalMs(config.ui.polling ?? 'default', face),
+    fleetPollIntervalMs,
     screenPollIntervalsMs: screenIntervalsMs(config.ui.polling ?? 'default'),
-    ...(prometheusUrl ? { prometheusFleet: { names: config.nodes.filter((node) => node.origin === 'config' || node.origin === 'positional').map((node) => node.name) } } : {}),
+    ...(prometheusUrl ? { prometheusFleet: { names, queryIntervalMs: prometheusQueryIntervalMs(fleetPollIntervalMs, options.prometheusQueryIntervalMs) } } : {}),
     session: {
       face,
       screen: config.ui.restoreLastScreen ? screenFromState(persisted.lastScreen) : (config.ui.startScreen ?? 'health'),

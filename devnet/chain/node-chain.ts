@@ -16,7 +16,7 @@ import { NodePostage, chainTimeMs } from './node-postage.js';
 import { NodeLottery, roundOf } from './redistribution.js';
 import type { ChainMember, SimChain } from './sim-chain.js';
 import { beeProximity as proximity } from '../../core/swarm/proximity.js';
-import { backgroundPeers, type TopologyPeer, type TopologyView } from './topology.js';
+import { BIN_CAPACITY, backgroundPeers, type TopologyPeer, type TopologyView } from './topology.js';
 import { NodeSwapLedger } from './swap-ledger.js';
 import { TransactionPool } from './transactions.js';
 import { DEFAULT_BZZ_BALANCE, DEFAULT_NATIVE_BALANCE, Wallet } from './wallet.js';
@@ -245,7 +245,7 @@ export class NodeChain implements ChainMember {
    */
   topologyView(): TopologyView {
     const depth = this.reserveState().storageRadius;
-    const real = this.realPeers().map((p) => ({ overlayHex: p.overlayHex.toLowerCase(), fullNode: p.fullNode ?? true, simulated: false }));
+    const real = this.kademliaPeers().map((p) => ({ overlayHex: p.overlayHex.toLowerCase(), fullNode: p.fullNode ?? true, simulated: false }));
     const all = this.withBackground ? [...real, ...this.background(depth)] : real;
     const { lowPeers, peerCount, starvingBin, starvingBinPeers } = this.faults;
     let connected = all;
@@ -272,6 +272,27 @@ export class NodeChain implements ChainMember {
   }
 
   private backgroundCache: { depth: number; peers: TopologyPeer[] } | null = null;
+  /** Each devnet peer's proximity order to this node, computed once (the peer set only loses or regains members). */
+  private readonly peerPo = new Map<string, number>();
+
+  /**
+   * The devnet nodes this node's Kademlia table holds: at most BIN_CAPACITY per proximity bin, the first in the
+   * network's order, as Bee stops connecting past over-saturation. A devnet of a dozen nodes keeps every peer; one
+   * of 1000 keeps about a hundred, instead of every node listing all 999 others on /topology, /status, /peers and
+   * /metrics (which made one fleet poll of 1000 nodes cost the devnet 12 s of CPU).
+   */
+  private kademliaPeers(): readonly ChainPeer[] {
+    const peers = this.realPeers();
+    if (peers.length <= BIN_CAPACITY) return peers;
+    const perBin = new Map<number, number>();
+    return peers.filter((peer) => {
+      let po = this.peerPo.get(peer.overlayHex);
+      if (po === undefined) this.peerPo.set(peer.overlayHex, (po = proximity(this.overlay, hexToBytes(peer.overlayHex))));
+      const count = perBin.get(po) ?? 0;
+      perBin.set(po, count + 1);
+      return count < BIN_CAPACITY;
+    });
+  }
 
   private background(depth: number): TopologyPeer[] {
     if (this.backgroundCache?.depth !== depth) this.backgroundCache = { depth, peers: backgroundPeers(this.overlay, depth) };

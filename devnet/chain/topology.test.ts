@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { beeProximity } from '../../core/swarm/proximity.js';
+import { hexToBytes } from '../../core/swarm/bytes.js';
 import { addressAtPo, backgroundPeers, topologySnapshot } from './topology.js';
 import { starvingBins } from '../../core/cockpit/rules/bin-saturation.js';
 import { ownStatus, peerStatuses, neighborhoods } from './status.js';
@@ -83,5 +84,32 @@ describe('node status', () => {
     const stats = neighborhoods(doubled);
     expect(stats.map((s) => s.neighborhood)).toEqual(['0', '1']);
     expect(stats.find((s) => s.neighborhood === bit)!.proximity).toBe(1);
+  });
+});
+
+describe('a large devnet’s Kademlia table', () => {
+  it('holds at most 18 devnet peers per bin (Bee’s over-saturation), the first in network order, and every peer of a small devnet', () => {
+    const chain = testChain();
+    const others = Array.from({ length: 400 }, (_, i) => testNode(chain, i + 1));
+    const asPeers = (nodes: typeof others) => nodes.map((n) => ({ overlayHex: n.overlayHex, fullNode: true, chain: n }));
+    const node = testNode(chain, 0, { peers: () => asPeers(others), backgroundPeers: false });
+    const connected = node.topologyView().connected;
+    const perBin = new Map<number, string[]>();
+    for (const peer of connected) {
+      const po = beeProximity(node.overlay, hexToBytes(peer.overlayHex));
+      perBin.set(po, [...(perBin.get(po) ?? []), peer.overlayHex]);
+    }
+    // 400 random overlays: about 200 in bin 0, 100 in bin 1, … so the shallow bins are capped and the deep ones not.
+    expect(perBin.get(0)).toHaveLength(18);
+    expect(perBin.get(1)).toHaveLength(18);
+    expect(Math.max(...[...perBin.values()].map((peers) => peers.length))).toBe(18);
+    const bin0 = others.filter((n) => beeProximity(node.overlay, n.overlay) === 0).map((n) => n.overlayHex);
+    expect(perBin.get(0)).toEqual(bin0.slice(0, 18));
+    const deep = others.filter((n) => beeProximity(node.overlay, n.overlay) >= 5);
+    expect(connected.filter((p) => beeProximity(node.overlay, hexToBytes(p.overlayHex)) >= 5)).toHaveLength(deep.length);
+    expect(ownStatus(node).connectedPeers).toBe(connected.length);
+
+    const small = testNode(chain, 0, { peers: () => asPeers(others.slice(0, 12)), backgroundPeers: false });
+    expect(small.topologyView().connected).toHaveLength(12);
   });
 });

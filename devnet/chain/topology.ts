@@ -24,6 +24,8 @@ export interface TopologyPeer {
 
 /** Connected peers of a saturated bin: 10..18. */
 const SATURATED_MIN = 10;
+/** The most devnet peers a node connects to in one bin: Bee's over-saturation (pkg/topology/kademlia), 18. */
+export const BIN_CAPACITY = 18;
 const SATURATED_SPREAD = 9;
 /** Connected peers of the neighbourhood bins, from the depth on. */
 const NEIGHBOURHOOD = [4, 3, 2, 1];
@@ -110,18 +112,32 @@ export interface TopologyView {
   reachability: 'Public' | 'Private' | 'Unknown';
 }
 
+/**
+ * Per node (its overlay bytes), each peer's bin and simulated RTT: both are fixed for the pair, and a keccak per
+ * peer per /topology was most of what a fleet poll of a 1000-node devnet cost.
+ */
+const pairFacts = new WeakMap<Uint8Array, Map<string, { po: number; rttMs: number }>>();
+
+function factsOf(overlay: Uint8Array, peerHex: string): { po: number; rttMs: number } {
+  let known = pairFacts.get(overlay);
+  if (!known) pairFacts.set(overlay, (known = new Map()));
+  let facts = known.get(peerHex);
+  if (!facts) known.set(peerHex, (facts = { po: proximity(overlay, hexToBytes(peerHex)), rttMs: simulatedRttMs(overlay, peerHex) }));
+  return facts;
+}
+
 export function topologySnapshot(overlay: Uint8Array, view: TopologyView, nowMs: number, uptimeSeconds: number): TopologySnapshot {
   const bins: Record<string, BinInfo> = {};
   const emptyBin = (): BinInfo => ({ population: 0, connected: 0, disconnectedPeers: null, connectedPeers: null });
   for (let po = 0; po <= MAX_PO; po++) bins[`bin_${po}`] = emptyBin();
-  const binOf = (peer: TopologyPeer) => bins[`bin_${proximity(overlay, hexToBytes(peer.overlayHex))}`]!;
+  const binOf = (peer: TopologyPeer) => bins[`bin_${factsOf(overlay, peer.overlayHex).po}`]!;
   const metricsOf = (peer: TopologyPeer, connected: boolean): PeerMetrics => ({
     lastSeenTimestamp: Math.floor(nowMs / 1000) - (connected ? 0 : 60),
     sessionConnectionRetry: 0,
     connectionTotalDuration: uptimeSeconds,
     sessionConnectionDuration: connected ? uptimeSeconds : 0,
     sessionConnectionDirection: peer.simulated ? 'inbound' : 'outbound',
-    latencyEWMA: Math.round(simulatedRttMs(overlay, peer.overlayHex)),
+    latencyEWMA: Math.round(factsOf(overlay, peer.overlayHex).rttMs),
     reachability: 'Public',
     healthy: connected,
   });

@@ -38,8 +38,11 @@ export interface CockpitMachineInput {
   };
   /** Run the node (`--node-bin` + `--node-config`, or `[store]`). */
   readonly supervisor?: SupervisorInput;
-  /** The fleet comes from Prometheus: these node names (empty: every node Prometheus knows). */
-  readonly prometheusFleet?: { readonly names: readonly string[] };
+  /**
+   * The fleet comes from Prometheus: these node names (empty: every node Prometheus knows), asked every
+   * `queryIntervalMs` (default the fleet poll interval).
+   */
+  readonly prometheusFleet?: { readonly names: readonly string[]; readonly queryIntervalMs?: number };
   readonly alerts: AlertsInput;
   /** The persisted watchlist; entries with an interval are running watch-refs. */
   readonly watchlist?: readonly WatchlistEntry[];

@@ -279,7 +279,7 @@ export const cockpitMachine = setup({
             fromPrometheus: {
               description: 'fleetPrometheus: one PromQL round per interval; fleet:<active> polls the active node (spawnActiveNodePoller).',
               entry: 'spawnActiveNodePoller',
-              invoke: { id: PROMETHEUS_FLEET_ID, src: 'prometheusFleet', input: ({ context }) => ({ names: context.start.prometheusFleet?.names ?? [], pollIntervalMs: context.fleetPollIntervalMs }) },
+              invoke: { id: PROMETHEUS_FLEET_ID, src: 'prometheusFleet', input: ({ context }) => ({ names: context.start.prometheusFleet?.names ?? [], pollIntervalMs: context.start.prometheusFleet?.queryIntervalMs ?? context.fleetPollIntervalMs }) },
             },
           },
         },

@@ -13,6 +13,8 @@ import { CockpitConfigError } from '../../../core/cockpit/config/config-problem.
 import type { CockpitLaunchArgs, ResolvedCockpitConfig } from '../../../core/cockpit/config/resolved-config.js';
 import type { ListenAddress } from '../../../core/cockpit/listen-address.js';
 import type { InspectTarget } from '../../../core/inspection/inspect-flag.js';
+import { fleetIntervalMs } from '../../../core/cockpit/interaction/polling-presets.js';
+import type { Face } from '../../../core/cockpit/view/view-model.js';
 import { isInspectorUnreachable, startInspection } from '../inspect-option.js';
 
 export interface HeadlessEngineOptions {
@@ -32,6 +34,11 @@ export interface HeadlessEngineOptions {
   readonly story?: (line: string) => void;
   /** `--inspect`: the engine's actor system goes to the inspector; where to look is told to `story`. */
   readonly inspect?: InspectTarget;
+  /**
+   * Whose fleet cadence the engine polls at (the `[ui] polling` preset applied to it); default the desktop's
+   * (15 s). `--serve-metrics` shards poll at the terminal's (10 s): see serve-metrics.ts.
+   */
+  readonly fleetCadenceOf?: Face;
 }
 
 /** Resolves the config (throws CockpitConfigError with every problem) and starts the desktop engine. */
@@ -51,7 +58,8 @@ export async function startHeadlessEngine(options: HeadlessEngineOptions): Promi
     await inspection?.stop();
     throw error;
   }
-  const engine = startCockpitEngine({ face: 'desktop', config, stateStore, app: { name: 'cockpit', version: options.version }, ...(inspection ? { inspection } : {}), ...options.engineOptions });
+  const fleetPollIntervalMs = fleetIntervalMs(config.ui.polling ?? 'default', options.fleetCadenceOf ?? 'desktop');
+  const engine = startCockpitEngine({ face: 'desktop', config, stateStore, app: { name: 'cockpit', version: options.version }, fleetPollIntervalMs, ...(inspection ? { inspection } : {}), ...options.engineOptions });
   const story = options.story;
   // The supervisor's last line (`node stopped (…)`) is left out: the modes print the final status themselves.
   const worthSaying = (line: CockpitStoryLine) => (line.logger === 'cockpit::supervisor' ? !line.message.startsWith('node stopped') : line.level === 'warning' || line.level === 'error');
