@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Benchmark (issue 27 item 7): the whole chain past one machine, on this machine. A devnet of --nodes (1000)
- * in a child process; --shards headless `cockpit --serve-metrics` child processes, each polling its share;
+ * Benchmark (issue 27 item 7): the whole chain past one machine, on this machine. --nodes (1000) devnet nodes
+ * in --devnets (5) child processes; --shards headless `cockpit --serve-metrics` child processes, each polling its share;
  * a real Prometheus (Debian's) scraping every shard and every node's Bee /metrics every --scrape-s (15) s; and
  * in this process one cockpit engine whose fleet comes from Prometheus (`fleet.prometheusUrl`), with a face
  * subscribed to S15. Goals: that cockpit under 2 % of a core and under 150 MB RSS; a fault shows in its row in
@@ -10,7 +10,8 @@
  * Prints (and --json writes one object):
  *   reader      the reading cockpit's CPU (% of one core over the window) and RSS (peak, end)
  *   queries     the fleet's PromQL round, timed apart after the window: p50 / max of --query-rounds rounds
- *   fault       seconds from a devnet fault (frozen) to the reading cockpit's row saying so, per --faults fault
+ *   fault       seconds from a devnet fault (frozen) to the reading cockpit's row saying so, per --faults fault,
+ *               and per stage: the shard's /metrics, Prometheus, the row (goal: under two scrape intervals)
  *   exporters   each shard's and Prometheus's CPU and RSS over the window (from /proc), and the devnet's
  *   load       `uptime`'s load averages before and after: the machine is shared; beside every figure
  *
@@ -34,7 +35,7 @@ import { promQuery, promUntil, startPrometheus } from './lib/prometheus-stack.js
 import { answerHelp } from './lib/usage.js';
 
 const USAGE = `Usage: npm run bench:fleet-prometheus -- [--nodes N] [--shards N] [--scrape-s S] [--window-s S] [--faults N]
-       [--query-rounds N] [--shard-polling PRESET] [--query-s S] [--json]
+       [--query-rounds N] [--shard-polling PRESET] [--query-s S] [--devnets N] [--json]
 
 The fleet past one machine, on this one: a devnet of --nodes in a child process, --shards headless
 \`cockpit --serve-metrics\` children polling their shares, a real Prometheus scraping them and every node's
@@ -49,6 +50,7 @@ The fleet past one machine, on this one: a devnet of --nodes in a child process,
   --query-rounds N   PromQL rounds timed after the window (default 10)
   --shard-polling P  the shards' --polling preset: live (5 s), default (10 s), slow (30 s)
   --query-s S        the reading cockpit's PromQL cadence (default 5, its own default)
+  --devnets N        devnet processes the nodes are spread over (default 5)
   --json             one JSON object instead of the text
 `;
 
@@ -62,12 +64,13 @@ interface Options {
   faults: number;
   queryRounds: number;
   shardPolling: PollingPreset;
+  devnets: number;
   queryS: number;
   json: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { nodes: 1000, shards: 5, scrapeS: 15, windowS: 120, faults: 3, queryRounds: 10, shardPolling: 'default', queryS: PROMETHEUS_QUERY_INTERVAL_MS / 1000, json: false };
+  const options: Options = { nodes: 1000, shards: 5, scrapeS: 15, windowS: 120, faults: 3, queryRounds: 10, shardPolling: 'default', devnets: 5, queryS: PROMETHEUS_QUERY_INTERVAL_MS / 1000, json: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const next = () => Number(argv[++i]);
@@ -79,13 +82,14 @@ function parseArgs(argv: string[]): Options {
     else if (flag === '--faults') options.faults = next();
     else if (flag === '--query-rounds') options.queryRounds = next();
     else if (flag === '--query-s') options.queryS = next();
+    else if (flag === '--devnets') options.devnets = next();
     else if (flag === '--shard-polling') {
       const preset = argv[++i] ?? '';
       if (!isPollingPreset(preset)) throw new Error(`--shard-polling: ${preset || 'nothing'} is not one of ${POLLING_PRESETS.join(', ')}`);
       options.shardPolling = preset;
-    } else throw new Error(`unknown option ${flag} (known: --nodes, --shards, --scrape-s, --window-s, --faults, --query-rounds, --shard-polling, --query-s, --json)`);
+    } else throw new Error(`unknown option ${flag} (known: --nodes, --shards, --scrape-s, --window-s, --faults, --query-rounds, --shard-polling, --query-s, --devnets, --json)`);
   }
-  for (const key of ['nodes', 'shards', 'scrapeS', 'windowS', 'queryS'] as const) {
+  for (const key of ['nodes', 'shards', 'scrapeS', 'windowS', 'queryS', 'devnets'] as const) {
     if (!(options[key] > 0)) throw new Error(`--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} must be a positive number`);
   }
   return options;
@@ -147,13 +151,17 @@ async function timeFault(node: string, nodeControl: string, shardUrl: string, pr
       await sleep(everyMs);
     }
   };
-  await fetch(`${nodeControl}/faults`, { method: 'PATCH', body: JSON.stringify({ frozen: true }) });
+  const control = (path: string, init: RequestInit) =>
+    fetch(`${nodeControl}${path}`, { ...init, signal: AbortSignal.timeout(60_000) }).catch((error: unknown) => {
+      throw new Error(`its devnet did not take ${path} for ${node} within 60 s (${(error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message})`);
+    });
+  await control('/faults', { method: 'PATCH', body: JSON.stringify({ frozen: true }) });
   const [shardS, prometheusS, rowS] = await Promise.all([
     until(async () => (await (await fetch(`${shardUrl}/metrics`, { signal: deadline })).text()).includes(line), 1000, 'its shard'),
     until(async () => (await promQuery(prometheusUrl, expr)).length > 0, 250, 'Prometheus'),
     until(async () => frozenInRow(engine.fleet().find((n) => n.name === node)), 100, 'its row'),
   ]);
-  await fetch(`${nodeControl}/heal`, { method: 'POST' });
+  await control('/heal', { method: 'POST' });
   return { node, shardS, prometheusS, rowS };
 }
 
@@ -177,14 +185,24 @@ async function main(): Promise<void> {
   };
   process.once('exit', stopAll);
   try {
+    // The simulated nodes in --devnets processes (separate networks of --nodes / --devnets each): one Node.js
+    // event loop answering 1000 nodes' polls and scrapes falls behind on a loaded machine, while each node of a
+    // real site is its own machine. Node i's faults go to its own devnet's control routes.
     const devnetBin = fileURLToPath(new URL('../devnet/devnet-bin.js', import.meta.url));
-    const devnet = spawn(process.execPath, [devnetBin, '--nodes', String(options.nodes), '--port', '0', '--json', '--block-time', '5'], { stdio: ['ignore', 'pipe', 'ignore'] });
-    children.push(devnet);
+    const perDevnet = Math.ceil(options.nodes / options.devnets);
     const devnetStarted = performance.now();
-    const description = JSON.parse((await firstLine(devnet, 'stdout', /^\{.*\}$/, 'devnet description'))[0]) as DevnetDescription;
-    const urls = description.nodes.map((node) => node.url);
-    const controlUrl = urls[0]!;
-    process.stderr.write(`devnet of ${urls.length} nodes up in ${((performance.now() - devnetStarted) / 1000).toFixed(1)} s\n`);
+    const devnets = await Promise.all(
+      Array.from({ length: options.devnets }, async (_, d) => {
+        const count = Math.min(perDevnet, options.nodes - d * perDevnet);
+        const child = spawn(process.execPath, [devnetBin, '--nodes', String(count), '--port', '0', '--json', '--block-time', '5'], { stdio: ['ignore', 'pipe', 'ignore'] });
+        children.push(child);
+        const description = JSON.parse((await firstLine(child, 'stdout', /^\{.*\}$/, `devnet ${d} description`))[0]) as DevnetDescription;
+        return { child, urls: description.nodes.map((node) => node.url) };
+      }),
+    );
+    const urls = devnets.flatMap((d) => d.urls);
+    const controlOf = (index: number) => `${devnets[Math.floor(index / perDevnet)]!.urls[0]}/_devnet/nodes/${index % perDevnet}`;
+    process.stderr.write(`${devnets.length} devnet(s), ${urls.length} nodes, up in ${((performance.now() - devnetStarted) / 1000).toFixed(1)} s\n`);
 
     // Shards: contiguous slices of the node list, one headless cockpit each.
     const cockpitBin = fileURLToPath(new URL('../surfaces/cli/cockpit-bin.js', import.meta.url));
@@ -237,7 +255,7 @@ async function main(): Promise<void> {
 
       const shardBefore = shards.map((s) => procSample(s.child.pid!));
       const promBefore = procSample(prometheus.process.child.pid!);
-      const devnetBefore = procSample(devnet.pid!);
+      const devnetBefore = devnets.map((d) => procSample(d.child.pid!));
       const cpuBefore = process.cpuUsage();
       let peakRss = process.memoryUsage.rss();
       const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 500);
@@ -252,16 +270,20 @@ async function main(): Promise<void> {
         return { shard: i, nodes: Math.min(per, urls.length - i * per), cpuPercent: percentOfCore(after.cpuMs - shardBefore[i]!.cpuMs, wallMs), rssMb: after.rssMb };
       });
       const promAfter = procSample(prometheus.process.child.pid!);
-      const devnetAfter = procSample(devnet.pid!);
+      const devnetAfter = devnets.map((d) => procSample(d.child.pid!));
       const prometheusCost = { cpuPercent: percentOfCore(promAfter.cpuMs - promBefore.cpuMs, wallMs), rssMb: promAfter.rssMb };
-      const devnetCost = { cpuPercent: percentOfCore(devnetAfter.cpuMs - devnetBefore.cpuMs, wallMs), rssMb: devnetAfter.rssMb };
+      const devnetCost = {
+        processes: devnets.length,
+        cpuPercent: percentOfCore(devnetAfter.reduce((sum, a, d) => sum + a.cpuMs - devnetBefore[d]!.cpuMs, 0), wallMs),
+        rssMb: devnetAfter.reduce((sum, a) => sum + a.rssMb, 0),
+      };
 
       // Faults: the frozen fault (Bee's /redistributionstate says isFrozen) on nodes the reading cockpit does not
       // poll, each stage timed apart: the shard's /metrics says not_frozen 2, Prometheus holds it, the row fails it.
       const faults: FaultStages[] = [];
       for (let f = 0; f < options.faults; f++) {
         const index = 1 + Math.floor(((f + 1) * (urls.length - 1)) / (options.faults + 1));
-        faults.push(await timeFault(urls[index]!, `${controlUrl}/_devnet/nodes/${index}`, shards[Math.floor(index / per)]!.url, prometheus.url, engine, options.scrapeS));
+        faults.push(await timeFault(urls[index]!, controlOf(index), shards[Math.floor(index / per)]!.url, prometheus.url, engine, options.scrapeS));
       }
 
       const rounds: number[] = [];
@@ -304,7 +326,7 @@ async function main(): Promise<void> {
         }
         for (const e of exporters) console.log(`  shard ${e.shard} (${e.nodes} nodes)  cpu ${f(e.cpuPercent)} % of a core, rss ${f(e.rssMb, 1)} MB`);
         console.log(`  prometheus        cpu ${f(prometheusCost.cpuPercent)} % of a core, rss ${f(prometheusCost.rssMb, 1)} MB`);
-        console.log(`  devnet            cpu ${f(devnetCost.cpuPercent)} % of a core, rss ${f(devnetCost.rssMb, 1)} MB (the simulated nodes themselves)`);
+        console.log(`  devnet            cpu ${f(devnetCost.cpuPercent)} % of a core, rss ${f(devnetCost.rssMb, 1)} MB in ${devnets.length} process(es) (the simulated nodes themselves)`);
       }
     } finally {
       await prometheus.stop();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fleetNodeStatus } from './node-status.js';
-import { fleetCounts, readFleet, type FleetAnswers, type PromVectorSample } from './prometheus-fleet.js';
+import { fleetCounts, prometheusQueryIntervalMs, readFleet, type FleetAnswers, type PromVectorSample } from './prometheus-fleet.js';
 
 const t = 1_700_000_000; // Prometheus sample time, seconds
 const v = (metric: Record<string, string>, value: string | number, at = t): PromVectorSample => ({ metric, value: [at, String(value)] });
@@ -65,5 +65,16 @@ describe('a row’s status from Prometheus', () => {
     expect(fleetNodeStatus(row('a', { error: 'HTTP 503' })).text).toBe('unknown: cannot read Prometheus (HTTP 503)');
     expect(fleetNodeStatus({ snapshot: null, gates: null, pollError: null, remote: remote({ facts: null, readAtMs: null }) }).text).toBe('asking Prometheus…');
     expect(fleetNodeStatus({ snapshot: null, gates: null, pollError: null, remote: remote() }).text).toBe('not in Prometheus: no cockpit exports this node');
+  });
+});
+
+describe('prometheusQueryIntervalMs', () => {
+  it('asks every 5 s at the window’s and the terminal’s fleet intervals, a third of a slow one, never slower than the fleet interval', () => {
+    expect(prometheusQueryIntervalMs(15_000)).toBe(5_000);
+    expect(prometheusQueryIntervalMs(10_000)).toBe(5_000);
+    expect(prometheusQueryIntervalMs(45_000)).toBe(15_000);
+    expect(prometheusQueryIntervalMs(2_000)).toBe(2_000);
+    expect(prometheusQueryIntervalMs(15_000, 1_000)).toBe(1_000);
+    expect(prometheusQueryIntervalMs(15_000, 60_000)).toBe(15_000);
   });
 });
