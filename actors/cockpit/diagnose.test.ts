@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeClient } from '../node-client/index.js';
 import { startLoopbackServer } from '../node-client/loopback-server.js';
-import { DIAGNOSE_PROFILE_MS, redactConfig, scrubText, writeDiagnosticBundle } from './diagnose.js';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { startDevnet } from '../../devnet/devnet.js';
+import { DIAGNOSE_PROFILE_MS, redactConfig, scrubText, secretIn, writeDiagnosticBundle, type NodeProfileSource } from './diagnose.js';
 
 const TOKEN = 'tok-3f9a7c21b4d8e6f0';
 let parentDir: string;
@@ -58,5 +60,73 @@ describe(':diagnose bundle', () => {
   it('redacts secret-looking keys and credential shapes', () => {
     expect(redactConfig({ a: { password: 'p', api_key: 'k', name: 'x', empty_token: '' } })).toEqual({ a: { password: '[redacted]', api_key: '[redacted]', name: 'x', empty_token: '' } });
     expect(scrubText('curl -H "Authorization: bearer abc.def" https://u:p@h/x?access_token=zz&b=1', [])).toBe('curl -H "Authorization: bearer [redacted]" https://[redacted]@h/x?access_token=[redacted]&b=1');
+  });
+});
+
+/** The node's profiles through its client, as `:diagnose --pprof` fetches them. */
+const profilesOf = (client: ReturnType<typeof createNodeClient>, cpuSeconds: number): NodeProfileSource => ({
+  node: 'alpha',
+  cpuSeconds,
+  fetch: (profile, seconds, signal) => client.pprof(profile, { seconds, ...(signal ? { signal } : {}) }),
+});
+
+describe(':diagnose --pprof on a devnet node behind a token', () => {
+  it('adds the node’s CPU, heap and goroutine profiles; the token it sent is in no file, gunzipped or not', async () => {
+    const devnet = await startDevnet({ nodes: 1, port: 0, mineBlocks: false, pushDelayMs: 0 });
+    try {
+      const node = devnet.control.node(0);
+      // The fault: the node answers nothing without `Authorization: Bearer <token>`, /debug/pprof included.
+      await node.setFault({ authToken: TOKEN });
+      expect((await fetch(`${devnet.nodes[0]!.url}/debug/pprof/heap`)).status).toBe(401);
+      const client = createNodeClient({ baseUrl: devnet.nodes[0]!.url, token: TOKEN });
+      const started = Date.now();
+      const result = await writeDiagnosticBundle({
+        versions: { cockpit: '0.1.0' },
+        config: { nodes: [{ name: 'alpha', url: devnet.nodes[0]!.url, token: TOKEN }] },
+        secrets: [TOKEN],
+        gates: {},
+        callStats: client.stats.snapshot(),
+        logs: { cockpit: [`GET /debug/pprof/profile with Authorization: Bearer ${TOKEN}`] },
+        profileMs: 1_000,
+        parentDir,
+        nodeProfiles: profilesOf(client, 2),
+      });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2_000); // the node sampled for its seconds
+      expect(result.files).toEqual(expect.arrayContaining(['bee-pprof/README.txt', 'bee-pprof/cpu.pb.gz', 'bee-pprof/heap.pb.gz', 'bee-pprof/goroutines.txt']));
+      expect(result.nodeProfiles).toEqual({ cpu: { file: 'bee-pprof/cpu.pb.gz' }, heap: { file: 'bee-pprof/heap.pb.gz' }, goroutine: { file: 'bee-pprof/goroutines.txt' } });
+      // Real profiles: gzipped protobuf whose string table names the sample types; goroutine stacks as text.
+      const cpu = gunzipSync(await readFile(join(result.dir, 'bee-pprof', 'cpu.pb.gz'))).toString('latin1');
+      expect(cpu).toContain('samples');
+      expect(cpu).toContain('nanoseconds');
+      expect(gunzipSync(await readFile(join(result.dir, 'bee-pprof', 'heap.pb.gz'))).toString('latin1')).toContain('inuse_space');
+      expect(await readFile(join(result.dir, 'bee-pprof', 'goroutines.txt'), 'utf8')).toMatch(/^goroutine 1 \[running\]:\n/);
+      expect(await readFile(join(result.dir, 'bee-pprof', 'README.txt'), 'utf8')).toContain('cpu.pb.gz        CPU profile of the node (gzipped protobuf: go tool pprof), over 2 s');
+      // The proof: no file of the bundle holds the token, as bytes or inflated.
+      for (const file of await allFiles(result.dir)) expect(secretIn(await readFile(file), [TOKEN]), file).toBe(false);
+    } finally {
+      await devnet.stop();
+    }
+  }, 60_000);
+
+  it('a node that will not give its profiles: the bundle is written and its README says why each is missing', async () => {
+    const devnet = await startDevnet({ nodes: 1, port: 0, mineBlocks: false, pushDelayMs: 0 });
+    try {
+      await devnet.control.node(0).setFault({ error500: true });
+      const client = createNodeClient({ baseUrl: devnet.nodes[0]!.url });
+      const result = await writeDiagnosticBundle({ versions: {}, config: {}, secrets: [], gates: {}, callStats: [], logs: {}, profileMs: 200, parentDir, nodeProfiles: profilesOf(client, 1) });
+      expect(result.files).toContain('profile.cpuprofile');
+      expect(result.files.filter((f) => f.startsWith('bee-pprof/'))).toEqual(['bee-pprof/README.txt']);
+      const readme = await readFile(join(result.dir, 'bee-pprof', 'README.txt'), 'utf8');
+      expect(readme).toMatch(/cpu\.pb\.gz +MISSING: not fetched: .*500/);
+      expect(readme).toMatch(/goroutines\.txt +MISSING: not fetched: .*500/);
+    } finally {
+      await devnet.stop();
+    }
+  }, 60_000);
+
+  it('a profile holding a known secret is withheld, not written', () => {
+    expect(secretIn(Buffer.from(`x${TOKEN}y`), [TOKEN])).toBe(true);
+    expect(secretIn(gzipSync(`stack ${TOKEN}`), [TOKEN])).toBe(true);
+    expect(secretIn(Buffer.from('nothing here'), [TOKEN])).toBe(false);
   });
 });

@@ -29,7 +29,8 @@ import type { VerbInput, VerbOutcome } from '../../machines/cockpit/cockpit.mach
 import type { NodeClient } from '../node-client/index.js';
 import { parseProbeArgs, probeAllRetrievable, probeHeadline, probeRowText, probeText } from '../../core/cockpit/probe-upload.js';
 import { runProbeUpload, type ProbeVantage } from './probe-upload.js';
-import { writeDiagnosticBundle, type DiagnoseInputs } from './diagnose.js';
+import { writeDiagnosticBundle, type DiagnoseInputs, type NodeProfileSource } from './diagnose.js';
+import { DEFAULT_PPROF_CPU_SECONDS } from '../node-client/endpoints/status.js';
 import { runPinsCheckVerb } from './pins-check-file.js';
 import { onceVerbs } from './verbs/index.js';
 import { findVerb } from './verbs/verb.js';
@@ -83,10 +84,8 @@ export async function runOneShotVerb(input: VerbInput & { readonly token?: strin
         return await probeFromPalette(input, signal, deps);
       case 'pins-check':
         return await runPinsCheckVerb(deps.client(), { directory: deps.dataDir ?? tmpdir(), signal });
-      case 'diagnose': {
-        const bundle = await writeDiagnosticBundle(deps.diagnoseInputs(), signal);
-        return { ok: true, text: `diagnostic bundle (${bundle.files.length} files, tokens removed) in ${bundle.dir}` };
-      }
+      case 'diagnose':
+        return await diagnose(input, signal, deps);
       default: {
         const twin = ONCE_TWINS[input.verb];
         return twin ? await runOnce(twin, input, deps) : { ok: false, text: `:${input.verb} is not available` };
@@ -96,6 +95,22 @@ export async function runOneShotVerb(input: VerbInput & { readonly token?: strin
     if (signal.aborted) throw error;
     return { ok: false, text: `:${input.verb}: ${errorLine(error)}` };
   }
+}
+
+/**
+ * `:diagnose [--pprof]`: the bundle (actors/cockpit/diagnose.ts); with `--pprof` the active node's Go profiles
+ * too, through its client (its token sent to the node, never written). A profile the node would not give is
+ * named in the banner with its reason; the bundle is written all the same.
+ */
+async function diagnose(input: VerbInput, signal: AbortSignal, deps: OneShotDeps): Promise<VerbOutcome> {
+  const client = deps.client();
+  const nodeProfiles: NodeProfileSource | undefined = input.args.includes('--pprof')
+    ? { node: input.node.name, cpuSeconds: DEFAULT_PPROF_CPU_SECONDS, fetch: (profile, seconds, s) => client.pprof(profile, { seconds, ...(s ? { signal: s } : {}) }) }
+    : undefined;
+  const bundle = await writeDiagnosticBundle({ ...deps.diagnoseInputs(), ...(nodeProfiles ? { nodeProfiles } : {}) }, signal);
+  const missing = Object.entries(bundle.nodeProfiles ?? {}).flatMap(([profile, got]) => ('missing' in got ? [`${profile} ${got.missing}`] : []));
+  const profiles = bundle.nodeProfiles ? (missing.length ? `; node profiles incomplete: ${missing.join('; ')}` : `; with the node's CPU, heap and goroutine profiles`) : '';
+  return { ok: missing.length === 0, text: `diagnostic bundle (${bundle.files.length} files, tokens removed${profiles}) in ${bundle.dir}` };
 }
 
 async function runOnce(name: string, input: VerbInput & { readonly token?: string }, deps: OneShotDeps): Promise<VerbOutcome> {

@@ -15,6 +15,7 @@ import { granteeRoutes } from './grantee.js';
 import { socFeedRoutes } from './soc-feeds.js';
 import { stewardshipRoutes } from './stewardship.js';
 import { tagPinRoutes } from './tags-pins.js';
+import { pprofRoutes } from './pprof.js';
 
 /** Bee answers its root with a plain greeting (router.go); bee-js checkConnection GETs it. */
 const rootRoute: RouteDef = {
@@ -48,4 +49,4 @@ export const contentRoutes: RouteDef[] = [
   ...messagingRoutes,
 ];
 
-export const allRoutes: RouteDef[] = [rootRoute, metricsRoute, ...contentRoutes, ...chainRoutes];
+export const allRoutes: RouteDef[] = [rootRoute, metricsRoute, ...pprofRoutes, ...contentRoutes, ...chainRoutes];

@@ -171,7 +171,12 @@ default = true
     expect(existsSync(dir!)).toBe(true);
     expect(readdirSync(dir!).length).toBeGreaterThan(0);
     rmSync(dir!, { recursive: true, force: true });
-    await refused(terminal, 'diagnose now', /:diagnose: takes 0 arguments, got 1/);
+    await refused(terminal, 'diagnose now', /:diagnose: takes --pprof or nothing, not "now"/);
+    // --pprof adds the node's Go profiles (the devnet answers /debug/pprof as Bee does).
+    const profiled = await banner(terminal, 'diagnose --pprof', /^✓ diagnostic bundle \(\d+ files, tokens removed; with the node's CPU, heap and goroutine profiles\) in /);
+    const withNode = profiled.match(/ in (\/\S+)$/)?.[1];
+    expect(readdirSync(join(withNode!, 'bee-pprof')).sort()).toEqual(['README.txt', 'cpu.pb.gz', 'goroutines.txt', 'heap.pb.gz']);
+    rmSync(withNode!, { recursive: true, force: true });
   });
 
   it('[ui] ascii_fallback = true in the config draws without box drawing, banners included', async () => {

@@ -16,6 +16,7 @@ import { groupDigits } from '../../../core/cockpit/format.js';
 import { rotationPlan } from '../../../core/cockpit/pubsub.js';
 import type { HistoryEvent, HistoryRequest, PubsubHistoryConfig, SocketEvent } from '../../../core/cockpit/screens/pubsub.js';
 import { errorLine, oneLine } from '../../../core/cockpit/text.js';
+import { pubsubReplayLogic } from './pubsub-replay.js';
 
 /** Bee's messages are at most one chunk payload (4096 bytes); anything far larger is not a message. */
 export const MAX_MESSAGE_BYTES = 16 * 1024;
@@ -173,5 +174,5 @@ export interface PubsubDeps {
 }
 
 export function pubsubScreenActors(deps: PubsubDeps) {
-  return { pubsubSocket: pubsubSocketLogic(deps.connection, deps.now), pubsubHistory: pubsubHistoryLogic(deps.history) };
+  return { pubsubSocket: pubsubSocketLogic(deps.connection, deps.now), pubsubHistory: pubsubHistoryLogic(deps.history), pubsubReplay: pubsubReplayLogic };
 }

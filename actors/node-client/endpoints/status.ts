@@ -6,7 +6,7 @@ import { InputError } from '../../../core/swarm/input-error.js';
 import { goDurationToMs } from '../go-duration.js';
 import type { CallOptions, Transport } from '../http.js';
 import { withoutArrays } from '../json-skim.js';
-import { emptyCall, jsonCall, parseJson, readCapped, readJson } from '../readers.js';
+import { emptyCall, fetchBytes, jsonCall, parseJson, readCapped, readJson } from '../readers.js';
 import {
   addressesSchema,
   healthSchema,
@@ -41,6 +41,16 @@ export interface Pong {
 }
 
 export { LOGGER_VERBOSITIES, type LoggerVerbosity } from '../../../core/cockpit/loggers.js';
+
+export type PprofProfile = 'cpu' | 'heap' | 'goroutine';
+export const DEFAULT_PPROF_CPU_SECONDS = 10;
+/** A big node's goroutine dump is a few MB, its profiles far less. */
+export const PPROF_BODY_LIMIT = 64 * 1024 * 1024;
+const PPROF_SPECS: Readonly<Record<PprofProfile, { template: string; query: Readonly<Record<string, number>> }>> = {
+  cpu: { template: '/debug/pprof/profile', query: {} },
+  heap: { template: '/debug/pprof/heap', query: {} },
+  goroutine: { template: '/debug/pprof/goroutine', query: { debug: 2 } },
+};
 
 /** The lists of /topology that topologySummary does not read. */
 const PEER_LISTS = ['connectedPeers', 'disconnectedPeers'] as const;
@@ -105,6 +115,20 @@ export function statusEndpoints(t: Transport) {
       (await jsonCall(t, { method: 'GET', template: '/welcome-message' }, welcomeMessageSchema, o)).welcomeMessage,
 
     loggers: (o?: CallOptions) => jsonCall(t, { method: 'GET', template: '/loggers' }, loggersSchema, o),
+
+    /**
+     * One of Bee's Go runtime profiles (net/http/pprof, mounted on the API port by Bee v2.8.1's
+     * pkg/api/router.go mountTechnicalDebug with no flag; `--pprof-profile` and `--pprof-mutex` only add the block
+     * and mutex profiles): `cpu` samples for `seconds` (the call lasts that long), `heap` is the heap now, both
+     * gzipped protobuf as `go tool pprof` reads them; `goroutine` is every goroutine's stack as text (debug=2).
+     */
+    pprof: (profile: PprofProfile, options: CallOptions & { readonly seconds?: number } = {}): Promise<Uint8Array> => {
+      const { seconds = DEFAULT_PPROF_CPU_SECONDS, ...o } = options;
+      const spec = PPROF_SPECS[profile];
+      // The CPU profile takes its seconds before the first byte: the call's timeout covers them and a margin.
+      const timeoutMs = o.timeoutMs ?? (profile === 'cpu' ? (seconds + 30) * 1000 : 60_000);
+      return fetchBytes(t, { method: 'GET', template: spec.template, query: profile === 'cpu' ? { seconds } : spec.query, maxBodyBytes: PPROF_BODY_LIMIT }, { ...o, timeoutMs });
+    },
 
     /**
      * Runtime only (Bee forgets it on restart). `expression` is the plain logger name or regex, e.g. `node/api`;

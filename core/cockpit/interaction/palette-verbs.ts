@@ -1,4 +1,5 @@
 /** The palette's verb table: usage, description, faces and argument parser of every verb (palette.ts explains the decisions). */
+import { parseReplaySpeed } from '../pubsub-replay.js';
 import { parseProbeArgs, ProbeUsageError } from '../probe-upload.js';
 import { MAX_TIMELINE_ENTRIES } from '../feed-timeline.js';
 import { LOGGER_VERBOSITIES } from '../loggers.js';
@@ -182,7 +183,38 @@ export const PALETTE_VERBS: readonly PaletteVerb[] = [
       return { kind: 'oneShot', verb: 'feed-probe', args: [owner(args[0]!), feedTopic(args[1]!)] };
     },
   },
-  { name: 'diagnose', aliases: [], usage: ':diagnose', description: 'write a diagnostic bundle (10 s profile) to a temp directory', faces: BOTH, parse: noArgs({ kind: 'oneShot', verb: 'diagnose', args: [] }, ':diagnose') },
+  {
+    name: 'pubsub-replay',
+    aliases: [],
+    usage: ':pubsub-replay <jsonl> [--speed N|max]',
+    description: 'open S14 and play a saved pubsub history into it, at its original pace (or N times faster, or max)',
+    faces: BOTH,
+    parse: (args) => {
+      const at = args.indexOf('--speed');
+      const rest = at === -1 ? args : [...args.slice(0, at), ...args.slice(at + 2)];
+      arity(rest, 1, 1, ':pubsub-replay <jsonl> [--speed N|max]');
+      if (at !== -1 && args[at + 1] === undefined) throw new PaletteError(':pubsub-replay: --speed needs a value (a number above 0, or max)');
+      const speed = at === -1 ? '1' : args[at + 1]!;
+      try {
+        parseReplaySpeed(speed);
+      } catch (error) {
+        throw new PaletteError(`:pubsub-replay: ${(error as Error).message}`);
+      }
+      return { kind: 'screenCommand', screen: 'pubsub', verb: 'pubsub-replay', args: [rest[0]!, speed] };
+    },
+  },
+  {
+    name: 'diagnose',
+    aliases: [],
+    usage: ':diagnose [--pprof]',
+    description: 'write a diagnostic bundle (10 s profile) to a temp directory; --pprof adds the node’s CPU (10 s), heap and goroutine profiles',
+    faces: BOTH,
+    parse: (args) => {
+      arity(args, 0, 1, ':diagnose [--pprof]');
+      if (args[0] !== undefined && args[0] !== '--pprof') throw new PaletteError(`:diagnose: takes --pprof or nothing, not ${JSON.stringify(args[0])}`);
+      return { kind: 'oneShot', verb: 'diagnose', args: args[0] === undefined ? [] : ['--pprof'] };
+    },
+  },
   {
     name: 'upload',
     aliases: [],

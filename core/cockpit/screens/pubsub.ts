@@ -36,6 +36,19 @@ export interface PubsubScreenInput {
   /** Frames that were not messages (text frames, oversized), and the last reason. */
   readonly dropped: { readonly count: number; readonly lastReason: string | null };
   readonly history: { readonly file: string; readonly error: string | null } | null;
+  /** `:pubsub-replay`: the file played into the ring instead of a subscription. */
+  readonly replay?: ReplayFacts | null;
+  /** A one-shot result for the 8 s banner (a replay that failed, started or finished). */
+  readonly banner?: ScreenContent['banner'];
+}
+
+export interface ReplayFacts {
+  readonly file: string;
+  readonly speed: string;
+  readonly state: 'checking' | 'playing' | 'finished';
+  /** Messages in the file (known once checked) and played so far. */
+  readonly total: number | null;
+  readonly played: number;
 }
 
 const PAYLOAD_CHARS = 160;
@@ -81,7 +94,7 @@ export function renderPubsub(input: PubsubScreenInput): ScreenContent {
       return { key: String(m.seq), cells: [cell(clockTime(m.receivedAtMs)), cell(formatCount(m.size)), cell(oneLine(text, PAYLOAD_CHARS), m.text === null ? 'muted' : undefined, text)] };
     }),
     selectable: true,
-    emptyText: input.target === null ? 'not subscribed' : input.messages.length ? `no message matches "${input.filter}"` : 'no messages yet',
+    emptyText: input.target === null && !input.replay ? 'not subscribed' : input.messages.length ? `no message matches "${input.filter}"` : 'no messages yet',
   });
 
   const parts: string[] = [];
@@ -95,13 +108,20 @@ export function renderPubsub(input: PubsubScreenInput): ScreenContent {
     parts.push(`${input.target.mode} ${input.target.label}: ${state}`);
     const matching = input.filter.trim() ? ` (${shown.length} match)` : '';
     parts.push(`${input.messages.length} message${input.messages.length === 1 ? '' : 's'}${matching}`);
+  } else if (input.replay) {
+    const r = input.replay;
+    const of = r.total === null ? '' : ` of ${formatCount(r.total)}`;
+    const state = { checking: 'checking the file…', playing: `playing ${formatCount(r.played)}${of}`, finished: `replayed ${formatCount(r.played)}${of}` }[r.state];
+    parts.push(`replay of ${oneLine(r.file, 120)} (${r.speed}): ${state}`);
+    const matching = input.filter.trim() ? ` (${shown.length} match)` : '';
+    if (input.filter.trim()) parts.push(`${input.messages.length} shown${matching}`);
   } else if (input.lastError) {
     parts.push(input.lastError);
   }
   if (input.dropped.count) parts.push(`${input.dropped.count} frame${input.dropped.count === 1 ? '' : 's'} dropped: ${input.dropped.lastReason ?? ''}`);
   if (input.history) parts.push(input.history.error ? `history not written: ${input.history.error}` : `history → ${oneLine(input.history.file, 120)}`);
   const status = input.target && input.connection === 'reconnecting' && input.attempt > 0 && input.messages.length === 0 ? 'error' : 'ready';
-  return { status, subtitle: parts.join(' · ') || null, sections, drill: null };
+  return { status, subtitle: parts.join(' · ') || null, sections, drill: null, ...(input.banner ? { banner: input.banner } : {}) };
 }
 
 /** What the subscription socket reports. */
@@ -117,6 +137,13 @@ export interface PubsubHistoryConfig {
   readonly rotateSizeMb: number;
   readonly keepFiles: number;
 }
+
+/** What the replay source (actors/cockpit/screens/pubsub-replay.ts) reports. */
+export type ReplayEvent =
+  | { readonly type: 'replay.checked'; readonly count: number; readonly firstAtMs: number; readonly lastAtMs: number }
+  | { readonly type: 'replay.message'; readonly payload: Uint8Array; readonly receivedAtMs: number }
+  | { readonly type: 'replay.finished' }
+  | { readonly type: 'replay.failed'; readonly error: string };
 
 export type HistoryRequest = { readonly type: 'history.append'; readonly line: string };
 export type HistoryEvent = { readonly type: 'history.opened'; readonly file: string } | { readonly type: 'history.failed'; readonly error: string };

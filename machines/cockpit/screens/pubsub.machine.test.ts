@@ -22,6 +22,12 @@ function expectView(s: PubsubScreenSnapshot): void {
 
 describeMachineModel(pubsubScreenMachine, {
   input: { ringSize: 1, droppedCap: 1, maxBackoffStep: 1 },
+  maxSnapshots: 60_000,
+  // What tells snapshots apart for the walk: which facts are set, not their every combination with the banner id.
+  stateKey: (s) => {
+    const c = s.context;
+    return { mode: c.form.mode, filter: c.filter, messages: c.messages.length, attempt: c.attempt, dropped: c.dropped.count, history: [c.historyFile !== null, c.historyError !== null], replay: c.replay && [c.replay.total, c.replay.played], banner: c.banner?.tone ?? null, failed: c.lastError !== null };
+  },
   events: {
     'screen.input': { filter: { type: 'screen.input', section: 'filter', field: 'filter', value: 'HELLO' } },
     'screen.submit': {
@@ -36,12 +42,34 @@ describeMachineModel(pubsubScreenMachine, {
     'history.failed': { full: { type: 'history.failed', error: 'ENOSPC: no space left on device' } },
     'history.opened': { file: { type: 'history.opened', file: '/tmp/never-written.jsonl' } },
     'screen.action': { unsubscribe: { type: 'screen.action', id: 'unsubscribe' } },
+    'screen.command': { replay: { type: 'screen.command', verb: 'pubsub-replay', args: ['/tmp/saved.jsonl', '10'] } },
+    'replay.checked': { one: { type: 'replay.checked', count: 1, firstAtMs: 5, lastAtMs: 5 } },
+    'replay.message': { hello: { type: 'replay.message', payload: utf8Encode('hello again'), receivedAtMs: 5 } },
+    'replay.finished': { done: { type: 'replay.finished' } },
+    'replay.failed': { bad: { type: 'replay.failed', error: '/tmp/saved.jsonl:3: not JSON: not a pubsub history line' } },
   },
   states: {
     idle: (s, probe) => {
       expect(probe.running()).toEqual([]);
       expectView(s);
       expect(selectPubsubContent(s).subtitle ?? '').not.toMatch(/subscribed/);
+      if (s.context.lastError?.startsWith('replay failed')) expect(selectPubsubContent(s).banner).toMatchObject({ tone: 'fail', text: ':pubsub-replay: /tmp/saved.jsonl:3: not JSON: not a pubsub history line' });
+    },
+    'replaying.checking': (s, probe) => {
+      expect(probe.inputOf('pubsubReplay')).toEqual({ file: '/tmp/saved.jsonl', speed: 10 });
+      expect(probe.running()).not.toContain('pubsubSocket');
+      expect(s.context.messages).toEqual([]);
+      expect(selectPubsubContent(s).subtitle).toBe('replay of /tmp/saved.jsonl (10× speed): checking the file…');
+    },
+    'replaying.playing': (s) => {
+      expect(selectPubsubContent(s).subtitle).toMatch(/^replay of \/tmp\/saved\.jsonl \(10× speed\): playing [01] of 1/);
+      expect(selectPubsubContent(s).banner).toMatchObject({ tone: 'ok', text: 'replaying 1 messages from /tmp/saved.jsonl (10× speed)' });
+      expectView(s);
+    },
+    'replaying.finished': (s) => {
+      expect(selectPubsubContent(s).subtitle).toMatch(/^replay of \/tmp\/saved\.jsonl \(10× speed\): replayed [01] of 1/);
+      expect(selectPubsubContent(s).banner?.text).toMatch(/^replayed [01] messages from \/tmp\/saved\.jsonl$/);
+      expectView(s);
     },
     'subscribed.connected.connecting': (s, probe) => {
       expect(probe.inputOf('pubsubSocket')).toEqual({ path: s.context.target!.path });

@@ -12,6 +12,11 @@
  *   - reconnecting: waits the named delay `reconnectDelay` (1, 2, 4, … 30 s by the back-off step) and connects
  *     again with a fresh socket. A successful open resets the back-off.
  *   The Unsubscribe button goes back to idle (stopping both actors); a new Subscribe replaces the subscription.
+ * - replaying: `:pubsub-replay <jsonl> [--speed N]` (a `screen.command`) plays a saved history into the ring
+ *   instead of a subscription (`pubsubReplay`: actors/cockpit/screens/pubsub-replay.ts): `checking` the whole
+ *   file first (`replay.checked`, or `replay.failed` back to idle with a red banner naming the line), `playing`
+ *   each message at the original pace or faster, `finished` with the messages kept on screen. Replayed messages
+ *   are never appended to the history file. Unsubscribe stops it; a Subscribe or another replay replaces it.
  * Frames that are no message (`socket.dropped`: text frames, oversized ones) are counted with the last reason;
  * messages keep arriving. The filter (`filter` form, live on `screen.input`) only changes what is shown.
  *
@@ -32,7 +37,9 @@ import {
   type PubsubMode,
   type PubsubTarget,
 } from '../../../core/cockpit/pubsub.js';
-import { renderPubsub, type HistoryEvent, type HistoryRequest, type PubsubForm, type SocketEvent } from '../../../core/cockpit/screens/pubsub.js';
+import { renderPubsub, type HistoryEvent, type HistoryRequest, type PubsubForm, type ReplayEvent, type SocketEvent } from '../../../core/cockpit/screens/pubsub.js';
+import { describeSpeed, parseReplaySpeed, type ReplaySpeed } from '../../../core/cockpit/pubsub-replay.js';
+import type { ScreenContent } from '../../../core/cockpit/view/screen-contract.js';
 import { errorLine } from '../../../core/cockpit/text.js';
 import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
 import { UNSUBSCRIBE_ACTION } from '../../../core/cockpit/bindings/screen-actions.js';
@@ -64,6 +71,10 @@ export interface PubsubScreenContext {
   /** The history file the writer reported (`history.opened`), null without `[pubsub].history_file`. */
   readonly historyFile: string | null;
   readonly historyError: string | null;
+  /** `:pubsub-replay`: the file, its speed, its message count once checked, and how many were played. */
+  readonly replay: { readonly file: string; readonly speed: ReplaySpeed; readonly total: number | null; readonly played: number } | null;
+  /** The replay's last one-shot result, for the 8 s banner (the id alternates so each shows once). */
+  readonly banner: NonNullable<ScreenContent['banner']> | null;
 }
 
 /** reconnectDelayMs reaches its 30 s cap at step 6 (1, 2, 4, 8, 16, 30 s). */
@@ -71,11 +82,26 @@ export const BACKOFF_STEPS = 6;
 export const SUBSCRIBE_FORM = 'subscribe';
 export const FILTER_FORM = 'filter';
 
-type Events = ScreenEvent | SocketEvent | HistoryEvent;
+type Events = ScreenEvent | SocketEvent | HistoryEvent | ReplayEvent;
+
+const nextBanner = (context: PubsubScreenContext, text: string, tone: 'ok' | 'fail') => ({ id: context.banner?.id === 1 ? 2 : 1, text, tone });
+
+/** The replay a `:pubsub-replay` command asks for (the palette checked its arguments). */
+function replayRequest(event: Events): { file: string; speed: ReplaySpeed } | undefined {
+  if (event.type !== 'screen.command' || event.verb !== 'pubsub-replay' || !event.args[0]) return undefined;
+  try {
+    return { file: event.args[0], speed: parseReplaySpeed(event.args[1] ?? '1') };
+  } catch {
+    return undefined;
+  }
+}
 
 /** Provided by the engine: pubsubScreenActors(...) from actors/cockpit/screens/pubsub.ts. */
 const pubsubSocketNotProvided = fromCallback<{ type: 'noop' }, { path: string }, SocketEvent>(() => {
   throw new Error('pubsubSocket actor not provided');
+});
+const pubsubReplayNotProvided = fromCallback<{ type: 'noop' }, { file: string; speed: ReplaySpeed }, ReplayEvent>(() => {
+  throw new Error('pubsubReplay actor not provided');
 });
 const pubsubHistoryNotProvided = fromCallback<HistoryRequest, Record<string, never>, HistoryEvent>(() => {
   throw new Error('pubsubHistory actor not provided');
@@ -113,7 +139,7 @@ function targetOf(form: PubsubForm): { target: PubsubTarget } | { errors: Partia
 
 export const pubsubScreenMachine = setup({
   types: {} as { context: PubsubScreenContext; input: PubsubScreenInput; events: Events },
-  actors: { pubsubSocket: pubsubSocketNotProvided, pubsubHistory: pubsubHistoryNotProvided },
+  actors: { pubsubSocket: pubsubSocketNotProvided, pubsubHistory: pubsubHistoryNotProvided, pubsubReplay: pubsubReplayNotProvided },
   delays: { reconnectDelay: ({ context }) => reconnectDelayMs(context.attempt - 1) },
   guards: {
     isSubscribeRequest: ({ context, event }) => {
@@ -125,6 +151,7 @@ export const pubsubScreenMachine = setup({
       return form !== undefined && 'errors' in targetOf(form);
     },
     isUnsubscribe: ({ event }) => event.type === 'screen.action' && event.id === UNSUBSCRIBE_ACTION,
+    isReplayRequest: ({ event }) => replayRequest(event) !== undefined,
   },
   actions: {
     editForm: assign(({ context, event }) => {
@@ -159,6 +186,25 @@ export const pubsubScreenMachine = setup({
       event.type === 'socket.dropped' ? { dropped: { count: Math.min(context.dropped.count + 1, context.droppedCap), lastReason: event.reason } } : {},
     ),
     recordHistoryFailure: assign(({ event }) => (event.type === 'history.failed' ? { historyError: event.error } : {})),
+    startReplay: assign(({ event }) => {
+      const { file, speed } = replayRequest(event)!;
+      return { replay: { file, speed, total: null, played: 0 }, target: null, attempt: 0, lastError: null, messages: [], seq: 0, dropped: { count: 0, lastReason: null } };
+    }),
+    replayChecked: assign(({ context, event }) => (event.type === 'replay.checked' && context.replay ? { replay: { ...context.replay, total: event.count } } : {})),
+    recordReplayMessage: assign(({ context, event }) => {
+      if (event.type !== 'replay.message' || !context.replay) return {};
+      const seq = (context.seq % (2 * context.ringSize)) + 1;
+      const played = Math.min(context.replay.played + 1, context.replay.total ?? 0);
+      return { seq, messages: pushRing(context.messages, toMessage(seq, event.receivedAtMs, event.payload), context.ringSize), replay: { ...context.replay, played } };
+    }),
+    announceReplay: assign(({ context }) =>
+      context.replay ? { banner: nextBanner(context, `replaying ${context.replay.total ?? 0} messages from ${context.replay.file} (${describeSpeed(context.replay.speed)})`, 'ok') } : {},
+    ),
+    finishReplay: assign(({ context }) => (context.replay ? { banner: nextBanner(context, `replayed ${context.replay.played} messages from ${context.replay.file}`, 'ok') } : {})),
+    failReplay: assign(({ context, event }) =>
+      event.type === 'replay.failed' ? { replay: null, lastError: `replay failed: ${event.error}`, banner: nextBanner(context, `:pubsub-replay: ${event.error}`, 'fail') } : {},
+    ),
+    stopReplay: assign({ replay: null }),
     recordHistoryFile: assign(({ event }) => (event.type === 'history.opened' ? { historyFile: event.file, historyError: null } : {})),
   },
 }).createMachine({
@@ -179,15 +225,18 @@ export const pubsubScreenMachine = setup({
     dropped: { count: 0, lastReason: null },
     historyFile: null,
     historyError: null,
+    replay: null,
+    banner: null,
   }),
   initial: 'idle',
   on: {
     'screen.input': { actions: 'editForm' },
     'screen.submit': [
-      { guard: 'isSubscribeRequest', target: '.subscribed', reenter: true, actions: 'subscribe' },
+      { guard: 'isSubscribeRequest', target: '.subscribed', reenter: true, actions: ['stopReplay', 'subscribe'] },
       { guard: 'isBadSubscribeRequest', actions: 'refuse' },
       { actions: 'submitFilter' },
     ],
+    'screen.command': { guard: 'isReplayRequest', target: '.replaying', reenter: true, actions: 'startReplay' },
   },
   states: {
     idle: { description: 'Not subscribed: the form waits for a topic (PSS) or owner and identifier (GSOC).' },
@@ -221,6 +270,23 @@ export const pubsubScreenMachine = setup({
         },
       },
     },
+    replaying: {
+      description: 'A saved history plays into the ring (:pubsub-replay): checked whole first, then paced by its times.',
+      invoke: { id: 'pubsubReplay', src: 'pubsubReplay', input: ({ context }) => ({ file: context.replay?.file ?? '', speed: context.replay?.speed ?? 1 }) },
+      initial: 'checking',
+      on: {
+        'screen.action': { guard: 'isUnsubscribe', target: 'idle', actions: 'stopReplay' },
+        'replay.failed': { target: 'idle', actions: 'failReplay' },
+      },
+      states: {
+        checking: { description: 'Every line of the file is read and checked before any is shown.', on: { 'replay.checked': { target: 'playing', actions: ['replayChecked', 'announceReplay'] } } },
+        playing: {
+          description: 'Each message arrives after its original gap divided by the speed.',
+          on: { 'replay.message': { actions: 'recordReplayMessage' }, 'replay.finished': { target: 'finished', actions: 'finishReplay' } },
+        },
+        finished: { description: 'Every message was played; they stay on screen until a new subscription or replay.' },
+      },
+    },
   },
 });
 
@@ -246,5 +312,7 @@ export const selectPubsubContent = selectPerSnapshot((state: PubsubScreenSnapsho
     filter: c.filter,
     dropped: c.dropped,
     history: c.historyFile === null ? null : { file: c.historyFile, error: c.historyError },
+    replay: state.matches('replaying') && c.replay ? { file: c.replay.file, speed: describeSpeed(c.replay.speed), state: state.matches({ replaying: 'checking' }) ? 'checking' : state.matches({ replaying: 'playing' }) ? 'playing' : 'finished', total: c.replay.total, played: c.replay.played } : null,
+    banner: c.banner,
   });
 });
