@@ -11,6 +11,8 @@
  *
  * Decisions where the spec is silent (also in docs/cockpit.md "Configuration"):
  * - `[store.supervisor] max_restarts_per_hour` names the restart budget (spec §3: default 6 per sliding hour).
+ * - `[store.supervisor] drain_secs` (issue 29): how long a stop waits for a commit or reveal the node plays; 0 (the
+ *   default) stops at once, as the spec's state table says.
  * - `[pubsub] rotate_size_mb` defaults to 16 and `keep_files` to 5 (messages are small; 80 MiB ceiling).
  * - `[notifications] desktop` defaults to false (opt in to OS notifications), `toast_enabled` to true, and no
  *   `bell` means the terminal never beeps.
@@ -66,6 +68,7 @@ function buildSchemas() {
     .strictObject({
       auto_restart: flag(false, 'Terminal cockpit only: respawn the node after it exits, with back-off 1, 2, 4 s, then 30 s'),
       max_restarts_per_hour: int(1, 1000, 6, 'Restart budget: respawns allowed per sliding hour before the chip turns red'),
+      drain_secs: int(0, 3600, 0, 'Before stopping a running node, wait up to this many seconds while it is in a commit or reveal phase of a round it plays (/redistributionstate), so a planned stop does not freeze its stake; 0 stops at once'),
     })
     .meta({ description: 'Node supervision. The desktop never respawns (it behaves as if auto_restart were false).' });
 
@@ -197,7 +200,7 @@ const FILE_DEFAULTS: CockpitConfigFile = {
 };
 const STORE_DEFAULTS: StoreSection = {
   logs: { rotate_size_mb: 64, keep_files: 5 },
-  supervisor: { auto_restart: false, max_restarts_per_hour: 6 },
+  supervisor: { auto_restart: false, max_restarts_per_hour: 6, drain_secs: 0 },
 };
 
 /** Defaults as a value, for code that needs them without a file (a resolved config with no config.toml). */

@@ -59,7 +59,7 @@ describe('resolveCockpitConfig: files and paths', () => {
     expect(config.activeNode).toBe('http://localhost:1633');
     expect(config.store).toBeNull();
     expect(config.storeLogs).toEqual({ rotateSizeMb: 64, keepFiles: 5 });
-    expect(config.supervisor).toEqual({ autoRestart: false, maxRestartsPerHour: 6 });
+    expect(config.supervisor).toEqual({ autoRestart: false, maxRestartsPerHour: 6, drainSecs: 0 });
     expect(config.alerts).toEqual({ debounceSecs: 60, alertmanagerUrls: [] });
     expect(config.fleet).toEqual({ aggregateWindowSecs: 60 });
     expect(config.notifications).toEqual({ desktop: false, toastEnabled: true, toastSeconds: 8, bell: 'off' });
@@ -214,10 +214,10 @@ describe('resolveCockpitConfig: positional URLs replace the node list', () => {
 
 describe('resolveCockpitConfig: supervision, appearance, alerts', () => {
   it('[store] paths are taken from the config file directory; budget and rotation keys', async () => {
-    const path = withFile('[store]\nbin = "bin/bee"\nconfig = "~/bee.yaml"\n[store.supervisor]\nauto_restart = true\nmax_restarts_per_hour = 3\n[store.logs]\nkeep_files = 2\n');
+    const path = withFile('[store]\nbin = "bin/bee"\nconfig = "~/bee.yaml"\n[store.supervisor]\nauto_restart = true\nmax_restarts_per_hour = 3\ndrain_secs = 30\n[store.logs]\nkeep_files = 2\n');
     const terminal = await resolve({ config: path });
     expect(terminal.config.store).toEqual({ bin: join(home, 'bin/bee'), config: join(home, 'bee.yaml'), origin: 'config' });
-    expect(terminal.config.supervisor).toEqual({ autoRestart: true, maxRestartsPerHour: 3 });
+    expect(terminal.config.supervisor).toEqual({ autoRestart: true, maxRestartsPerHour: 3, drainSecs: 30 });
     expect(terminal.config.storeLogs).toEqual({ rotateSizeMb: 64, keepFiles: 2 });
     // The desktop never respawns.
     const desktop = await resolve({ config: path }, {}, 'desktop');

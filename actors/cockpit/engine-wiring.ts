@@ -142,7 +142,7 @@ export function cockpitInput(options: StartCockpitEngineOptions, persisted: Engi
             configPath: config.store.config,
             // The desktop never respawns (2-cockpit.md §3).
             autoRestart: face === 'terminal' && (config.supervisor?.autoRestart ?? false),
-            ...(config.supervisor ? { maxRestartsPerHour: config.supervisor.maxRestartsPerHour } : {}),
+            ...(config.supervisor ? { maxRestartsPerHour: config.supervisor.maxRestartsPerHour, drainSecs: config.supervisor.drainSecs ?? 0 } : {}),
             ...(config.storeLogs ? { rotateSizeMb: config.storeLogs.rotateSizeMb, keepFiles: config.storeLogs.keepFiles } : {}),
           },
         }

@@ -7,9 +7,10 @@
 import { createCheckStartup } from './check-startup.js';
 import { createProbeHealth, type ClientFor } from './health-probe.js';
 import { createNodeProcess, type NodeProcessDeps } from './node-process.js';
+import { createReadRedistribution, type RedistributionClientFor } from './read-redistribution.js';
 
 export interface SupervisorActorDeps extends NodeProcessDeps {
-  clientFor?: ClientFor;
+  clientFor?: ClientFor & RedistributionClientFor;
 }
 
 export function supervisorActors(deps: SupervisorActorDeps = {}) {
@@ -17,6 +18,7 @@ export function supervisorActors(deps: SupervisorActorDeps = {}) {
     checkStartup: createCheckStartup(deps.env ?? process.env),
     probeHealth: createProbeHealth(deps.clientFor),
     nodeProcess: createNodeProcess(deps),
+    readRedistribution: createReadRedistribution(deps.clientFor),
   };
 }
 

@@ -18,7 +18,7 @@ import { disposeCapture } from './dispose-capture.js';
 export interface SupervisionOptions extends SupervisorInput {
   deps?: SupervisorActorDeps;
   /** Overrides of the machine's named delays (tests shorten the back-off). */
-  delays?: Partial<Record<'readinessTimeout' | 'healthPollInterval' | 'stopGrace' | 'restartBackoff', number>>;
+  delays?: Partial<Record<'readinessTimeout' | 'healthPollInterval' | 'stopGrace' | 'restartBackoff' | 'drainPollInterval', number>>;
 }
 
 export interface Supervision {

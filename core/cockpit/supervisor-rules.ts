@@ -6,6 +6,8 @@
 export const READINESS_TIMEOUT_MS = 60_000;
 export const STOP_GRACE_MS = 5_000;
 export const HEALTH_POLL_MS = 1_000;
+/** How often /redistributionstate is read while draining (Bee itself reads the chain's block every 5 blocks). */
+export const DRAIN_POLL_MS = 5_000;
 export const DEFAULT_MAX_RESTARTS_PER_HOUR = 6;
 export const RESTART_WINDOW_MS = 3_600_000;
 export const BACKOFF_BASE_MS = 1_000;
@@ -27,6 +29,9 @@ export interface SupervisorInput {
   readinessTimeoutMs?: number;
   stopGraceMs?: number;
   healthPollMs?: number;
+  /** `[store.supervisor] drain_secs`: how long a stop waits for a commit/reveal the node plays (default 0: no wait). */
+  drainSecs?: number;
+  drainPollMs?: number;
 }
 
 export type ExitPhase = 'starting' | 'running' | 'terminating' | 'killing';
@@ -55,6 +60,8 @@ export interface SupervisorSettings {
   readinessTimeoutMs: number;
   stopGraceMs: number;
   healthPollMs: number;
+  drainMs: number;
+  drainPollMs: number;
 }
 
 export function settingsFrom(input: SupervisorInput): SupervisorSettings {
@@ -69,6 +76,8 @@ export function settingsFrom(input: SupervisorInput): SupervisorSettings {
     readinessTimeoutMs: input.readinessTimeoutMs ?? READINESS_TIMEOUT_MS,
     stopGraceMs: input.stopGraceMs ?? STOP_GRACE_MS,
     healthPollMs: input.healthPollMs ?? HEALTH_POLL_MS,
+    drainMs: (input.drainSecs ?? 0) * 1000,
+    drainPollMs: input.drainPollMs ?? DRAIN_POLL_MS,
   };
 }
 

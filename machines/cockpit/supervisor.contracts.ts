@@ -6,6 +6,7 @@
  * /health probe that is not 200 (`{ healthy: false, detail }`); actors throw only for the unexpected.
  */
 import type { ExitRecord, SupervisorSettings } from '../../core/cockpit/supervisor-rules.js';
+import type { DrainVerdict, RedistributionReading } from '../../core/cockpit/drain.js';
 
 /** Check before the first spawn (and before each manual start). */
 export interface StartupCheckInput {
@@ -33,6 +34,27 @@ export interface HealthProbeInput {
 }
 
 export type HealthProbe = { healthy: true; version: string } | { healthy: false; detail: string };
+
+export interface RedistributionReadInput {
+  apiUrl: string;
+}
+
+/** One GET /redistributionstate while draining; a node that cannot answer it is a value with why. */
+export type RedistributionRead = { ok: true; reading: RedistributionReading; atMs: number } | { ok: false; detail: string; atMs: number };
+
+/** How a drain ended: the phase made stopping safe, the drain_secs limit passed, the state could not be read, a second stop skipped it. */
+export type DrainEnd = 'safe' | 'limit' | 'unreadable' | 'skipped';
+
+/** The drain before a stop (`[store.supervisor] drain_secs` > 0): what the last read of /redistributionstate said. */
+export interface DrainProgress {
+  /** When the first read answered (the drain's clock starts there; the machine reads no clock). */
+  sinceMs: number;
+  lastAtMs: number;
+  verdict: DrainVerdict | null;
+  /** Why /redistributionstate could not be read. */
+  unreadable: string | null;
+  ended: DrainEnd | null;
+}
 
 export interface NodeProcessInput {
   binPath: string;
@@ -89,6 +111,8 @@ export interface SupervisorContext {
   captureProblem: { message: string; droppedBytes: number } | null;
   /** Set when even SIGKILL did not end the group within the grace (a process stuck in the kernel). */
   stopProblem: string | null;
+  /** The drain of the current stop; null when none ran (drain_secs 0, or the node was not running). */
+  drain: DrainProgress | null;
 }
 
 export type SupervisorEvent =

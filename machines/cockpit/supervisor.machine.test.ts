@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import type { HealthProbe, StartupCheck } from './supervisor.contracts.js';
+import type { HealthProbe, RedistributionRead, StartupCheck } from './supervisor.contracts.js';
 import { actorDone, actorFailed, describeMachineModel } from '../../test/model-based.js';
 import { backoffMs, restartsInWindow, supervisorMachine, type SupervisorInput } from './supervisor.machine.js';
 import { exitReason, finalStatusOf, formatDuration, selectSupervisorChip } from './supervisor.view.js';
@@ -9,9 +9,14 @@ const input: SupervisorInput = { binPath: '/opt/bee/bee', configPath: '/etc/bee.
 const passed: StartupCheck = { ok: true, apiUrl: 'http://127.0.0.1:1633', captureFile: '/tmp/cockpit-node-x/node.log', binPath: '/opt/bee/bee', configPath: '/etc/bee.yaml' };
 const exitAt = 5_000;
 const tail = ['"time"="t" "level"="error" "logger"="node" "msg"="failed to build bee node" "error"="listen tcp 127.0.0.1:1633: bind: address already in use"'];
+// Round 100 is blocks 15200..15351: its reveal phase ends (claim starts) at block 15276.
+const revealing: RedistributionRead = { ok: true, atMs: 10_000, reading: { phase: 'reveal', round: 100, block: 15_250, lastPlayedRound: 100, lastSelectedRound: 100, isFrozen: false } };
+const claiming: RedistributionRead = { ok: true, atMs: 40_000, reading: { phase: 'claim', round: 100, block: 15_280, lastPlayedRound: 100, lastSelectedRound: 100, isFrozen: false } };
+const unreadable: RedistributionRead = { ok: false, atMs: 10_000, detail: 'answered 400: operation supported only in full mode' };
 
 describeMachineModel(supervisorMachine, {
-  input,
+  // drain_secs 0 is the spec's stop; 60 drains a running node's stop first (issue 29 item 2).
+  inputs: { spec: input, drain60: { ...input, drainSecs: 60 } },
   // auto_restart on/off, the restart window, the capture state and the last /health answer vary independently.
   maxSnapshots: 50_000,
   events: {
@@ -28,6 +33,8 @@ describeMachineModel(supervisorMachine, {
     },
     'process.failed': { eacces: { type: 'process.failed', message: '/opt/bee/bee is not executable (permission denied)' } },
     'capture.status': { full: { type: 'capture.status', ok: false, message: 'capture paused: no space left on device', droppedBytes: 4096 } },
+    'xstate.done.actor.readRedistribution': { revealing: actorDone('readRedistribution', revealing), claiming: actorDone('readRedistribution', claiming), unreadable: actorDone('readRedistribution', unreadable) },
+    'xstate.error.actor.readRedistribution': { crashed: actorFailed('readRedistribution', new Error('boom')) },
     'supervisor.autoRestart': { on: { type: 'supervisor.autoRestart', enabled: true }, off: { type: 'supervisor.autoRestart', enabled: false } },
   },
   states: {
@@ -49,7 +56,27 @@ describeMachineModel(supervisorMachine, {
       if (s.context.settings.autoRestart) expect(chip.detail).toContain('restarts in the last hour');
       if (s.context.captureProblem) expect(chip.detail).toContain('no space left on device (4 KiB dropped)');
     },
-    'supervising.stopping.terminating': (s) => expect(selectSupervisorChip(s, 0)).toMatchObject({ text: 'stopping', tone: 'amber' }),
+    'supervising.stopping.draining.reading': (s, probe) => {
+      expect(s.context.settings.drainMs).toBe(60_000);
+      expect(probe.inputOf('readRedistribution')).toEqual({ apiUrl: 'http://127.0.0.1:1633' });
+      if (!s.context.drain) expect(selectSupervisorChip(s, 0)).toMatchObject({ text: 'draining', tone: 'amber', detail: expect.stringContaining('reading /redistributionstate') });
+    },
+    'supervising.stopping.draining.waiting': (s) => {
+      // Read at 10 s: 26 blocks to the claim phase, 60 s of drain_secs from then, so 50 s left at 20 s.
+      const chip = selectSupervisorChip(s, 20_000);
+      expect(chip).toMatchObject({ text: 'draining (reveal ends in ~26 blocks)', tone: 'amber' });
+      expect(chip.detail).toBe('round 100: committed, revealing in the reveal phase, which ends at block 15276; SIGTERM when it is safe, or in 50 s at the latest (drain_secs 60)');
+    },
+    'supervising.stopping.terminating': (s) => {
+      const chip = selectSupervisorChip(s, 0);
+      const ended = s.context.drain?.ended ?? null;
+      expect(chip).toMatchObject({ text: ended === 'unreadable' ? 'stopping (not drained: /redistributionstate unreadable)' : 'stopping', tone: 'amber' });
+      if (ended === 'unreadable') expect(chip.detail).toMatch(/^not drained: cannot read \/redistributionstate \((answered 400: operation supported only in full mode|boom)\)/);
+      if (ended === 'safe') expect(chip.detail).toMatch(/^(drained 30s: round 100: claim phase|safe to stop at once: round 100: claim phase)/);
+      if (ended === 'skipped') expect(chip.detail).toMatch(/^drain skipped by a second stop/);
+      if (ended === 'limit') expect(chip.detail).toMatch(/^drain limit reached, stopped anyway/);
+      if (ended === null) expect(s.context.settings.drainMs === 0 || s.context.drain === null).toBe(true);
+    },
     'supervising.stopping.killing': (s) => expect(selectSupervisorChip(s, 0)).toMatchObject({ text: 'stopping', tone: 'red' }),
     backingOff: (s) => {
       const chip = selectSupervisorChip(s, exitAt);
@@ -73,6 +100,7 @@ describeMachineModel(supervisorMachine, {
     stopped: (s) => {
       expect(s.status).toBe('done');
       expect(s.output?.finalStatus).toBe(finalStatusOf(s.context));
+      if (s.context.drain?.ended && s.context.lastExit) expect(s.output?.finalStatus).toMatch(/; (drained|safe to stop at once|drain limit reached|not drained|drain skipped)/);
     },
   },
 });

@@ -14,6 +14,10 @@
  *                operator sees the red chip and decides. Decision recorded in docs/cockpit.md.)
  *     running    /health answered 200; uptime counts from the spawn.
  *     stopping   the window closed: SIGTERM to the group, `stopGrace` (5 s), then SIGKILL (`killing`).
+ *                With `[store.supervisor] drain_secs` > 0, a stop of a running node first drains (`draining`):
+ *                /redistributionstate is read every `drainPollInterval` while the node is in a commit or
+ *                reveal phase of a round it plays (core/cockpit/drain.ts), for at most `drainLimit`; a safe
+ *                phase, an unreadable state or a second stop go on to SIGTERM at once.
  *   backingOff   auto_restart only: the node exited; respawn after `restartBackoff` (1, 2, 4, 8, 16 s,
  *                capped at 30 s, growing with the restarts inside the sliding hour).
  *   exited       the node exited (no auto_restart): chip `exited (0)` grey, `exited (<code>)` red.
@@ -32,57 +36,17 @@
  * Times come in the events (`atMs`), never from a clock read here, so the chart stays pure and the
  * restart budget is testable; uptime is derived in the selectors from `spawnedAtMs` and the caller's now.
  */
-import { assign, fromCallback, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
-import { backoffMs, restartsInWindow, settingsFrom, type ExitPhase, type ExitRecord, type SupervisorInput, type SupervisorSettings } from '../../core/cockpit/supervisor-rules.js';
+import { assign, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { backoffMs, restartsInWindow, settingsFrom, type ExitPhase, type SupervisorInput } from '../../core/cockpit/supervisor-rules.js';
+import { assessDrain } from '../../core/cockpit/drain.js';
 import { finalStatusOf } from './supervisor.view.js';
+import { exitRecord, exitRoutes, nodeProcessNotProvided, notProvided, settled } from './supervisor.parts.js';
 
 export * from '../../core/cockpit/supervisor-rules.js';
-import type { HealthProbe, HealthProbeInput, NodeProcessEvent, NodeProcessInput, NodeProcessSignal, StartupCheck, StartupCheckInput } from './supervisor.contracts.js';
+import type { DrainEnd, HealthProbe, HealthProbeInput, NodeProcessEvent, NodeProcessSignal, RedistributionRead, RedistributionReadInput, StartupCheck, StartupCheckInput } from './supervisor.contracts.js';
 
 export type { ProcessExited, SupervisorContext, SupervisorEvent } from './supervisor.contracts.js';
 import type { ProcessExited, SupervisorContext, SupervisorEvent } from './supervisor.contracts.js';
-
-function exitRecord(context: SupervisorContext, event: ProcessExited, phase: ExitPhase): ExitRecord {
-  return {
-    code: event.code,
-    signal: event.signal,
-    signalName: event.signalName,
-    atMs: event.atMs,
-    uptimeMs: context.spawnedAtMs === null ? null : Math.max(0, event.atMs - context.spawnedAtMs),
-    phase,
-    tail: event.tail,
-    groupEnded: event.groupEnded ?? null,
-  };
-}
-
-function notProvided<TOutput, TInput>(name: string) {
-  return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`actor '${name}' was not provided: use supervisorMachine.provide({ actors: supervisorActors() })`);
-  });
-}
-
-const nodeProcessNotProvided = fromCallback<NodeProcessSignal, NodeProcessInput, NodeProcessEvent>(() => {
-  throw new Error("actor 'nodeProcess' was not provided: use supervisorMachine.provide({ actors: supervisorActors() })");
-});
-
-/**
- * Where an exit leads, in order: respawn while the budget lasts; with auto_restart and no budget, give
- * up; without auto_restart, killed (a signal) or exited (a code). `phase` records when it happened.
- */
-function exitRoutes(phase: 'starting' | 'running') {
-  const record = { type: 'recordExit', params: ({ event }: { event: ProcessExited }) => ({ event, phase }) } as const;
-  return [
-    { guard: { type: 'hasRestartBudget', params: ({ event }: { event: ProcessExited }) => event }, target: '#supervisor.backingOff', actions: [record, { type: 'recordRestart', params: ({ event }: { event: ProcessExited }) => event }] },
-    { guard: 'isAutoRestartOn', target: '#supervisor.gaveUp', actions: record },
-    { guard: { type: 'wasKilledBySignal', params: ({ event }: { event: ProcessExited }) => event }, target: '#supervisor.killed', actions: record },
-    { target: '#supervisor.exited', actions: record },
-  ] as const;
-}
-
-/** A state the node rests in: an operator's start begins again (with a fresh budget); a stop ends supervision. */
-function settled(description: string) {
-  return { description, on: { 'supervisor.start': { target: 'checking', actions: 'resetRestartBudget' }, 'supervisor.stop': 'stopped' } } as const;
-}
 
 export const supervisorMachine = setup({
   types: {
@@ -95,11 +59,14 @@ export const supervisorMachine = setup({
     checkStartup: notProvided<StartupCheck, StartupCheckInput>('checkStartup'),
     probeHealth: notProvided<HealthProbe, HealthProbeInput>('probeHealth'),
     nodeProcess: nodeProcessNotProvided,
+    readRedistribution: notProvided<RedistributionRead, RedistributionReadInput>('readRedistribution'),
   },
   delays: {
     readinessTimeout: ({ context }) => context.settings.readinessTimeoutMs,
     healthPollInterval: ({ context }) => context.settings.healthPollMs,
     stopGrace: ({ context }) => context.settings.stopGraceMs,
+    drainLimit: ({ context }) => context.settings.drainMs,
+    drainPollInterval: ({ context }) => context.settings.drainPollMs,
     // The restart just recorded is the last entry; the ones before it in the window set the step.
     restartBackoff: ({ context }) => backoffMs(Math.max(0, context.restarts.length - 1)),
   },
@@ -110,6 +77,9 @@ export const supervisorMachine = setup({
       context.settings.autoRestart && restartsInWindow(context.restarts, event.atMs).length < context.settings.maxRestartsPerHour,
     isAutoRestartOn: ({ context }) => context.settings.autoRestart,
     wasKilledBySignal: (_, event: ProcessExited) => event.code === null,
+    isDrainOn: ({ context }) => context.settings.drainMs > 0,
+    // Unknown never holds a stop: an unreadable state or a phase Bee does not know yet ends the drain.
+    isStopSafeOrUnknown: (_, read: RedistributionRead) => !read.ok || assessDrain(read.reading).safe !== false,
   },
   actions: {
     adoptCheck: assign((_, check: StartupCheck) => (check.ok ? { apiUrl: check.apiUrl, captureFile: check.captureFile, refusal: null } : {})),
@@ -119,7 +89,7 @@ export const supervisorMachine = setup({
     ),
     refuseStart: assign((_, reason: string) => ({ refusal: reason })),
     // Each run starts clean: its own spawn, its own capture writer; why the last run ended is in the Cockpit tab.
-    forgetRun: assign({ pid: null, spawnedAtMs: null, healthDetail: null, lastExit: null, captureProblem: null }),
+    forgetRun: assign({ pid: null, spawnedAtMs: null, healthDetail: null, lastExit: null, captureProblem: null, drain: null }),
     recordSpawn: assign((_, event: { pid: number; atMs: number }) => ({ pid: event.pid, spawnedAtMs: event.atMs })),
     recordHealthDetail: assign((_, detail: string) => ({ healthDetail: detail })),
     recordExit: assign(({ context }, params: { event: ProcessExited; phase: ExitPhase }) => ({ lastExit: exitRecord(context, params.event, params.phase), pid: null })),
@@ -132,6 +102,19 @@ export const supervisorMachine = setup({
       stopProblem: `process group ${context.pid ?? '?'} did not exit ${Math.round(context.settings.stopGraceMs / 1000)} s after SIGKILL (stuck in the kernel?); check it with ps`,
     })),
     setAutoRestart: assign(({ context }, enabled: boolean) => ({ settings: { ...context.settings, autoRestart: enabled } })),
+    beginDrain: assign({ drain: null }),
+    recordDrainRead: assign(({ context }, read: RedistributionRead) => ({
+      drain: {
+        sinceMs: context.drain?.sinceMs ?? read.atMs,
+        lastAtMs: read.atMs,
+        verdict: read.ok ? assessDrain(read.reading) : (context.drain?.verdict ?? null),
+        unreadable: read.ok ? null : read.detail,
+        ended: !read.ok ? 'unreadable' : assessDrain(read.reading).safe === false ? null : 'safe',
+      },
+    })),
+    endDrain: assign(({ context }, ended: DrainEnd) => ({
+      drain: context.drain ? { ...context.drain, ended } : { sinceMs: 0, lastAtMs: 0, verdict: null, unreadable: null, ended },
+    })),
     sendTerm: sendTo('nodeProcess', { type: 'process.signal', signal: 'SIGTERM' } satisfies NodeProcessSignal),
     sendKill: sendTo('nodeProcess', { type: 'process.signal', signal: 'SIGKILL' } satisfies NodeProcessSignal),
   },
@@ -150,6 +133,7 @@ export const supervisorMachine = setup({
     healthDetail: null,
     captureProblem: null,
     stopProblem: null,
+    drain: null,
   }),
   initial: 'checking',
   on: {
@@ -244,6 +228,7 @@ export const supervisorMachine = setup({
           description: '/health answered 200: chip `running` with uptime (and restart count under auto_restart).',
           on: {
             'process.exited': exitRoutes('running'),
+            'supervisor.stop': { guard: 'isDrainOn', target: '#supervisor.supervising.stopping.draining' },
           },
         },
         stopping: {
@@ -251,6 +236,38 @@ export const supervisorMachine = setup({
           initial: 'terminating',
           on: { 'supervisor.stop': {} },
           states: {
+            draining: {
+              description: 'drain_secs > 0: waits while the node commits or reveals in a round it plays (/redistributionstate), up to drainLimit.',
+              entry: 'beginDrain',
+              initial: 'reading',
+              after: { drainLimit: { target: 'terminating', actions: { type: 'endDrain', params: 'limit' as const } } },
+              on: {
+                'supervisor.stop': { target: 'terminating', actions: { type: 'endDrain', params: 'skipped' as const } },
+                'process.exited': { target: '#supervisor.stopped', actions: { type: 'recordExit', params: ({ event }) => ({ event, phase: 'running' as const }) } },
+              },
+              states: {
+                reading: {
+                  description: 'One GET /redistributionstate: safe, unknown or unreadable go on to SIGTERM; a commit or reveal due waits.',
+                  invoke: {
+                    src: 'readRedistribution',
+                    id: 'readRedistribution',
+                    input: ({ context }) => ({ apiUrl: context.apiUrl ?? '' }),
+                    onDone: [
+                      { guard: { type: 'isStopSafeOrUnknown', params: ({ event }) => event.output }, target: '#supervisor.supervising.stopping.terminating', actions: { type: 'recordDrainRead', params: ({ event }) => event.output } },
+                      { target: 'waiting', actions: { type: 'recordDrainRead', params: ({ event }) => event.output } },
+                    ],
+                    onError: {
+                      target: '#supervisor.supervising.stopping.terminating',
+                      actions: { type: 'recordDrainRead', params: ({ context, event }) => ({ ok: false as const, detail: event.error instanceof Error ? event.error.message : String(event.error), atMs: context.drain?.lastAtMs ?? 0 }) },
+                    },
+                  },
+                },
+                waiting: {
+                  description: 'A commit or reveal is due: reads again after drainPollInterval.',
+                  after: { drainPollInterval: 'reading' },
+                },
+              },
+            },
             terminating: {
               description: 'SIGTERM sent; waiting up to stopGrace (5 s) for the exit.',
               entry: 'sendTerm',

@@ -13,6 +13,8 @@ import { backoffMs, restartsInWindow } from '../../core/cockpit/supervisor-rules
 import type { ChipView, Tone } from '../../core/cockpit/view/view-model.js';
 import { parseBeeLogLine } from '../../core/log/bee-log-line.js';
 import type { ExitRecord, SupervisorContext } from './supervisor.machine.js';
+import { drainingChipText } from '../../core/cockpit/drain.js';
+import type { DrainProgress } from './supervisor.contracts.js';
 
 export type ChipTone = 'green' | 'grey' | 'amber' | 'red';
 
@@ -36,7 +38,7 @@ export interface SupervisorSnapshotLike {
   matches(state: never): boolean;
 }
 
-export const SUPERVISOR_STATE_NAMES = ['checking', 'starting', 'overdue', 'running', 'stopping', 'killing', 'backingOff', 'exited', 'killed', 'gaveUp', 'refused', 'stopped'] as const;
+export const SUPERVISOR_STATE_NAMES = ['checking', 'starting', 'overdue', 'running', 'draining', 'stopping', 'killing', 'backingOff', 'exited', 'killed', 'gaveUp', 'refused', 'stopped'] as const;
 export type SupervisorStateName = (typeof SUPERVISOR_STATE_NAMES)[number];
 
 /** The one state the chip is drawn from (`/metrics` exports it as cockpit_supervised_node_state). */
@@ -49,6 +51,7 @@ function stateOf(snapshot: SupervisorSnapshotLike): SupervisorStateName {
   if (is('supervising.starting')) return is('supervising.starting.deadline.overdue') ? 'overdue' : 'starting';
   if (is('supervising.running')) return 'running';
   if (is('supervising.stopping.killing')) return 'killing';
+  if (is('supervising.stopping.draining')) return 'draining';
   if (is('supervising.stopping')) return 'stopping';
   for (const name of ['checking', 'backingOff', 'exited', 'killed', 'gaveUp', 'refused', 'stopped'] as const) if (is(name)) return name;
   return 'checking';
@@ -133,8 +136,18 @@ export function selectSupervisorChip(snapshot: SupervisorSnapshotLike, nowMs: nu
       );
     case 'running':
       return chip('running', 'green', [uptimeMs !== null ? `up ${formatDuration(uptimeMs)}` : '', restartText].filter(Boolean).join(' · '));
-    case 'stopping':
-      return chip('stopping', 'amber', `SIGTERM sent to process group ${context.pid ?? '?'}; SIGKILL after ${Math.round(settings.stopGraceMs / 1000)} s`);
+    case 'draining': {
+      const drain = context.drain;
+      const leftMs = drain ? Math.max(0, drain.sinceMs + settings.drainMs - nowMs) : settings.drainMs;
+      const what = drain?.verdict?.explanation ?? 'reading /redistributionstate';
+      return chip(drainingChipText(drain?.verdict ?? null), 'amber', `${what}; SIGTERM when it is safe, or in ${Math.ceil(leftMs / 1000)} s at the latest (drain_secs ${Math.round(settings.drainMs / 1000)})`);
+    }
+    case 'stopping': {
+      const term = `SIGTERM sent to process group ${context.pid ?? '?'}; SIGKILL after ${Math.round(settings.stopGraceMs / 1000)} s`;
+      const drained = drainNote(context.drain);
+      const text = context.drain?.ended === 'unreadable' ? 'stopping (not drained: /redistributionstate unreadable)' : 'stopping';
+      return chip(text, 'amber', [drained, term].filter(Boolean).join(' · '));
+    }
     case 'killing':
       return chip('stopping', 'red', `still alive ${Math.round(settings.stopGraceMs / 1000)} s after SIGTERM: SIGKILL sent`);
     case 'backingOff': {
@@ -152,6 +165,24 @@ export function selectSupervisorChip(snapshot: SupervisorSnapshotLike, nowMs: nu
       return chip('start-up check failed', 'red', context.refusal ?? '');
     case 'stopped':
       return chip(context.lastExit ? `stopped (${exitText(context.lastExit)})` : 'stopped', 'grey', finalStatusOf(context));
+  }
+}
+
+/** How the drain before this stop ended, in words; empty when none ran. */
+export function drainNote(drain: DrainProgress | null): string {
+  if (!drain || drain.ended === null) return '';
+  const verdict = drain.verdict;
+  switch (drain.ended) {
+    case 'safe': {
+      const waited = drain.lastAtMs - drain.sinceMs;
+      return waited > 0 ? `drained ${formatDuration(waited)}: ${verdict?.explanation ?? 'safe'}` : `safe to stop at once: ${verdict?.explanation ?? ''}`;
+    }
+    case 'limit':
+      return `drain limit reached, stopped anyway${verdict?.blocksUntilSafe != null ? ` (reveal ended in ~${verdict.blocksUntilSafe} blocks at the last read)` : ''}`;
+    case 'unreadable':
+      return `not drained: cannot read /redistributionstate (${drain.unreadable ?? 'no answer'})`;
+    case 'skipped':
+      return 'drain skipped by a second stop';
   }
 }
 
@@ -178,7 +209,8 @@ export function finalStatusOf(context: SupervisorContext): string {
   const uptime = exit.uptimeMs === null ? '' : `, uptime ${formatDuration(exit.uptimeMs)}`;
   const stuck = context.stopProblem ? `; ${context.stopProblem}` : '';
   const kept = keepsCapture(context) ? `; its output is kept in ${context.captureFile}` : '';
-  return `node ${exitText(exit)}${after}${uptime}${stuck}${kept}`;
+  const drained = drainNote(context.drain);
+  return `node ${exitText(exit)}${after}${uptime}${drained ? `; ${drained}` : ''}${stuck}${kept}`;
 }
 
 const TONES: Readonly<Record<ChipTone, Tone>> = { green: 'ok', grey: 'muted', amber: 'warn', red: 'fail' };

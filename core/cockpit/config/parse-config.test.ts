@@ -34,6 +34,7 @@ keep_files = 3
 [store.supervisor]
 auto_restart = true
 max_restarts_per_hour = 4
+drain_secs = 600
 
 [alerts]
 webhook_url = "https://hooks.example/T0/B0/x"
@@ -72,7 +73,7 @@ describe('parseCockpitConfig: a valid file', () => {
       { name: 'n1', url: 'http://127.0.0.1:1633', token: '@env:N1_TOKEN', log_file: '~/bee/n1.log' },
       { name: 'n2', url: 'https://n2.example:1633/', default: true, log_command: 'journalctl -fu bee 2>&1' },
     ]);
-    expect(c.store).toEqual({ bin: '/usr/local/bin/bee', config: 'bee.yaml', logs: { rotate_size_mb: 32, keep_files: 3 }, supervisor: { auto_restart: true, max_restarts_per_hour: 4 } });
+    expect(c.store).toEqual({ bin: '/usr/local/bin/bee', config: 'bee.yaml', logs: { rotate_size_mb: 32, keep_files: 3 }, supervisor: { auto_restart: true, max_restarts_per_hour: 4, drain_secs: 600 } });
     expect(c.alerts).toEqual({ webhook_url: 'https://hooks.example/T0/B0/x', debounce_secs: 300 });
     expect(c.fleet).toEqual({ aggregate_webhook_url: '@env:FLEET_HOOK', aggregate_window_secs: 120 });
     expect(c.notifications).toEqual({ desktop: true, toast_enabled: false, toast_seconds: 5, bell: 'fail' });
@@ -95,7 +96,7 @@ describe('parseCockpitConfig: a valid file', () => {
 
   it('[store] sub-tables get their defaults (64 MiB x 5, no auto-restart, 6 restarts per hour)', () => {
     const result = parseCockpitConfig('[store]\nbin = "b"\nconfig = "c"\n', FILE);
-    expect(result.ok && result.parsed.config.store).toEqual({ bin: 'b', config: 'c', logs: { rotate_size_mb: 64, keep_files: 5 }, supervisor: { auto_restart: false, max_restarts_per_hour: 6 } });
+    expect(result.ok && result.parsed.config.store).toEqual({ bin: 'b', config: 'c', logs: { rotate_size_mb: 64, keep_files: 5 }, supervisor: { auto_restart: false, max_restarts_per_hour: 6, drain_secs: 0 } });
   });
 
   it('inline tables and dotted keys are the same config', () => {
@@ -188,7 +189,7 @@ describe('nearest known key', () => {
     expect(knownKeysAt([])).toEqual(['nodes', 'store', 'alerts', 'fleet', 'notifications', 'pubsub', 'serve', 'ui']);
     expect(knownKeysAt(['serve'])).toEqual(['drop_max_mb', 'drop_total_mb', 'drop_max_files']);
     expect(knownKeysAt(['nodes', 0])).toEqual(['name', 'url', 'token', 'default', 'log_file', 'log_command']);
-    expect(knownKeysAt(['store', 'supervisor'])).toEqual(['auto_restart', 'max_restarts_per_hour']);
+    expect(knownKeysAt(['store', 'supervisor'])).toEqual(['auto_restart', 'max_restarts_per_hour', 'drain_secs']);
   });
 });
 

@@ -251,6 +251,7 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
       // The desktop never respawns (spec §3): it behaves as if auto_restart were false.
       autoRestart: input.frontEnd === 'terminal' && storeSettings.supervisor.auto_restart,
       maxRestartsPerHour: storeSettings.supervisor.max_restarts_per_hour,
+      drainSecs: storeSettings.supervisor.drain_secs,
     },
     alerts: { ...(webhookUrl.value ? { webhookUrl: webhookUrl.value } : {}), ...(webhookUrl.env ? { webhookEnv: webhookUrl.env } : {}), debounceSecs: file.alerts.debounce_secs, alertmanagerUrls },
     fleet: {

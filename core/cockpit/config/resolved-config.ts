@@ -87,7 +87,7 @@ export interface ResolvedCockpitConfig {
   /** Node supervision: null unless `[store]` or `--node-bin`/`--node-config` name a binary and its config. */
   store: ResolvedStore | null;
   storeLogs: { rotateSizeMb: number; keepFiles: number };
-  supervisor: { autoRestart: boolean; maxRestartsPerHour: number };
+  supervisor: { autoRestart: boolean; maxRestartsPerHour: number; drainSecs: number };
   /** `webhookEnv`: the variable an `@env:` webhook URL was read from (for config-doctor; the URL is a secret). */
   /** `alertmanagerUrls`: `[alerts] alertmanager_url`, one or more (an HA pair), normalised; empty without. */
   alerts: { webhookUrl?: string; webhookEnv?: string; debounceSecs: number; alertmanagerUrls: string[] };

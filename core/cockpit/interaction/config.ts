@@ -61,7 +61,7 @@ export interface CockpitEngineConfig {
   readonly store?: { readonly bin: string; readonly config: string; readonly node?: string } | null;
   /** `[pubsub]`: the S14 message history (absent: no history file). */
   readonly pubsub?: { readonly historyFile?: string; readonly rotateSizeMb: number; readonly keepFiles: number };
-  readonly supervisor?: { readonly autoRestart: boolean; readonly maxRestartsPerHour: number };
+  readonly supervisor?: { readonly autoRestart: boolean; readonly maxRestartsPerHour: number; readonly drainSecs?: number };
   readonly storeLogs?: { readonly rotateSizeMb: number; readonly keepFiles: number };
   /** The data directory (COCKPIT_DATA, …): `:pins-check` writes its file there. */
   readonly dataDir?: { readonly path: string };

@@ -1,0 +1,49 @@
+/**
+ * Pieces of supervisorMachine's chart kept beside it (so the machine file stays one screenful): the exit record,
+ * the stand-ins for actors not provided, where an exit leads, and the shape of a state the node rests in.
+ */
+import { fromCallback, fromPromise } from 'xstate';
+import type { ExitPhase, ExitRecord } from '../../core/cockpit/supervisor-rules.js';
+import type { NodeProcessEvent, NodeProcessInput, NodeProcessSignal, ProcessExited, SupervisorContext } from './supervisor.contracts.js';
+
+export function exitRecord(context: SupervisorContext, event: ProcessExited, phase: ExitPhase): ExitRecord {
+  return {
+    code: event.code,
+    signal: event.signal,
+    signalName: event.signalName,
+    atMs: event.atMs,
+    uptimeMs: context.spawnedAtMs === null ? null : Math.max(0, event.atMs - context.spawnedAtMs),
+    phase,
+    tail: event.tail,
+    groupEnded: event.groupEnded ?? null,
+  };
+}
+
+export function notProvided<TOutput, TInput>(name: string) {
+  return fromPromise<TOutput, TInput>(async () => {
+    throw new Error(`actor '${name}' was not provided: use supervisorMachine.provide({ actors: supervisorActors() })`);
+  });
+}
+
+export const nodeProcessNotProvided = fromCallback<NodeProcessSignal, NodeProcessInput, NodeProcessEvent>(() => {
+  throw new Error("actor 'nodeProcess' was not provided: use supervisorMachine.provide({ actors: supervisorActors() })");
+});
+
+/**
+ * Where an exit leads, in order: respawn while the budget lasts; with auto_restart and no budget, give
+ * up; without auto_restart, killed (a signal) or exited (a code). `phase` records when it happened.
+ */
+export function exitRoutes(phase: 'starting' | 'running') {
+  const record = { type: 'recordExit', params: ({ event }: { event: ProcessExited }) => ({ event, phase }) } as const;
+  return [
+    { guard: { type: 'hasRestartBudget', params: ({ event }: { event: ProcessExited }) => event }, target: '#supervisor.backingOff', actions: [record, { type: 'recordRestart', params: ({ event }: { event: ProcessExited }) => event }] },
+    { guard: 'isAutoRestartOn', target: '#supervisor.gaveUp', actions: record },
+    { guard: { type: 'wasKilledBySignal', params: ({ event }: { event: ProcessExited }) => event }, target: '#supervisor.killed', actions: record },
+    { target: '#supervisor.exited', actions: record },
+  ] as const;
+}
+
+/** A state the node rests in: an operator's start begins again (with a fresh budget); a stop ends supervision. */
+export function settled(description: string) {
+  return { description, on: { 'supervisor.start': { target: 'checking', actions: 'resetRestartBudget' }, 'supervisor.stop': 'stopped' } } as const;
+}
