@@ -230,7 +230,9 @@ function giveEveryNodeABatch(nodes: DevnetNode[], chain: SimChain, depth: number
   // 30 days of life on the devnet's own block time: comfortably past the 24 h stamp-TTL gate and the 7-day
   // planning horizon of the cockpit's Stamps screen, as a node in use would have bought.
   // (minimumValidityBlocks is a day of 5 s Gnosis blocks: at the devnet's 1 s blocks it is under 5 h.)
-  const lifetime = amountForSeconds(STARTING_BATCH_DAYS * 24 * 3600, chain.price, chain.blockTimeMs);
+  // A fast chain (block-time under 1 s, to watch lottery rounds go by) gets the batch of a 1 s chain: 30 days of
+  // 0.05 s blocks would cost more than a node's starting funds, and the node would not start at all.
+  const lifetime = amountForSeconds(STARTING_BATCH_DAYS * 24 * 3600, chain.price, Math.max(chain.blockTimeMs, 1000));
   const minimum = minimumAmount(chain.price, chain.minimumValidityBlocks);
   const amount = lifetime > minimum ? lifetime : minimum;
   const ids = nodes.map((node) => {
