@@ -185,6 +185,27 @@ export const probeUploadDataSchema = z.looseObject({
   cleanup: z.looseObject({ pinned: z.boolean().nullable(), unpinned: z.boolean(), tagDeleted: z.boolean().nullable(), left: z.array(z.string()) }),
 });
 
+/** `drain-check`: whether stopping now is safe (core/cockpit/drain.ts `DrainVerdict`, with the state it was read from). */
+const blockOrNull = nonNeg.nullable();
+export const drainCheckDataSchema = z.looseObject({
+  node,
+  safe: z.boolean().nullable().meta({ description: 'true: safe to stop now; false: a commit or reveal is due; null: Bee does not know the phase yet' }),
+  reason: z.enum(['committing', 'revealing', 'not-playing', 'claim', 'phase-unknown']),
+  explanation: z.string(),
+  phase: z.string().meta({ description: 'as /redistributionstate reports it: commit, reveal, claim (the devnet also: sample), unknown' }),
+  round: nonNeg,
+  block: nonNeg,
+  blocksPerRound: z.literal(152),
+  selected: z.boolean(),
+  committed: z.boolean(),
+  lastSelectedRound: nonNeg,
+  lastPlayedRound: nonNeg,
+  isFrozen: z.boolean(),
+  safeAtBlock: blockOrNull.meta({ description: 'not safe now: the block the claim phase starts at, from which stopping is safe' }),
+  blocksUntilSafe: blockOrNull,
+  safeUntilBlock: blockOrNull.meta({ description: 'safe now, selected for the next round: the block its commit phase starts at' }),
+});
+
 const feedKey = { node, owner: hex(40), topic: hex(64), topicFrom: z.enum(['hex', 'keccak256']) };
 export const feedProbeDataSchema = z.looseObject({
   ...feedKey,
@@ -342,6 +363,7 @@ export const ONCE_DATA_SCHEMAS = {
   'durability-check': durabilityCheckDataSchema,
   'replica-check': replicaCheckDataSchema,
   'probe-upload': probeUploadDataSchema,
+  'drain-check': drainCheckDataSchema,
   'feed-probe': feedProbeDataSchema,
   'feed-timeline': feedTimelineDataSchema,
   'grantees-list': granteesListDataSchema,

@@ -57,6 +57,7 @@ const ONCE_TWINS: Partial<Record<OneShotVerb, string>> = {
   cid: 'cid',
   'feed-probe': 'feed-probe',
   'replica-check': 'replica-check',
+  'drain-check': 'drain-check',
   'buy-preview': 'buy-preview',
   'topup-preview': 'topup-preview',
   'dilute-preview': 'dilute-preview',

@@ -47,6 +47,7 @@ export function onceVerbs(): OnceVerb[] {
     lazyVerb({ name: 'basefee', usage: '[node-url]', summary: 'chain base fee and gas price (chain RPC, else Bee\'s suggested price)' }, () => import('./basefee.js')),
     lazyVerb({ name: 'inspect', aliases: ['manifest'], usage: '<ref>', summary: 'the manifest tree of a root reference' }, () => import('./inspect.js')),
     lazyVerb({ name: 'durability-check', aliases: ['durability'], usage: '<ref>', summary: 'is every chunk of this content retrievable from the network' }, () => import('./durability-check.js')),
+    lazyVerb({ name: 'drain-check', usage: '[node-url]', summary: 'is it safe to stop the node now (no commit or reveal due), and when next will it be' }, () => import('./drain-check.js')),
     lazyVerb({ name: 'probe-upload', usage: '[--size BYTES] [--batch PREFIX] [--deadline SECS] [node-urls...]', summary: 'upload a small random payload and time when every other configured node can retrieve it' }, () => import('./probe-upload.js')),
     lazyVerb({ name: 'replica-check', aliases: ['replicas'], usage: '<ref> [level]', summary: 'are the dispersed replicas of the root chunk (redundancy level > 0) retrievable' }, () => import('./replica-check.js')),
     lazyVerb({ name: 'feed-probe', aliases: ['fp'], usage: '<owner> <topic>', summary: 'latest update of a feed: index and payload size' }, () => import('./feed-probe.js')),

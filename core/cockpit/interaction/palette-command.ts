@@ -10,6 +10,7 @@ export type OneShotVerb =
   | 'feed-probe'
   | 'replica-check'
   | 'probe-upload'
+  | 'drain-check'
   | 'diagnose'
   | 'upload'
   | 'pss'

@@ -183,6 +183,7 @@ export const PALETTE_VERBS: readonly PaletteVerb[] = [
       return { kind: 'oneShot', verb: 'feed-probe', args: [owner(args[0]!), feedTopic(args[1]!)] };
     },
   },
+  { name: 'drain-check', aliases: [], usage: ':drain-check', description: 'is it safe to stop the node now (no commit or reveal due), and when next will it be', faces: BOTH, parse: noArgs({ kind: 'oneShot', verb: 'drain-check', args: [] }, ':drain-check') },
   {
     name: 'pubsub-replay',
     aliases: [],

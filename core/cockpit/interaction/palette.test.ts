@@ -49,6 +49,8 @@ describe('palette parsing', () => {
     expect(refusal(':probe-upload --batch xyz')).toMatch(/hex prefix/);
     expect(refusal(':probe-upload 100')).toMatch(/--size BYTES, --batch PREFIX and --deadline SECS/);
     expect(parse(':diagnose')).toEqual({ kind: 'oneShot', verb: 'diagnose', args: [] });
+    expect(parse(':drain-check')).toEqual({ kind: 'oneShot', verb: 'drain-check', args: [] });
+    expect(refusal(':drain-check now')).toMatch(/:drain-check/);
     expect(parse(':upload ./site 4A23')).toEqual({ kind: 'oneShot', verb: 'upload', args: ['./site', '4a23'] });
     // The upload choices, anywhere on the line, go after the path (the engine reads the path first).
     expect(parse(':upload --redundancy 0 ./site 4A23')).toEqual({ kind: 'oneShot', verb: 'upload', args: ['./site', '4a23', '--redundancy', '0'] });
