@@ -27,6 +27,7 @@ export function supervisorLogLine(previous: SupervisorSnapshotLike | null, next:
   }
   if (is('supervising.starting.deadline.overdue') && !was('supervising.starting.deadline.overdue')) return { level: 'error', message: `node ${chip.text}: ${chip.detail}` };
   if (is('supervising.running') && !was('supervising.running')) return { level: 'info', message: `node running: /health answered 200 at ${next.context.apiUrl}` };
+  if (is('supervising.stopping.draining') && !was('supervising.stopping.draining')) return { level: 'info', message: `draining before the stop: ${chip.detail}` };
   if (is('supervising.stopping.terminating') && !was('supervising.stopping.terminating')) return { level: 'info', message: `stopping the node: ${chip.detail}` };
   if (is('supervising.stopping.killing') && !was('supervising.stopping.killing')) return { level: 'warning', message: `node ${chip.detail}` };
   const tone = chip.tone === 'red' ? 'error' : 'info';

@@ -44,6 +44,10 @@ describe('drain verdict from /redistributionstate (Bee v2.8.1 round arithmetic)'
     expect(drainCheckHeadline(unknown)).toMatch(/^unknown whether stopping is safe: Bee reports phase "unknown"/);
   });
 
+  it('round 0 is never played: 0 is Bee\'s "never" in lastPlayedRound and lastSelectedRound (a fresh chain)', () => {
+    expect(assessDrain(at(29))).toMatchObject({ safe: true, reason: 'not-playing', selected: false, committed: false });
+  });
+
   it('a reading late in the phase (Bee updates the block every 5 blocks) never counts below 0 blocks', () => {
     expect(assessDrain({ ...at(1590, { lastPlayedRound: 10 }), block: 1600 })).toMatchObject({ safe: false, blocksUntilSafe: 0 });
   });

@@ -60,8 +60,10 @@ const phaseName = (phase: string): 'commit' | 'reveal' | 'claim' | 'unknown' =>
 export function assessDrain(reading: RedistributionReading): DrainVerdict {
   const { round, block } = reading;
   const phase = phaseName(reading.phase);
-  const selected = reading.lastSelectedRound === round;
-  const committed = reading.lastPlayedRound === round;
+  // Round 0 is never played: a commit needs the previous round's sample, and 0 is also Bee's "never" in these fields
+  // (a fresh chain starts in round 0 with lastPlayedRound 0, seen on the real-Bee tier).
+  const selected = round > 0 && reading.lastSelectedRound === round;
+  const committed = round > 0 && reading.lastPlayedRound === round;
   const claimStart = round * BLOCKS_PER_ROUND + CLAIM_START;
   const base = { phase: reading.phase, round, block, selected, committed, isFrozen: reading.isFrozen, safeUntilBlock: null };
   const unsafe = (reason: DrainReason, explanation: string): DrainVerdict => ({

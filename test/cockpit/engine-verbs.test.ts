@@ -116,6 +116,15 @@ describe('one-shot palette verbs', () => {
     expect(await palette('probe-upload --batch ffffffffff')).toEqual({ tone: 'fail', text: expect.stringMatching(/^:probe-upload: probe-upload refused: no batch on this node starts with ffffffffff/) });
   });
 
+  it(':drain-check answers as cockpit --once drain-check: red in the reveal phase of a round the node plays, green in its claim phase (issue 29 item 2)', async () => {
+    devnet.control.advanceToPhase('commit');
+    devnet.control.advanceToPhase('reveal');
+    const reveal = await palette('drain-check');
+    expect(reveal).toEqual({ tone: 'fail', text: expect.stringMatching(/^not safe to stop now: safe at block \d+ \(~38 blocks, when the reveal phase ends\); round \d+: committed, revealing/) });
+    devnet.control.advanceToPhase('claim');
+    expect(await palette('drain-check')).toEqual({ tone: 'ok', text: expect.stringMatching(/^safe to stop now.*claim phase, no commit or reveal due/) });
+  });
+
   it(':loggers lists them in the Cockpit tab; :set-logger changes one until the node restarts', async () => {
     const listed = await palette('loggers');
     expect(listed.tone).toBe('ok');
