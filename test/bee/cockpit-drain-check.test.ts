@@ -2,7 +2,7 @@
  * Issue 29 item 2, real-Bee tier: `cockpit --once drain-check` as the compiled bin against a 1-node Bee v2.8.1
  * cluster (storage incentives on, Anvil as the chain) answers from Bee's real /redistributionstate: its phase,
  * round and block are Bee's, the verdict follows Bee's own round arithmetic (152 blocks, claim from 76), and the
- * JSON validates against config-schema/once-results.schema.json. A node with incentives off answers 403: an error.
+ * JSON validates against config-schema/once-results.schema.json (incentives off, a 403, is checked on the devnet).
  * Whether the node is in a round it plays is up to the chain (a lone node on a fresh chain is rarely selected and
  * seldom fully synced), so both verdicts are accepted and checked for consistency; the waiting itself is checked on
  * the devnet (actors/supervisor/supervisor-drain.process.test.ts).

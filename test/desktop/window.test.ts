@@ -214,6 +214,7 @@ describe('the desktop window in Chromium (cockpit --serve, devnet)', () => {
     await bannerAfter(`cid ${manifest}`, /^✓ bah5/);
     await bannerAfter(`feed-probe ${feed.owner} ${feed.topic}`, /latest index 0/);
     await bannerAfter(`replicas ${manifest}`, /: root replicas /);
+    await bannerAfter('drain-check', /safe to stop now: round 0: commit phase/);
     await bannerAfter('probe-upload --size 200 --deadline 20', /probe-upload [0-9a-f]{16}…: 200 bytes through /);
     await bannerAfter('batch buy 20', /preview only, nothing sent/);
     await bannerAfter(`batch topup ${node.batchId} 1000000000`, /preview only, nothing sent/);

@@ -102,6 +102,8 @@ describe('cockpit-tui palette verbs in a real terminal against a devnet', { time
     await banner(terminal, `fp ${feed.owner} ${'00'.repeat(32)}`, /feed-probe|no update|not found|404/i, '✗');
     await banner(terminal, `replicas ${manifest}`, /: root replicas /);
     // One configured node: it checks its own upload, and a one-node devnet has no peer to retrieve from.
+    // The chain is not mined: block 10, round 0, which no node plays.
+    await banner(terminal, 'drain-check', /safe to stop now: round 0: commit phase, the node does not play this round/);
     await banner(terminal, 'probe-upload --size 200 --deadline 2', /probe-upload [0-9a-f]{16}.{1,3}: 200 bytes through .*0 of 1 vantage/, '✗');
 
     await banner(terminal, 'batch buy 20', /preview only, nothing sent/);
