@@ -7,7 +7,7 @@
  * cannot be read (not a full node: 400, storage incentives off: 403, unreachable).
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
-import { assessDrain, BLOCKS_PER_ROUND, drainCheckHeadline } from '../../../core/cockpit/drain.js';
+import { assessDrain, BLOCKS_PER_ROUND } from '../../../core/cockpit/drain.js';
 import { connectNode, nodeFailure } from './node.js';
 import type { OnceRun } from './verb.js';
 
@@ -35,7 +35,7 @@ export const run: OnceRun = async (args, context) => {
     blocksUntilSafe: verdict.blocksUntilSafe,
     safeUntilBlock: verdict.safeUntilBlock,
   };
-  return { verb: 'drain-check', status: verdict.safe === true ? 'ok' : 'sad', message: drainCheckHeadline(verdict), data };
+  return { verb: 'drain-check', status: verdict.safe === true ? 'ok' : 'sad', data };
 };
 
 export const details = `Reads GET /redistributionstate. Not safe: the commit phase of a round the node is selected for or

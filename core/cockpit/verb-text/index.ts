@@ -24,6 +24,7 @@ const LOADERS: Readonly<Record<string, Loader>> = {
   inspect: () => import('./inspect.js'),
   'durability-check': () => import('./durability-check.js'),
   'probe-upload': () => import('./probe-upload.js'),
+  'drain-check': () => import('./drain-check.js'),
   'replica-check': () => import('./replica-check.js'),
   'feed-probe': () => import('./feed-probe.js'),
   'feed-timeline': () => import('./feed-timeline.js'),
