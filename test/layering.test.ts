@@ -55,7 +55,7 @@ function upwardImports(layer: string): string[] {
 }
 
 /** What a verb module must not import: the words' composer, and the terminal-safety of node text (words only). */
-const WORDS_ONLY = ['core/cockpit/verb-text/index.js', 'core/terminal/visible-text.js'];
+const WORDS_ONLY = ['core/cockpit/verb-text/index.js', 'core/cockpit/verb-text/failure-words.js', 'core/terminal/visible-text.js'];
 
 describe('layering', () => {
   it.each(Object.keys(FORBIDDEN))('%s imports nothing above it', (layer) => {
@@ -74,5 +74,18 @@ describe('layering', () => {
     expect(fields).toEqual(['verb', 'status', 'data']);
     const words = importsUnder('actors/cockpit/verbs').filter(({ target }) => WORDS_ONLY.includes(target));
     expect(words.map(({ file, written }) => `${file} imports ${written}`)).toEqual([]);
+  });
+
+  it('a verb fails with data: OnceError takes a typed failure (a code and its facts), never words', () => {
+    const source = readFileSync(join(root, 'actors/cockpit/verbs/verb.ts'), 'utf8');
+    expect(source, 'OnceError is constructed from a VerbFailure').toMatch(/class OnceError extends Error \{[^}]*constructor\(\s*readonly failure: VerbFailure,/);
+    const worded: string[] = [];
+    for (const entry of readdirSync(join(root, 'actors/cockpit/verbs'), { withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
+      const text = readFileSync(join(root, 'actors/cockpit/verbs', entry.name), 'utf8');
+      // Each construction names its code in an object literal; its words live in core/cockpit/verb-text/failure-words.ts.
+      for (const match of text.matchAll(/new OnceError\((?!\{ code: '[a-z-]+')[^\n]{0,60}/g)) worded.push(`${entry.name}: ${match[0]}`);
+    }
+    expect(worded).toEqual([]);
   });
 });

@@ -23,6 +23,7 @@ import { hexToBytes, utf8Encode } from '../../core/swarm/bytes.js';
 import { topicFromInput } from '../../core/swarm/topic.js';
 import { errorLine } from '../../core/cockpit/text.js';
 import { composeVerbText } from '../../core/cockpit/verb-text/index.js';
+import { failureWords } from '../../core/cockpit/verb-text/failure-words.js';
 import type { OneShotVerb } from '../../core/cockpit/interaction/palette.js';
 import { LOGGER_VERBOSITIES, type LoggerVerbosity } from '../../core/cockpit/loggers.js';
 import type { VerbInput, VerbOutcome } from '../../machines/cockpit/cockpit.machine.js';
@@ -33,7 +34,7 @@ import { writeDiagnosticBundle, type DiagnoseInputs, type NodeProfileSource } fr
 import { DEFAULT_PPROF_CPU_SECONDS } from '../node-client/endpoints/status.js';
 import { runPinsCheckVerb } from './pins-check-file.js';
 import { onceVerbs } from './verbs/index.js';
-import { findVerb } from './verbs/verb.js';
+import { findVerb, OnceError } from './verbs/verb.js';
 
 export interface OneShotDeps {
   /** The active node's client. */
@@ -94,7 +95,8 @@ export async function runOneShotVerb(input: VerbInput & { readonly token?: strin
     }
   } catch (error) {
     if (signal.aborted) throw error;
-    return { ok: false, text: `:${input.verb}: ${errorLine(error)}` };
+    // A verb's failure is data; its words are the ones `--once` prints.
+    return { ok: false, text: `:${input.verb}: ${errorLine(error instanceof OnceError ? failureWords(error.failure) : error)}` };
   }
 }
 

@@ -85,3 +85,21 @@ function ttlOf(batch: BatchRow): number {
 function best<T>(items: readonly T[], score: (item: T) => number): T {
   return items.reduce((a, b) => (score(b) > score(a) ? b : a));
 }
+
+/**
+ * Whether a batch the user named can take an upload of `footprint` bytes: refused when not usable yet, expired,
+ * or immutable and too small; a mutable batch short of room is accepted with a warning (its oldest chunks go).
+ */
+export function checkGivenBatch(batch: BatchRow, footprint: number): BatchPick {
+  const id = shortId(batch.batchID);
+  if (!batch.usable) return { ok: false, reason: `batch ${id} is not usable yet (a purchase needs about 10 blocks to confirm)` };
+  if (batch.batchTTL === 0) return { ok: false, reason: `batch ${id} has expired` };
+  const room = remainingBytes(batch);
+  const mb = (n: number) => `${(n / 1e6).toFixed(2)} MB`;
+  if (room < footprint && batch.immutableFlag) {
+    return { ok: false, reason: `batch ${id} is too small for this upload: about ${mb(room)} free, the upload needs about ${mb(footprint)} (dilute it, or pick another batch)` };
+  }
+  const ttl = batch.batchTTL < 0 ? 'TTL unknown' : `TTL ${formatDuration(batch.batchTTL)}`;
+  const tight = room < footprint ? `; mutable and short of room (${mb(room)} free for ${mb(footprint)}): the oldest chunks will be overwritten` : `, about ${mb(room)} free`;
+  return { ok: true, batch, reason: `batch ${id} as given: usable, ${ttl}${tight}` };
+}

@@ -74,6 +74,18 @@ describe('one-shot palette verbs', () => {
     expect((await palette(`hash ${join(dir, 'missing.bin')}`)).tone).toBe('fail');
   });
 
+  it('a verb that cannot answer is a red banner with the words cockpit --once prints for its failure', async () => {
+    // The devnet's batch is at depth 22: diluting it to 17 is refused (a failure as data, dilute-not-deeper).
+    const node = devnet.nodes[0]!;
+    const args = [node.batchId!, '17'];
+    let once = '';
+    const code = await runOnce(onceVerbs(), 'dilute-preview', [...args, node.url], { json: true, stdout: (t) => (once += t), stderr: () => {} }, { env: {}, timeoutMs: 5000 } as never);
+    expect(code).toBe(2);
+    const message = (JSON.parse(once) as { message: string }).message;
+    expect(message).toMatch(/a dilute needs a deeper depth than that, not 17$/);
+    expect(await palette(`batch dilute ${args.join(' ')}`)).toEqual({ text: `:dilute-preview: ${message}`, tone: 'fail' });
+  });
+
   it(':pss sends to the active node’s own neighbourhood, where its subscriber hears it', async () => {
     const node = devnet.nodes[0]!;
     const topic = topicFromInput('cockpit-test');

@@ -37,14 +37,14 @@ export const run: OnceRun = async (args, context) => {
       return { verb: 'basefee', status: 'ok', data };
     } catch (error) {
       if (!(error instanceof ChainRpcError)) throw error;
-      throw new OnceError(error.message, { node: url, error: { code: 'rpc', detail: error.message } });
+      throw new OnceError({ code: 'chain-rpc', detail: error.message }, { node: url, error: { code: 'rpc', detail: error.message } });
     }
   }
   const state = await node.client.redistributionstate().catch((error: unknown) => {
     throw nodeFailure(node, error, 'its redistribution state', '/redistributionstate, where Bee reports its gas price (give the cockpit the node\'s YAML config with a blockchain-rpc-endpoint to ask the chain instead)');
   });
   if (state.minimumGasFunds === null || state.minimumGasFunds === undefined) {
-    throw new OnceError(`${url}: /redistributionstate has no minimumGasFunds to derive a gas price from`, { node: url, error: { code: 'invalid-response', detail: 'minimumGasFunds missing' } });
+    throw new OnceError({ code: 'no-gas-funds', url }, { node: url, error: { code: 'invalid-response', detail: 'minimumGasFunds missing' } });
   }
   const funds = BigInt(state.minimumGasFunds);
   const gasPrice = gasPriceFromMinimumGasFunds(funds);

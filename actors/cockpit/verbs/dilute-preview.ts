@@ -17,7 +17,7 @@ export const run: OnceRun = async (args, context) => {
   const newDepth = argument(() => parseDepthArgument(rest[1]!, 'new depth'));
   const [batch, price, wallet] = await Promise.all([batchByPrefix(node, rest[0]!), readPrice(node), readWallet(node)]);
   if (newDepth <= batch.depth) {
-    throw new OnceError(`batch ${batch.batchID.slice(0, 8)}… is at depth ${batch.depth}: a dilute needs a deeper depth than that, not ${newDepth}`, { node: node.target.url, error: { code: 'depth', detail: `new depth ${newDepth} <= ${batch.depth}` } });
+    throw new OnceError({ code: 'dilute-not-deeper', batchId: batch.batchID, depth: batch.depth, newDepth }, { node: node.target.url, error: { code: 'depth', detail: `new depth ${newDepth} <= ${batch.depth}` } });
   }
   const remaining = batch.batchTTL > 0 ? remainingAmountFromTtl(BigInt(batch.batchTTL), price.pricePerBlock, price.blockTimeSeconds) : 0n;
   const preview = dilutePreview({ ...price, depth: batch.depth, newDepth, remainingAmount: remaining });

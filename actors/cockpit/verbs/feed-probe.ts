@@ -48,7 +48,7 @@ export const run: OnceRun = async (args, context) => {
     entry = feedEntryFromSoc(index, address, soc);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
-    throw new OnceError(`${node.target.url}: update ${index} of the feed is not a valid update by ${owner}: ${error.message}`, { node: node.target.url, error: { code: 'invalid-response', detail: error.message } });
+    throw new OnceError({ code: 'feed-update-invalid', url: node.target.url, index, owner, detail: error.message }, { node: node.target.url, error: { code: 'invalid-response', detail: error.message } });
   }
   // Bee's own reading wins when it says; otherwise the update's layout.
   const version = update.resolvedVersion === 'v1' || update.resolvedVersion === 'v2' ? update.resolvedVersion : entry.version;

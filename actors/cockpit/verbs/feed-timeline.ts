@@ -45,7 +45,7 @@ export const run: OnceRun = async (args, context) => {
     },
   });
   if (walk.latest === null) {
-    if (!noUpdate) throw new OnceError(`${node.target.url}: ${walk.error}`, { node: node.target.url, error: { code: 'invalid-response', detail: walk.error } });
+    if (!noUpdate) throw new OnceError({ code: 'feed-walk-failed', url: node.target.url, detail: String(walk.error) }, { node: node.target.url, error: { code: 'invalid-response', detail: walk.error } });
     const data: OnceData<'feed-timeline'> = { ...key, latestIndex: null, entries: [], missing: [] };
     return { verb: 'feed-timeline', status: 'sad', data };
   }

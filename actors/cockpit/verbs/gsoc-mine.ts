@@ -31,7 +31,7 @@ export const run: OnceRun = async (args, context) => {
   const { depth, depthSource } = await neighbourhoodDepth(node);
   const mined = mineGsocKey(hexToBytes(addresses.overlay), hexToBytes(identifier.hex), depth);
   if (!mined) {
-    throw new OnceError(`no key within ${GSOC_MAX_TRIES} tries puts a SOC in the ${depth}-bit neighbourhood of ${addresses.overlay.slice(0, 8)}…`, { node: node.target.url, error: { code: 'not-found', detail: 'mining budget spent' } });
+    throw new OnceError({ code: 'gsoc-budget-spent', tries: GSOC_MAX_TRIES, depth, overlay: addresses.overlay }, { node: node.target.url, error: { code: 'not-found', detail: 'mining budget spent' } });
   }
   const data: OnceData<'gsoc-mine'> = {
     node: node.target.url,

@@ -75,7 +75,7 @@ export async function hashVerb(args: readonly string[], options: HashFileOptions
     const code = (error as NodeJS.ErrnoException).code;
     // A file-system refusal the words know is data; anything else keeps its own message.
     if (code && HASH_FS_ERRORS[code]) return { verb: 'hash', status: 'error', data: { path, code } };
-    throw new OnceError(`cannot hash ${path}: ${error instanceof Error ? error.message : String(error)}`, { path, code: code ?? null });
+    throw new OnceError({ code: 'file-unreadable', path, detail: error instanceof Error ? error.message : String(error) }, { path, code: code ?? null });
   }
 }
 

@@ -51,5 +51,5 @@ export const run: OnceRun = async (args, context) => {
 };
 
 function notFound(url: string, reference: string): OnceError {
-  return new OnceError(`${url} cannot find ${reference}: its root chunk is not retrievable (404)`, { node: url, error: { code: 'http', status: 404, detail: 'not found' } });
+  return new OnceError({ code: 'reference-not-found', url, reference }, { node: url, error: { code: 'http', status: 404, detail: 'not found' } });
 }

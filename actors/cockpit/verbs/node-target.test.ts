@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeUnreadableHealth, healthUnreadable, resolveNodeTarget, takeTrailingUrl } from './node-target.js';
 import { OnceError, OnceUsageError } from './verb.js';
+import { failureWords } from '../../../core/cockpit/verb-text/failure-words.js';
 
 // No config file of the developer's may decide a test: XDG_CONFIG_HOME points at an empty directory.
 const home = mkdtempSync(join(tmpdir(), 'node-target-'));
@@ -38,7 +39,7 @@ describe('resolveNodeTarget', () => {
     // A bad config file is an error result, with file:line:column.
     const error = await resolveNodeTarget('readiness', [], { config: file, env: isolated }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OnceError);
-    expect((error as OnceError).message).toBe(`invalid cockpit configuration: ${file}:7:1: nodes[1].token: environment variable B_TOKEN (from "@env:B_TOKEN") is not set`);
+    expect(failureWords((error as OnceError).failure)).toBe(`invalid cockpit configuration: ${file}:7:1: nodes[1].token: environment variable B_TOKEN (from "@env:B_TOKEN") is not set`);
     // A missing --config file is a usage error.
     await expect(resolveNodeTarget('readiness', [], { config: join(home, 'none.toml'), env: isolated })).rejects.toThrow(OnceUsageError);
   });

@@ -64,9 +64,8 @@ export async function resolveOnceConfig(context: OnceContext, urls: readonly str
   const [{ diagnoseCockpitConfig }, { formatConfigProblem }] = await Promise.all([import('../config-loader.js'), import('../../../core/cockpit/config/config-problem.js')]);
   const diagnosis = await diagnoseCockpitConfig(configInput(context, urls));
   if (diagnosis.ok) return diagnosis.config;
-  const message = diagnosis.problems.map(formatConfigProblem).join('; ');
-  if (diagnosis.problems.every((p) => p.kind === 'usage')) throw new OnceUsageError(message);
-  throw new OnceError(`invalid cockpit configuration: ${message}`, { config: diagnosis.configPath, problems: diagnosis.problems });
+  if (diagnosis.problems.every((p) => p.kind === 'usage')) throw new OnceUsageError(diagnosis.problems.map(formatConfigProblem).join('; '));
+  throw new OnceError({ code: 'config-invalid', problems: diagnosis.problems }, { config: diagnosis.configPath, problems: diagnosis.problems });
 }
 
 // Shared with the interactive cockpit's node status (core/cockpit/node-status.ts).

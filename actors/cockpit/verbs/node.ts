@@ -54,7 +54,7 @@ const NOT_SERVED = new Set([400, 403, 404, 405, 501]);
 export function nodeFailure(node: OnceNode, error: unknown, what: string, notServed?: string): OnceError {
   const url = node.target.url;
   if (!isNodeApiError(error)) {
-    if (error instanceof InputError) return new OnceError(`${url}: ${error.message}`, { node: url, error: { code: 'invalid-input', detail: error.message } });
+    if (error instanceof InputError) return new OnceError({ code: 'node-input', url, detail: error.message }, { node: url, error: { code: 'invalid-input', detail: error.message } });
     throw error;
   }
   const detail = (() => {
@@ -63,20 +63,14 @@ export function nodeFailure(node: OnceNode, error: unknown, what: string, notSer
   })();
   const failure = { code: error.code, ...(error.status === undefined ? {} : { status: error.status }), detail };
   const data = { node: url, error: failure };
-  if (error.code === 'http' && error.status === 401) return new OnceError(`${url} asks for a bearer token (401): pass --token or set NODE_TOKEN`, data);
-  if (error.code === 'network' || error.code === 'timeout') return new OnceError(`cannot reach the node at ${url}: ${detail}`, data);
-  const bee = error.beeMessage ? `: ${error.beeMessage}` : '';
-  if (notServed && error.code === 'http' && NOT_SERVED.has(error.status ?? 0)) {
-    return new OnceError(`${url} has no ${notServed} (HTTP ${error.status}${bee}${hintFor(error.status)})`, data);
+  if (error.code === 'http' && error.status === 401) return new OnceError({ code: 'node-token', url }, data);
+  if (error.code === 'network' || error.code === 'timeout') return new OnceError({ code: 'node-unreachable', url, detail }, data);
+  const beeMessage = error.beeMessage ? { beeMessage: error.beeMessage } : {};
+  if (notServed && error.code === 'http' && error.status !== undefined && NOT_SERVED.has(error.status)) {
+    return new OnceError({ code: 'node-not-served', url, endpoint: notServed, status: error.status, ...beeMessage }, data);
   }
-  if (error.code === 'invalid-response') return new OnceError(`${url} answered ${what} with something that is not Bee's: ${detail}`, data);
-  return new OnceError(`${url} could not give ${what}: HTTP ${error.status ?? '?'}${bee || `: ${detail}`}`, data);
-}
-
-function hintFor(status: number | undefined): string {
-  if (status === 403) return '; the feature is off on this node';
-  if (status === 400) return '; a full node is needed';
-  return '';
+  if (error.code === 'invalid-response') return new OnceError({ code: 'node-not-bee', url, what, detail }, data);
+  return new OnceError({ code: 'node-failed', url, what, ...(error.status === undefined ? {} : { status: error.status }), ...beeMessage, detail }, data);
 }
 
 /** A NodeApiError's HTTP status, when the call got an answer. */

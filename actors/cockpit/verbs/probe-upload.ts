@@ -37,7 +37,7 @@ export const run: OnceRun = async (args, context) => {
     const data: OnceData<'probe-upload'> = { ...report, vantages: [...report.vantages], cleanup: { ...report.cleanup, left: [...report.cleanup.left] } };
     return { verb: 'probe-upload', status: probeAllRetrievable(report) ? 'ok' : 'sad', data };
   } catch (error) {
-    if (error instanceof ProbeRefusal) throw new OnceError(error.message, { node: active.url, error: { code: error.code, detail: error.message } });
+    if (error instanceof ProbeRefusal) throw new OnceError({ code: 'probe-refused', detail: error.message }, { node: active.url, error: { code: error.code, detail: error.message } });
     throw nodeFailure({ target: { url: active.url, name: active.name, config }, client: uploader.client }, error, 'a probe upload', '/bytes');
   }
 };

@@ -31,7 +31,7 @@ export const run: OnceRun = async (args, context) => {
   const counts = replicas.per_vantage[url];
   if (replicas.checked && counts && counts.no_answer === replicas.slots.length) {
     const first = replicas.slots[0]?.per_vantage[url]?.error ?? 'no answer';
-    throw new OnceError(`${url} answered no replica check of ${reference}: ${first}`, { node: url, error: { code: 'network', detail: first } });
+    throw new OnceError({ code: 'replica-unanswered', url, reference, first }, { node: url, error: { code: 'network', detail: first } });
   }
   return { verb: 'replica-check', status: replicas.missing_everywhere > 0 ? 'sad' : 'ok', data };
 };

@@ -23,7 +23,7 @@ export async function readPrice(node: OnceNode): Promise<PriceSnapshot> {
   });
   const pricePerBlock = BigInt(chain.currentPrice);
   if (pricePerBlock <= 0n) {
-    throw new OnceError(`${node.target.url} does not know the storage price yet (currentPrice 0): wait for the postage sync`, { node: node.target.url, error: { code: 'no-price', detail: 'currentPrice is 0' } });
+    throw new OnceError({ code: 'no-price', url: node.target.url }, { node: node.target.url, error: { code: 'no-price', detail: 'currentPrice is 0' } });
   }
   return { pricePerBlock, blockTimeSeconds: DEFAULT_BLOCK_TIME_SECONDS, ...(chain.minimumValidityBlocks === undefined ? {} : { minimumValidityBlocks: BigInt(chain.minimumValidityBlocks) }) };
 }
@@ -49,7 +49,7 @@ export async function batchByPrefix(node: OnceNode, text: string): Promise<Posta
   const prefix = argument(() => parseBatchPrefix(text));
   const batches = await readBatches(node);
   const found = resolveBatchPrefix(prefix, batches);
-  if (!found.ok) throw new OnceError(`${node.target.url}: ${found.reason}`, { node: node.target.url, error: { code: 'batch', detail: found.reason } });
+  if (!found.ok) throw new OnceError({ code: 'batch-refused', url: node.target.url, reason: found.reason }, { node: node.target.url, error: { code: 'batch', detail: found.reason } });
   return batches.find((b) => b.batchID === found.batch.batchID)!;
 }
 

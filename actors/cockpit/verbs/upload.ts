@@ -14,8 +14,7 @@
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
 import type { PostageBatch, UploadResult } from '../../node-client/index.js';
-import { pickUploadBatch, remainingBytes, resolveBatchPrefix, uploadFootprintBytes } from '../../../core/cockpit/batch-choice.js';
-import { formatDuration, shortId } from '../../../core/cockpit/format.js';
+import { checkGivenBatch, pickUploadBatch, resolveBatchPrefix, uploadFootprintBytes } from '../../../core/cockpit/batch-choice.js';
 import { DEFAULT_UPLOAD_REDUNDANCY, takeUploadChoices } from '../../../core/cockpit/upload-choices.js';
 import { parseBatchPrefix } from '../../../core/cockpit/verb-inputs.js';
 import type { RedundancyLevel } from '../../../core/swarm/redundancy.js';
@@ -56,7 +55,7 @@ export async function prepareUpload<S>(
   try {
     source = await read(path);
   } catch (error) {
-    if (error instanceof UploadInputError) throw new OnceError(error.message, { node: node.target.url, path, error: { code: 'input', detail: error.message } });
+    if (error instanceof UploadInputError) throw new OnceError({ code: 'upload-input', detail: error.message }, { node: node.target.url, path, error: { code: 'input', detail: error.message } });
     throw error;
   }
   const { bytes, files } = size(source);
@@ -89,7 +88,7 @@ export interface ChosenBatch {
 export async function chooseBatch(node: OnceNode, prefixText: string | undefined, bytes: number, files: number): Promise<ChosenBatch> {
   const footprint = uploadFootprintBytes(bytes, files);
   const batches = await readBatches(node);
-  const refuse = (reason: string) => new OnceError(`${node.target.url}: ${reason}`, { node: node.target.url, error: { code: 'batch', detail: reason } });
+  const refuse = (reason: string) => new OnceError({ code: 'batch-refused', url: node.target.url, reason }, { node: node.target.url, error: { code: 'batch', detail: reason } });
   if (prefixText === undefined) {
     const pick = pickUploadBatch(batches, footprint);
     if (!pick.ok) throw refuse(pick.reason);
@@ -99,16 +98,9 @@ export async function chooseBatch(node: OnceNode, prefixText: string | undefined
   const found = resolveBatchPrefix(prefix, batches);
   if (!found.ok) throw refuse(found.reason);
   const batch = batches.find((b) => b.batchID === found.batch.batchID)!;
-  if (!batch.usable) throw refuse(`batch ${shortId(batch.batchID)} is not usable yet (a purchase needs about 10 blocks to confirm)`);
-  if (batch.batchTTL === 0) throw refuse(`batch ${shortId(batch.batchID)} has expired`);
-  const room = remainingBytes(batch);
-  const mb = (n: number) => `${(n / 1e6).toFixed(2)} MB`;
-  if (room < footprint && batch.immutableFlag) {
-    throw refuse(`batch ${shortId(batch.batchID)} is too small for this upload: about ${mb(room)} free, the upload needs about ${mb(footprint)} (dilute it, or pick another batch)`);
-  }
-  const ttl = batch.batchTTL < 0 ? 'TTL unknown' : `TTL ${formatDuration(batch.batchTTL)}`;
-  const tight = room < footprint ? `; mutable and short of room (${mb(room)} free for ${mb(footprint)}): the oldest chunks will be overwritten` : `, about ${mb(room)} free`;
-  return { batch, reason: `batch ${shortId(batch.batchID)} as given: usable, ${ttl}${tight}` };
+  const given = checkGivenBatch(batch, footprint);
+  if (!given.ok) throw refuse(given.reason);
+  return { batch, reason: given.reason };
 }
 
 /** Sends the stream with progress on stderr; a node failure becomes the verb's error. */

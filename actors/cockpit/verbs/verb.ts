@@ -3,11 +3,13 @@
  * arguments and the node flags, does its work (reads a node, a file, the chain) and answers one result object;
  * the `--once` surface (surfaces/cli/cockpit/once.ts) has its words composed (core/cockpit/verb-text/), prints
  * them as text or JSON and maps its status to an exit code, and the palette (actors/cockpit/one-shot-verbs.ts)
- * shows the first line of the same words. An error the verb cannot answer with data is thrown as OnceError.
+ * shows the first line of the same words. An error the verb cannot answer with data is thrown as OnceError,
+ * carrying a typed failure whose words core/cockpit/verb-text/failure-words.ts composes.
  * Each verb lives in its own file here and is listed in index.ts.
  */
 import type { InspectTarget } from '../../../core/inspection/inspect-flag.js';
 import type { OnceStatus } from '../../../core/cockpit/verb-text/verb-text.js';
+import type { VerbFailure } from '../../../core/cockpit/verb-text/failure.js';
 
 export type { OnceStatus } from '../../../core/cockpit/verb-text/verb-text.js';
 
@@ -66,16 +68,18 @@ export class OnceUsageError extends Error {
 
 /**
  * A verb that cannot produce its result (node unreachable, endpoint missing, unreadable file, bad config)
- * throws this: its message is the diagnostic (like any Error's), its data the result's; runOnce renders it as
- * status `error`.
+ * throws this with why as data: `failure`, a code and its facts, whose words core/cockpit/verb-text/failure-words.ts
+ * composes (the `--once` surface and the palette call it), and `data`, the result's JSON data. runOnce renders
+ * it as status `error`. Its Error message is the failure's code only (test/layering.test.ts keeps verbs from
+ * writing words here).
  */
 export class OnceError extends Error {
   override name = 'OnceError';
   constructor(
-    message: string,
+    readonly failure: VerbFailure,
     readonly data: Record<string, unknown> = {},
   ) {
-    super(message);
+    super(failure.code);
   }
 }
 

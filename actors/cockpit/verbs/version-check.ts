@@ -32,7 +32,7 @@ export const run: OnceRun = async (args, context): Promise<OnceResult> => {
     comparison = compareApiVersion(health.apiVersion);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
-    throw new OnceError(`${target.url}: ${error.message}`, { node: target.url, expected, live });
+    throw new OnceError({ code: 'version-unparsable', url: target.url, detail: error.message }, { node: target.url, expected, live });
   }
   const { verdict, compatible } = comparison;
   return { verb: 'version-check', status: compatible ? 'ok' : 'sad', data: { node: target.url, expected, live, verdict, compatible } };

@@ -11,6 +11,7 @@ import { jsonForTerminal, showControlCharacters, terminalSafeOutput } from '../.
 import { DEFAULT_ONCE_TIMEOUT_MS, findVerb, OnceError, OnceUsageError, type OnceContext, type OnceResult, type OnceStatus, type OnceVerb } from '../../../actors/cockpit/verbs/verb.js';
 import type { InspectTarget } from '../../../core/inspection/inspect-flag.js';
 import { composeVerbText, type VerbText } from '../../../core/cockpit/verb-text/index.js';
+import { failureWords } from '../../../core/cockpit/verb-text/failure-words.js';
 import { startInspectionOrRefuse } from '../inspect-option.js';
 
 export type OnceExitCodes = Readonly<Record<OnceStatus | 'usage', number>>;
@@ -90,7 +91,7 @@ export async function runOnce(
     }
     if (!(error instanceof OnceError)) throw error;
     result = { verb: verb.name, status: 'error', data: error.data };
-    words = { message: error.message };
+    words = { message: failureWords(error.failure) };
   }
   // Results carry text from nodes and files. The output layer makes its control characters visible, so a node
   // cannot drive the terminal: `message` is one line, so even a newline in it is shown, not obeyed; a verb's
