@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { replicasSchema } from './retcheck-replicas.js';
+import { radiusDoctorDataSchema, sampleForecastDataSchema } from './once-radius.js';
 
 const hex = (length?: number) => (length === undefined ? z.string().regex(/^[0-9a-f]*$/) : z.string().regex(new RegExp(`^[0-9a-f]{${length}}$`)));
 const reference = z.string().regex(/^(?:[0-9a-f]{64}|[0-9a-f]{128})$/);
@@ -364,6 +365,8 @@ export const ONCE_DATA_SCHEMAS = {
   'replica-check': replicaCheckDataSchema,
   'probe-upload': probeUploadDataSchema,
   'drain-check': drainCheckDataSchema,
+  'radius-doctor': radiusDoctorDataSchema,
+  'sample-forecast': sampleForecastDataSchema,
   'feed-probe': feedProbeDataSchema,
   'feed-timeline': feedTimelineDataSchema,
   'grantees-list': granteesListDataSchema,

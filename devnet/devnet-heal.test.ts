@@ -69,6 +69,10 @@ const FAULT_ON: Readonly<Record<string, FaultPatch>> = {
   starvingBinPeers: { starvingBin: 0, starvingBinPeers: 1 },
   privateReachability: { privateReachability: true },
   outlierPeers: { outlierPeers: 2 },
+  underfilledReserve: { underfilledReserve: true },
+  slowPullSync: { slowPullSync: true },
+  lonelyNeighbourhood: { lonelyNeighbourhood: true, storageRadius: 2 },
+  storageRadius: { storageRadius: 3 },
 };
 
 /** Faults whose effect the plain reads above do not show (the walk still heals them and compares). */

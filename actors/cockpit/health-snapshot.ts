@@ -139,5 +139,9 @@ function redistributionFacts(r: RedistributionState): RedistributionFacts {
     lastPlayedRound,
     lastWonRound,
     lastFrozenRound,
+    ...(sampleSecondsOf(r) === undefined ? {} : { lastSampleDurationSeconds: sampleSecondsOf(r)! }),
   };
 }
+
+/** Bee v2.0 called it lastSampleDuration. */
+const sampleSecondsOf = (r: RedistributionState): number | undefined => r.lastSampleDurationSeconds ?? r.lastSampleDuration;

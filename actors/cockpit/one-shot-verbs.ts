@@ -59,6 +59,8 @@ const ONCE_TWINS: Partial<Record<OneShotVerb, string>> = {
   'feed-probe': 'feed-probe',
   'replica-check': 'replica-check',
   'drain-check': 'drain-check',
+  'radius-doctor': 'radius-doctor',
+  'sample-forecast': 'sample-forecast',
   'buy-preview': 'buy-preview',
   'topup-preview': 'topup-preview',
   'dilute-preview': 'dilute-preview',
@@ -126,9 +128,13 @@ async function runOnce(name: string, input: VerbInput & { readonly token?: strin
     ...(input.token ? { token: input.token } : {}),
   });
   // The words are the ones `--once` prints (core/cockpit/verb-text/): the banner shows the message's first line.
-  const { message } = await composeVerbText(result);
+  const { message, text } = await composeVerbText(result);
+  // A report longer than its banner (radius-doctor's findings, sample-forecast's estimates) goes to the Cockpit log tab whole.
+  if (text !== undefined && LOGGED_IN_FULL.has(name)) for (const line of text.split('\n')) deps.logCockpit(line);
   return { ok: result.status === 'ok', text: message.split('\n')[0]! };
 }
+
+const LOGGED_IN_FULL = new Set(['radius-doctor', 'sample-forecast']);
 
 /**
  * `:probe-upload`: the same probe as `cockpit --once probe-upload` (actors/cockpit/probe-upload.ts), uploaded by

@@ -9,6 +9,7 @@ import { compareApiVersion, describeVersionComparison, EXPECTED_API_VERSION } fr
 import { againstTarget, formatBzz, formatDuration, formatNative, formatPercent, formatTokensApart, NATIVE_DECIMALS, shortId } from './format.js';
 import { GATE_NAMES, GATE_THRESHOLDS as T, NOT_MEASURED, type Gate, type GateId, type GateState } from './gate-definitions.js';
 import { starvingBins } from './rules/bin-saturation.js';
+import { DEFAULT_BLOCK_SECONDS, judgeSample, SAMPLE_BUDGET_BLOCKS } from './sample-forecast.js';
 import { SNAPSHOT_ENDPOINTS, type EndpointFailure, type Fetched, type NodeHealthSnapshot, type SnapshotEndpoint, type StampFacts } from './health-snapshot.js';
 
 const gate = (id: GateId, state: GateState, reason: string): Gate => ({ id, name: GATE_NAMES[id], state, reason, applicable: true });
@@ -145,7 +146,22 @@ export function redistributionHealthyGate(s: NodeHealthSnapshot): Gate {
   if (r.isHealthy === false) return gate(id, 'Fail', `unhealthy: committed depth disagrees with the neighbourhood; ${round}`);
   if (!r.hasSufficientFunds) return gate(id, 'Fail', `not enough gas funds: rounds are skipped; ${round}`);
   if (!r.isFullySynced) return gate(id, 'Warn', `not fully synced: rounds are skipped until the reserve syncs; ${round}`);
+  const sample = sampleMargin(r.lastSampleDurationSeconds);
+  if (sample) return gate(id, 'Warn', `${sample}; ${round}`);
   return gate(id, 'Pass', round);
+}
+
+/**
+ * sample-forecast's gate reason (issue 29 item 4): the node's own last round sample against the sample budget
+ * (108 blocks at Bee's default 5 s blocks, core/cockpit/sample-forecast.ts), when the margin is thin or gone.
+ */
+function sampleMargin(seconds: number | undefined): string | null {
+  if (seconds === undefined || seconds <= 0) return null;
+  const budget = SAMPLE_BUDGET_BLOCKS * DEFAULT_BLOCK_SECONDS;
+  const judged = judgeSample(seconds, budget);
+  if (judged.verdict === 'fits') return null;
+  const took = `last round sample took ${Math.round(seconds)} s of the ${budget} s sample budget (${SAMPLE_BUDGET_BLOCKS} blocks at ${DEFAULT_BLOCK_SECONDS} s)`;
+  return judged.verdict === 'misses' ? `${took}: past it, the commit is missed` : `${took}: margin thin, a fuller reserve or slower disk misses the commit`;
 }
 
 export function notFrozenGate(s: NodeHealthSnapshot): Gate {

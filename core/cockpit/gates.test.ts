@@ -206,6 +206,14 @@ describe('redistribution healthy and not frozen', () => {
     expect(gateOf(redistribution({ hasSufficientFunds: false }), 'redistributionHealthy').reason).toMatch(/^not enough gas funds/);
     expect(gateOf(redistribution({ isFullySynced: false }), 'redistributionHealthy').state).toBe('Warn');
   });
+  it('Warn when the last round sample leaves a thin margin of the 540 s sample budget, or misses it (issue 29 item 4)', () => {
+    expect(gateOf(redistribution({ lastSampleDurationSeconds: 42 }), 'redistributionHealthy').state).toBe('Pass');
+    expect(gateOf(redistribution({ lastSampleDurationSeconds: 480 }), 'redistributionHealthy')).toMatchObject({
+      state: 'Warn',
+      reason: 'last round sample took 480 s of the 540 s sample budget (108 blocks at 5 s): margin thin, a fuller reserve or slower disk misses the commit; round 6 (commit), last played 5, last won 2',
+    });
+    expect(gateOf(redistribution({ lastSampleDurationSeconds: 600 }), 'redistributionHealthy').reason).toMatch(/^last round sample took 600 s .*: past it, the commit is missed/);
+  });
   it('not frozen: Fail while frozen, Pass after it thaws (showing the last frozen round)', () => {
     expect(gateOf(redistribution({ isFrozen: true, lastFrozenRound: 6 }), 'notFrozen')).toMatchObject({ state: 'Fail', reason: expect.stringContaining('last frozen round 6') });
     expect(gateOf(redistribution({ lastFrozenRound: 4 }), 'notFrozen')).toMatchObject({ state: 'Pass', reason: 'not frozen (last frozen round 4)' });

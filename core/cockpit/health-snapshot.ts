@@ -86,6 +86,8 @@ export interface RedistributionFacts {
   readonly lastPlayedRound: number;
   readonly lastWonRound: number;
   readonly lastFrozenRound: number;
+  /** The node's own last round sample in seconds (0: none yet); absent in snapshots from before sample-forecast. */
+  readonly lastSampleDurationSeconds?: number;
 }
 
 export interface StampFacts {

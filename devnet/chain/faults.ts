@@ -23,6 +23,12 @@
  *                        peers; pick a bin below /topology's depth (0 on a node whose depth is 0)
  *   privateReachability -> S7 reachability Private
  *   outlierPeers      -> S6: the first N simulated peers of the table report a batch commitment 20 % off
+ * and each cause radius-doctor names (issue 29 item 3; S5, S7, --once radius-doctor):
+ *   underfilledReserve  -> the reserve holds a quarter of the capacity, sync idle: not fully synced, Bee would lower the radius
+ *   slowPullSync        -> the reserve holds a quarter of the capacity and the pull sync crawls at 1.5 chunks/s
+ *   lonelyNeighbourhood -> no connected peer shares the neighbourhood (peers at or past the storage radius disconnected)
+ *   storageRadius       -> the node's storage radius (and Kademlia depth) instead of the one the commitment implies
+ * and rchashSeconds (above) is sample-forecast's slow rchash (issue 29 item 4).
  */
 export interface ChainFaults {
   warmingUp: boolean;
@@ -52,6 +58,14 @@ export interface ChainFaults {
   privateReachability: boolean;
   /** S6: this many simulated peers (the first ones of the peer table) report a batch commitment 20 % too high. */
   outlierPeers: number;
+  /** radius-doctor: the reserve holds UNDERFILLED_SHARE of the capacity, pull sync idle. */
+  underfilledReserve: boolean;
+  /** radius-doctor: the reserve holds UNDERFILLED_SHARE of the capacity and the pull sync runs at SLOW_PULLSYNC_RATE. */
+  slowPullSync: boolean;
+  /** radius-doctor: every connected peer at or past the storage radius is disconnected (stays known). */
+  lonelyNeighbourhood: boolean;
+  /** The node's storage radius instead of the commitment's (Bee lowers it while under-filled); null: derive it. */
+  storageRadius: number | null;
 }
 
 export function defaultChainFaults(): ChainFaults {
@@ -76,6 +90,10 @@ export function defaultChainFaults(): ChainFaults {
     starvingBinPeers: 3,
     privateReachability: false,
     outlierPeers: 0,
+    underfilledReserve: false,
+    slowPullSync: false,
+    lonelyNeighbourhood: false,
+    storageRadius: null,
   };
 }
 
@@ -101,7 +119,7 @@ export function parseChainFaultPatch(input: unknown): { patch: Partial<ChainFaul
   const defaults = defaultChainFaults() as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(input)) {
     if (!(key in defaults)) return { error: `unknown fault ${key}` };
-    const nullable = key === 'peerCount' || key === 'reserveChunks' || key === 'starvingBin';
+    const nullable = key === 'peerCount' || key === 'reserveChunks' || key === 'starvingBin' || key === 'storageRadius';
     if (nullable && value === null) record[key] = null;
     else if (typeof defaults[key] === 'boolean' && typeof value === 'boolean') record[key] = value;
     else if ((typeof defaults[key] === 'number' || nullable) && typeof value === 'number' && Number.isFinite(value) && value >= 0) record[key] = value;

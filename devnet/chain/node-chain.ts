@@ -69,6 +69,10 @@ export interface NodeChainInit {
 export const SETTLED_RESERVE_CHUNKS = 2_500_000;
 /** Pull-sync rate (chunks/s) a warming-up node reports. */
 export const WARMUP_PULLSYNC_RATE = 52.5;
+/** The slowPullSync fault's rate: half a million chunks to go take about four days. */
+export const SLOW_PULLSYNC_RATE = 1.5;
+/** Share of the capacity an under-filled reserve holds (the underfilledReserve and slowPullSync faults). */
+export const UNDERFILLED_SHARE = 0.25;
 const FEE_GAS = { commit: 150_000n, reveal: 120_000n, claim: 800_000n } as const;
 /** The simulated redistribution contract (the `to` of commit, reveal and claim transactions). */
 export const REDISTRIBUTION_CONTRACT = '0x1f9a1fde5c6350e949c5e4aa163b4c97011199b4';
@@ -183,16 +187,20 @@ export class NodeChain implements ChainMember {
     const capacity = BigInt(this.reserveCapacity());
     let radius = 0;
     while (capacity << BigInt(radius) < commitment) radius += 1;
-    return { radius, storageRadius: radius, commitment: Number(commitment), reserveCapacityDoubling: this.reserveCapacityDoubling };
+    const storageRadius = this.faults.storageRadius === null ? radius : Math.min(31, Math.floor(this.faults.storageRadius));
+    return { radius, storageRadius, commitment: Number(commitment), reserveCapacityDoubling: this.reserveCapacityDoubling };
   }
 
   reserveSize(): number {
-    if (this.faults.reserveChunks !== null) return this.faults.reserveChunks;
-    return (this.faults.warmingUp ? 0 : SETTLED_RESERVE_CHUNKS) + this.storedChunks();
+    const { reserveChunks, underfilledReserve, slowPullSync, warmingUp } = this.faults;
+    if (reserveChunks !== null) return reserveChunks;
+    if (underfilledReserve || slowPullSync) return Math.floor(this.reserveCapacity() * UNDERFILLED_SHARE) + this.storedChunks();
+    return (warmingUp ? 0 : SETTLED_RESERVE_CHUNKS) + this.storedChunks();
   }
 
   pullsyncRate(): number {
-    return this.faults.warmingUp ? WARMUP_PULLSYNC_RATE : 0;
+    if (this.faults.warmingUp) return WARMUP_PULLSYNC_RATE;
+    return this.faults.slowPullSync ? SLOW_PULLSYNC_RATE : 0;
   }
 
   /** Bee: reserve at least half full, pull-sync idle, start-up settled. */
@@ -247,8 +255,9 @@ export class NodeChain implements ChainMember {
     const depth = this.reserveState().storageRadius;
     const real = this.kademliaPeers().map((p) => ({ overlayHex: p.overlayHex.toLowerCase(), fullNode: p.fullNode ?? true, simulated: false }));
     const all = this.withBackground ? [...real, ...this.background(depth)] : real;
-    const { lowPeers, peerCount, starvingBin, starvingBinPeers } = this.faults;
+    const { lowPeers, peerCount, starvingBin, starvingBinPeers, lonelyNeighbourhood } = this.faults;
     let connected = all;
+    if (lonelyNeighbourhood) connected = connected.filter((p) => proximity(this.overlay, hexToBytes(p.overlayHex)) < depth);
     if (starvingBin !== null) {
       let kept = 0;
       connected = connected.filter((p) => proximity(this.overlay, hexToBytes(p.overlayHex)) !== starvingBin || kept++ < starvingBinPeers);

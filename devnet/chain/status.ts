@@ -108,8 +108,9 @@ export interface NeighborhoodStat {
 
 /**
  * The neighbourhoods at the committed depth inside this node's storage radius: 2^doubling bit-strings
- * that share the node's first storageRadius bits. At radius 0 with no doubling that is the single
- * empty string (the whole network is one neighbourhood).
+ * that share the node's first storageRadius bits. At committed depth 0 (the whole network is one neighbourhood)
+ * Bee v2.8.1 writes 256 zero bits, not an empty string: its bit-string writer counts the bits down in a uint8 and
+ * 0 wraps around (pkg/swarm/swarm.go bitStr; seen on the bee-cluster), and the devnet answers the same.
  */
 export function neighborhoods(node: NodeChain): NeighborhoodStat[] {
   const { storageRadius, reserveCapacityDoubling } = node.reserveState();
@@ -119,7 +120,7 @@ export function neighborhoods(node: NodeChain): NeighborhoodStat[] {
   const out: NeighborhoodStat[] = [];
   for (let i = 0; i < count; i++) {
     const suffix = reserveCapacityDoubling === 0 ? '' : i.toString(2).padStart(reserveCapacityDoubling, '0');
-    const neighborhood = prefix + suffix;
+    const neighborhood = prefix + suffix === '' ? '0'.repeat(256) : prefix + suffix;
     let shared = 0;
     while (shared < neighborhood.length && neighborhood[shared] === bits[shared]) shared += 1;
     out.push({ neighborhood, reserveSizeWithinRadius: Math.floor(node.reserveSize() / count), proximity: shared });

@@ -78,7 +78,7 @@ describe('node status', () => {
 
   it('names one neighbourhood per capacity doubling', () => {
     const chain = testChain();
-    expect(neighborhoods(testNode(chain, 0))).toEqual([{ neighborhood: '', reserveSizeWithinRadius: 2_500_000, proximity: 0 }]);
+    expect(neighborhoods(testNode(chain, 0))).toEqual([{ neighborhood: '0'.repeat(256), reserveSizeWithinRadius: 2_500_000, proximity: 0 }]);
     const doubled = testNode(chain, 1, { reserveCapacityDoubling: 1 });
     const bit = (doubled.overlay[0]! >> 7).toString();
     const stats = neighborhoods(doubled);

@@ -51,5 +51,8 @@ export function logFaultEffects(node: DevnetNode, patch: Patch): void {
   }
   if (on(patch, 'error500')) log.error('node/api', 'internal server error: every API call fails');
   if (on(patch, 'privateReachability')) log.warning('node/libp2p', 'node is not reachable from the public network', { reachability: 'Private' });
+  if (on(patch, 'underfilledReserve')) log.info('node/storer', 'reserve under half full: radius will decrease once sync is idle', { reserve_size: chain.reserveSize(), capacity: chain.reserveCapacity() });
+  if (on(patch, 'slowPullSync')) log.info('node/puller', 'historical syncing in progress', { rate: chain.pullsyncRate(), reserve_size: chain.reserveSize() });
+  if (on(patch, 'lonelyNeighbourhood')) log.warning('node/salud', 'no neighborhood peers found for metrics');
   if (on(patch, 'outlierPeers')) log.debug('node/salud', 'peers report a batch commitment different from ours', { peers: Number(patch['outlierPeers']) });
 }

@@ -137,6 +137,18 @@ describe('one-shot palette verbs', () => {
     expect(await palette('drain-check')).toEqual({ tone: 'ok', text: expect.stringMatching(/^safe to stop now.*claim phase, no commit or reveal due/) });
   });
 
+  it(':radius-doctor and :sample-forecast answer as their --once verbs; the whole report goes to the Cockpit log tab (issue 29 items 3, 4)', async () => {
+    expect(await palette('radius-doctor')).toEqual({ tone: 'ok', text: expect.stringMatching(/^radius-doctor: storage radius \d+, committed depth \d+: settled; last change unknown/) });
+    expect(await palette('forecast')).toEqual({ tone: 'ok', text: expect.stringMatching(/^sample-forecast: forecast sample 4\.2 s of the 540 s sample budget \(108 of 114 blocks at 5 s\): fits, margin 536 s$/) });
+    await devnet.control.node(0).setFault({ slowPullSync: true, rchashSeconds: 130 });
+    try {
+      expect(await palette('radius')).toEqual({ tone: 'fail', text: expect.stringMatching(/held by an under-filled reserve, a slow pull sync/) });
+      expect(await palette('sample-forecast 1')).toEqual({ tone: 'fail', text: expect.stringMatching(/forecast sample 130 s of the 108 s sample budget .*: misses, over by 22 s/) });
+    } finally {
+      await devnet.control.node(0).heal();
+    }
+  });
+
   it(':loggers lists them in the Cockpit tab; :set-logger changes one until the node restarts', async () => {
     const listed = await palette('loggers');
     expect(listed.tone).toBe('ok');

@@ -31,8 +31,11 @@ const OWNER = 'cd'.repeat(20);
 
 /** Tables and trees that hold the cockpit's own state: they may truly be empty whatever the node does. */
 const OWN_STATE = new Set(['apiHealth/calls', 'watchlist/references', 'watchlist/history', 'pubsub/messages', 'fleet/nodes']);
-/** Facts of the cockpit's own state on a node screen (the rchash benchmark it has not run). */
-const OWN_FACTS = new Set(['lottery/Result']);
+/**
+ * Facts of the cockpit's own state on a node screen: the rchash benchmark it has not run, and the sample budget
+ * (sample-forecast's reading of Bee's round, not a node fact).
+ */
+const OWN_FACTS = new Set(['lottery/Result', 'lottery/Budget']);
 /** The screens whose every fact comes from the active node. */
 const NODE_SCREENS = new Set<ScreenId>(['stamps', 'swap', 'lottery', 'warmup', 'peers', 'network', 'apiHealth', 'tags', 'pins', 'manifest', 'feedTimeline']);
 /** Words that say a fact is unknown, and why. */
@@ -160,6 +163,8 @@ describe('every --once verb that asks a node', () => {
     ['durability-check', REF],
     ['replica-check', REF],
     ['probe-upload', '--deadline', '2'],
+    ['radius-doctor'],
+    ['sample-forecast'],
     ['feed-probe', OWNER, 'a-topic'],
     ['feed-timeline', OWNER, 'a-topic'],
     ['grantees-list', REF],
@@ -176,7 +181,7 @@ describe('every --once verb that asks a node', () => {
   it.each(FAULTS)('on a node that is %s: every verb is an error, never a negative answer', async (name, fault) => {
     const url = devnet.nodes[1]!.url;
     const all = verbs(devnet.nodes[1]!.batchId!);
-    expect(all).toHaveLength(21);
+    expect(all).toHaveLength(23);
     await devnet.control.node(1).setFault(fault);
     try {
       for (const args of all) {

@@ -216,6 +216,8 @@ describe('the desktop window in Chromium (cockpit --serve, devnet)', () => {
     await bannerAfter(`replicas ${manifest}`, /: root replicas /);
     await bannerAfter('drain-check', /safe to stop now: round 0: commit phase/);
     await bannerAfter('probe-upload --size 200 --deadline 20', /probe-upload [0-9a-f]{16}…: 200 bytes through /);
+    await bannerAfter('radius-doctor', /radius-doctor: storage radius \d+, committed depth \d+: settled/);
+    await bannerAfter('sample-forecast', /sample-forecast: forecast sample [\d.]+ s of the 540 s sample budget/);
     await bannerAfter('batch buy 20', /preview only, nothing sent/);
     await bannerAfter(`batch topup ${node.batchId} 1000000000`, /preview only, nothing sent/);
     await bannerAfter(`pss ${'ab'.repeat(32)} hello`, /sent|PSS/i);

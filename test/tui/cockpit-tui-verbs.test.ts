@@ -106,6 +106,8 @@ describe('cockpit-tui palette verbs in a real terminal against a devnet', { time
     await banner(terminal, 'drain-check', /safe to stop now: round 0: commit phase, the node does not play this round/);
     await banner(terminal, 'probe-upload --size 200 --deadline 2', /probe-upload [0-9a-f]{16}.{1,3}: 200 bytes through .*0 of 1 vantage/, '✗');
 
+    await banner(terminal, 'radius-doctor', /radius-doctor: storage radius \d+, committed depth \d+: settled/);
+    await banner(terminal, 'forecast', /sample-forecast: forecast sample [\d.]+ s of the 540 s sample budget/);
     await banner(terminal, 'batch buy 20', /preview only, nothing sent/);
     await banner(terminal, `batch topup ${node.batchId} 1000000000`, /preview only, nothing sent/);
     await refused(terminal, 'batch melt 1', /:batch/);

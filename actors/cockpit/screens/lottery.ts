@@ -56,7 +56,7 @@ export async function fetchLottery(client: LotteryClient, signal: AbortSignal, n
       };
     }),
     stakes(),
-    settle(client.status(o), ({ overlay, storageRadius, beeMode }) => ({ overlay, storageRadius, beeMode })),
+    settle(client.status(o), ({ overlay, storageRadius, beeMode, reserveSizeWithinRadius }) => ({ overlay, storageRadius, beeMode, reserveSizeWithinRadius })),
     settle(client.reservestate(o), ({ storageRadius, reserveCapacityDoubling }) =>
       reserveCapacityDoubling === undefined ? { storageRadius } : { storageRadius, reserveCapacityDoubling },
     ),

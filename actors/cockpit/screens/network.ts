@@ -1,11 +1,12 @@
-/** S7 Network fetches: `/addresses` and `/topology`, in parallel, each settling on its own. */
+/** S7 Network fetches: `/addresses` and `/topology`, in parallel, each settling on its own, and radius-doctor's facts (actors/cockpit/radius-facts.ts). */
 import { fromPromise } from 'xstate';
 import { pollingScreenWith } from '../../../machines/cockpit/screens/polling-screen.machine.js';
 import type { IdentityFacts, NetworkFacts, ReachabilityFacts } from '../../../core/cockpit/screens/network.js';
 import type { Addresses, NodeEndpoints, TopologySummary } from '../../node-client/index.js';
 import { settled, withSignal } from './settle.js';
+import { fetchRadiusInputs, type RadiusClient } from '../radius-facts.js';
 
-export type NetworkClient = Pick<NodeEndpoints, 'addresses' | 'topologySummary'>;
+export type NetworkClient = Pick<NodeEndpoints, 'addresses' | 'topologySummary'> & Partial<RadiusClient>;
 
 
 const identity = (a: Addresses): IdentityFacts => ({
@@ -24,9 +25,20 @@ const reachability = (t: TopologySummary): ReachabilityFacts => ({
 export async function fetchNetworkFacts(client: NetworkClient, signal?: AbortSignal, now: () => number = Date.now): Promise<NetworkFacts> {
   const o = withSignal(signal);
   const takenAtMs = now();
-  const [addresses, topology] = await Promise.all([settled(client.addresses(o), identity, signal), settled(client.topologySummary(o), reachability, signal)]);
+  const radiusClient = radiusClientOf(client);
+  const [addresses, topology, radius] = await Promise.all([
+    settled(client.addresses(o), identity, signal),
+    settled(client.topologySummary(o), reachability, signal),
+    radiusClient ? fetchRadiusInputs(radiusClient, { ...(signal ? { signal } : {}), now: () => takenAtMs }) : undefined,
+  ]);
   signal?.throwIfAborted();
-  return { takenAtMs, addresses, topology };
+  return { takenAtMs, addresses, topology, ...(radius ? { radius } : {}) };
+}
+
+/** A client with every radius endpoint (the engine's always has them; a test's may not). */
+function radiusClientOf(client: NetworkClient): RadiusClient | null {
+  const { status, reservestate, statusPeers, statusNeighborhoods, topologySummary } = client;
+  return status && reservestate && statusPeers && statusNeighborhoods ? { status, reservestate, statusPeers, statusNeighborhoods, topologySummary } : null;
 }
 
 export function networkScreenActors(client: NetworkClient, now: () => number = Date.now) {

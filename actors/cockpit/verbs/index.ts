@@ -49,6 +49,8 @@ export function onceVerbs(): OnceVerb[] {
     lazyVerb({ name: 'durability-check', aliases: ['durability'], usage: '<ref>', summary: 'is every chunk of this content retrievable from the network' }, () => import('./durability-check.js')),
     lazyVerb({ name: 'drain-check', usage: '[node-url]', summary: 'is it safe to stop the node now (no commit or reveal due), and when next will it be' }, () => import('./drain-check.js')),
     lazyVerb({ name: 'probe-upload', usage: '[--size BYTES] [--batch PREFIX] [--deadline SECS] [node-urls...]', summary: 'upload a small random payload and time when every other configured node can retrieve it' }, () => import('./probe-upload.js')),
+    lazyVerb({ name: 'radius-doctor', aliases: ['radius'], usage: '[node-url]', summary: 'why the storage radius and committed depth are where they are, and what to do' }, () => import('./radius-doctor.js')),
+    lazyVerb({ name: 'sample-forecast', aliases: ['forecast'], usage: '[--block-time SECS] [node-url]', summary: 'will the reserve sample finish inside the round\'s sample window (runs the rchash benchmark)' }, () => import('./sample-forecast.js')),
     lazyVerb({ name: 'replica-check', aliases: ['replicas'], usage: '<ref> [level]', summary: 'are the dispersed replicas of the root chunk (redundancy level > 0) retrievable' }, () => import('./replica-check.js')),
     lazyVerb({ name: 'feed-probe', aliases: ['fp'], usage: '<owner> <topic>', summary: 'latest update of a feed: index and payload size' }, () => import('./feed-probe.js')),
     lazyVerb({ name: 'feed-timeline', aliases: ['ft'], usage: '<owner> <topic> [max]', summary: 'the last updates of a feed, newest first' }, () => import('./feed-timeline.js')),

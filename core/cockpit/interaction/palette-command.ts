@@ -11,6 +11,8 @@ export type OneShotVerb =
   | 'replica-check'
   | 'probe-upload'
   | 'drain-check'
+  | 'radius-doctor'
+  | 'sample-forecast'
   | 'diagnose'
   | 'upload'
   | 'pss'

@@ -161,6 +161,21 @@ export const PALETTE_VERBS: readonly PaletteVerb[] = [
       }
     },
   },
+  { name: 'radius-doctor', aliases: ['radius'], usage: ':radius-doctor', description: 'why the storage radius and committed depth are where they are, and what to do', faces: BOTH, parse: noArgs({ kind: 'oneShot', verb: 'radius-doctor', args: [] }, ':radius-doctor') },
+  {
+    name: 'sample-forecast',
+    aliases: ['forecast'],
+    usage: ':sample-forecast [block-seconds]',
+    description: 'run the rchash benchmark and forecast the reserve sample against the round\'s sample window',
+    faces: BOTH,
+    parse: (args) => {
+      arity(args, 0, 1, ':sample-forecast [block-seconds]');
+      if (args[0] === undefined) return { kind: 'oneShot', verb: 'sample-forecast', args: [] };
+      const seconds = Number(args[0]);
+      if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600) throw new PaletteError(`:sample-forecast: block-seconds must be a number from 0 to 600, got ${JSON.stringify(args[0])}`);
+      return { kind: 'oneShot', verb: 'sample-forecast', args: ['--block-time', String(seconds)] };
+    },
+  },
   {
     name: 'replicas',
     aliases: [],

@@ -48,6 +48,12 @@ describe('palette parsing', () => {
     expect(refusal(':probe-upload --size 0')).toMatch(/--size must be 1 to/);
     expect(refusal(':probe-upload --batch xyz')).toMatch(/hex prefix/);
     expect(refusal(':probe-upload 100')).toMatch(/--size BYTES, --batch PREFIX and --deadline SECS/);
+    expect(parse(':radius-doctor')).toEqual({ kind: 'oneShot', verb: 'radius-doctor', args: [] });
+    expect(parse(':radius')).toEqual({ kind: 'oneShot', verb: 'radius-doctor', args: [] });
+    expect(refusal(':radius-doctor now')).toMatch(/:radius-doctor/);
+    expect(parse(':sample-forecast')).toEqual({ kind: 'oneShot', verb: 'sample-forecast', args: [] });
+    expect(parse(':forecast 1.5')).toEqual({ kind: 'oneShot', verb: 'sample-forecast', args: ['--block-time', '1.5'] });
+    expect(refusal(':forecast soon')).toMatch(/block-seconds must be a number from 0 to 600/);
     expect(parse(':diagnose')).toEqual({ kind: 'oneShot', verb: 'diagnose', args: [] });
     expect(parse(':drain-check')).toEqual({ kind: 'oneShot', verb: 'drain-check', args: [] });
     expect(refusal(':drain-check now')).toMatch(/:drain-check/);

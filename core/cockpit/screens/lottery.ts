@@ -12,6 +12,7 @@ import type { ScreenContent } from '../view/screen-contract.js';
 import type { FactsSection, Section, Tone } from '../view/view-model.js';
 import { describeFailure, pollSubtitle } from './screen-text.js';
 import { RCHASH_ACTION } from '../bindings/screen-actions.js';
+import { blockTimeText, DEFAULT_BLOCK_SECONDS, forecastSample, type SampleEstimate, type SampleForecast } from '../sample-forecast.js';
 
 export interface RedistributionFacts extends RedistributionFlags {
   readonly phase: string;
@@ -31,7 +32,7 @@ export interface LotteryPoll {
   readonly stake: Fetched<{ readonly stakedAmount: string | null }>;
   readonly withdrawable: Fetched<{ readonly withdrawableAmount: string | null }>;
   /** /status: the overlay (anchors) and the storage radius (fallback depth). */
-  readonly status: Fetched<{ readonly overlay: string; readonly storageRadius: number; readonly beeMode: string }>;
+  readonly status: Fetched<{ readonly overlay: string; readonly storageRadius: number; readonly beeMode: string; readonly reserveSizeWithinRadius?: number }>;
   readonly reserve: Fetched<{ readonly storageRadius: number; readonly reserveCapacityDoubling?: number | undefined }>;
 }
 
@@ -141,6 +142,7 @@ function benchmarkSections(poll: LotteryPoll | null, run: RchashRun): Section[] 
   rows.push(benchmarkRow(run));
   return [
     { kind: 'facts', id: 'rchash', title: 'rchash benchmark', rows },
+    forecastSection(poll, run),
     {
       kind: 'actions',
       id: 'actions',
@@ -165,6 +167,49 @@ function benchmarkRow(run: RchashRun): FactsSection['rows'][number] {
       return { label: 'Result', value: `${verdict.text} (request ${formatDuration(run.requestMs / 1000)})`, tone: verdict.green ? 'ok' : 'fail' };
     }
   }
+}
+
+/**
+ * sample-forecast on S4 (issue 29 item 4): the benchmark (when run) and the node's own last round sample against the
+ * round's sample budget. The block time is Bee's default: the API does not report it (`--once sample-forecast
+ * --block-time` takes another).
+ */
+export function lotteryForecast(poll: LotteryPoll | null, run: RchashRun): SampleForecast {
+  const r = poll?.redistribution.ok ? poll.redistribution.value : null;
+  const reserve = poll?.status.ok ? (poll.status.value.reserveSizeWithinRadius ?? null) : null;
+  return forecastSample({
+    benchmark: run.kind === 'done' ? { durationSeconds: run.durationSeconds, depth: run.target.depth } : null,
+    benchmarkMissing: run.kind === 'running' ? 'the benchmark is running' : run.kind === 'failed' ? `the benchmark failed: ${run.message}` : 'the rchash benchmark has not run (press r)',
+    reserveAtBenchmark: reserve,
+    reserveNow: reserve,
+    reserveCapacityDoubling: poll?.reserve.ok ? (poll.reserve.value.reserveCapacityDoubling ?? 0) : null,
+    lastSampleSeconds: r?.lastSampleDurationSeconds ?? null,
+    block: r?.block ?? null,
+    round: r?.round ?? null,
+    lastSelectedRound: r?.lastSelectedRound ?? null,
+    blockTime: { seconds: DEFAULT_BLOCK_SECONDS, source: 'assumed' },
+  });
+}
+
+const VERDICT_TONE = { fits: 'ok', thin: 'warn', misses: 'fail' } as const;
+
+function estimateRow(label: string, e: SampleEstimate | null, missing: string): FactsSection['rows'][number] {
+  if (e === null) return { label, value: missing, tone: 'muted' };
+  const margin = e.marginSeconds >= 0 ? `margin ${formatDuration(e.marginSeconds)}` : `over by ${formatDuration(-e.marginSeconds)}`;
+  return { label, value: `${formatDuration(e.seconds)}: ${e.verdict === 'fits' ? 'fits' : e.verdict === 'thin' ? 'fits, margin thin' : 'misses'} (${margin})`, tone: VERDICT_TONE[e.verdict] };
+}
+
+function forecastSection(poll: LotteryPoll | null, run: RchashRun): FactsSection {
+  const f = lotteryForecast(poll, run);
+  const rows: FactsSection['rows'][number][] = [
+    { label: 'Budget', value: `${formatDuration(f.budgetSeconds)}: ${f.budgetBlocks} of the ${f.windowBlocks}-block window (claim start to the next reveal), ${blockTimeText(f.blockTime)}` },
+    estimateRow('Sample now', f.now, 'unknown: run the rchash benchmark (r)'),
+    estimateRow('Reserve full', f.full, 'unknown: needs the benchmark and the reserve size'),
+    estimateRow('Last round sample', f.lastSample, poll?.redistribution.ok ? 'none yet: the node has not sampled a round' : 'unknown: /redistributionstate not read'),
+    { label: 'Next window', value: f.nextWindowInBlocks === null ? 'unknown: the block was not read' : `in ${f.nextWindowInBlocks} blocks${f.selectedNext ? ' (the neighbourhood is selected: this one counts)' : ''}` },
+    ...f.warnings.map((text) => ({ label: 'Warning', value: text, tone: f.verdict === 'misses' ? ('fail' as const) : ('warn' as const) })),
+  ];
+  return { kind: 'facts', id: 'sampleForecast', title: `Sample forecast: ${f.headline}`, rows };
 }
 
 /** The banner text of a finished benchmark. */

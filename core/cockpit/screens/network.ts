@@ -3,7 +3,9 @@
  * `/addresses`), reachability Public / Private (rules/reachability.ts, from `/topology`'s reachability and
  * network availability) and the underlay addresses (rules/underlay.ts). The two endpoints fail independently.
  */
+import type { RadiusInputs, RadiusTrack } from '../radius-facts.js';
 import { judgeReachability } from '../rules/reachability.js';
+import { radiusSection } from '../radius-doctor-text.js';
 import { describeScope, parseUnderlay, type UnderlayScope } from '../rules/underlay.js';
 import { oneLine, shortHex } from '../text.js';
 import type { ScreenContent } from '../view/screen-contract.js';
@@ -29,6 +31,8 @@ export interface NetworkFacts {
   readonly takenAtMs: number;
   readonly addresses: Fetched<IdentityFacts>;
   readonly topology: Fetched<ReachabilityFacts>;
+  /** radius-doctor's facts (issue 29 item 3); absent in polls from before it. */
+  readonly radius?: RadiusInputs;
 }
 
 export interface NetworkScreenInput {
@@ -36,6 +40,9 @@ export interface NetworkScreenInput {
   readonly addresses: Fetched<IdentityFacts> | null;
   readonly topology: Fetched<ReachabilityFacts> | null;
   readonly polledAtMs: number | null;
+  /** radius-doctor's facts of the latest poll and the screen's radius track (issue 29 item 3). */
+  readonly radius?: RadiusInputs;
+  readonly radiusTrack?: RadiusTrack | null;
 }
 
 const SCOPE_TONE: Readonly<Record<UnderlayScope, Tone>> = { public: 'ok', dns: 'ok', private: 'muted', loopback: 'muted', unknown: 'warn' };
@@ -99,6 +106,7 @@ export function renderNetwork(input: NetworkScreenInput): ScreenContent {
     sections.push({ kind: 'text', id: 'advice', title: null, lines: [{ text: 'no public underlay: peers elsewhere can reach this node only through --nat-addr', tone: 'warn' }] });
   }
 
+  sections.push(radiusSection(input.radius, input.radiusTrack ?? null));
   const status = !addresses.ok && !topology.ok ? 'error' : 'ready';
   const polled = input.polledAtMs === null ? null : `polled at ${clockTime(input.polledAtMs)}`;
   const subtitle = problems.length ? [problems.join('; '), polled].filter(Boolean).join(' · ') : polled;

@@ -3,15 +3,19 @@
  * warmup-checklist.ts), as one bars section plus a line saying how far the node is.
  */
 import type { Fetched } from '../health-snapshot.js';
+import { radiusSection } from '../radius-doctor-text.js';
+import type { RadiusInputs, RadiusTrack } from '../radius-facts.js';
 import { itemTone, warmupChecklist, type WarmupFacts } from '../rules/warmup-checklist.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import { describeFailure, pollSubtitle } from './screen-text.js';
 
 export interface WarmupPoll extends WarmupFacts {
   readonly takenAtMs: number;
+  /** radius-doctor's facts (issue 29 item 3), read with the checklist; absent in polls from before it. */
+  readonly radius?: RadiusInputs;
 }
 
-export function renderWarmup(poll: WarmupPoll | null): ScreenContent {
+export function renderWarmup(poll: WarmupPoll | null, track: RadiusTrack | null = null): ScreenContent {
   const base = { drill: null };
   if (poll === null) return { status: 'loading', subtitle: 'asking /readiness, /status, /topology, /chainstate, /reservestate', sections: [], ...base };
   const items = warmupChecklist(poll);
@@ -32,6 +36,7 @@ export function renderWarmup(poll: WarmupPoll | null): ScreenContent {
       title: 'Bootstrap checklist',
       bars: items.map((item) => ({ label: item.label, fraction: item.fraction, text: item.text, tone: itemTone(item.state) })),
     },
+    radiusSection(poll.radius, track),
   ];
   const parts: Fetched<unknown>[] = [poll.readiness, poll.status, poll.topology, poll.chainstate, poll.reservestate];
   const first = parts.find((p) => !p.ok);

@@ -89,7 +89,7 @@ describe('health, identity and status', () => {
     expect(peers.peers[0]!.address).toBe(peer.overlayHex);
     const snapshots = z.strictObject({ snapshots: z.array(status) }).parse((await call('GET', '/status/peers')).json).snapshots;
     expect(snapshots).toHaveLength(peerTotal(node));
-    expect((await call('GET', '/status/neighborhoods')).json).toEqual({ neighborhoods: [{ neighborhood: '', reserveSizeWithinRadius: 2_500_000, proximity: 0 }] });
+    expect((await call('GET', '/status/neighborhoods')).json).toEqual({ neighborhoods: [{ neighborhood: '0'.repeat(256), reserveSizeWithinRadius: 2_500_000, proximity: 0 }] });
     const table = topology.parse((await call('GET', '/topology')).json);
     expect(Object.keys(table.bins)).toHaveLength(32);
     // Bee v2.8.1 reports the storage radius as the depth (0 without batches).

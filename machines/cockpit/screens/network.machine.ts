@@ -9,6 +9,7 @@
 import { assign, forwardTo, setup, type SnapshotFrom } from 'xstate';
 import { renderNetwork, type NetworkFacts } from '../../../core/cockpit/screens/network.js';
 import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import { nextRadiusTrack, type RadiusTrack } from '../../../core/cockpit/radius-facts.js';
 import { pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
 import { selectPerSnapshot } from './screen-definition.js';
 
@@ -21,6 +22,11 @@ export interface NetworkScreenContext {
   readonly pollIntervalMs: number;
   readonly poll: NetworkFacts | null;
   readonly pollError: string | null;
+  /**
+   * radius-doctor's "time since the last change" (issue 29 item 3): when this screen's polls first read the current
+   * storage radius and committed depth, and what they were before. History, so it cannot be derived from one poll.
+   */
+  readonly radiusTrack: RadiusTrack | null;
 }
 
 export const NETWORK_POLL_INTERVAL_MS = 30_000;
@@ -31,13 +37,13 @@ export const networkScreenMachine = setup({
   actors: { poller: pollingScreenMachine },
   actions: {
     forwardVisibility: forwardTo('poller'),
-    recordPoll: assign((_, poll: NetworkFacts) => ({ poll, pollError: null })),
+    recordPoll: assign(({ context }, poll: NetworkFacts) => ({ poll, pollError: null, radiusTrack: nextRadiusTrack(context.radiusTrack, radiusReading(poll), poll.takenAtMs) })),
     recordPollError: assign((_, params: { line: string }) => ({ pollError: params.line })),
   },
 }).createMachine({
   id: 'networkScreen',
   description: 'S7: identity, reachability Public / Private, underlay addresses.',
-  context: ({ input }) => ({ pollIntervalMs: input.pollIntervalMs ?? NETWORK_POLL_INTERVAL_MS, poll: null, pollError: null }),
+  context: ({ input }) => ({ pollIntervalMs: input.pollIntervalMs ?? NETWORK_POLL_INTERVAL_MS, poll: null, pollError: null, radiusTrack: null }),
   invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: context.pollIntervalMs }) },
   on: {
     'screen.visible': { actions: 'forwardVisibility' },
@@ -46,15 +52,21 @@ export const networkScreenMachine = setup({
   },
   initial: 'showing',
   states: {
-    showing: { description: 'Identity, reachability and underlays of the latest answer of /addresses and /topology.' },
+    showing: { description: 'Identity, reachability and underlays of the latest answer of /addresses and /topology, and radius-doctor’s section.' },
   },
 });
+
+/** The storage radius and committed depth a poll read, or null when /status did not answer. */
+function radiusReading(poll: NetworkFacts): { storageRadius: number; committedDepth: number | null } | null {
+  const status = poll.radius?.status;
+  return status?.ok ? { storageRadius: status.value.storageRadius, committedDepth: status.value.committedDepth ?? null } : null;
+}
 
 export type NetworkScreenSnapshot = SnapshotFrom<typeof networkScreenMachine>;
 
 export const selectNetworkContent = selectPerSnapshot((state: NetworkScreenSnapshot) => {
   const { poll, pollError } = state.context;
-  const rendered = renderNetwork({ addresses: poll?.addresses ?? null, topology: poll?.topology ?? null, polledAtMs: poll?.takenAtMs ?? null });
+  const rendered = renderNetwork({ addresses: poll?.addresses ?? null, topology: poll?.topology ?? null, polledAtMs: poll?.takenAtMs ?? null, ...(poll?.radius ? { radius: poll.radius } : {}), radiusTrack: state.context.radiusTrack });
   // Nothing answered at all: the screen is an error, not still loading.
   return withPollFailure(pollError !== null && poll === null ? { ...rendered, status: 'error' } : rendered, pollError);
 });

@@ -11,6 +11,7 @@
 import { assign, forwardTo, setup, type SnapshotFrom } from 'xstate';
 import { renderWarmup, type WarmupPoll } from '../../../core/cockpit/screens/warmup.js';
 import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import { nextRadiusTrack, type RadiusTrack } from '../../../core/cockpit/radius-facts.js';
 import { pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
 import { selectPerSnapshot } from './screen-definition.js';
 
@@ -23,6 +24,11 @@ export interface WarmupScreenContext {
   readonly pollIntervalMs: number;
   readonly poll: WarmupPoll | null;
   readonly pollError: string | null;
+  /**
+   * radius-doctor's "time since the last change" (issue 29 item 3): when this screen's polls first read the current
+   * storage radius and committed depth, and what they were before. History, so it cannot be derived from one poll.
+   */
+  readonly radiusTrack: RadiusTrack | null;
 }
 
 export const WARMUP_POLL_INTERVAL_MS = 5_000;
@@ -33,13 +39,13 @@ export const warmupScreenMachine = setup({
   actors: { poller: pollingScreenMachine },
   actions: {
     forwardVisibility: forwardTo('poller'),
-    recordPoll: assign((_, poll: WarmupPoll) => ({ poll, pollError: null })),
+    recordPoll: assign(({ context }, poll: WarmupPoll) => ({ poll, pollError: null, radiusTrack: nextRadiusTrack(context.radiusTrack, radiusReading(poll), poll.takenAtMs) })),
     recordPollError: assign((_, params: { line: string }) => ({ pollError: params.line })),
   },
 }).createMachine({
   id: 'warmupScreen',
   description: 'S5: the bootstrap checklist with progress bars.',
-  context: ({ input }) => ({ pollIntervalMs: input.pollIntervalMs ?? WARMUP_POLL_INTERVAL_MS, poll: null, pollError: null }),
+  context: ({ input }) => ({ pollIntervalMs: input.pollIntervalMs ?? WARMUP_POLL_INTERVAL_MS, poll: null, pollError: null, radiusTrack: null }),
   invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: context.pollIntervalMs }) },
   on: {
     'screen.visible': { actions: 'forwardVisibility' },
@@ -48,10 +54,16 @@ export const warmupScreenMachine = setup({
   },
   initial: 'showing',
   states: {
-    showing: { description: 'The checklist of the latest answer of /readiness, /status, /topology, /chainstate and /reservestate.' },
+    showing: { description: 'The checklist of the latest answer of /readiness, /status, /topology, /chainstate and /reservestate, and radius-doctor’s section.' },
   },
 });
 
+/** The storage radius and committed depth a poll read, or null when /status did not answer. */
+function radiusReading(poll: WarmupPoll): { storageRadius: number; committedDepth: number | null } | null {
+  const status = poll.radius?.status;
+  return status?.ok ? { storageRadius: status.value.storageRadius, committedDepth: status.value.committedDepth ?? null } : null;
+}
+
 export type WarmupScreenSnapshot = SnapshotFrom<typeof warmupScreenMachine>;
 
-export const selectWarmupContent = selectPerSnapshot((state: WarmupScreenSnapshot) => withPollFailure(renderWarmup(state.context.poll), state.context.pollError));
+export const selectWarmupContent = selectPerSnapshot((state: WarmupScreenSnapshot) => withPollFailure(renderWarmup(state.context.poll, state.context.radiusTrack), state.context.pollError));

@@ -71,6 +71,7 @@ function buildProgram(name: FrontEndName, version: string): Command {
     .option('--size <BYTES>', 'with --once probe-upload: the payload size (default 1024)')
     .option('--batch <PREFIX>', 'with --once probe-upload: the usable batch whose ID starts with PREFIX (default: the longest TTL)')
     .option('--deadline <SECS>', 'with --once probe-upload: how long every vantage gets to say retrievable (default 60)')
+    .option('--block-time <SECS>', 'with --once sample-forecast: the chain\'s block time (default 5, Bee\'s own; the API does not report it)')
     .option('--theme <auto|light|dark>', 'colour scheme (beats [ui] theme)')
     .option('--polling <live|default|slow>', 'how often the fleet and the screens poll (beats [ui] polling; default: the spec\'s cadence)')
     .option('--screen <name>', 'open on this screen: a palette name or number, as `:go` takes (default: [ui] start_screen, then health)')
@@ -113,6 +114,7 @@ interface RawOptions {
   size?: string;
   batch?: string;
   deadline?: string;
+  blockTime?: string;
   theme?: string;
   screen?: string;
   polling?: string;
@@ -175,6 +177,7 @@ function argsOf(options: RawOptions, args: string[], verbHelp: string, name: Fro
     if (options.redundancy !== undefined || options.manifest) throw new CockpitUsageError(`${options.manifest ? '--manifest' : '--redundancy'} needs --once hash, upload-file or upload-collection`);
     if (options.timeout !== undefined) throw new CockpitUsageError('--timeout needs --once <verb>');
     if (probeFlags(options).length > 0) throw new CockpitUsageError(`${probeFlags(options)[0]} needs --once probe-upload`);
+    if (options.blockTime !== undefined) throw new CockpitUsageError('--block-time needs --once sample-forecast');
     if (options.serveMetrics !== undefined && options.serve !== undefined) throw new CockpitUsageError('--serve and --serve-metrics are two modes; give one');
     if (options.serveMetrics !== undefined) return { kind: 'serveMetrics', listen: listenAddress(options.serveMetrics), launch: launchArgs(options, args) };
     if (options.serve !== undefined) return serveArgs(options.serve, options, args);
@@ -186,7 +189,7 @@ function argsOf(options: RawOptions, args: string[], verbHelp: string, name: Fro
     kind: 'once',
     once: options.once,
     json: options.json === true,
-    args: [...uploadChoiceArgs(options), ...probeArgs(options), ...args],
+    args: [...uploadChoiceArgs(options), ...probeArgs(options), ...blockTimeArgs(options), ...args],
     timeoutMs: options.timeout === undefined ? DEFAULT_ONCE_TIMEOUT_MS : parseTimeoutSeconds(options.timeout),
     ...(options.node === undefined ? {} : { node: options.node }),
     ...(options.token === undefined ? {} : { token: options.token }),
@@ -213,6 +216,13 @@ function probeArgs(options: RawOptions): string[] {
   const flags = probeFlags(options);
   if (flags.length > 0 && options.once !== 'probe-upload') throw new CockpitUsageError(`${flags[0]} is for --once probe-upload, not ${options.once}`);
   return flags;
+}
+
+/** `--block-time` goes back in front of sample-forecast's arguments. */
+function blockTimeArgs(options: RawOptions): string[] {
+  if (options.blockTime === undefined) return [];
+  if (options.once !== 'sample-forecast' && options.once !== 'forecast') throw new CockpitUsageError(`--block-time is for --once sample-forecast, not ${options.once}`);
+  return ['--block-time', options.blockTime];
 }
 
 function probeFlags(options: RawOptions): string[] {
