@@ -110,7 +110,7 @@ async function firstPaint(browser: Browser, nodeUrl: string, rounds: number): Pr
     const page = await context.newPage();
     try {
       await page.goto(serving.url, { waitUntil: 'commit' });
-      const handle = await page.waitForFunction(() => (document.querySelectorAll('[data-testid="section-gates"] tbody tr').length === 11 ? performance.now() : 0), undefined, { polling: 'raf', timeout: 30_000 });
+      const handle = await page.waitForFunction(() => (document.querySelectorAll('[data-testid="section-gates"] tbody tr[data-key]').length === 11 ? performance.now() : 0), undefined, { polling: 'raf', timeout: 30_000 });
       times.push((await handle.jsonValue()) as number);
     } finally {
       await context.close();
@@ -154,7 +154,7 @@ async function fleetRepaint(browser: Browser, nodes: number, updates: number): P
   const one: number[] = [];
   try {
     await page.goto(server.url);
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="section-nodes"] tbody tr').length === n, nodes, { timeout: 30_000 });
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="section-nodes"] tbody tr[data-key]').length === n, nodes, { timeout: 30_000 });
     const measured = (name: string) => page.evaluate((entry) => performance.getEntriesByName(entry).map((e) => e.duration), name);
     for (let tick = 1; tick <= updates + 10; tick++) {
       const oneRow = tick % 2 === 0;

@@ -9,6 +9,7 @@ import type {
   BarsSection,
   FactsSection,
   FormSection,
+  RowHint,
   Section,
   StripSection,
   TableSection,
@@ -68,6 +69,7 @@ export function factsLines(section: FactsSection, ctx: SectionContext): SectionL
     const [first = '', ...more] = textWidth(inert(full)) <= valueWidth ? [full] : wrapWords(full, valueWidth, ellipsis);
     lines.push([cell(row.label, labelWidth, ellipsis, { tone: 'muted' }), space(2), cell(first, valueWidth, ellipsis, { tone: row.tone })]);
     for (const text of more) lines.push([space(labelWidth + 2), cell(text, valueWidth, ellipsis, { tone: row.tone })]);
+    if (row.hint) lines.push(...hintLines(row.hint, labelWidth + 2, ctx));
   }
   return { lines: lines.map((line) => fitLine(line, ctx.width, ellipsis)), selectedLine: null, pinned: section.title === null ? 0 : 1 };
 }
@@ -81,9 +83,19 @@ interface TableDrawing {
   readonly width: number;
   readonly theme: TerminalTheme;
   readonly lines: Line[];
-  /** Index of the first row's line. */
-  readonly firstRow: number;
+  /** Index of each row's line (a row's hint lines follow it). */
+  readonly rowLines: readonly number[];
   readonly pinned: number;
+}
+
+/**
+ * A row's hint (what to do about it) under the row: indented past the selection marker, after the hint glyph,
+ * wrapped rather than cut, in the hint's tone.
+ */
+function hintLines(hint: RowHint, indent: number, ctx: SectionContext): Line[] {
+  const lead = `${ctx.theme.glyphs.hint} `;
+  const room = Math.max(8, ctx.width - indent - textWidth(lead));
+  return wrapWords(hint.text, room, ctx.theme.glyphs.ellipsis).map((text, i) => [space(indent), seg(i === 0 ? lead : ' '.repeat(textWidth(lead)), { tone: 'muted' }), seg(text, { tone: hint.tone ?? 'muted' })]);
 }
 
 const tableDrawings = new WeakMap<TableSection, TableDrawing>();
@@ -95,7 +107,7 @@ function drawTable(section: TableSection, ctx: SectionContext): TableDrawing {
   const lines = titleLines(section.title);
   if (section.rows.length === 0) {
     for (const text of wrapWords(section.emptyText, ctx.width, ellipsis)) lines.push([seg(text, { tone: 'muted' })]);
-    const drawing = { width: ctx.width, theme: ctx.theme, lines, firstRow: lines.length, pinned: lines.length };
+    const drawing = { width: ctx.width, theme: ctx.theme, lines, rowLines: [], pinned: lines.length };
     tableDrawings.set(section, drawing);
     return drawing;
   }
@@ -110,7 +122,9 @@ function drawTable(section: TableSection, ctx: SectionContext): TableDrawing {
   });
   lines.push(fitLine(header, ctx.width, ellipsis));
   const firstRow = lines.length;
+  const rowLines: number[] = [];
   for (const row of section.rows) {
+    rowLines.push(lines.length);
     const line: Seg[] = section.selectable ? [space(MARKER_WIDTH)] : [];
     fit.shown.forEach((columnIndex, k) => {
       const column = section.columns[columnIndex];
@@ -120,17 +134,23 @@ function drawTable(section: TableSection, ctx: SectionContext): TableDrawing {
       line.push(cell(text, fit.widths[k] ?? 0, ellipsis, { tone: value?.tone ?? row.tone }, column?.align ?? 'left'));
     });
     lines.push(fitLine(line, ctx.width, ellipsis));
+    if (row.hint) for (const hint of hintLines(row.hint, lead + 2, ctx)) lines.push(fitLine(hint, ctx.width, ellipsis));
   }
-  const drawing = { width: ctx.width, theme: ctx.theme, lines, firstRow, pinned: firstRow };
+  const drawing = { width: ctx.width, theme: ctx.theme, lines, rowLines, pinned: firstRow };
   tableDrawings.set(section, drawing);
   return drawing;
+}
+
+/** Where each row of the table is among its lines (hint lines sit between rows). */
+export function tableRowLineIndexes(section: TableSection, ctx: SectionContext): readonly number[] {
+  return drawTable(section, ctx).rowLines;
 }
 
 export function tableLines(section: TableSection, ctx: SectionContext): SectionLines {
   const drawing = drawTable(section, ctx);
   const selected = section.selectable && ctx.selected !== null && ctx.selected >= 0 && ctx.selected < section.rows.length ? ctx.selected : null;
   if (selected === null) return { lines: drawing.lines, selectedLine: null, pinned: drawing.pinned };
-  const selectedLine = drawing.firstRow + selected;
+  const selectedLine = drawing.rowLines[selected] ?? 0;
   const lines = drawing.lines.slice();
   const row = lines[selectedLine] ?? [];
   lines[selectedLine] = invert([marker(ctx, true), ...row.slice(1)]);

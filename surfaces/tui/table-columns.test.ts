@@ -14,7 +14,7 @@ import { fullTextOf } from '../../core/cockpit/view/cell-text.js';
 import type { Section, TableSection } from '../../core/cockpit/view/view-model.js';
 import { arrangeBody, WIDE_COLUMNS } from './body.js';
 import type { Line } from './lines.js';
-import { sectionLines } from './sections.js';
+import { sectionLines, tableRowLineIndexes } from './sections.js';
 import { COLUMN_GAP, fitTable } from './table-fit.js';
 import { terminalTheme } from './theme.js';
 
@@ -24,15 +24,17 @@ const text = (line: Line): string => line.map((part) => part.text).join('');
 
 /** What the face drew for one table at one width: where it sits in its column and what each cell shows. */
 function drawnCells(section: TableSection, width: number, columnLines: readonly string[]): { problems: string[]; found: boolean } {
-  const drawn = sectionLines(section, { width, theme, selected: null, focusedField: null }).lines.map(text);
+  const ctx = { width, theme, selected: null, focusedField: null };
+  const drawn = sectionLines(section, ctx).lines.map(text);
+  const rowLines = tableRowLineIndexes(section, ctx);
   const at = columnLines.findIndex((_, i) => drawn.every((line, k) => columnLines[i + k] === line));
   if (at === -1) return { problems: [], found: false };
   const lead = section.selectable ? 2 : 0;
   const fit = fitTable(section, width, lead);
-  const header = drawn.length - section.rows.length - 1;
   const problems: string[] = [];
   section.rows.forEach((row, r) => {
-    const line = [...(drawn[header + 1 + r] ?? '')];
+    // A row's hint lines (what to do about it) follow the row: the row's own line is where the face drew it.
+    const line = [...(drawn[rowLines[r] ?? -1] ?? '')];
     let start = lead;
     fit.shown.forEach((columnIndex, k) => {
       const column = section.columns[columnIndex]!;

@@ -36,6 +36,8 @@ export interface Glyphs {
   readonly info: string;
   readonly moreLeft: string;
   readonly moreRight: string;
+  /** Leads a row's hint line (what to do about the row). */
+  readonly hint: string;
 }
 
 export interface TerminalTheme {
@@ -89,6 +91,7 @@ const UNICODE_GLYPHS: Glyphs = {
   info: 'i',
   moreLeft: '‹',
   moreRight: '›',
+  hint: '↳',
 };
 
 const ASCII_GLYPHS: Glyphs = {
@@ -109,6 +112,7 @@ const ASCII_GLYPHS: Glyphs = {
   info: 'i',
   moreLeft: '<',
   moreRight: '>',
+  hint: '->',
 };
 
 export function terminalTheme(view: ThemeView): TerminalTheme {

@@ -86,7 +86,7 @@ async function home(): Promise<void> {
 describe('the desktop window in Chromium (cockpit --serve, devnet)', () => {
   it('first paint: the Health screen with its gate ladder', async () => {
     await waitScreen('health');
-    await expect.poll(() => page.getByTestId('section-gates').locator('tbody tr').count(), { timeout: 20_000 }).toBe(11);
+    await expect.poll(() => page.getByTestId('section-gates').locator('tbody tr[data-key]').count(), { timeout: 20_000 }).toBe(11);
     expect(await page.getByTestId('screen-title').textContent()).toBe('S1 Health');
     expect(await page.getByTestId('node-name').textContent()).toBe('alpha');
     await expect.poll(() => page.title()).toMatch(/^alpha .+ · cockpit$/);
@@ -117,7 +117,7 @@ describe('the desktop window in Chromium (cockpit --serve, devnet)', () => {
     await page.keyboard.press('2');
     await waitScreen('stamps');
     // The usable devnet batch (the pending one sorts first, and has no buckets to show yet).
-    await page.locator('[data-testid="section-batches"] tbody tr', { hasText: 'devnet' }).click();
+    await page.locator('[data-testid="section-batches"] tbody tr[data-key]', { hasText: 'devnet' }).click();
     await page.keyboard.press('Enter');
     const drill = page.getByTestId('drill');
     await drill.waitFor();
@@ -128,7 +128,7 @@ describe('the desktop window in Chromium (cockpit --serve, devnet)', () => {
 
     await page.keyboard.press('6');
     await waitScreen('peers');
-    await page.locator('[data-testid="section-peers"] tbody tr').nth(1).dblclick();
+    await page.locator('[data-testid="section-peers"] tbody tr[data-key]').nth(1).dblclick();
     await drill.waitFor();
     await expect.poll(() => drill.textContent(), { timeout: 20_000 }).toMatch(/ping|Ping/);
     await screenshot(page, 'S06-peers-drill');
@@ -147,7 +147,7 @@ describe('the desktop window in Chromium (cockpit --serve, devnet)', () => {
     await page.keyboard.type('et');
     await page.keyboard.press('Enter');
     await waitScreen('fleet');
-    await expect.poll(() => page.locator('[data-testid="screen"] [data-kind="table"] tbody tr').count(), { timeout: 20_000 }).toBe(3);
+    await expect.poll(() => page.locator('[data-testid="screen"] [data-kind="table"] tbody tr[data-key]').count(), { timeout: 20_000 }).toBe(3);
 
     // Enter on an empty palette runs the highlighted suggestion: Down to `:nodes` opens the picker.
     await page.keyboard.press(':');
@@ -300,7 +300,7 @@ describe('the desktop window in Chromium (cockpit --serve, devnet)', () => {
     control.setFault({ error500: true });
     try {
       const cells = () =>
-        page.getByTestId('section-gates').locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+        page.getByTestId('section-gates').locator('tbody tr[data-key]').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
       await expect.poll(async () => (await cells()).filter((row) => row[1] === 'Unknown').length, { timeout: 30_000 }).toBe(10);
       const rows = await cells();
       expect(rows.filter((row) => row[1] === 'Fail').map((row) => row[0])).toEqual(['API reachable']);

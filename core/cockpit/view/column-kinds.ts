@@ -28,7 +28,8 @@ const PATTERNS: Readonly<Record<ColumnKind, RegExp>> = {
   label: /^[A-Za-z][\w./-]*$/,
   status: /^[A-Za-z0-9]/,
   text: /^\S/,
-  mark: /^\S?$/,
+  mark: /^\S{0,2}$/u,
+  bar: /^[█░#.]+$/,
 };
 
 const PLACEHOLDERS = new Set(['—', '–', 'unknown', 'missing', 'none']);

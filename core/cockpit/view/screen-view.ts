@@ -51,11 +51,21 @@ interface SectionBase {
   readonly title: string | null;
 }
 
+/**
+ * A line under a row that says what to do about it (issue 28 item 2): a Warn or Fail gate's remedy, why a gate
+ * was not measured, the gate behind a fleet row's warn, a batch's top-up. Only where a figure is out of range or
+ * unknown; a healthy row has none. Faces draw it under the row, indented, in its tone (muted when absent).
+ */
+export interface RowHint {
+  readonly text: string;
+  readonly tone?: Tone;
+}
+
 /** Label/value lines: the chequebook card, identity, chain state, the stake card. */
 export interface FactsSection extends SectionBase {
   readonly kind: 'facts';
-  /** `full` and `detail` as in CellView. */
-  readonly rows: readonly { readonly label: string; readonly value: string; readonly tone?: Tone; readonly full?: string; readonly detail?: string }[];
+  /** `full` and `detail` as in CellView; `hint` as in RowHint. */
+  readonly rows: readonly { readonly label: string; readonly value: string; readonly tone?: Tone; readonly full?: string; readonly detail?: string; readonly hint?: RowHint }[];
 }
 
 /**
@@ -72,7 +82,8 @@ export interface FactsSection extends SectionBase {
  * - `size`: a byte size with its unit; `fill`: used of capacity (`3/64 4.7 %`)
  * - `name`: a name an operator gave (node, endpoint); `label`: a word from a small set (transport, kind,
  *   direction); `status`: a state word, maybe with a figure (`Syncing 40 %`); `text`: a sentence
- * - `mark`: a one-glyph marker (the active node's dot), or nothing
+ * - `mark`: one or two glyph markers (the active node's ●, the default node's ★), or nothing
+ * - `bar`: a fill bar of a fixed width drawn with two glyphs (`███░░░░░░░`, `###.......` under --ascii)
  */
 export type ColumnKind =
   | 'id'
@@ -90,7 +101,8 @@ export type ColumnKind =
   | 'label'
   | 'status'
   | 'text'
-  | 'mark';
+  | 'mark'
+  | 'bar';
 
 export interface ColumnView {
   readonly id: string;
@@ -122,7 +134,7 @@ export interface CellView {
 export interface TableSection extends SectionBase {
   readonly kind: 'table';
   readonly columns: readonly ColumnView[];
-  readonly rows: readonly { readonly key: string; readonly cells: readonly CellView[]; readonly tone?: Tone }[];
+  readonly rows: readonly { readonly key: string; readonly cells: readonly CellView[]; readonly tone?: Tone; readonly hint?: RowHint }[];
   /** Up/Down, PgUp/PgDn, Home/End and clicks select rows; Enter drills (or switches node in S15). */
   readonly selectable: boolean;
   /** Shown instead of rows when there are none (`no batches: buy one with ...`). */

@@ -16,6 +16,7 @@ import type {
   FactsSection,
   FormSection,
   InputTarget,
+  RowHint,
   Section,
   StripSection,
   TableSection,
@@ -59,12 +60,24 @@ export const FactsView = memo(function FactsView({ section }: SectionProps<Facts
             <dd className={cx(toneClass(row.tone), fullTextOf(row, row.value) !== undefined && 'has-full')} title={fullTextOf(row, row.value) ?? row.detail}>
               {row.value}
             </dd>
+            {row.hint ? <RowHintView hint={row.hint} /> : null}
           </div>
         ))}
       </dl>
     </section>
   );
 });
+
+/** What to do about a row (a gate's remedy, why it was not measured, a batch's top-up): under the row. */
+function RowHintView({ hint, columns }: { readonly hint: RowHint; readonly columns?: number }) {
+  const text = <span className={cx('row-hint-text', toneClass(hint.tone ?? 'muted'))}>{hint.text}</span>;
+  if (columns === undefined) return <dd className="row-hint" data-testid="row-hint">{text}</dd>;
+  return (
+    <tr className="row-hint" data-testid="row-hint">
+      <td colSpan={columns}>{text}</td>
+    </tr>
+  );
+}
 
 const TableRowView = memo(function TableRowView({
   row,
@@ -89,6 +102,7 @@ const TableRowView = memo(function TableRowView({
   // A shortened value (a reference) is revealed by a click on it; the click also selects its row.
   const reveal = (column: string) => () => send({ type: 'ui.click', target: { kind: 'cell', section: sectionId, index, column } });
   return (
+    <>
     <tr ref={ref} className={cx(toneClass(row.tone), selected && 'selected', selectable && 'selectable')} aria-selected={selectable ? selected : undefined} data-key={row.key} onClick={onClick}>
       {columns.map((column, c) => {
         const cell: CellView | undefined = row.cells[c];
@@ -106,6 +120,8 @@ const TableRowView = memo(function TableRowView({
         );
       })}
     </tr>
+    {row.hint ? <RowHintView hint={row.hint} columns={columns.length} /> : null}
+    </>
   );
 });
 
