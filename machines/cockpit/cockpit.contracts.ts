@@ -56,6 +56,8 @@ export interface CockpitContext {
   readonly face: Face;
   readonly nodes: readonly EngineNodeRef[];
   readonly activeNode: string;
+  /** The node active at start (the configured default): S15 marks it; a switch does not move it. */
+  readonly defaultNode: string;
   readonly fleetPollIntervalMs: number;
   readonly screenPollIntervalsMs: Readonly<Partial<Record<ScreenId, number>>>;
   /** The fleet comes from Prometheus (`fleetPrometheus`), not from a poller per node. */

@@ -206,6 +206,7 @@ export const cockpitMachine = setup({
     face: input.face,
     nodes: input.nodes,
     activeNode: input.nodes.some((n) => n.name === input.activeNode) ? input.activeNode : input.nodes[0]!.name,
+    defaultNode: input.nodes.some((n) => n.name === input.activeNode) ? input.activeNode : input.nodes[0]!.name,
     fleetPollIntervalMs: input.fleetPollIntervalMs,
     screenPollIntervalsMs: input.screenPollIntervalsMs ?? {},
     prometheusFleet: input.prometheusFleet !== undefined,

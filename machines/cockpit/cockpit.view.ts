@@ -67,7 +67,8 @@ export function selectFleet(snapshot: CockpitSnapshotLike, prometheusUrl: string
   if (ctx.prometheusFleet && prometheusUrl) return prometheusFleetOf(ctx, children, prometheusUrl);
   return ctx.nodes.map((node) => {
     const gates = children[fleetIdOf(node.name)]?.getSnapshot() as GatesSnapshot | undefined;
-    return gates ? factsOf(node, gates, node.name === ctx.activeNode) : { ...node, active: node.name === ctx.activeNode, snapshot: null, gates: null, pollError: null, polling: false };
+    const isDefault = node.name === ctx.defaultNode;
+    return gates ? factsOf(node, gates, node.name === ctx.activeNode, isDefault) : { ...node, active: node.name === ctx.activeNode, isDefault, snapshot: null, gates: null, pollError: null, polling: false };
   });
 }
 
@@ -88,22 +89,24 @@ function prometheusFleetOf(ctx: CockpitContext, children: Children, url: string)
     const ref: EngineNodeRef = configured.get(name) ?? { name, url: /^https?:\/\//.test(name) ? name : '' };
     const remote = { prometheusUrl: url, facts: rows.get(name) ?? null, error, readAtMs: reading?.atMs ?? null };
     const active = name === ctx.activeNode;
+    const isDefault = name === ctx.defaultNode;
     const own = active ? (children[fleetIdOf(name)]?.getSnapshot() as GatesSnapshot | undefined) : undefined;
-    if (own) return { ...factsOf(ref, own, true), remote };
-    return { ...ref, active, snapshot: null, gates: remote.facts && !remote.facts.stale && !error ? remote.facts.gates : null, pollError: null, polling: false, remote };
+    if (own) return { ...factsOf(ref, own, true, isDefault), remote };
+    return { ...ref, active, isDefault, snapshot: null, gates: remote.facts && !remote.facts.stale && !error ? remote.facts.gates : null, pollError: null, polling: false, remote };
   });
 }
 
 // One facts object per poller snapshot (and active flag): a view of 200 nodes allocates nothing for the
 // nodes whose poll has not changed since the last view.
 const factsCache = new WeakMap<GatesSnapshot, FleetNodeFacts>();
-function factsOf(node: EngineNodeRef, gates: GatesSnapshot, active: boolean): FleetNodeFacts {
+function factsOf(node: EngineNodeRef, gates: GatesSnapshot, active: boolean, isDefault: boolean): FleetNodeFacts {
   const cached = factsCache.get(gates);
-  if (cached && cached.active === active && cached.name === node.name) return cached;
+  if (cached && cached.active === active && cached.name === node.name && cached.isDefault === isDefault) return cached;
   const facts: FleetNodeFacts = {
     name: node.name,
     url: node.url,
     active,
+    isDefault,
     snapshot: gates.context.snapshot,
     gates: selectGates(gates),
     pollError: gates.context.pollError,
@@ -134,6 +137,7 @@ export function selectViewParts(snapshot: CockpitSnapshotLike, env: ViewEnv): { 
   const fleet = selectFleet(snapshot, env.prometheusUrl);
   const screenEnv: ScreenEnv = {
     face: env.face,
+    ascii: env.theme.ascii,
     nowMs: env.nowMs,
     node: activeNode,
     fleet,

@@ -18,6 +18,8 @@ export interface EngineNodeRef {
 /** One node's fleet poller, as the fleet row, the picker and S1 read it. */
 export interface FleetNodeFacts extends EngineNodeRef {
   readonly active: boolean;
+  /** The node the cockpit started on (`default = true`, `--node`, or the first): S15 marks it ★. */
+  readonly isDefault?: boolean;
   /** The latest poll, null before the first answered. */
   readonly snapshot: NodeHealthSnapshot | null;
   /** Derived from the snapshot (null with it). */
@@ -32,6 +34,8 @@ export interface FleetNodeFacts extends EngineNodeRef {
 
 export interface ScreenEnv {
   readonly face: Face;
+  /** Draw with ASCII only (`--ascii`, `[ui] ascii_fallback`): a screen's own marks (S15's ★, S2's fill bar) follow it. */
+  readonly ascii?: boolean;
   readonly nowMs: number;
   /** The active node: screen actors run against it only. */
   readonly node: EngineNodeRef;

@@ -8,6 +8,7 @@ import { worstBatch } from '../gate-rules.js';
 import { clockTime, formatDuration } from '../format.js';
 import { fleetNodeStatus } from '../node-status.js';
 import { GATE_THRESHOLDS } from '../gate-definitions.js';
+import { fleetRowHint } from '../gate-remedies.js';
 import type { FleetNodeFacts } from '../interaction/screen-env.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import type { CellView, TableSection } from '../view/view-model.js';
@@ -18,12 +19,16 @@ import { REPOLL_ACTION, SWITCH_ACTION } from '../bindings/screen-actions.js';
 export { REPOLL_ACTION, SWITCH_ACTION };
 
 type FleetRow = TableSection['rows'][number];
-const rowCache = new WeakMap<readonly unknown[], [FleetRow | undefined, FleetRow | undefined]>();
+// Per gate ladder, a row per (active, default, ascii, URL column shown) combination: 16 slots.
+const rowCache = new WeakMap<readonly unknown[], (FleetRow | undefined)[]>();
 
-export function fleetScreen(fleet: readonly FleetNodeFacts[]): ScreenContent {
+/** The marks of the first column: the active node ● and the default node ★ (`@` and `*` under --ascii). */
+export const FLEET_MARKS = { unicode: { active: '●', default: '★' }, ascii: { active: '@', default: '*' } } as const;
+
+export function fleetScreen(fleet: readonly FleetNodeFacts[], ascii = false): ScreenContent {
   // The summary counts the rows' tones (a row's tone is its node's status): the rows are cached per poll, so a
   // view of 200 nodes judges only the nodes whose poll changed, not all 200 again.
-  const table = fleetTable(fleet);
+  const table = fleetTable(fleet, ascii);
   const tones = { ok: 0, warn: 0, fail: 0 } as Record<string, number>;
   let newest = 0;
   let unknown = 0;
@@ -60,7 +65,14 @@ export function fleetScreen(fleet: readonly FleetNodeFacts[]): ScreenContent {
   };
 }
 
-function fleetTable(fleet: readonly FleetNodeFacts[]): TableSection {
+/**
+ * One row per node, each node named once: an ad-hoc node (named by its URL) is its URL, so the URL column is
+ * there only when some node has a name of its own, and is empty on the rows whose name is the URL. A row whose
+ * node is warn or fail carries the gate behind it and what to do (gate-remedies.ts) as its hint.
+ */
+function fleetTable(fleet: readonly FleetNodeFacts[], ascii: boolean): TableSection {
+  const marks = ascii ? FLEET_MARKS.ascii : FLEET_MARKS.unicode;
+  const showUrl = fleet.some((node) => node.name !== node.url);
   return {
     kind: 'table',
     id: FLEET_TABLE,
@@ -72,30 +84,33 @@ function fleetTable(fleet: readonly FleetNodeFacts[]): TableSection {
       { id: 'peers', label: 'Peers', align: 'right', priority: 2, kind: 'count' },
       { id: 'ttl', label: 'Worst TTL', align: 'right', priority: 2, kind: 'duration' },
       { id: 'ping', label: 'Ping', align: 'right', priority: 3, kind: 'latency' },
-      { id: 'url', label: 'URL', align: 'left', priority: 4, kind: 'url' },
+      ...(showUrl ? [{ id: 'url', label: 'URL', align: 'left', priority: 4, kind: 'url' } as const] : []),
     ],
     rows: fleet.map((node) => {
       // A row changes only with its node's poll (or the active node): 200 rows are not rebuilt per view.
+      const slot = (node.active ? 1 : 0) + (node.isDefault ? 2 : 0) + (ascii ? 4 : 0) + (showUrl ? 8 : 0);
       const cache = node.gates ? rowCache.get(node.gates) : undefined;
-      const cached = cache?.[node.active ? 1 : 0];
+      const cached = cache?.[slot];
       if (cached) return cached;
       const status = fleetNodeStatus(node);
-      const row = {
+      const hint = node.gates && (status.tone === 'warn' || status.tone === 'fail') ? fleetRowHint(node.gates) : null;
+      const row: FleetRow = {
         key: node.name,
         tone: status.tone,
         cells: [
-          { text: node.active ? '●' : '' },
+          { text: `${node.active ? marks.active : ''}${node.isDefault ? marks.default : ''}`, ...(node.isDefault ? { detail: 'the default node (the one the cockpit started on)' } : {}) },
           { text: node.name },
           { text: status.text, tone: status.tone },
           peersCell(node),
           ttlCell(node),
           pingCell(node),
-          { text: node.url },
+          ...(showUrl ? [node.name === node.url ? { text: '—', detail: 'named by its URL (the Node column)' } : { text: node.url }] : []),
         ],
+        ...(hint ? { hint } : {}),
       };
       if (node.gates) {
-        const entry = rowCache.get(node.gates) ?? [undefined, undefined];
-        entry[node.active ? 1 : 0] = row;
+        const entry = rowCache.get(node.gates) ?? [];
+        entry[slot] = row;
         rowCache.set(node.gates, entry);
       }
       return row;

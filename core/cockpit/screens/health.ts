@@ -8,6 +8,7 @@ import { worstBatch } from '../gate-rules.js';
 import { clockTime, formatDuration, shortId } from '../format.js';
 import { gateTone, nodeStatus } from '../node-status.js';
 import { GATE_THRESHOLDS } from '../gate-definitions.js';
+import { gateHints } from '../gate-remedies.js';
 import type { FleetNodeFacts } from '../interaction/screen-env.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import type { FactsSection, TableSection, Tone } from '../view/view-model.js';
@@ -54,7 +55,9 @@ function summarySection(node: FleetNodeFacts): FactsSection {
   };
 }
 
+/** The ladder, each Warn or Fail gate with what to do under it and each not-measured gate with why (gate-remedies.ts). */
 function gateTable(node: FleetNodeFacts): TableSection {
+  const hints = gateHints(node.gates!);
   return {
     kind: 'table',
     id: 'gates',
@@ -64,11 +67,15 @@ function gateTable(node: FleetNodeFacts): TableSection {
       { id: 'state', label: 'State', align: 'left', priority: 1, kind: 'status' },
       { id: 'reason', label: 'Reason', align: 'left', priority: 2, kind: 'text' },
     ],
-    rows: node.gates!.map((gate) => ({
-      key: gate.id,
-      tone: gateTone(gate.state),
-      cells: [{ text: gate.name }, { text: gate.applicable ? gate.state : `${gate.state} (n/a)`, tone: gateTone(gate.state) }, { text: gate.reason }],
-    })),
+    rows: node.gates!.map((gate, i) => {
+      const hint = hints[i];
+      return {
+        key: gate.id,
+        tone: gateTone(gate.state),
+        cells: [{ text: gate.name }, { text: gate.applicable ? gate.state : `${gate.state} (n/a)`, tone: gateTone(gate.state) }, { text: gate.reason }],
+        ...(hint ? { hint } : {}),
+      };
+    }),
     selectable: true,
     emptyText: 'no gates yet',
   };

@@ -64,7 +64,7 @@ function fleet(): FleetNodeFacts[] {
         { batchID: hexOf(200 + i), batchTTL: 400 * 86_400, usable: true, depth: 24, label: '' },
       ],
     });
-    return { name, url: i === 0 ? name : `http://10.0.${i}.17:1633`, active: i === 0, snapshot, gates: computeGates(snapshot), pollError: null, polling: false };
+    return { name, url: i === 0 ? name : `http://10.0.${i}.17:1633`, active: i === 0, isDefault: i === 1, snapshot, gates: computeGates(snapshot), pollError: null, polling: false };
   });
 }
 
