@@ -27,11 +27,46 @@ describe('S2 stamps model', () => {
     const content = renderStamps(buildStampsModel(poll, {}), null);
     expect(content.status).toBe('ready');
     expect(content.subtitle).toMatch(/^3 batches: 1 Expiring, 1 Empty, 1 Healthy; polled at \d\d:\d\d:\d\d$/);
-    expect(cells(section(content, 'batches')).map((row) => row.slice(0, 6))).toEqual([
+    expect(cells(section(content, 'batches')).map((row) => [...row.slice(0, 4), ...row.slice(8, 10)])).toEqual([
       ['cccccccc… archive', '22', '62.2 G PLUR', '3 d', '3/64 4.7 %', 'Expiring'],
       ['bbbbbbbb…', '22', '62.2 G PLUR', '30 d', '0/64 0 %', 'Empty'],
       ['aaaaaaaa… devnet', '22', '62.2 G PLUR', '30 d', '3/64 4.7 %', 'Healthy'],
     ]);
+  });
+
+  it('issue 28: theoretical and effective volume, mutability, a bucket-fill bar, a top-up hint and the selected batch whole', () => {
+    const poll = stampsPoll(5_000, [
+      stampFacts(BATCH_A, { immutableFlag: false }),
+      stampFacts(BATCH_B, { utilization: 58, utilizationRatio: 58 / 64, immutableFlag: true, label: '' }),
+      stampFacts(BATCH_C, { batchTTL: 3 * 24 * 3600, label: 'archive' }),
+      stampFacts('dd'.repeat(32), { batchTTL: 1800, label: '' }),
+    ]);
+    const content = renderStamps(buildStampsModel(poll, {}), null, BATCH_B);
+    const table = section(content, 'batches');
+    const columns = table?.kind === 'table' ? table.columns.map((c) => c.label) : [];
+    expect(columns.slice(4, 9)).toEqual(['Volume', 'Effective', 'Type', 'Bucket fill', 'Peak bucket']);
+    const rows = table?.kind === 'table' ? table.rows : [];
+    const byId = new Map(rows.map((row) => [row.key, row]));
+    // Depth 22: 4,096 × 2^22 bytes = 17.18 GB theoretical; bee-js's table says 7.07 GB at depth 22.
+    expect(byId.get(BATCH_A)!.cells.slice(4, 8).map((c) => c.text)).toEqual(['17.18 GB', '7.07 GB', 'mutable', '░░░░░░░░░░']);
+    // 58 of 2^(22−16) = 64 slots: 91 % → 9 of 10 cells, a Warn fill, and a hint to dilute before it fills.
+    expect(byId.get(BATCH_B)!.cells.slice(6, 8)).toEqual([expect.objectContaining({ text: 'immutable' }), { text: '█████████░', tone: 'warn' }]);
+    expect(byId.get(BATCH_B)!.hint).toEqual({ text: expect.stringMatching(/fullest bucket 91 % full \(an immutable batch refuses chunks of a full bucket\): --once dilute-preview bbbbbbbb 23 /), tone: 'warn' });
+    // TTL 3 d: under the 7-day horizon, plan a top-up; 30 min: under the gate's 1 h Fail line, top up now, red.
+    expect(byId.get(BATCH_C)!.hint).toEqual({ text: 'TTL 3 d, under the 7 d horizon: plan a top-up; --once extend-preview cccccccc 30d prices 30 d more', tone: 'warn' });
+    expect(byId.get('dd'.repeat(32))!.hint).toMatchObject({ text: expect.stringMatching(/^TTL 30 min, under an hour: top up now/), tone: 'fail' });
+    // A healthy batch (30 d, 5 % fill) has no hint.
+    expect(byId.get(BATCH_A)!.hint).toBeUndefined();
+    // The selected batch's hint line starts with its full ID (then what to do about it, if anything).
+    expect(byId.get(BATCH_B)!.hint!.text).toMatch(new RegExp(`^selected batch ${BATCH_B} · fullest bucket 91 % full`));
+    const selectA = section(renderStamps(buildStampsModel(poll, {}), null, BATCH_A), 'batches');
+    expect(selectA?.kind === 'table' && selectA.rows.find((row) => row.key === BATCH_A)!.hint).toEqual({ text: `selected batch ${BATCH_A}`, tone: 'muted' });
+    // Nothing selected yet (or the batch gone): the first row's, where the engine's selection starts.
+    const gone = section(renderStamps(buildStampsModel(poll, {}), null, 'ee'.repeat(32)), 'batches');
+    expect(gone?.kind === 'table' && gone.rows[0]!.hint!.text).toMatch(new RegExp(`^selected batch ${gone?.kind === 'table' ? gone.rows[0]!.key : ''}`));
+    // --ascii: the same bar in ASCII.
+    const ascii = section(renderStamps(buildStampsModel(poll, {}), null, null, true), 'batches');
+    expect(ascii?.kind === 'table' && ascii.rows.find((row) => row.key === BATCH_B)!.cells[7]!.text).toBe('#########.');
   });
 
   it('times a pending batch from when it was first seen pending; forgets it once usable', () => {

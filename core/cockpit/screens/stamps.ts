@@ -3,12 +3,13 @@
  * drill, as a typed model built from /stamps, and its rendering into view sections. Statuses follow
  * core/cockpit/rules/stamp-status.ts; the drill's figures core/cockpit/rules/bucket-histogram.ts.
  */
-import { bzzUnitFor, formatBzzIn, formatCount, formatDuration, formatPercent, groupDigits, shortId } from '../format.js';
+import { bzzUnitFor, formatBytes, formatBzzIn, formatCount, formatDuration, formatPercent, groupDigits, shortId } from '../format.js';
+import { effectiveCapacityBytes, theoreticalCapacityBytes } from '../../swarm/stamp-math.js';
 import type { Fetched } from '../health-snapshot.js';
 import { bucketLabel, FILL_BINS, type BucketSummary } from '../rules/bucket-histogram.js';
-import { bucketSlots, peakFill, stampUrgency, stampVerdict, type StampVerdict } from '../rules/stamp-status.js';
+import { bucketSlots, peakFill, STAMP_STATUS_THRESHOLDS, stampUrgency, stampVerdict, type StampVerdict } from '../rules/stamp-status.js';
 import type { ScreenContent } from '../view/screen-contract.js';
-import type { DrillView, Section, TableSection } from '../view/view-model.js';
+import type { DrillView, RowHint, Section, TableSection } from '../view/view-model.js';
 import { describeFailure, pollSubtitle } from './screen-text.js';
 
 /** The /stamps fields S2 reads (the node client's PostageBatch fits). */
@@ -42,6 +43,9 @@ export interface StampRow {
   readonly slots: number;
   readonly peakFill: number;
   readonly immutable: boolean;
+  /** Bytes the batch's chunks could hold (4,096 × 2^depth) and what bee-js's table says is usable at that depth. */
+  readonly theoreticalBytes: number;
+  readonly effectiveBytes: number;
   readonly verdict: StampVerdict;
 }
 
@@ -84,6 +88,8 @@ export function buildStampsModel(poll: StampsPoll | null, pendingSince: Readonly
       slots: bucketSlots(batch.depth, batch.bucketDepth),
       peakFill: peakFill(batch),
       immutable: batch.immutableFlag,
+      theoreticalBytes: theoreticalCapacityBytes(batch.depth),
+      effectiveBytes: effectiveCapacityBytes(batch.depth),
       verdict: stampVerdict(batch, since === undefined ? null : Math.max(0, poll.takenAtMs - since)),
     };
   });
@@ -96,7 +102,54 @@ const ttlOrder = (row: StampRow): number => (row.ttlSeconds < 0 ? Number.MAX_SAF
 
 export const BATCH_TABLE = 'batches';
 
-export function stampsTable(rows: readonly StampRow[]): TableSection {
+/** Cells of the bucket-fill bar: the fullest bucket's fill, utilization / 2^(depth − bucketDepth). */
+export const FILL_BAR_CELLS = 10;
+
+/** The fullest bucket's fill as a bar of FILL_BAR_CELLS (`███░░░░░░░`; `###.......` under --ascii). */
+export function fillBar(fill: number, ascii: boolean): string {
+  const filled = Math.max(0, Math.min(FILL_BAR_CELLS, Math.round((Number.isFinite(fill) ? fill : 0) * FILL_BAR_CELLS)));
+  return (ascii ? '#' : '█').repeat(filled) + (ascii ? '.' : '░').repeat(FILL_BAR_CELLS - filled);
+}
+
+/** The extra life a top-up hint proposes, in extend-preview's own words. */
+const TOPUP_HINT_SPAN = '30d';
+
+/**
+ * What to do about a batch whose figures are out of range: a TTL under the 7-day planning horizon asks for a
+ * top-up (the cockpit only previews: extend-preview prices 30 more days); a fullest bucket at 80 % or more
+ * asks for a dilution before uploads hit it (an immutable batch refuses a full bucket's chunks, a mutable one
+ * overwrites them). Null when neither.
+ */
+export function stampRowHint(row: StampRow): RowHint | null {
+  const T = STAMP_STATUS_THRESHOLDS;
+  const id = row.batchID.slice(0, 8);
+  if (row.ttlSeconds >= 0 && row.ttlSeconds < T.expiringPlanSeconds) {
+    // The same lines as the stamp-TTL gate and the Expiring status: under 1 h now, under 24 h within the day.
+    const critical = row.ttlSeconds < T.expiringCriticalSeconds;
+    const urgent = row.ttlSeconds < T.expiringUrgentSeconds;
+    const when = critical ? 'under an hour: top up now' : urgent ? 'under a day: top up within the day' : 'under the 7 d horizon: plan a top-up';
+    return { text: `TTL ${formatDuration(row.ttlSeconds)}, ${when}; --once extend-preview ${id} ${TOPUP_HINT_SPAN} prices 30 d more`, tone: critical ? 'fail' : 'warn' };
+  }
+  if (row.peakFill >= T.skewedPeakFill) {
+    const consequence = row.immutable ? 'an immutable batch refuses chunks of a full bucket' : 'a mutable batch overwrites a full bucket’s oldest chunks';
+    return { text: `fullest bucket ${formatPercent(row.peakFill)} full (${consequence}): --once dilute-preview ${id} ${row.depth + 1} prices a deeper batch`, tone: row.peakFill >= 1 ? 'fail' : 'warn' };
+  }
+  return null;
+}
+
+/**
+ * The hint line of a row: what to do when a figure is out of range (stampRowHint), and on the selected row the
+ * batch's full ID first (the table shortens it; the hint line has the table's whole width, so it is never cut).
+ */
+function rowHint(row: StampRow, selected: boolean): RowHint | null {
+  const todo = stampRowHint(row);
+  if (!selected) return todo;
+  const id = `selected batch ${row.batchID}`;
+  return todo ? { ...todo, text: `${id} · ${todo.text}` } : { text: id, tone: 'muted' };
+}
+
+export function stampsTable(rows: readonly StampRow[], ascii = false, selectedBatch: string | null = null): TableSection {
+  const selected = rows.find((row) => row.batchID === selectedBatch) ?? rows[0];
   // One unit for the whole Amount column (PLUR per chunk, or xBZZ per chunk when one batch paid that much).
   const unit = bzzUnitFor(rows.map((row) => row.amount));
   return {
@@ -110,23 +163,35 @@ export function stampsTable(rows: readonly StampRow[]): TableSection {
       { id: 'depth', label: 'Depth', align: 'right', priority: 2, kind: 'number' },
       { id: 'amount', label: 'Amount', align: 'right', priority: 4, kind: 'amount' },
       { id: 'ttl', label: 'TTL', align: 'right', priority: 1, kind: 'duration' },
+      { id: 'volume', label: 'Volume', align: 'right', priority: 3, kind: 'size' },
+      { id: 'effective', label: 'Effective', align: 'right', priority: 2, kind: 'size' },
+      { id: 'type', label: 'Type', align: 'left', priority: 3, kind: 'label' },
+      { id: 'fill', label: 'Bucket fill', align: 'left', priority: 2, kind: 'bar' },
       { id: 'peak', label: 'Peak bucket', align: 'right', priority: 3, kind: 'fill' },
       { id: 'status', label: 'Status', align: 'left', priority: 1, kind: 'status' },
       { id: 'reason', label: 'Why', align: 'left', priority: 5, kind: 'text' },
     ],
-    rows: rows.map((row) => ({
+    rows: rows.map((row) => {
+      const hint = rowHint(row, row === selected);
+      return {
       key: row.batchID,
       tone: row.verdict.tone,
+      ...(hint ? { hint } : {}),
       cells: [
         { text: `${shortId(row.batchID)}${row.label ? ` ${row.label}` : ''}`, full: `${row.batchID}${row.label ? ` ${row.label}` : ''}` },
         { text: String(row.depth) },
         row.amount === null ? { text: '—' } : { text: formatBzzIn(row.amount, unit), detail: `${groupDigits(row.amount)} PLUR per chunk` },
         { text: row.ttlSeconds < 0 ? 'unknown' : formatDuration(row.ttlSeconds) },
+        { text: formatBytes(row.theoreticalBytes), detail: `${formatCount(2 ** row.depth)} chunks of 4,096 bytes` },
+        { text: formatBytes(row.effectiveBytes), detail: 'usable at this depth by bee-js’s effective-volume table (buckets fill unevenly)' },
+        { text: row.immutable ? 'immutable' : 'mutable', detail: row.immutable ? 'a full bucket refuses further chunks' : 'a full bucket overwrites its oldest chunks' },
+        { text: fillBar(row.peakFill, ascii), tone: row.peakFill >= 1 ? 'fail' : row.peakFill >= STAMP_STATUS_THRESHOLDS.skewedPeakFill ? 'warn' : 'ok' },
         { text: `${formatCount(row.utilization)}/${formatCount(row.slots)} ${formatPercent(row.peakFill)}` },
         { text: row.verdict.status, tone: row.verdict.tone },
         { text: row.verdict.reason },
       ],
-    })),
+      };
+    }),
   };
 }
 
@@ -190,7 +255,11 @@ export function bucketDrillView(row: StampRow | undefined, drill: BucketDrill): 
   return { title, status: 'ready', subtitle: 'loaded once and cached; Esc closes', sections };
 }
 
-export function renderStamps(model: StampsModel, drill: BucketDrill | null): ScreenContent {
+/**
+ * @param selectedBatch the batch of the selected row (the screen learns it from `screen.select`), whose hint line
+ *   carries its full ID; absent or gone, the first row's, which is where the engine's selection starts.
+ */
+export function renderStamps(model: StampsModel, drill: BucketDrill | null, selectedBatch: string | null = null, ascii = false): ScreenContent {
   const drillView = drill === null ? null : bucketDrillView(model.kind === 'ready' ? model.rows.find((r) => r.batchID === drill.batchID) : undefined, drill);
   if (model.kind === 'loading') return { status: 'loading', subtitle: 'asking /stamps', sections: [], drill: drillView };
   // No table: its empty text says "no postage batches", a fact /stamps did not give (the node may have many).
@@ -199,7 +268,7 @@ export function renderStamps(model: StampsModel, drill: BucketDrill | null): Scr
   return {
     status: 'ready',
     subtitle: `${counts}; ${pollSubtitle(model.takenAtMs, null, null)}`,
-    sections: [stampsTable(model.rows)],
+    sections: [stampsTable(model.rows, ascii, selectedBatch)],
     drill: drillView,
   };
 }
@@ -210,3 +279,4 @@ function summarizeStatuses(rows: readonly StampRow[]): string {
   for (const row of rows) by.set(row.verdict.status, (by.get(row.verdict.status) ?? 0) + 1);
   return `${rows.length} batch${rows.length === 1 ? '' : 'es'}: ${[...by].map(([status, n]) => `${n} ${status}`).join(', ')}`;
 }
+

@@ -38,7 +38,7 @@ export function notBuilt(id: ScreenId): AnyScreenDefinition {
 
 export const SCREEN_REGISTRY: Readonly<Record<ScreenId, AnyScreenDefinition>> = {
   health: defineScreen({ machine: healthScreenMachine, select: (_, env) => healthScreen(activeFleetNode(env)) }),
-  stamps: defineScreen({ machine: stampsScreenMachine, select: (snapshot) => selectStampsContent(snapshot) }),
+  stamps: defineScreen({ machine: stampsScreenMachine, select: (snapshot, env) => selectStampsContent(snapshot, env.ascii === true) }),
   swap: defineScreen({ machine: swapScreenMachine, select: (snapshot) => selectSwapContent(snapshot) }),
   lottery: defineScreen({ machine: lotteryScreenMachine, select: (snapshot) => selectLotteryContent(snapshot) }),
   warmup: defineScreen({ machine: warmupScreenMachine, select: (snapshot) => selectWarmupContent(snapshot) }),
@@ -51,5 +51,5 @@ export const SCREEN_REGISTRY: Readonly<Record<ScreenId, AnyScreenDefinition>> = 
   watchlist: defineScreen({ machine: watchlistScreenMachine, select: (snapshot, env) => watchlistScreen(env.watchlist, snapshot.context) }),
   feedTimeline: defineScreen({ machine: feedTimelineScreenMachine, select: (snapshot) => selectFeedTimelineContent(snapshot) }),
   pubsub: defineScreen({ machine: pubsubScreenMachine, select: (snapshot) => selectPubsubContent(snapshot) }),
-  fleet: defineScreen({ machine: fleetScreenMachine, select: (_, env) => fleetScreen(env.fleet) }),
+  fleet: defineScreen({ machine: fleetScreenMachine, select: (_, env) => fleetScreen(env.fleet, env.ascii === true) }),
 };

@@ -39,6 +39,7 @@ describeMachineModel(stampsScreenMachine, {
       otherSection: { type: 'screen.activate', section: 'worst', index: 0 },
     },
     'screen.visible': { hide: { type: 'screen.visible', visible: false } },
+    'screen.select': { pendingRow: { type: 'screen.select', section: 'batches', index: 0 }, otherSection: { type: 'screen.select', section: 'worst', index: 0 } },
   },
   states: {
     'drill.closed': (s, probe) => {

@@ -9,9 +9,12 @@
  *   summary is cached, else `loading` (actor `fetchBuckets`, once per batch) then `open`, or `failed` with
  *   a one-line reason (not cached: reopening retries). `screen.closeDrill` (Esc) closes it.
  *
+ * - `screen.select` on a batch row records that batch: the screen shows the selected batch's full ID under the
+ *   table (the table shortens it). The engine owns the selection; the screen only needs which batch it is.
+ *
  * Context: the latest poll, when each pending batch was first seen pending (a batch pending over 10 min
  * suggests the wallet is out of gas: that needs history), the bucket summaries per batch (the cache), the
- * batch the drill shows and the drill's failure. The table rows are derived (selectStampsContent).
+ * batch the drill shows and the drill's failure, the selected batch. The table rows are derived (selectStampsContent).
  */
 import { assign, forwardTo, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { BucketSummary } from '../../../core/cockpit/rules/bucket-histogram.js';
@@ -34,6 +37,7 @@ export interface StampsScreenContext {
   readonly buckets: Readonly<Record<string, BucketSummary>>;
   readonly drillBatchId: string | null;
   readonly drillError: string | null;
+  readonly selectedBatchId: string | null;
 }
 
 export const STAMPS_POLL_INTERVAL_MS = 30_000;
@@ -77,6 +81,7 @@ export const stampsScreenMachine = setup({
     ),
     recordDrillError: assign((_, params: { message: string }) => ({ drillError: params.message })),
     closeDrill: assign({ drillBatchId: null, drillError: null }),
+    recordSelection: assign(({ context }, params: RowRef) => ({ selectedBatchId: batchAt(context, params) ?? context.selectedBatchId })),
   },
 }).createMachine({
   id: 'stampsScreen',
@@ -89,12 +94,14 @@ export const stampsScreenMachine = setup({
     buckets: {},
     drillBatchId: null,
     drillError: null,
+    selectedBatchId: null,
   }),
   invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: context.pollIntervalMs }) },
   on: {
     'screen.visible': { actions: 'forwardVisibility' },
     'poll.done': { actions: { type: 'recordPoll', params: ({ event }) => event.poll } },
     'poll.failed': { actions: { type: 'recordPollError', params: ({ event }) => event } },
+    'screen.select': { actions: { type: 'recordSelection', params: ({ event }) => event } },
   },
   initial: 'drill',
   states: {
@@ -146,8 +153,15 @@ function drillOf(state: StampsScreenSnapshot): BucketDrill | null {
   return summary ? { batchID, kind: 'ready', summary } : null;
 }
 
-/** The screen content of a snapshot (once per snapshot, so selectors do not re-render needlessly). */
-export const selectStampsContent = selectPerSnapshot((state: StampsScreenSnapshot) => {
-  const { poll, pendingSince, pollError } = state.context;
-  return withPollFailure(renderStamps(buildStampsModel(poll, pendingSince), drillOf(state)), pollError);
-});
+const contentOf = (ascii: boolean) =>
+  selectPerSnapshot((state: StampsScreenSnapshot) => {
+    const { poll, pendingSince, pollError, selectedBatchId } = state.context;
+    return withPollFailure(renderStamps(buildStampsModel(poll, pendingSince), drillOf(state), selectedBatchId, ascii), pollError);
+  });
+const unicodeContent = contentOf(false);
+const asciiContent = contentOf(true);
+
+/** The screen content of a snapshot (once per snapshot and drawing, so selectors do not re-render needlessly). */
+export function selectStampsContent(state: StampsScreenSnapshot, ascii = false): ReturnType<typeof unicodeContent> {
+  return ascii ? asciiContent(state) : unicodeContent(state);
+}
