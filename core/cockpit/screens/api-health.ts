@@ -69,7 +69,12 @@ function chainSection(poll: ApiHealthPoll, lagStreak: number): Section {
     rows: [
       { label: 'Block', value: `${c.block} (postage listener)` },
       { label: 'Chain tip', value: `${c.chainTip} (RPC endpoint)` },
-      { label: 'Lag', value: lag.text, tone: lag.tone },
+      {
+        label: 'Lag',
+        value: lag.text,
+        tone: lag.tone,
+        ...(lag.tone === 'warn' || lag.tone === 'fail' ? { hint: { text: 'check the node’s blockchain RPC endpoint (Bee’s blockchain-rpc-endpoint), or move to a faster one', tone: lag.tone } } : {}),
+      },
       { label: 'Current price', value: `${formatBzzExact(c.currentPrice)} per chunk per block`, detail: `${groupDigits(c.currentPrice)} PLUR` },
       { label: 'Total amount', value: `${formatBzzExact(c.totalAmount)} paid out per chunk so far`, detail: `${groupDigits(c.totalAmount)} PLUR` },
       ...(c.minimumValidityBlocks === undefined ? [] : [{ label: 'Minimum validity', value: `${formatCount(c.minimumValidityBlocks)} blocks for a new batch` }]),

@@ -70,7 +70,10 @@ export function renderFeedTimeline(input: FeedTimelineScreenInput): ScreenConten
       { id: 'content', label: 'Content', align: 'left', priority: 5, kind: 'text' },
     ],
     rows: input.entries.map((e) => {
-      if (!e.found) return { key: e.index, cells: [cell(e.index), cell('—'), cell('—'), cell('missing', 'warn'), cell(oneLine(e.reason, 120), 'warn')], tone: 'warn' as const };
+      if (!e.found) {
+        const hint = { text: `update ${e.index} could not be read (why: the Content column): never written, or no longer retrievable`, tone: 'warn' as const };
+        return { key: e.index, cells: [cell(e.index), cell('—'), cell('—'), cell('missing', 'warn'), cell(oneLine(e.reason, 120), 'warn')], tone: 'warn' as const, hint };
+      }
       const full = revealed.has(e.index);
       const content = e.version === 'v1' ? 'reference update' : [e.size === null ? null : `${formatCount(e.size)} bytes`, e.preview === null ? null : JSON.stringify(e.preview)].filter(Boolean).join(' · ');
       return {

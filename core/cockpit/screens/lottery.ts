@@ -124,7 +124,12 @@ function stakeSection(poll: LotteryPoll): FactsSection {
   if (poll.redistribution.ok) {
     const r = poll.redistribution.value;
     const gas = r.minimumGasFunds === null ? '—' : formatNative(r.minimumGasFunds);
-    rows.push({ label: 'Gas for a round', value: `${r.hasSufficientFunds ? 'enough' : 'NOT enough'} (needs more than ${gas})`, tone: r.hasSufficientFunds ? 'ok' : 'fail' });
+    rows.push({
+      label: 'Gas for a round',
+      value: `${r.hasSufficientFunds ? 'enough' : 'NOT enough'} (needs more than ${gas})`,
+      tone: r.hasSufficientFunds ? 'ok' : 'fail',
+      ...(r.hasSufficientFunds ? {} : { hint: { text: `rounds are skipped: send native token (xDAI) to the node’s wallet, more than ${gas} (S7 Network shows its address)`, tone: 'fail' as const } }),
+    });
     rows.push({ label: 'Reserve / salud', value: `${r.isFullySynced ? 'fully synced' : 'not fully synced'}, ${r.isHealthy === false ? 'unhealthy' : 'healthy'}` });
   }
   return { kind: 'facts', id: 'stake', title: 'error' in card ? 'Stake' : `Stake: ${card.state}`, rows };

@@ -92,6 +92,11 @@ export function renderManifest(input: ManifestScreenInput): ScreenContent {
     emptyText: rootNode.load === 'loading' ? 'fetching the root node…' : rootNode.load === 'failed' ? `not read: ${rootNode.error ?? 'the root could not be fetched'}` : 'the manifest has no entries',
   };
   sections.push(treeSection);
+  const failedFork = rows.find((node) => node.load === 'failed');
+  if (failedFork) {
+    const count = rows.filter((node) => node.load === 'failed').length;
+    sections.push({ kind: 'text', id: 'failed-hint', title: null, lines: [{ text: `${count} fork${count === 1 ? '' : 's'} could not be loaded (${oneLine(failedFork.error ?? 'unknown error', 80)}): Enter on it retries; :durability <ref> tells whether the network still has it`, tone: 'fail' }] });
+  }
   const selected = input.selected === null ? undefined : rows[input.selected];
   if (selected) {
     sections.push({

@@ -74,7 +74,12 @@ export function renderNetwork(input: NetworkScreenInput): ScreenContent {
       id: 'reachability',
       title: 'Reachability',
       rows: [
-        { label: 'reachability', value: verdict.reachability, tone: verdict.tone },
+        {
+          label: 'reachability',
+          value: verdict.reachability,
+          tone: verdict.tone,
+          ...reachabilityHint(verdict),
+        },
         { label: 'why', value: verdict.reason },
         { label: 'network', value: oneLine(topology.value.networkAvailability ?? 'not reported', 40) },
       ],
@@ -111,4 +116,12 @@ export function renderNetwork(input: NetworkScreenInput): ScreenContent {
   const polled = input.polledAtMs === null ? null : `polled at ${clockTime(input.polledAtMs)}`;
   const subtitle = problems.length ? [problems.join('; '), polled].filter(Boolean).join(' · ') : polled;
   return { status, subtitle, sections, drill: null };
+}
+
+/** What to do about a node peers cannot dial (out of range: Private by AutoNAT, or no network), or nothing. */
+function reachabilityHint(verdict: { readonly tone: Tone; readonly reason: string }): { hint?: { text: string; tone: Tone } } {
+  if (verdict.reason.startsWith('AutoNAT: behind NAT')) return { hint: { text: 'open Bee’s P2P port (1634 by default) to inbound connections, or announce a reachable address with --nat-addr', tone: verdict.tone } };
+  if (verdict.reason.startsWith('network unavailable')) return { hint: { text: 'check the host’s network and Bee’s bootnodes; the node log (Ctrl+L) says what it dialled', tone: verdict.tone } };
+  if (verdict.reason.startsWith('AutoNAT has not decided')) return { hint: { text: 'AutoNAT decides within minutes of start; if it stays undecided, check the P2P port', tone: 'muted' } };
+  return {};
 }

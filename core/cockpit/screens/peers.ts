@@ -220,7 +220,14 @@ export function renderPeers(input: PeersScreenInput): ScreenContent {
       title: null,
       rows: [
         { label: 'connected', value: `${formatCount(t.connected)} of ${formatCount(t.population)} known peers` },
-        { label: 'depth', value: String(t.depth) },
+        {
+          label: 'depth',
+          value: String(t.depth),
+          // Out of range: a bin below the depth with fewer than 8 connected peers (STARVING).
+          ...(model.starving[0]
+            ? { hint: { text: `bin ${model.starving[0].po} has ${model.starving[0].connected} of the ${SATURATION_PEERS} connected peers it wants: keep Bee’s P2P port reachable (S7 Network); Bee adds peers there as it finds them`, tone: model.starving[0].connected === 0 ? ('fail' as const) : ('warn' as const) } }
+            : {}),
+        },
       ],
     });
   }

@@ -92,6 +92,10 @@ export function renderPins(input: PinsScreenInput): ScreenContent {
         cell(r.check ? describePinCheck(r.check) : r.state === 'Checking' ? 'checking…' : 'press c to check'),
       ],
       ...(r.state === 'Damaged' ? { tone: 'fail' as const } : {}),
+      // Out of range: any chunk missing or invalid. The fix is the content's, from wherever it is still whole.
+      ...(r.state === 'Damaged' && r.check
+        ? { hint: { text: `${formatCount(r.check.missing)} missing, ${formatCount(r.check.invalid)} invalid: re-upload it with swarm-pin, or re-seed it with retcheck --reseed --stamp <batch>`, tone: 'fail' as const } }
+        : {}),
     })),
     selectable: true,
     emptyText: 'no pinned references: pin with POST /pins/{ref} or upload with swarm-pin: true',

@@ -5,7 +5,7 @@
  */
 import { clockTime } from './common.js';
 import { formatCount } from '../format.js';
-import { filterMessages, PUBSUB_MODES, type PubsubMessage, type PubsubMode, type PubsubTarget } from '../pubsub.js';
+import { filterMessages, PUBSUB_MODES, PUBSUB_RING_SIZE, type PubsubMessage, type PubsubMode, type PubsubTarget } from '../pubsub.js';
 import { oneLine } from '../text.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import type { Section } from '../view/view-model.js';
@@ -80,6 +80,10 @@ export function renderPubsub(input: PubsubScreenInput): ScreenContent {
     { kind: 'form', id: 'filter', title: null, fields: [{ id: 'filter', label: 'Filter', value: input.filter, placeholder: 'case-insensitive substring' }], submitLabel: 'Filter' },
   ];
   const shown = filterMessages(input.messages, input.filter).reverse();
+  // Out of range: the ring is full, so each new message drops the oldest, and nothing keeps them.
+  if (input.messages.length >= PUBSUB_RING_SIZE && !input.history) {
+    sections.push({ kind: 'text', id: 'ring-hint', title: null, lines: [{ text: `${formatCount(input.messages.length)} messages: the ring keeps the last ${PUBSUB_RING_SIZE}, older ones are dropped; set [pubsub] history_file to keep every message`, tone: 'warn' }] });
+  }
   sections.push({
     kind: 'table',
     id: 'messages',

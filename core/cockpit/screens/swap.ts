@@ -66,13 +66,21 @@ function chequebookSection(poll: SwapPoll): FactsSection {
     // The three in one unit and to the same digits: what is shown adds up (total = available + owed).
     const [totalText, availableText, owedText] = formatBzzSet([total, available, owed > 0n ? owed : 0n]);
     rows.push({ label: 'Total balance', value: totalText! });
+    // Out of range: nothing available (fail), or under a tenth of the total (warn): say what to do under it.
+    const low = total > 0n && available * 10n < total;
+    const hint =
+      available <= 0n
+        ? { text: 'nothing left to pay peers with: deposit to the chequebook (POST /chequebook/deposit; the cockpit sends nothing)', tone: 'fail' as const }
+        : low
+          ? { text: 'under 10 % of the total is available: deposit to the chequebook (POST /chequebook/deposit) before peers go unpaid', tone: 'warn' as const }
+          : null;
     rows.push({
       label: 'Available balance',
       value: availableText!,
-      tone: available <= 0n ? 'fail' : total > 0n && available * 10n < total ? 'warn' : 'ok',
+      tone: available <= 0n ? 'fail' : low ? 'warn' : 'ok',
+      ...(hint ? { hint } : {}),
     });
     rows.push({ label: 'Owed in uncashed cheques', value: owedText! });
-    if (available <= 0n) rows.push({ label: 'Note', value: 'nothing left to pay peers with: deposit to the chequebook (POST /chequebook/deposit)', tone: 'fail' });
   }
   return { kind: 'facts', id: 'chequebook', title: 'Chequebook', rows };
 }

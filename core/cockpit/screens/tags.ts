@@ -87,6 +87,10 @@ export function renderTags(input: TagsScreenInput): ScreenContent {
     ],
     rows: rows.map(({ tag, progress }) => ({
       key: String(tag.uid),
+      // No root reference: the upload declared no chunk count (a stream), so Bee cannot say how far it is (spec: stays Pending).
+      ...(progress.state === 'Pending'
+        ? { hint: { text: 'no root reference: an upload that declares no chunk count (/chunks, a stream) stays Pending; judge it by its content’s reference with :durability', tone: 'muted' as const } }
+        : {}),
       cells: [
         cell(String(tag.uid)),
         tag.address ? cell(shortHex(tag.address), undefined, tag.address) : cell('—', 'muted'),

@@ -5,7 +5,7 @@
 import type { Fetched } from '../health-snapshot.js';
 import { radiusSection } from '../radius-doctor-text.js';
 import type { RadiusInputs, RadiusTrack } from '../radius-facts.js';
-import { itemTone, warmupChecklist, type WarmupFacts } from '../rules/warmup-checklist.js';
+import { itemTone, warmupChecklist, type ChecklistItem, type WarmupFacts } from '../rules/warmup-checklist.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import { describeFailure, pollSubtitle } from './screen-text.js';
 
@@ -14,6 +14,18 @@ export interface WarmupPoll extends WarmupFacts {
   /** radius-doctor's facts (issue 29 item 3), read with the checklist; absent in polls from before it. */
   readonly radius?: RadiusInputs;
 }
+
+/** What to do while a step is short of its target (the first such step is the one named under the summary). */
+const WARMUP_HINTS: Readonly<Record<ChecklistItem['id'], string>> = {
+  ready: 'Wait: Bee answers ready once started; if it does not, the node log (Ctrl+L) says why',
+  warmup: 'Nothing to do: Bee ends warm-up by itself',
+  peers: 'If it stays short, check that Bee’s P2P port is reachable (S7 Network) and bootnodes are set',
+  bins: 'Bee fills a bin as it finds peers in it; keep the P2P port reachable (S7 Network)',
+  chain: 'Check the node’s blockchain RPC endpoint (S8 API Health shows the chain state)',
+  batches: 'Wait: Bee is reading postage events from the chain',
+  pullsync: 'Wait: pull-sync is filling the reserve from the neighbourhood',
+  reserve: 'Wait: the reserve fills from the neighbourhood; if pull-sync stops short, check peers (S6)',
+};
 
 export function renderWarmup(poll: WarmupPoll | null, track: RadiusTrack | null = null): ScreenContent {
   const base = { drill: null };
@@ -28,8 +40,10 @@ export function renderWarmup(poll: WarmupPoll | null, track: RadiusTrack | null 
     done === items.length
       ? { text: 'Bootstrapped: every step is done.', tone: 'ok' as const }
       : { text: `${done} of ${items.length} steps done; ${open}`, tone: waiting.length ? ('info' as const) : ('muted' as const) };
+  const next = items.find((i) => i.state === 'progress' || i.state === 'waiting');
+  const hint = next ? { text: `${next.label}: ${next.text}. ${WARMUP_HINTS[next.id]}`, tone: 'muted' as const } : null;
   const sections = [
-    { kind: 'text' as const, id: 'summary', title: null, lines: [summary] },
+    { kind: 'text' as const, id: 'summary', title: null, lines: hint ? [summary, hint] : [summary] },
     {
       kind: 'bars' as const,
       id: 'checklist',

@@ -77,9 +77,12 @@ export function watchlistScreen(facts: WatchlistFacts, draft: WatchlistDraft): S
         rows: facts.entries.map((entry) => {
           const result = latestResult(facts.history, entry.reference);
           const cell = resultCell(entry.reference, facts);
+          // Out of range: a reference the network cannot serve whole says what would bring it back.
+          const hint = result?.retrievable === false ? { hint: { text: 'not all of it is retrievable: re-seed it from a node that has it (retcheck <ref> --reseed --stamp <batch>), or upload it again', tone: 'fail' as const } } : {};
           return {
             key: entry.reference,
             ...(cell.tone ? { tone: cell.tone } : {}),
+            ...hint,
             cells: [
               { text: shortRef(entry.reference), full: fullRef(entry.reference) },
               cell,
