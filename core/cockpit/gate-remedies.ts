@@ -5,8 +5,9 @@
  * §1), so a remedy that costs money points at the preview verb and leaves the transaction to the operator.
  *
  * Why a gate was not measured comes from the dependency table (gate-dependencies.ts): when an upstream gate
- * explains it, the hint names that gate and its reason (one cause, one alert); otherwise the gate's own reason
- * already says which endpoint gave no usable answer, and the hint says when it is measured again.
+ * explains it, the hint names that gate and its state (its own row, above, says its reason: one cause, one
+ * alert); otherwise the gate's own reason already says which endpoint gave no usable answer, and the hint says
+ * when it is measured again.
  *
  * Which gate is "behind" a node's warn or fail (the S15 row hint): the first Fail of the ladder that no other
  * gate explains, else the first measured Warn that is applicable. Pure: no I/O.
@@ -60,7 +61,8 @@ export function gateHint(gate: Gate, causes: Partial<Record<GateId, GateId>>, la
   const cause = causes[gate.id];
   const upstream = cause ? ladder.find((each) => each.id === cause) : undefined;
   if (gate.state === 'Unknown') {
-    if (upstream) return { text: `why: ${GATE_NAMES[upstream.id]} is ${upstream.state} (${upstream.reason}); ${fixUpstream}`, tone: 'muted' };
+    // Short: the upstream gate's own row (above) says its reason, and ten gates under a failing API repeat this.
+    if (upstream) return { text: `why: ${GATE_NAMES[upstream.id]} is ${upstream.state}`, tone: 'muted' };
     return { text: `why: the node gave no usable answer (see the reason); ${fixUpstream}`, tone: 'muted' };
   }
   if (!gate.applicable) return { text: 'nothing to do: this node has no such facts by design', tone: 'muted' };
