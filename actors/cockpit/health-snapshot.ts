@@ -51,7 +51,7 @@ export async function fetchHealthSnapshot(client: HealthSnapshotClient, options:
       reserveCapacityDoubling === undefined ? { radius, storageRadius, commitment } : { radius, storageRadius, commitment, reserveCapacityDoubling },
     ),
     settle(client.redistributionstate(o), redistributionFacts),
-    settle(client.stamps(o), (list) => list.map(({ batchID, batchTTL, usable, depth, label }): StampFacts => ({ batchID, batchTTL, usable, depth, label }))),
+    settle(client.stamps(o), (list) => list.map(({ batchID, batchTTL, usable, depth, label, utilization, bucketDepth, immutableFlag }): StampFacts => ({ batchID, batchTTL, usable, depth, label, utilization, bucketDepth, immutable: immutableFlag }))),
   ]);
   // A poll cut short by its owner is no snapshot: the owner has moved on and must not see partial facts.
   options.signal?.throwIfAborted();

@@ -10,6 +10,7 @@ import { againstTarget, formatBzz, formatDuration, formatNative, formatPercent, 
 import { GATE_NAMES, GATE_THRESHOLDS as T, NOT_MEASURED, type Gate, type GateId, type GateState } from './gate-definitions.js';
 import { starvingBins } from './rules/bin-saturation.js';
 import { DEFAULT_BLOCK_SECONDS, judgeSample, SAMPLE_BUDGET_BLOCKS } from './sample-forecast.js';
+import { EMPTY_FILL_HISTORY, fillNote, soonestDeadline, type StampFillHistory } from './stamp-fill.js';
 import { SNAPSHOT_ENDPOINTS, type EndpointFailure, type Fetched, type NodeHealthSnapshot, type SnapshotEndpoint, type StampFacts } from './health-snapshot.js';
 
 const gate = (id: GateId, state: GateState, reason: string): Gate => ({ id, name: GATE_NAMES[id], state, reason, applicable: true });
@@ -181,7 +182,12 @@ export function worstBatch(s: NodeHealthSnapshot): StampFacts | null {
   return known.length ? known.reduce((a, b) => (b.batchTTL < a.batchTTL ? b : a)) : null;
 }
 
-export function stampTtlGate(s: NodeHealthSnapshot): Gate {
+/**
+ * Whichever ends a batch first (stamp-fill.ts): its price (Bee's batchTTL) or its fill at the growth of its
+ * fullest bucket over successive polls (`fill`, the fleet poller's samples; a one-shot check has none and says
+ * the fill rate is unknown). The reason names which one it was.
+ */
+export function stampTtlGate(s: NodeHealthSnapshot, fill: StampFillHistory = EMPTY_FILL_HISTORY): Gate {
   const id = 'stampTtl';
   if (isHttp(s.stamps, 403)) return notApplicable(id, 'the node has no chain backend (403)');
   if (!s.stamps.ok) {
@@ -191,15 +197,20 @@ export function stampTtlGate(s: NodeHealthSnapshot): Gate {
   }
   const batches = s.stamps.value;
   if (!batches.length) return gate(id, 'Warn', 'no postage batches: this node cannot upload');
-  const worst = worstBatch(s);
-  // Bee answers -1 for a TTL it cannot estimate (no price yet): the node itself does not know.
-  if (!worst) return notMeasured(id, `Bee does not know the TTL of ${batches.length === 1 ? 'its batch' : `any of its ${batches.length} batches`} yet (no price)`);
+  const first = soonestDeadline(batches, fill);
+  // Bee answers -1 for a TTL it cannot estimate (no price yet), and no batch is filling: the node itself does not know.
+  if (!first) return notMeasured(id, `Bee does not know the TTL of ${batches.length === 1 ? 'its batch' : `any of its ${batches.length} batches`} yet (no price)`);
+  const worst = first.batch;
   const name = `${shortId(worst.batchID)}${worst.label ? ` (${worst.label})` : ''}`;
   const of = batches.length > 1 ? ` (worst of ${batches.length})` : '';
-  const text = `batch ${name} expires in ${formatDuration(worst.batchTTL)}${of}`;
-  if (worst.batchTTL < T.stampTtlFailSeconds) return gate(id, 'Fail', `${text}: top up now`);
-  if (worst.batchTTL < T.stampTtlWarnSeconds) return gate(id, 'Warn', `${text}: top up within the day`);
-  return gate(id, 'Pass', text);
+  const text = `batch ${name} ${first.text}${of}`;
+  const note = fillNote(first);
+  // A batch that fills first needs more slots (a deeper batch: dilute), not more time (a top-up).
+  const remedy = first.by === 'price' ? 'top up' : 'dilute it or buy another batch';
+  if (first.seconds === 0) return gate(id, worst.immutable === false ? 'Warn' : 'Fail', `${text}${note}`);
+  if (first.seconds < T.stampTtlFailSeconds) return gate(id, 'Fail', `${text}: ${remedy} now${note}`);
+  if (first.seconds < T.stampTtlWarnSeconds) return gate(id, 'Warn', `${text}: ${remedy} within the day${note}`);
+  return gate(id, 'Pass', `${text}${note}`);
 }
 
 export function apiVersionGate(s: NodeHealthSnapshot): Gate {

@@ -237,8 +237,8 @@ describe('stamp TTL', () => {
   const ttl = (...ttls: number[]) => withSnapshot(healthy, { stamps: ttls.map((t, i) => batch(`${i}`.repeat(64), t)) });
   it(`Fail under ${T.stampTtlFailSeconds} s, Warn under 24 h, judged on the worst batch`, () => {
     expect([3599, 3600, 86_399, 86_400].map((t) => stateOf(ttl(t), 'stampTtl'))).toEqual(['Fail', 'Warn', 'Warn', 'Pass']);
-    expect(gateOf(ttl(200_000, 42 * 60, 90_000), 'stampTtl')).toMatchObject({ state: 'Fail', reason: 'batch 11111111… expires in 42 min (worst of 3): top up now' });
-    expect(gateOf(healthy, 'stampTtl').reason).toBe('batch 84b9d681… (devnet) expires in 1 d 23 h');
+    expect(gateOf(ttl(200_000, 42 * 60, 90_000), 'stampTtl')).toMatchObject({ state: 'Fail', reason: 'batch 11111111… expires in 42 min at the current price (worst of 3): top up now; fill rate unknown: Bee did not report its utilization' });
+    expect(gateOf(healthy, 'stampTtl').reason).toBe('batch 84b9d681… (devnet) expires in 1 d 23 h at the current price; fill rate unknown: Bee did not report its utilization');
   });
   it('ignores unknown TTLs (-1) unless all are unknown (then not measured: Bee does not know); no batches is Warn', () => {
     expect(stateOf(ttl(-1, 100_000), 'stampTtl')).toBe('Pass');

@@ -29,6 +29,8 @@ import {
   warmupCompleteGate,
 } from './gate-rules.js';
 
+import type { StampFillHistory } from './stamp-fill.js';
+
 export { GATE_IDS, GATE_NAMES, GATE_THRESHOLDS, isMeasured, NOT_MEASURED, type Gate, type GateId, type GateState } from './gate-definitions.js';
 
 export interface GateOptions {
@@ -37,6 +39,8 @@ export interface GateOptions {
    * sees one poll (the default), so it can Warn about lag but only fail it at chainLagFailBlocks.
    */
   readonly chainLagStreak?: number;
+  /** The fleet poller's utilisation samples per batch (stamp-fill.ts): the stamp-TTL gate also forecasts fill. */
+  readonly stampFill?: StampFillHistory;
 }
 
 /** The ladder in spec order, then API version. */
@@ -51,7 +55,7 @@ export function computeGates(snapshot: NodeHealthSnapshot, options: GateOptions 
     binSaturationGate(snapshot),
     redistributionHealthyGate(snapshot),
     notFrozenGate(snapshot),
-    stampTtlGate(snapshot),
+    stampTtlGate(snapshot, options.stampFill),
     apiVersionGate(snapshot),
   ];
 }

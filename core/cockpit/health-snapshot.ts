@@ -97,6 +97,11 @@ export interface StampFacts {
   readonly usable: boolean;
   readonly depth: number;
   readonly label: string;
+  /** Chunks in the batch's fullest bucket (Bee's `utilization`); absent in older fixtures. */
+  readonly utilization?: number;
+  readonly bucketDepth?: number;
+  /** Bee's `immutableFlag`: a full immutable batch refuses stamps, a full mutable one overwrites its oldest chunks. */
+  readonly immutable?: boolean;
 }
 
 export interface NodeHealthSnapshot {

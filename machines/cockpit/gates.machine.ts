@@ -33,6 +33,7 @@ import { assign, enqueueActions, fromCallback, sendTo, setup, type SnapshotFrom 
 import { computeGates, nextChainLagStreak, summarizeGates, type Gate, type GateSummary } from '../../core/cockpit/gates.js';
 import { ALERT_RING_SIZE, appendBounded, gateTransitions, type AnnouncedStates, type GateTransition } from '../../core/cockpit/gate-transitions.js';
 import type { NodeHealthSnapshot } from '../../core/cockpit/health-snapshot.js';
+import { EMPTY_FILL_HISTORY, recordStampFill, type StampFillHistory } from '../../core/cockpit/stamp-fill.js';
 
 /** The node a poller watches, when it runs inside the cockpit engine (one poller per fleet node). */
 export interface GatesNode {
@@ -62,6 +63,8 @@ export interface GatesContext {
   readonly snapshot: NodeHealthSnapshot | null;
   /** Consecutive polls whose chain lag was over the warn threshold (capped where it stops mattering). */
   readonly chainLagStreak: number;
+  /** Each batch's fullest-bucket count over the last hour (stamp-fill.ts): when it will be full. */
+  readonly stampFill: StampFillHistory;
   /** Oldest first; at most alertLimit entries. */
   readonly alerts: readonly GateTransition[];
   /**
@@ -99,11 +102,12 @@ const healthPollerNotProvided = fromCallback<HealthPollerEvent, GatesNode | null
 // The arrays are shared: nobody may change them.
 const gateCache = new WeakMap<NodeHealthSnapshot, Map<number, Gate[]>>();
 
-function gatesOf(snapshot: NodeHealthSnapshot, chainLagStreak: number): Gate[] {
+// The fill history is the one recorded with that snapshot (each snapshot is recorded once), so the cache key holds.
+function gatesOf(snapshot: NodeHealthSnapshot, chainLagStreak: number, stampFill: StampFillHistory): Gate[] {
   let byStreak = gateCache.get(snapshot);
   if (!byStreak) gateCache.set(snapshot, (byStreak = new Map()));
   let gates = byStreak.get(chainLagStreak);
-  if (!gates) byStreak.set(chainLagStreak, (gates = computeGates(snapshot, { chainLagStreak })));
+  if (!gates) byStreak.set(chainLagStreak, (gates = computeGates(snapshot, { chainLagStreak, stampFill })));
   return gates;
 }
 
@@ -116,9 +120,10 @@ export const gatesMachine = setup({
       const streak = nextChainLagStreak(context.chainLagStreak, snapshot);
       // Both ladders come from the cache selectGates reads: the one before is what the last poll's view showed,
       // the new one is what the next view shows. One ladder computed per poll, not three.
-      const before = context.snapshot ? gatesOf(context.snapshot, context.chainLagStreak) : null;
-      const { transitions, announced } = gateTransitions(before, gatesOf(snapshot, streak), snapshot.takenAtMs, context.announced);
-      enqueue.assign({ snapshot, chainLagStreak: streak, alerts: appendBounded(context.alerts, transitions, context.alertLimit), announced, pollError: null });
+      const before = context.snapshot ? gatesOf(context.snapshot, context.chainLagStreak, context.stampFill) : null;
+      const stampFill = recordStampFill(context.stampFill, snapshot);
+      const { transitions, announced } = gateTransitions(before, gatesOf(snapshot, streak, stampFill), snapshot.takenAtMs, context.announced);
+      enqueue.assign({ snapshot, chainLagStreak: streak, stampFill, alerts: appendBounded(context.alerts, transitions, context.alertLimit), announced, pollError: null });
       for (const transition of transitions) enqueue.emit({ type: 'gate.transition', transition });
     }),
     recordPollError: assign((_, params: { message: string }) => ({ pollError: params.message })),
@@ -140,6 +145,7 @@ export const gatesMachine = setup({
     alertLimit: input.alertLimit ?? ALERT_RING_SIZE,
     snapshot: null,
     chainLagStreak: 0,
+    stampFill: EMPTY_FILL_HISTORY,
     alerts: [],
     announced: {},
     pollError: null,
@@ -177,8 +183,8 @@ export type GatesSnapshot = SnapshotFrom<typeof gatesMachine>;
 
 /** The gate ladder selectGates reads; null before the first poll finished. */
 export function selectGates(state: GatesSnapshot): Gate[] | null {
-  const { snapshot, chainLagStreak } = state.context;
-  return snapshot ? gatesOf(snapshot, chainLagStreak) : null;
+  const { snapshot, chainLagStreak, stampFill } = state.context;
+  return snapshot ? gatesOf(snapshot, chainLagStreak, stampFill) : null;
 }
 
 export function selectGateSummary(state: GatesSnapshot): GateSummary | null {

@@ -60,7 +60,7 @@ describe('the operator screens against real Bee v2.8.1 (swap and incentives on)'
     expectAllAnswered(poll, 'stamps');
     const model = buildStampsModel(poll, {});
     expect(model.kind === 'ready' && model.rows.map((r) => [r.batchID, r.verdict.status, r.verdict.reason])).toEqual([
-      [cluster.batchId, 'Expiring', expect.stringMatching(/^expires in 1\d h \d+ min: top up within the day$/)],
+      [cluster.batchId, 'Expiring', expect.stringMatching(/^expires in 1\d h \d+ min at the current price: top up within the day$/)],
     ]);
     const summary = await fetchBucketSummary(client, cluster.batchId, signal);
     expect([summary.bucketCount, summary.bucketUpperBound]).toEqual([65_536, 16]);

@@ -108,11 +108,11 @@ describe('gates on a devnet node', () => {
     await node.setFault({ expiringStamp: true });
     const warned = await ladder(clients[2]!);
     expect(notPassing(warned)).toEqual({ stampTtl: 'Warn' });
-    expect(warned.stampTtl.reason).toMatch(/^batch [0-9a-f]{8}… \(devnet\) expires in (23 h|22 h 5\d min): top up within the day$/);
+    expect(warned.stampTtl.reason).toMatch(/^batch [0-9a-f]{8}… \(devnet\) expires in (23 h|22 h 5\d min) at the current price: top up within the day; fill rate unknown: no earlier poll of \/stamps to compare with$/);
     await node.setFault({ expiringStampSeconds: 1800 });
     const failed = await ladder(clients[2]!);
     expect(notPassing(failed)).toEqual({ stampTtl: 'Fail' });
-    expect(failed.stampTtl.reason).toMatch(/expires in (29|30) min: top up now$/);
+    expect(failed.stampTtl.reason).toMatch(/expires in (29|30) min at the current price: top up now; fill rate unknown: no earlier poll of \/stamps to compare with$/);
   });
 });
 
@@ -148,6 +148,39 @@ describe('gates machine against a devnet node', () => {
     } finally {
       actor.stop();
       await devnet.control.node(1).heal();
+    }
+  });
+});
+
+describe('stamp TTL by fill (issue 29 item 8): a devnet batch filling over successive polls', () => {
+  it('says the rate is unknown after one poll, then warns on the fill when it comes before the price, and says which', async () => {
+    // The batch fills for real (the devnet's stamp issuer, over /stamps); the poll times are set ten minutes apart.
+    const batchId = devnet.nodes[1]!.batchId!;
+    let nowMs = Date.UTC(2026, 0, 1);
+    devnet.control.skewBatch(1, batchId, 10 / 64);
+    const machine = gatesMachine.provide({ actors: { healthPoller: healthPollerLogic(() => clients[1]!, () => nowMs) } });
+    const actor = createActor(machine, { input: { node: { name: 'node-1', url: clients[1]!.baseUrl }, pollIntervalMs: 3_600_000 } }).start();
+    const pollAt = async (atMs: number, fill: number) => {
+      nowMs = atMs;
+      devnet.control.skewBatch(1, batchId, fill);
+      actor.send({ type: 'poll.now' });
+      const polled = await waitFor(actor, (s) => s.context.snapshot?.takenAtMs === atMs && s.value === 'waiting', { timeout: 5000 });
+      return selectGates(polled)!.find((gate) => gate.id === 'stampTtl')!;
+    };
+    const start = nowMs;
+    try {
+      const first = await waitFor(actor, (s) => s.context.snapshot?.takenAtMs === start && s.value === 'waiting', { timeout: 5000 });
+      const firstGate = selectGates(first)!.find((gate) => gate.id === 'stampTtl')!;
+      expect(firstGate.state).toBe('Pass');
+      expect(firstGate.reason).toMatch(/expires in .+ at the current price; fill rate unknown: too few samples \(1 over 0 s; the rate needs 1 min\)$/);
+      // 10 more slots of the fullest bucket's 64 in 10 minutes: 44 slots left at 1 a minute.
+      const filling = await pollAt(start + 600_000, 20 / 64);
+      expect(filling).toMatchObject({ state: 'Fail', reason: `batch ${batchId.slice(0, 8)}… (devnet) full in ~44 min at the last 10 min's fill rate: dilute it or buy another batch now` });
+      // No growth in the next ten minutes: the least-squares rate over 20 minutes halves, and the forecast doubles.
+      const slower = await pollAt(start + 1_200_000, 20 / 64);
+      expect(slower).toMatchObject({ state: 'Warn', reason: `batch ${batchId.slice(0, 8)}… (devnet) full in ~1 h 28 min at the last 20 min's fill rate: dilute it or buy another batch within the day` });
+    } finally {
+      actor.stop();
     }
   });
 });

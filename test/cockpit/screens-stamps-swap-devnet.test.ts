@@ -88,7 +88,7 @@ describe('S2 Stamps on a devnet node', () => {
       await node.setFault({ expiringStamp: true, expiringStampSeconds: 3 * 24 * 3600 });
       expect(statusOf(await stampRows(0), batchID)).toMatchObject({ status: 'Expiring', tone: 'warn', reason: expect.stringContaining('plan a top-up') });
       await node.setFault({ expiringStampSeconds: 30 * 60 });
-      expect(statusOf(await stampRows(0), batchID)).toMatchObject({ status: 'Expiring', tone: 'fail', reason: 'expires in 30 min: top up now' });
+      expect(statusOf(await stampRows(0), batchID)).toMatchObject({ status: 'Expiring', tone: 'fail', reason: 'expires in 30 min at the current price: top up now' });
     } finally {
       await node.heal();
     }

@@ -24,9 +24,9 @@ describe('stamp status (S2)', () => {
 
   it('Expiring: under the 7-day horizon, urgent under 24 h, red under 1 h', () => {
     expect(verdict({ batchTTL: 7 * DAY })).toMatchObject({ status: 'Healthy' });
-    expect(verdict({ batchTTL: 7 * DAY - 1 })).toMatchObject({ status: 'Expiring', tone: 'warn', reason: 'expires in 6 d 23 h: plan a top-up (under the 7-day horizon)' });
-    expect(verdict({ batchTTL: DAY - 1 }).reason).toBe('expires in 23 h 59 min: top up within the day');
-    expect(verdict({ batchTTL: 3599 })).toMatchObject({ status: 'Expiring', tone: 'fail', reason: 'expires in 59 min: top up now' });
+    expect(verdict({ batchTTL: 7 * DAY - 1 })).toMatchObject({ status: 'Expiring', tone: 'warn', reason: 'expires in 6 d 23 h at the current price: plan a top-up (under the 7-day horizon)' });
+    expect(verdict({ batchTTL: DAY - 1 }).reason).toBe('expires in 23 h 59 min at the current price: top up within the day');
+    expect(verdict({ batchTTL: 3599 })).toMatchObject({ status: 'Expiring', tone: 'fail', reason: 'expires in 59 min at the current price: top up now' });
     expect(verdict({ batchTTL: 0 })).toMatchObject({ status: 'Expiring', tone: 'fail' });
   });
 

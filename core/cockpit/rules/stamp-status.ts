@@ -9,6 +9,8 @@
  *   (the stamp-TTL gate's Warn line) the reason says to top up within the day; under 1 h (the gate's Fail
  *   line) it is red. TTL is Bee's `batchTTL`: the paid balance left per chunk divided by the current price
  *   per chunk per block, times the block time; it moves when the price moves.
+ * - Filling: at the growth of its fullest bucket over the last hour (the fleet poller's samples,
+ *   core/cockpit/stamp-fill.ts), the batch fills before it expires and within the 7-day horizon.
  * - Skewed: the fullest bucket is at least 80 % full. `utilization` is the PEAK bucket fill, not the
  *   average: uploads land in 65,536 buckets by the first 16 bits of each chunk address, and an immutable
  *   batch refuses every further chunk of a full bucket (402 "batch is overissued") while a mutable one
@@ -18,9 +20,10 @@
  */
 import { formatDuration, formatPercent } from '../format.js';
 import { GATE_THRESHOLDS } from '../gate-definitions.js';
+import { fillRateSpan, type BatchDeadline } from '../stamp-fill.js';
 import type { Tone } from '../view/view-model.js';
 
-export type StampStatus = 'Pending' | 'Expiring' | 'Skewed' | 'Empty' | 'Healthy';
+export type StampStatus = 'Pending' | 'Expiring' | 'Filling' | 'Skewed' | 'Empty' | 'Healthy';
 
 export const STAMP_STATUS_THRESHOLDS = {
   /** Spec: 'Pending' beyond 10 min suggests the wallet is out of gas. */
@@ -71,7 +74,7 @@ export function peakFill(batch: Pick<StampStatusInput, 'utilization' | 'utilizat
  * @param pendingForMs how long the cockpit has seen this batch not usable (null when it is usable or the
  *   cockpit has no earlier sighting).
  */
-export function stampVerdict(batch: StampStatusInput, pendingForMs: number | null): StampVerdict {
+export function stampVerdict(batch: StampStatusInput, pendingForMs: number | null, deadline: BatchDeadline | null = null): StampVerdict {
   const T = STAMP_STATUS_THRESHOLDS;
   if (!batch.usable) {
     const age = pendingForMs ?? 0;
@@ -88,8 +91,16 @@ export function stampVerdict(batch: StampStatusInput, pendingForMs: number | nul
   const fill = peakFill(batch);
   const slots = bucketSlots(batch.depth, batch.bucketDepth);
   const ttl = batch.batchTTL;
+  // Whichever comes first, price or fill (a batch already full is Skewed below, with what that means).
+  if (deadline?.by === 'fill' && deadline.seconds > 0 && deadline.seconds < T.expiringPlanSeconds) {
+    const price = ttl >= 0 ? ` (expires in ${formatDuration(ttl)} at the current price)` : '';
+    const left = `${deadline.text}${price}`;
+    const remedy = batch.immutableFlag ? 'dilute it or buy another batch before uploads are refused' : 'dilute it or buy another batch before new chunks overwrite old ones';
+    if (deadline.seconds < T.expiringCriticalSeconds) return { status: 'Filling', tone: 'fail', reason: `${left}: ${remedy} now` };
+    return { status: 'Filling', tone: 'warn', reason: `${left}: ${remedy}` };
+  }
   if (ttl >= 0 && ttl < T.expiringPlanSeconds) {
-    const left = `expires in ${formatDuration(ttl)}`;
+    const left = `expires in ${formatDuration(ttl)} at the current price`;
     if (ttl < T.expiringCriticalSeconds) return { status: 'Expiring', tone: 'fail', reason: `${left}: top up now` };
     if (ttl < T.expiringUrgentSeconds) return { status: 'Expiring', tone: 'warn', reason: `${left}: top up within the day` };
     return { status: 'Expiring', tone: 'warn', reason: `${left}: plan a top-up (under the 7-day horizon)` };
@@ -108,12 +119,13 @@ export function stampVerdict(batch: StampStatusInput, pendingForMs: number | nul
   }
   if (batch.utilization === 0) return { status: 'Empty', tone: 'muted', reason: 'usable, nothing stamped yet' };
   const life = ttl < 0 ? 'TTL unknown (no price yet)' : `expires in ${formatDuration(ttl)}`;
-  return { status: 'Healthy', tone: 'ok', reason: `fullest bucket ${batch.utilization}/${slots} (${formatPercent(fill)}), ${life}` };
+  const filling = deadline?.fill.kind === 'filling' ? `, full in ~${formatDuration(deadline.fill.seconds)} at ${fillRateSpan(deadline.fill.spanMs)}` : '';
+  return { status: 'Healthy', tone: 'ok', reason: `fullest bucket ${batch.utilization}/${slots} (${formatPercent(fill)}), ${life}${filling}` };
 }
 
 /** Most urgent first, for sorting the batch table. */
 export function stampUrgency(verdict: StampVerdict): number {
   const tone = { fail: 0, warn: 1, info: 2, muted: 3, ok: 4 }[verdict.tone];
-  const status = { Pending: 0, Expiring: 1, Skewed: 2, Empty: 3, Healthy: 4 }[verdict.status];
+  const status = { Pending: 0, Expiring: 1, Filling: 1, Skewed: 2, Empty: 3, Healthy: 4 }[verdict.status];
   return tone * 10 + status;
 }

@@ -8,6 +8,7 @@ import { effectiveCapacityBytes, theoreticalCapacityBytes } from '../../swarm/st
 import type { Fetched } from '../health-snapshot.js';
 import { bucketLabel, FILL_BINS, type BucketSummary } from '../rules/bucket-histogram.js';
 import { bucketSlots, peakFill, STAMP_STATUS_THRESHOLDS, stampUrgency, stampVerdict, type StampVerdict } from '../rules/stamp-status.js';
+import { batchDeadline, EMPTY_FILL_HISTORY, type StampFillHistory } from '../stamp-fill.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import type { DrillView, RowHint, Section, TableSection } from '../view/view-model.js';
 import { describeFailure, pollSubtitle } from './screen-text.js';
@@ -73,7 +74,8 @@ export function nextPendingSince(previous: Readonly<Record<string, number>>, pol
   return next;
 }
 
-export function buildStampsModel(poll: StampsPoll | null, pendingSince: Readonly<Record<string, number>>): StampsModel {
+/** `fill`: the active node's fleet poller's utilisation samples (stamp-fill.ts), so S2 and the stamp-TTL gate agree. */
+export function buildStampsModel(poll: StampsPoll | null, pendingSince: Readonly<Record<string, number>>, fill: StampFillHistory = EMPTY_FILL_HISTORY): StampsModel {
   if (poll === null) return { kind: 'loading' };
   if (!poll.stamps.ok) return { kind: 'error', takenAtMs: poll.takenAtMs, message: describeFailure('stamps', poll.stamps.error, STAMPS_REFUSALS) };
   const rows = poll.stamps.value.map((batch): StampRow => {
@@ -90,7 +92,7 @@ export function buildStampsModel(poll: StampsPoll | null, pendingSince: Readonly
       immutable: batch.immutableFlag,
       theoreticalBytes: theoreticalCapacityBytes(batch.depth),
       effectiveBytes: effectiveCapacityBytes(batch.depth),
-      verdict: stampVerdict(batch, since === undefined ? null : Math.max(0, poll.takenAtMs - since)),
+      verdict: stampVerdict(batch, since === undefined ? null : Math.max(0, poll.takenAtMs - since), batchDeadline({ ...batch, immutable: batch.immutableFlag }, fill[batch.batchID])),
     };
   });
   // Most urgent first; then the shortest TTL; then by ID so the order is stable between polls.

@@ -19,10 +19,10 @@
 import { assign, forwardTo, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { BucketSummary } from '../../../core/cockpit/rules/bucket-histogram.js';
 import { BATCH_TABLE, buildStampsModel, nextPendingSince, renderStamps, type BucketDrill, type StampsPoll } from '../../../core/cockpit/screens/stamps.js';
-import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import type { ScreenContent, ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
+import { EMPTY_FILL_HISTORY, type StampFillHistory } from '../../../core/cockpit/stamp-fill.js';
 import { errorText } from '../../../core/error-text.js';
 import { pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
-import { selectPerSnapshot } from './screen-definition.js';
 
 export interface StampsScreenInput {
   /** Between polls (default 30 s: batches change slowly; the TTL column is Bee's own estimate). */
@@ -153,15 +153,18 @@ function drillOf(state: StampsScreenSnapshot): BucketDrill | null {
   return summary ? { batchID, kind: 'ready', summary } : null;
 }
 
-const contentOf = (ascii: boolean) =>
-  selectPerSnapshot((state: StampsScreenSnapshot) => {
-    const { poll, pendingSince, pollError, selectedBatchId } = state.context;
-    return withPollFailure(renderStamps(buildStampsModel(poll, pendingSince), drillOf(state), selectedBatchId, ascii), pollError);
-  });
-const unicodeContent = contentOf(false);
-const asciiContent = contentOf(true);
+// One rendering per snapshot, drawing and fill history (the fleet poller's, which moves with its own polls).
+const contentCache = new WeakMap<StampsScreenSnapshot, { fill: StampFillHistory; ascii: boolean; content: ScreenContent }>();
 
-/** The screen content of a snapshot (once per snapshot and drawing, so selectors do not re-render needlessly). */
-export function selectStampsContent(state: StampsScreenSnapshot, ascii = false): ReturnType<typeof unicodeContent> {
-  return ascii ? asciiContent(state) : unicodeContent(state);
+/**
+ * The screen content of a snapshot (once per snapshot, drawing and fill history, so selectors do not re-render
+ * needlessly). `fill`: the active node's utilisation samples from its fleet poller (FleetNodeFacts.stampFill).
+ */
+export function selectStampsContent(state: StampsScreenSnapshot, ascii = false, fill: StampFillHistory = EMPTY_FILL_HISTORY): ScreenContent {
+  const cached = contentCache.get(state);
+  if (cached && cached.fill === fill && cached.ascii === ascii) return cached.content;
+  const { poll, pendingSince, pollError, selectedBatchId } = state.context;
+  const content = withPollFailure(renderStamps(buildStampsModel(poll, pendingSince, fill), drillOf(state), selectedBatchId, ascii), pollError);
+  contentCache.set(state, { fill, ascii, content });
+  return content;
 }
