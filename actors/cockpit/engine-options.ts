@@ -74,6 +74,8 @@ export interface CockpitEngine extends CockpitEngineHandle {
   fleet(): FleetNodeFacts[];
   /** S12's watched references and their availability records (headless modes: `--serve-metrics`). */
   watchlist(): WatchlistFacts;
+  /** Bytes held by the trend rings of every polled node (bench:cockpit-fleet prints it). */
+  trendBytes(): number;
   /**
    * Called after every node call the cockpit makes (success or failure), with the name of the node it went to;
    * returns the unsubscribe function.

@@ -32,6 +32,8 @@ import { fleetActorId, type CockpitSnapshot, type VerbInput, type VerbOutcome } 
 import type { LogPaneSnapshot } from '../../machines/cockpit/log-pane.machine.js';
 import type { SupervisorSnapshotLike } from '../../machines/cockpit/supervisor.view.js';
 import { selectFleet, selectViewParts, selectWatchlist } from '../../machines/cockpit/cockpit.view.js';
+import type { GatesSnapshot } from '../../machines/cockpit/gates.machine.js';
+import { FleetTrends } from '../../core/cockpit/node-trends.js';
 import { LOG_TABS } from '../../core/log/log-book.js';
 import { createEngineClients } from './engine-clients.js';
 import type { CockpitEngine, StartCockpitEngineOptions } from './engine-options.js';
@@ -116,10 +118,18 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
   const app = options.app ?? { name: face === 'desktop' ? 'cockpit' : 'cockpit-tui', version: '0.0.0' };
   const shownBanners = new Map<ScreenId, number>();
   const FLEET_ID_PREFIX = fleetActorId('');
-  const fleetOf = (snapshot: CockpitSnapshot) => selectFleet(snapshot, prometheusUrl ?? null);
+  // Each node's key figures over the last hour (issue 28 item 3), from the fleet polls and calls already made.
+  const trends = new FleetTrends(root.getSnapshot().context.fleetPollIntervalMs);
+  const trendOf = (node: string) => trends.reader(node);
+  const recordPoll = (snapshot: unknown) => {
+    const { node, snapshot: poll } = (snapshot as GatesSnapshot).context;
+    if (node && poll) trends.record(node.name, poll);
+  };
+  const unnoteCalls = subscribeCalls((record, node) => trends.noteCall(node, record.ms));
+  const fleetOf = (snapshot: CockpitSnapshot) => selectFleet(snapshot, prometheusUrl ?? null, trendOf);
   const publisher = createViewPublisher(() => {
     const snapshot = root.getSnapshot();
-    const { parts, banner } = selectViewParts(snapshot, { face, app, theme, nowMs: now(), prometheusUrl: prometheusUrl ?? null });
+    const { parts, banner } = selectViewParts(snapshot, { face, app, theme, nowMs: now(), prometheusUrl: prometheusUrl ?? null, trends: trendOf });
     // A screen's banner is announced once per id, to the session (which shows it in a later view).
     if (banner && shownBanners.get(banner.screen) !== banner.id) {
       shownBanners.set(banner.screen, banner.id);
@@ -127,7 +137,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     }
     return composeView(parts);
   });
-  const unfollow = publisher.follow(root, FLEET_ID_PREFIX);
+  const unfollow = publisher.follow(root, FLEET_ID_PREFIX, recordPoll);
   root.start();
   const children = root.getSnapshot().children as Record<string, AnyActorRef | undefined>;
   const session = children.session!;
@@ -152,6 +162,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     callStats,
     fleet: () => fleetOf(root.getSnapshot()),
     watchlist: () => selectWatchlist(root.getSnapshot()),
+    trendBytes: () => trends.bytes,
     onCall: subscribeCalls,
     getView: publisher.getView,
     onCockpitEvent: (listener) => story.listen(listener),
@@ -189,6 +200,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
       supervisorGlue?.stop();
       persistence.stop();
       unfollow();
+      unnoteCalls();
       let finalStatus: string | null = null;
       let supervised: SupervisorSnapshotLike | null = null;
       if (supervisorRef) {

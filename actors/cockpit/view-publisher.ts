@@ -34,8 +34,9 @@ export interface ViewPublisher {
   /**
    * Marks the view dirty on every change of the root, its children (fleet pollers, whose ids start with
    * `fleetIdPrefix`, at the fleet window) and the alert sinks (children of `alerts`). Returns the unfollow.
+   * `onFleetSnapshot` hears every fleet poller's snapshot first (the engine's trend rings).
    */
-  follow(root: AnyActorRef, fleetIdPrefix: string): () => void;
+  follow(root: AnyActorRef, fleetIdPrefix: string, onFleetSnapshot?: (snapshot: unknown) => void): () => void;
   /** No more views go out. */
   stop(): void;
 }
@@ -94,18 +95,24 @@ export function createViewPublisher(compose: () => CockpitView): ViewPublisher {
     notifyTimer = setTimeout(flush, 0);
   };
 
-  const follow = (root: AnyActorRef, fleetIdPrefix: string) => {
+  const follow = (root: AnyActorRef, fleetIdPrefix: string, onFleetSnapshot?: (snapshot: unknown) => void) => {
+    const fleetChanged = onFleetSnapshot
+      ? (snapshot: unknown) => {
+          onFleetSnapshot(snapshot);
+          markFleetDirty();
+        }
+      : markFleetDirty;
     const watched = new Map<AnyActorRef, { unsubscribe(): void }>();
     const watchActors = () => {
       const live = new Set<AnyActorRef>();
       const children = root.getSnapshot().children as Record<string, AnyActorRef | undefined>;
       const alerts = children.alerts?.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> } | undefined;
-      const watch = (ref: AnyActorRef | undefined, mark: () => void) => {
+      const watch = (ref: AnyActorRef | undefined, mark: (snapshot?: unknown) => void) => {
         if (!ref) return;
         live.add(ref);
         if (!watched.has(ref)) watched.set(ref, ref.subscribe({ next: mark, error: mark, complete: mark }));
       };
-      for (const id in children) watch(children[id], id.startsWith(fleetIdPrefix) ? markFleetDirty : markDirty);
+      for (const id in children) watch(children[id], id.startsWith(fleetIdPrefix) ? fleetChanged : markDirty);
       for (const ref of Object.values(alerts?.children ?? {})) watch(ref, markDirty);
       for (const [ref, subscription] of watched) {
         if (live.has(ref)) continue;

@@ -9,6 +9,7 @@
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import type { ViewParts } from '../../core/cockpit/interaction/compose-view.js';
 import type { EngineNodeRef, FleetNodeFacts, ScreenEnv, WatchlistFacts } from '../../core/cockpit/interaction/screen-env.js';
+import type { TrendReader } from '../../core/cockpit/node-trends.js';
 import type { ScreenId } from '../../core/cockpit/view/screens.js';
 import type { ScreenContent } from '../../core/cockpit/view/screen-contract.js';
 import type { Face, ThemeView } from '../../core/cockpit/view/view-model.js';
@@ -39,7 +40,12 @@ export interface ViewEnv {
   readonly nowMs: number;
   /** `[fleet] prometheus_url`, when the fleet comes from Prometheus. */
   readonly prometheusUrl: string | null;
+  /** The engine's trend rings (core/cockpit/node-trends.ts), by node name; absent, no trends are drawn. */
+  readonly trends?: TrendLookup;
 }
+
+/** A node's trend ring by node name. */
+export type TrendLookup = (node: string) => TrendReader | undefined;
 
 /** A screen's banner to announce once (the engine sends it to the session when its id is new). */
 export interface ScreenBanner {
@@ -61,14 +67,14 @@ const fleetIdOf = (name: string) => {
 };
 
 /** Every fleet poller's facts, in node order (S15, the picker, `--serve-metrics`). */
-export function selectFleet(snapshot: CockpitSnapshotLike, prometheusUrl: string | null): FleetNodeFacts[] {
+export function selectFleet(snapshot: CockpitSnapshotLike, prometheusUrl: string | null, trends?: TrendLookup): FleetNodeFacts[] {
   const ctx = snapshot.context;
   const children = snapshot.children as Children;
-  if (ctx.prometheusFleet && prometheusUrl) return prometheusFleetOf(ctx, children, prometheusUrl);
+  if (ctx.prometheusFleet && prometheusUrl) return prometheusFleetOf(ctx, children, prometheusUrl, trends);
   return ctx.nodes.map((node) => {
     const gates = children[fleetIdOf(node.name)]?.getSnapshot() as GatesSnapshot | undefined;
     const isDefault = node.name === ctx.defaultNode;
-    return gates ? factsOf(node, gates, node.name === ctx.activeNode, isDefault) : { ...node, active: node.name === ctx.activeNode, isDefault, snapshot: null, gates: null, pollError: null, polling: false };
+    return gates ? factsOf(node, gates, node.name === ctx.activeNode, isDefault, trends) : { ...node, active: node.name === ctx.activeNode, isDefault, snapshot: null, gates: null, pollError: null, polling: false };
   });
 }
 
@@ -77,7 +83,7 @@ export function selectFleet(snapshot: CockpitSnapshotLike, prometheusUrl: string
  * knows), the active node's with its direct poll as well. A node with a URL (configured, or named by one)
  * can be switched to.
  */
-function prometheusFleetOf(ctx: CockpitContext, children: Children, url: string): FleetNodeFacts[] {
+function prometheusFleetOf(ctx: CockpitContext, children: Children, url: string, trends?: TrendLookup): FleetNodeFacts[] {
   const fleet = children[PROMETHEUS_FLEET_ID]?.getSnapshot() as PrometheusFleetSnapshot | undefined;
   const reading = fleet?.context.reading ?? null;
   const error = fleet?.context.error ?? null;
@@ -91,7 +97,7 @@ function prometheusFleetOf(ctx: CockpitContext, children: Children, url: string)
     const active = name === ctx.activeNode;
     const isDefault = name === ctx.defaultNode;
     const own = active ? (children[fleetIdOf(name)]?.getSnapshot() as GatesSnapshot | undefined) : undefined;
-    if (own) return { ...factsOf(ref, own, true, isDefault), remote };
+    if (own) return { ...factsOf(ref, own, true, isDefault, trends), remote };
     return { ...ref, active, isDefault, snapshot: null, gates: remote.facts && !remote.facts.stale && !error ? remote.facts.gates : null, pollError: null, polling: false, remote };
   });
 }
@@ -99,10 +105,13 @@ function prometheusFleetOf(ctx: CockpitContext, children: Children, url: string)
 // One facts object per poller snapshot (and active flag): a view of 200 nodes allocates nothing for the
 // nodes whose poll has not changed since the last view.
 const factsCache = new WeakMap<GatesSnapshot, FleetNodeFacts>();
-function factsOf(node: EngineNodeRef, gates: GatesSnapshot, active: boolean, isDefault: boolean): FleetNodeFacts {
+function factsOf(node: EngineNodeRef, gates: GatesSnapshot, active: boolean, isDefault: boolean, trends?: TrendLookup): FleetNodeFacts {
   const cached = factsCache.get(gates);
-  if (cached && cached.active === active && cached.name === node.name && cached.isDefault === isDefault) return cached;
+  const trend = trends?.(node.name);
+  if (cached && cached.active === active && cached.name === node.name && cached.isDefault === isDefault && cached.trend === trend) return cached;
   const facts: FleetNodeFacts = {
+    ...(trend ? { trend } : {}),
+    stampFill: gates.context.stampFill,
     name: node.name,
     url: node.url,
     active,
@@ -134,7 +143,7 @@ export function selectViewParts(snapshot: CockpitSnapshotLike, env: ViewEnv): { 
   const children = snapshot.children as Children;
   const session = selectUiSessionState(children.session!.getSnapshot() as UiSessionSnapshot);
   const activeNode = ctx.nodes.find((node) => node.name === ctx.activeNode)!;
-  const fleet = selectFleet(snapshot, env.prometheusUrl);
+  const fleet = selectFleet(snapshot, env.prometheusUrl, env.trends);
   const screenEnv: ScreenEnv = {
     face: env.face,
     ascii: env.theme.ascii,

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from 'ink-testing-library';
-import type { CockpitView } from '../../core/cockpit/view/view-model.js';
+import type { CockpitView, TableSection } from '../../core/cockpit/view/view-model.js';
 import { viewFor } from '../../core/cockpit/interaction/view-fixtures.js';
 import { CockpitApp } from './components/App.js';
 import { fixtureEngine, type FixtureEngine } from './testing/fixture-engine.js';
@@ -329,6 +329,22 @@ describe('cockpit-tui face: size, updates, theme', () => {
       const drawn = text.replace(/…|→|—/g, '');
       expect(drawn).toMatch(/^[\x20-\x7e\n]*$/);
     }
+  });
+
+  it('draws a trend cell as Unicode blocks, or ASCII steps under --ascii; a gap stays blank (issue 28 item 3)', async () => {
+    const levels = [0, 3, null, 7];
+    const health = healthScreen();
+    const gates = health.sections[0] as TableSection;
+    const withTrend: TableSection = {
+      ...gates,
+      columns: [...gates.columns.slice(0, 2), { id: 'trend', label: 'Last hour', align: 'left', priority: 3, kind: 'trend' }, ...gates.columns.slice(2)],
+      rows: gates.rows.map((row) => ({ ...row, cells: [...row.cells.slice(0, 2), { text: '▁▄ █', tone: 'muted', trend: levels }, ...row.cells.slice(2)] })),
+    };
+    const screen = { ...health, sections: [withTrend, ...health.sections.slice(1)] };
+    const unicode = await draw(cockpitView({ screen }), 120, 40, 'trend-unicode');
+    expect(unicode.screen.find((line) => line.includes('peer count'))).toMatch(/peer count\s+▁▄ █\s+1 connected peer/);
+    const ascii = await draw(cockpitView({ ascii: true, screen }), 120, 40, 'trend-ascii');
+    expect(ascii.screen.find((line) => line.includes('peer count'))).toMatch(/peer count\s+_: #\s+1 connected peer/);
   });
 
   it('draws a hostile string everywhere as visible escapes', async () => {

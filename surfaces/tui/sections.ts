@@ -19,6 +19,7 @@ import type {
 import { cell, fitLine, seg, space, textWidth, truncate, wrapWords, type Line, type Seg } from './lines.js';
 import { inert } from './inert.js';
 import { fullTextOf } from '../../core/cockpit/view/cell-text.js';
+import { sparkText } from '../../core/cockpit/sparkline.js';
 import { COLUMN_GAP, fitTable, shownText } from './table-fit.js';
 import type { TerminalTheme } from './theme.js';
 
@@ -130,7 +131,8 @@ function drawTable(section: TableSection, ctx: SectionContext): TableDrawing {
       const column = section.columns[columnIndex];
       const value = row.cells[columnIndex];
       if (k > 0) line.push(gap);
-      const text = value === undefined ? '' : shownText(value, fit.useFull);
+      // A sparkline is drawn from its levels: ASCII steps under --ascii, the cell's Unicode blocks otherwise.
+      const text = value === undefined ? '' : value.trend && ctx.theme.ascii ? sparkText(value.trend, true) : shownText(value, fit.useFull);
       line.push(cell(text, fit.widths[k] ?? 0, ellipsis, { tone: value?.tone ?? row.tone }, column?.align ?? 'left'));
     });
     lines.push(fitLine(line, ctx.width, ellipsis));

@@ -90,6 +90,10 @@ describe('the desktop window in Chromium (cockpit --serve, devnet)', () => {
     expect(await page.getByTestId('screen-title').textContent()).toBe('S1 Health');
     expect(await page.getByTestId('node-name').textContent()).toBe('alpha');
     await expect.poll(() => page.title()).toMatch(/^alpha .+ · cockpit$/);
+    // Each gate row's last hour (issue 28 item 3) is an SVG sparkline from the engine's trend ring.
+    const peersTrend = page.getByTestId('section-gates').locator('tbody tr[data-key="peerCount"] svg.sparkline');
+    await expect.poll(() => peersTrend.getAttribute('aria-label'), { timeout: 20_000 }).toMatch(/^connected peers over the last hour: \d+ → \d+ \(min \d+, max \d+\)$/);
+    expect(await peersTrend.locator('path, circle').count()).toBeGreaterThan(0);
     await screenshot(page, 'S01-health');
     expect(pageErrors()).toEqual([]);
   });

@@ -5,7 +5,9 @@
  */
 import type { Gate } from '../gate-definitions.js';
 import type { NodeHealthSnapshot } from '../health-snapshot.js';
+import type { TrendReader } from '../node-trends.js';
 import type { RemoteFleetFacts } from '../prometheus-fleet.js';
+import type { StampFillHistory } from '../stamp-fill.js';
 import type { Face } from '../view/view-model.js';
 import type { DurabilityResult, WatchlistEntry } from '../watchlist.js';
 import type { AvailabilityBook } from '../availability.js';
@@ -28,6 +30,10 @@ export interface FleetNodeFacts extends EngineNodeRef {
   readonly pollError: string | null;
   /** A poll is running now. */
   readonly polling: boolean;
+  /** The poller's utilisation samples per batch (stamp-fill.ts): S2 forecasts fill from the same as the gate. */
+  readonly stampFill?: StampFillHistory;
+  /** This node's trend ring (node-trends.ts), absent before the engine recorded a poll of it. */
+  readonly trend?: TrendReader;
   /** The fleet comes from Prometheus (`[fleet] prometheus_url`): what it says of this node. */
   readonly remote?: RemoteFleetFacts;
 }

@@ -12,6 +12,7 @@ import { fleetRowHint } from '../gate-remedies.js';
 import type { FleetNodeFacts } from '../interaction/screen-env.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import type { CellView, TableSection } from '../view/view-model.js';
+import { trendCell, trendColumn } from './trend-cell.js';
 
 export const FLEET_TABLE = 'nodes';
 import { REPOLL_ACTION, SWITCH_ACTION } from '../bindings/screen-actions.js';
@@ -82,6 +83,7 @@ function fleetTable(fleet: readonly FleetNodeFacts[], ascii: boolean): TableSect
       { id: 'node', label: 'Node', align: 'left', priority: 1, kind: 'name' },
       { id: 'status', label: 'Status', align: 'left', priority: 1, kind: 'status' },
       { id: 'peers', label: 'Peers', align: 'right', priority: 2, kind: 'count' },
+      trendColumn('Peers, last hour'),
       { id: 'ttl', label: 'Worst TTL', align: 'right', priority: 2, kind: 'duration' },
       { id: 'ping', label: 'Ping', align: 'right', priority: 3, kind: 'latency' },
       ...(showUrl ? [{ id: 'url', label: 'URL', align: 'left', priority: 4, kind: 'url' } as const] : []),
@@ -102,6 +104,7 @@ function fleetTable(fleet: readonly FleetNodeFacts[], ascii: boolean): TableSect
           { text: node.name },
           { text: status.text, tone: status.tone },
           peersCell(node),
+          trendCell(node.trend, node.snapshot ? 'peers' : null, node.snapshot?.takenAtMs ?? 0),
           ttlCell(node),
           pingCell(node),
           ...(showUrl ? [node.name === node.url ? { text: '—', detail: 'named by its URL (the Node column)' } : { text: node.url }] : []),

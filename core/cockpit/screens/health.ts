@@ -7,8 +7,10 @@ import { describeSummary } from '../gates.js';
 import { worstBatch } from '../gate-rules.js';
 import { clockTime, formatDuration, shortId } from '../format.js';
 import { gateTone, nodeStatus } from '../node-status.js';
-import { GATE_THRESHOLDS } from '../gate-definitions.js';
+import { GATE_THRESHOLDS, type GateId } from '../gate-definitions.js';
 import { gateHints } from '../gate-remedies.js';
+import type { TrendFigure } from '../trend-ring.js';
+import { trendCell, trendColumn } from './trend-cell.js';
 import type { FleetNodeFacts } from '../interaction/screen-env.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import type { FactsSection, TableSection, Tone } from '../view/view-model.js';
@@ -29,6 +31,21 @@ export function healthScreen(node: FleetNodeFacts | undefined): ScreenContent {
     drill: null,
   };
 }
+
+/** The figure whose last hour explains each gate (none for a gate whose figure is a yes/no or a version). */
+const GATE_TREND: Readonly<Record<GateId, TrendFigure | null>> = {
+  apiReachable: 'apiP95',
+  chainRpcFresh: 'chainLag',
+  walletFunded: 'bzz',
+  warmupComplete: 'reserve',
+  peerCount: 'peers',
+  reserveFill: 'reserve',
+  binSaturation: 'nearDepth',
+  redistributionHealthy: 'radius',
+  notFrozen: null,
+  stampTtl: 'stampTtl',
+  apiVersion: null,
+};
 
 function ttlTone(seconds: number): Tone {
   if (seconds < GATE_THRESHOLDS.stampTtlFailSeconds) return 'fail';
@@ -65,6 +82,7 @@ function gateTable(node: FleetNodeFacts): TableSection {
     columns: [
       { id: 'gate', label: 'Gate', align: 'left', priority: 1, kind: 'name' },
       { id: 'state', label: 'State', align: 'left', priority: 1, kind: 'status' },
+      trendColumn(),
       { id: 'reason', label: 'Reason', align: 'left', priority: 2, kind: 'text' },
     ],
     rows: node.gates!.map((gate, i) => {
@@ -72,7 +90,12 @@ function gateTable(node: FleetNodeFacts): TableSection {
       return {
         key: gate.id,
         tone: gateTone(gate.state),
-        cells: [{ text: gate.name }, { text: gate.applicable ? gate.state : `${gate.state} (n/a)`, tone: gateTone(gate.state) }, { text: gate.reason }],
+        cells: [
+          { text: gate.name },
+          { text: gate.applicable ? gate.state : `${gate.state} (n/a)`, tone: gateTone(gate.state) },
+          trendCell(node.trend, GATE_TREND[gate.id], node.snapshot!.takenAtMs),
+          { text: gate.reason },
+        ],
         ...(hint ? { hint } : {}),
       };
     }),

@@ -30,6 +30,8 @@ const PATTERNS: Readonly<Record<ColumnKind, RegExp>> = {
   text: /^\S/,
   mark: /^\S{0,2}$/u,
   bar: /^[█░#.]+$/,
+  // Unicode blocks or (under --ascii, drawn by the face) ASCII steps; a gap is a space.
+  trend: /^[ ▁▂▃▄▅▆▇█_.\-:=+*#]*$/,
 };
 
 const PLACEHOLDERS = new Set(['—', '–', 'unknown', 'missing', 'none']);

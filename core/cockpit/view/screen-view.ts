@@ -84,6 +84,7 @@ export interface FactsSection extends SectionBase {
  *   direction); `status`: a state word, maybe with a figure (`Syncing 40 %`); `text`: a sentence
  * - `mark`: one or two glyph markers (the active node's ●, the default node's ★), or nothing
  * - `bar`: a fill bar of a fixed width drawn with two glyphs (`███░░░░░░░`, `###.......` under --ascii)
+ * - `trend`: a sparkline of the last hour (the cell's `trend` levels; its text is them as Unicode blocks)
  */
 export type ColumnKind =
   | 'id'
@@ -102,7 +103,8 @@ export type ColumnKind =
   | 'status'
   | 'text'
   | 'mark'
-  | 'bar';
+  | 'bar'
+  | 'trend';
 
 export interface ColumnView {
   readonly id: string;
@@ -128,6 +130,11 @@ export interface CellView {
    * demand (the desktop's tooltip) and never shown in place of `text`.
    */
   readonly detail?: string;
+  /**
+   * A sparkline (core/cockpit/sparkline.ts): one level 0..7 per cell, oldest first, null for a gap (no figure read
+   * in that cell's time). `text` holds it as Unicode blocks; the terminal draws ASCII under `--ascii`, the window SVG.
+   */
+  readonly trend?: readonly (number | null)[];
 }
 
 /** Rows and columns: gates, batches, cheques, peers, tags, pins, fleet, messages, history. */

@@ -38,7 +38,7 @@ export function notBuilt(id: ScreenId): AnyScreenDefinition {
 
 export const SCREEN_REGISTRY: Readonly<Record<ScreenId, AnyScreenDefinition>> = {
   health: defineScreen({ machine: healthScreenMachine, select: (_, env) => healthScreen(activeFleetNode(env)) }),
-  stamps: defineScreen({ machine: stampsScreenMachine, select: (snapshot, env) => selectStampsContent(snapshot, env.ascii === true) }),
+  stamps: defineScreen({ machine: stampsScreenMachine, select: (snapshot, env) => selectStampsContent(snapshot, env.ascii === true, activeFleetNode(env)?.stampFill) }),
   swap: defineScreen({ machine: swapScreenMachine, select: (snapshot) => selectSwapContent(snapshot) }),
   lottery: defineScreen({ machine: lotteryScreenMachine, select: (snapshot) => selectLotteryContent(snapshot) }),
   warmup: defineScreen({ machine: warmupScreenMachine, select: (snapshot) => selectWarmupContent(snapshot) }),

@@ -25,6 +25,7 @@ import type {
 } from '../../../../../core/cockpit/view/view-model.js';
 import { fullTextOf } from '../../../../../core/cockpit/view/cell-text.js';
 import { EngineInput } from './EngineInput.js';
+import { Sparkline } from './Sparkline.js';
 import { useSend } from './send-context.js';
 import { cx, toneClass } from './tone.js';
 
@@ -109,7 +110,9 @@ const TableRowView = memo(function TableRowView({
         const full = cell === undefined ? undefined : fullTextOf(cell, cell.text);
         return (
           <td key={column.id} className={cx(`align-${column.align}`, toneClass(cell?.tone))} title={full ?? cell?.detail}>
-            {cell !== undefined && full !== undefined ? (
+            {cell?.trend ? (
+              <Sparkline levels={cell.trend} label={cell.detail ?? cell.text} />
+            ) : cell !== undefined && full !== undefined ? (
               <button type="button" className="cell-reveal" onClick={reveal(column.id)} aria-label={`show the full ${column.label}`}>
                 {cell.text}
               </button>

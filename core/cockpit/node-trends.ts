@@ -1,0 +1,94 @@
+/**
+ * The fleet's trend rings (issue 28 item 3): one TrendRing per node the fleet polls, fed by the engine from the
+ * polls it already makes (no extra node calls), kept by node name so a node switch loses nothing. What each
+ * figure is, read from a NodeHealthSnapshot: docs/cockpit.md "Trends". Pure apart from the rings it owns.
+ */
+import type { NodeHealthSnapshot } from './health-snapshot.js';
+import { worstBatch } from './gate-rules.js';
+import { percentile } from '../retcheck/percentiles.js';
+import { bucketSeries, TREND_SPAN_MS, TrendRing, trendGeometry, type TrendFigure, type TrendSample } from './trend-ring.js';
+import { sparkLevels } from './sparkline.js';
+
+/** What a screen reads of a node's ring. */
+export interface TrendReader {
+  series(figure: TrendFigure, sinceMs?: number): { atMs: number[]; values: (number | null)[] };
+  readonly lastAtMs: number | null;
+}
+
+const PLUR_PER_BZZ = 1e16;
+const WEI_PER_NATIVE = 1e18;
+/** Call latencies kept per node between two polls for the p95 (a poll makes nine calls; screens add a few). */
+const LATENCY_WINDOW = 256;
+
+/** The figures of one poll; what the poll could not read is null (a gap). */
+export function trendSampleOf(s: NodeHealthSnapshot, apiP95Ms: number | null = null): TrendSample {
+  const status = s.status.ok ? s.status.value : null;
+  const topology = s.topology.ok ? s.topology.value : null;
+  const wallet = s.wallet.ok ? s.wallet.value : null;
+  const worst = worstBatch(s);
+  const below = topology ? topology.connectedPerBin.slice(0, topology.depth) : [];
+  return {
+    peers: status?.connectedPeers ?? topology?.connected ?? null,
+    // The least connected bin under the depth: what the bin-saturation gate watches.
+    nearDepth: below.length ? Math.min(...below) : null,
+    reserve: status?.reserveSizeWithinRadius ?? null,
+    radius: s.reservestate.ok ? s.reservestate.value.storageRadius : (status?.storageRadius ?? null),
+    stampTtl: worst ? worst.batchTTL : null,
+    chainLag: s.chainstate.ok ? Math.max(0, s.chainstate.value.chainTip - s.chainstate.value.block) : null,
+    bzz: wallet?.bzzBalance ? Number(wallet.bzzBalance) / PLUR_PER_BZZ : null,
+    native: wallet?.nativeTokenBalance ? Number(wallet.nativeTokenBalance) / WEI_PER_NATIVE : null,
+    apiP95: apiP95Ms,
+  };
+}
+
+export class FleetTrends {
+  private readonly rings = new Map<string, TrendRing>();
+  private readonly latencies = new Map<string, { ms: Float64Array; count: number }>();
+  private readonly geometry: { slotMs: number; capacity: number };
+
+  constructor(pollIntervalMs: number, spanMs = TREND_SPAN_MS) {
+    this.geometry = trendGeometry(pollIntervalMs, spanMs);
+  }
+
+  /** A call to `node` took `ms` (the node client's call records): the next poll's sample takes their p95. */
+  noteCall(node: string, ms: number): void {
+    let window = this.latencies.get(node);
+    if (!window) this.latencies.set(node, (window = { ms: new Float64Array(LATENCY_WINDOW), count: 0 }));
+    window.ms[window.count % LATENCY_WINDOW] = ms;
+    window.count++;
+  }
+
+  /** Records a poll of `node` (a poll already recorded, same takenAtMs, is not recorded twice). */
+  record(node: string, snapshot: NodeHealthSnapshot): void {
+    let ring = this.rings.get(node);
+    if (!ring) this.rings.set(node, (ring = new TrendRing(this.geometry.capacity, this.geometry.slotMs)));
+    if (ring.lastAtMs !== null && snapshot.takenAtMs <= ring.lastAtMs) return;
+    ring.push(snapshot.takenAtMs, trendSampleOf(snapshot, this.takeP95(node)));
+  }
+
+  private takeP95(node: string): number | null {
+    const window = this.latencies.get(node);
+    if (!window || window.count === 0) return null;
+    const kept = Array.from(window.ms.subarray(0, Math.min(window.count, LATENCY_WINDOW))).sort((a, b) => a - b);
+    window.count = 0;
+    return percentile(kept, 95);
+  }
+
+  reader(node: string): TrendReader | undefined {
+    return this.rings.get(node);
+  }
+
+  /** Bytes held by every ring and latency window (what bench:cockpit-fleet prints). */
+  get bytes(): number {
+    let total = 0;
+    for (const ring of this.rings.values()) total += ring.bytes;
+    for (const window of this.latencies.values()) total += window.ms.byteLength;
+    return total;
+  }
+}
+
+/** Cells of a sparkline: the last `spanMs` before `endMs` in `width` cells, as levels 0..7 or null (a gap). */
+export function trendLevels(reader: TrendReader | undefined, figure: TrendFigure, width: number, endMs: number, spanMs = TREND_SPAN_MS): (number | null)[] | null {
+  if (!reader) return null;
+  return sparkLevels(bucketSeries(reader.series(figure, endMs - spanMs), width, endMs, spanMs));
+}
