@@ -14,6 +14,7 @@ import type { GateTransition } from '../../core/cockpit/gate-transitions.js';
 import type { SupervisorInput } from '../../core/cockpit/supervisor-rules.js';
 import type { ScreenId } from '../../core/cockpit/view/screens.js';
 import type { ScreenInput } from './screens/screen-definition.js';
+import { fleetIntervalMs, screenIntervalsMs, type PollingPreset } from '../../core/cockpit/interaction/polling-presets.js';
 import type { Face } from '../../core/cockpit/view/view-model.js';
 import type { WatchlistEntry } from '../../core/cockpit/watchlist.js';
 import type { LogSourceInput } from '../log-source.machine.js';
@@ -115,6 +116,28 @@ export const screenInput = (context: CockpitContext, id: ScreenId, node: EngineN
   return { node, face: context.face, visible: id === context.shownScreen, ...(pollIntervalMs === undefined ? {} : { pollIntervalMs }) };
 };
 export const watchActorId = (reference: string) => `watch:${reference}`;
+
+/**
+ * What `:polling <preset>` changes (engine.polling): the intervals kept for later spawns, the events for the
+ * running pollers (each fleet node's gates, or the active node's under a Prometheus fleet, whose own PromQL round
+ * keeps its launch cadence) and timed screens, and the session's banner that says the new cadence.
+ */
+export function pollingChange(context: CockpitContext, preset: PollingPreset) {
+  const fleetMs = fleetIntervalMs(preset, context.face);
+  const screens = screenIntervalsMs(preset);
+  const polled = context.prometheusFleet ? [context.activeNode] : context.nodes.map((node) => node.name);
+  const banner = `polling ${preset}: the fleet and S1 Health every ${formatSeconds(fleetMs)}, S2 Stamps every ${formatSeconds(screens.stamps ?? 0)}`;
+  return {
+    assign: { fleetPollIntervalMs: fleetMs, screenPollIntervalsMs: screens },
+    sends: [
+      ...polled.map((name) => ({ id: fleetActorId(name), event: { type: 'poll.interval' as const, intervalMs: fleetMs } })),
+      ...Object.entries(screens).map(([id, intervalMs]) => ({ id: screenActorId(context.generation, id as ScreenId), event: { type: 'screen.pollInterval' as const, intervalMs } })),
+      { id: 'session', event: { type: 'banner.show' as const, text: banner, tone: 'ok' as const } },
+    ],
+  };
+}
+
+const formatSeconds = (ms: number) => `${ms / 1000} s`;
 
 export function watchlistEvent(request: WatchlistRequest): WatchlistEvent {
   switch (request.kind) {

@@ -60,6 +60,7 @@ describeMachineModel(cockpitMachine, {
     'engine.watchStop': { all: { type: 'engine.watchStop', reference: null }, one: { type: 'engine.watchStop', reference: 'a'.repeat(64) } },
     'engine.watchlist': { add: { type: 'engine.watchlist', request: { kind: 'add', reference: 'c'.repeat(64) } }, all: { type: 'engine.watchlist', request: { kind: 'recheckAll' } } },
     'watch.result': { one: { type: 'watch.result', result: { reference: 'a'.repeat(64), node: 'http://127.0.0.1:1633', checkedAtMs: 1, elapsedMs: 1, retrievable: true } } },
+    'engine.polling': { live: { type: 'engine.polling', preset: 'live' } },
     'supervisor.captureKnown': { active: { type: 'supervisor.captureKnown', file: '/tmp/capture/bee.log', apiUrl: 'http://127.0.0.1:1633' } },
     'fleet.transitions': { frozen: { type: 'fleet.transitions', node: 'n2', transitions: [frozen] }, none: { type: 'fleet.transitions', node: 'n1', transitions: [] } },
     'xstate.done.actor.*': { verb: { type: 'xstate.done.actor.verb:1', output: { ok: true, text: 'reference 1234' }, actorId: 'verb:1' } },
@@ -107,6 +108,24 @@ describe('cockpitMachine routing', () => {
     expect([interval(0, 'stamps'), interval(0, 'warmup'), interval(0, 'swap')]).toEqual([15_000, 2_500, 30_000]);
     actor.send({ type: 'engine.switchNode', target: 'n2' });
     expect([interval(1, 'stamps'), interval(1, 'warmup')]).toEqual([15_000, 2_500]);
+    actor.stop();
+  });
+
+  it(':polling <preset> reaches the running pollers: every fleet node, the timed screens; a later switch keeps it', () => {
+    const actor = createActor(cockpitMachine.provide({ actors: { fleetNode: quietFleet } }), { input }).start();
+    const fleetInterval = (name: string) => (actor.getSnapshot().children[fleetActorId(name)]!.getSnapshot() as { context: { pollIntervalMs: number } }).context.pollIntervalMs;
+    const pollerInterval = (generation: number, screen: 'stamps' | 'warmup' | 'peers') => {
+      const screenActor = actor.getSnapshot().children[screenActorId(generation, screen)]!.getSnapshot() as { children: Record<string, { getSnapshot(): { context: { intervalMs: number } } }> };
+      return screenActor.children.poller!.getSnapshot().context.intervalMs;
+    };
+    expect([pollerInterval(0, 'stamps'), pollerInterval(0, 'warmup')]).toEqual([30_000, 5_000]);
+    actor.send({ type: 'engine.polling', preset: 'slow' });
+    expect(input.nodes.map((node) => fleetInterval(node.name))).toEqual(input.nodes.map(() => 30_000));
+    expect([pollerInterval(0, 'stamps'), pollerInterval(0, 'warmup'), pollerInterval(0, 'peers')]).toEqual([90_000, 15_000, 45_000]);
+    actor.send({ type: 'engine.polling', preset: 'live' });
+    expect([fleetInterval(input.nodes[0]!.name), pollerInterval(0, 'stamps'), pollerInterval(0, 'warmup')]).toEqual([5_000, 15_000, 2_500]);
+    actor.send({ type: 'engine.switchNode', target: 'n2' });
+    expect([pollerInterval(1, 'stamps'), pollerInterval(1, 'warmup')]).toEqual([15_000, 2_500]);
     actor.stop();
   });
 

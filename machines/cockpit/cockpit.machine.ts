@@ -25,7 +25,7 @@ import { formatCount, formatDuration, shortId } from '../../core/cockpit/format.
 import { alertRecords } from '../../core/cockpit/alerts.js';
 import { errorText } from '../../core/error-text.js';
 import { alertsMachine } from './alerts.machine.js';
-import { FLEET_STAGGER_MS, fleetActorId, logInput, PROMETHEUS_FLEET_ID, screenActorId, screenInput, screenSrc, watchActorId, watchlistEvent, type CockpitContext, type CockpitEvent, type CockpitMachineInput, type ScreenSrc, type VerbInput, type VerbOutcome } from './cockpit.contracts.js';
+import { FLEET_STAGGER_MS, fleetActorId, logInput, pollingChange, PROMETHEUS_FLEET_ID, screenActorId, screenInput, screenSrc, watchActorId, watchlistEvent, type CockpitContext, type CockpitEvent, type CockpitMachineInput, type ScreenSrc, type VerbInput, type VerbOutcome } from './cockpit.contracts.js';
 import { gatesMachine, selectLatestTransitions } from './gates.machine.js';
 import { logPaneMachine } from './log-pane.machine.js';
 import { prometheusFleetMachine } from './prometheus-fleet.machine.js';
@@ -167,6 +167,12 @@ export const cockpitMachine = setup({
       enqueue.sendTo('alerts', { type: 'alerts.record', records });
     }),
     markAlertsSeen: assign(({ context }) => ({ alertsSeenAtMs: Math.max(context.alertsSeenAtMs, context.alerts[0]?.atMs ?? 0) })),
+    applyPolling: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'engine.polling') return;
+      const change = pollingChange(context, event.preset);
+      enqueue.assign(change.assign);
+      for (const { id, event: sent } of change.sends) enqueue.sendTo(id, sent);
+    }),
     startWatch: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'engine.watchStart') return;
       const { reference, intervalSeconds } = event;
@@ -232,6 +238,7 @@ export const cockpitMachine = setup({
         'engine.repollFleet': { actions: 'repollFleet' },
         'engine.oneShot': { actions: 'runVerb' },
         'engine.alertsSeen': { actions: 'markAlertsSeen' },
+        'engine.polling': { actions: 'applyPolling' },
         'engine.watchStart': { actions: 'startWatch' },
         'engine.watchStop': { actions: 'stopWatch' },
         'engine.watchlist': { actions: 'forwardToWatchlist' },

@@ -58,6 +58,7 @@ describeMachineModel(gatesMachine, {
   events: {
     'poll.done': { healthy: { type: 'poll.done', snapshot: healthy }, sick: { type: 'poll.done', snapshot: sick } },
     'poll.failed': { bug: { type: 'poll.failed', message: 'bug in a projection' } },
+    'poll.interval': { live: { type: 'poll.interval', intervalMs: 5_000 } },
   },
   drive: { 'poll.done': answer, 'poll.failed': answer },
   states: {

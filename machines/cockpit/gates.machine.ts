@@ -81,7 +81,9 @@ export type GatesEvent =
   | { type: 'poll.pause' }
   | { type: 'poll.resume' }
   | { type: 'poll.done'; snapshot: NodeHealthSnapshot }
-  | { type: 'poll.failed'; message: string };
+  | { type: 'poll.failed'; message: string }
+  /** The polling preset changed (`:polling`): the next wait is `intervalMs`. */
+  | { type: 'poll.interval'; intervalMs: number };
 /** What the machine sends its `healthPoller`: start a poll, or abort the one in flight (it then never answers). */
 export type HealthPollerEvent = { type: 'poll.start' } | { type: 'poll.cancel' };
 /** What a `healthPoller` answers, one event per started poll that was not cancelled. */
@@ -127,6 +129,7 @@ export const gatesMachine = setup({
       for (const transition of transitions) enqueue.emit({ type: 'gate.transition', transition });
     }),
     recordPollError: assign((_, params: { message: string }) => ({ pollError: params.message })),
+    setPollInterval: assign((_, params: { intervalMs: number }) => ({ pollIntervalMs: params.intervalMs })),
     startPoll: sendTo('healthPoller', { type: 'poll.start' } satisfies HealthPollerEvent),
     cancelPoll: sendTo('healthPoller', { type: 'poll.cancel' } satisfies HealthPollerEvent),
     /**
@@ -151,6 +154,7 @@ export const gatesMachine = setup({
     pollError: null,
   }),
   invoke: { id: 'healthPoller', src: 'healthPoller', input: ({ context }) => context.node },
+  on: { 'poll.interval': { actions: { type: 'setPollInterval', params: ({ event }) => event } } },
   initial: 'starting',
   states: {
     starting: {

@@ -105,6 +105,28 @@ async function showScreen(page: Page, id: string): Promise<void> {
   await page.waitForSelector(`[data-testid="screen"][data-screen="${id}"]:not([data-status="loading"])`, { timeout: 30_000 });
 }
 
+describe(':polling in the window (cockpit --serve, Chromium, devnet)', { timeout: 120_000 }, () => {
+  it(':polling live from the palette: the banner says the window\'s cadence (the fleet every 7.5 s)', async () => {
+    const win = await serveWindow({ urls: [devnet.nodes[0]!.url] });
+    windows.push(win);
+    const context = await browser.newContext({ viewport: SIZES[0] });
+    try {
+      const page = await context.newPage();
+      await page.goto(win.serving.url);
+      await page.waitForSelector('[data-testid="screen"][data-screen="health"]', { timeout: 90_000 });
+      await page.locator('body').click({ position: { x: 5, y: 400 } });
+      await page.keyboard.press(':');
+      const input = page.getByTestId('palette-input');
+      await input.waitFor();
+      await input.fill('polling live');
+      await input.press('Enter');
+      await page.getByText('polling live: the fleet and S1 Health every 7.5 s, S2 Stamps every 15 s').waitFor({ timeout: 10_000 });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the window at 1280x800 and 1920x1080, dark and light (cockpit --serve, Chromium, devnet)', { timeout: 300_000 }, () => {
   for (const scheme of ['dark', 'light'] as const) {
     it(`${scheme}: every screen at both sizes, shot; no 401; WCAG AA text contrast; nothing cut; the width used`, async () => {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { SCREENS } from '../../core/cockpit/view/screens.js';
-import { cockpitHome, compileCockpitTui, startCockpitTui, type CockpitHome } from './cockpit-session.js';
+import { cockpitHome, compileCockpitTui, palette, startCockpitTui, type CockpitHome } from './cockpit-session.js';
 import { blankFraction, wastedCuts } from './room.js';
 import type { TmuxTerminal } from './tmux.js';
 
@@ -94,6 +94,16 @@ describe('cockpit-tui uses the room at every size (tmux, devnet)', { timeout: 60
       for (const [id, fraction] of Object.entries(blanks)) expect(fraction, `${id} at ${columns}x${rows}`).toBeLessThanOrEqual(BLANK_BOUND[id]!);
     });
   }
+
+  it(':polling slow, then :polling live, typed in the palette: the engine answers with the new cadence (issue 28 item 4)', async () => {
+    const terminal = await startCockpitTui(bin, home(), [], 120, 30);
+    open.push(terminal);
+    await terminal.waitFor((r) => /^S1 Health/.test(r[2] ?? '') && r.some((row) => row.includes('API version')), 60_000);
+    await palette(terminal, 'polling slow');
+    await terminal.waitFor('polling slow: the fleet and S1 Health every 30 s, S2 Stamps every 90 s', 10_000);
+    await palette(terminal, 'polling live');
+    await terminal.waitFor('polling live: the fleet and S1 Health every 5 s, S2 Stamps every 15 s', 10_000);
+  });
 
   it('[ui] log_pane = "closed" keeps it closed at 200x60; "open" opens it at 80x24; Ctrl+L still toggles', async () => {
     const closed = await startCockpitTui(bin, home(['log_pane = "closed"']), [], 200, 60);

@@ -5,6 +5,7 @@
  * screen actor, watch a reference). Plain serialisable data, so the interpreter is a pure function.
  */
 import type { OneShotVerb } from './palette.js';
+import type { PollingPreset } from './polling-presets.js';
 import type { ScreenEvent } from '../view/screen-contract.js';
 import type { ScreenId } from '../view/screens.js';
 import type { LogTabId, SelectionView } from '../view/view-model.js';
@@ -55,7 +56,9 @@ export type EngineRequest =
   /** S12's watchlist is engine-wide (it outlives node switches): its screen actor asks the engine to change it. */
   | { readonly type: 'engine.watchlist'; readonly request: WatchlistRequest }
   /** The operator opened the alerts or notifications list: what is in it now counts as seen. */
-  | { readonly type: 'engine.alertsSeen' };
+  | { readonly type: 'engine.alertsSeen' }
+  /** `:polling <preset>`: the fleet and the timed screens poll at the preset's cadence from their next wait on. */
+  | { readonly type: 'engine.polling'; readonly preset: PollingPreset };
 
 export type UiCommand = { readonly to: 'session'; readonly event: UiSessionEvent } | { readonly to: 'engine'; readonly event: EngineRequest };
 

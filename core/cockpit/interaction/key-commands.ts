@@ -214,5 +214,7 @@ export function execute(command: PaletteCommand, view: CockpitView): UiCommand[]
       return [toEngine({ type: 'engine.watchStart', reference: command.reference, intervalSeconds: command.intervalSeconds, clampedFrom: command.clampedFrom })];
     case 'watchStop':
       return [toEngine({ type: 'engine.watchStop', reference: command.reference })];
+    case 'polling':
+      return [toEngine({ type: 'engine.polling', preset: command.preset })];
   }
 }

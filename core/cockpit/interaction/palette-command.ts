@@ -2,6 +2,7 @@
 import type { KeyCommand } from '../bindings/key-bindings.js';
 import type { ScreenId } from '../view/screens.js';
 import type { Face } from '../view/view-model.js';
+import type { PollingPreset } from './polling-presets.js';
 
 /** One-shot verbs: they run once and answer with a banner (green ok, red error). */
 export type OneShotVerb =
@@ -33,7 +34,8 @@ export type PaletteCommand =
   | { readonly kind: 'screenCommand'; readonly screen: ScreenId; readonly verb: string; readonly args: readonly string[] }
   | { readonly kind: 'oneShot'; readonly verb: OneShotVerb; readonly args: readonly string[] }
   | { readonly kind: 'watchStart'; readonly reference: string; readonly intervalSeconds: number; readonly clampedFrom: number | null }
-  | { readonly kind: 'watchStop'; readonly reference: string | null };
+  | { readonly kind: 'watchStop'; readonly reference: string | null }
+  | { readonly kind: 'polling'; readonly preset: PollingPreset };
 
 export class PaletteError extends Error {
   override name = 'PaletteError';

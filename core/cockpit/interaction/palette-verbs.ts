@@ -6,6 +6,7 @@ import { LOGGER_VERBOSITIES } from '../loggers.js';
 import type { KeyCommand } from '../bindings/key-bindings.js';
 import { SCREENS, screenByName, type ScreenId } from '../view/screens.js';
 import type { Face } from '../view/view-model.js';
+import { isPollingPreset, POLLING_PRESETS } from './polling-presets.js';
 import { PaletteError, type PaletteCommand, type PaletteVerb } from './palette-command.js';
 import { amount, arity, batchId, batchPrefix, choiceArgs, depth, feedTopic, feedTopicArg, integer, owner, paletteChoices, probeArgsOf, reference } from './palette-arguments.js';
 
@@ -81,6 +82,20 @@ export const PALETTE_VERBS: readonly PaletteVerb[] = [
     },
   },
   keyVerb('logs', [], 'toggle the log pane', { kind: 'log.toggle' }),
+  {
+    name: 'polling',
+    aliases: [],
+    usage: `:polling <${POLLING_PRESETS.join('|')}>`,
+    description: 'how often the fleet and the screens poll from now on (live halves the cadence, slow triples it)',
+    faces: BOTH,
+    parse: (args) => {
+      const usage = `:polling <${POLLING_PRESETS.join('|')}>`;
+      arity(args, 1, 1, usage);
+      const preset = args[0]!.toLowerCase();
+      if (!isPollingPreset(preset)) throw new PaletteError(`:polling: unknown preset ${JSON.stringify(args[0])}; one of ${POLLING_PRESETS.join(', ')}`);
+      return { kind: 'polling', preset };
+    },
+  },
   keyVerb('alerts', [], 'toggle the alerts panel', { kind: 'alerts.toggle', list: 'alerts' }),
   keyVerb('help', ['?'], 'keys and verbs', { kind: 'help.open' }),
   keyVerb('quit', ['q', 'exit'], 'exit the cockpit', { kind: 'quit' }),

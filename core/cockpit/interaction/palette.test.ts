@@ -77,6 +77,13 @@ describe('palette parsing', () => {
     expect(parse(':notifications')).toEqual({ kind: 'key', command: { kind: 'alerts.toggle', list: 'notifications' } });
   });
 
+  it(':polling <preset> on both faces; an unknown preset or none refused, naming the presets', () => {
+    expect(parse(':polling live')).toEqual({ kind: 'polling', preset: 'live' });
+    expect(parse('polling SLOW', 'desktop')).toEqual({ kind: 'polling', preset: 'slow' });
+    expect(refusal(':polling fast')).toBe(':polling: unknown preset "fast"; one of live, default, slow');
+    expect(refusal(':polling')).toBe(':polling <live|default|slow>: takes 1 argument, got 0');
+  });
+
   it('refuses wrong arity, bad hex and out-of-range numbers with the reason', () => {
     expect(refusal(':ft')).toBe(':feed-timeline <owner> <topic> [max]: takes 2 to 3 arguments, got 0');
     expect(refusal(':hash')).toBe(':hash [--redundancy 0..4] [--manifest] <path>: takes 1 argument, got 0');

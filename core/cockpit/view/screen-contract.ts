@@ -43,7 +43,9 @@ export type ScreenEvent =
   | { readonly type: 'screen.reveal'; readonly section: string; readonly index: number; readonly column: string }
   | { readonly type: 'screen.closeDrill' }
   /** The screen became visible (true) or hidden (false): screens may poll only while visible. */
-  | { readonly type: 'screen.visible'; readonly visible: boolean };
+  | { readonly type: 'screen.visible'; readonly visible: boolean }
+  /** The polling preset changed (`:polling`): a timed screen polls every `intervalMs` from its next wait on. */
+  | { readonly type: 'screen.pollInterval'; readonly intervalMs: number };
 
 /** What a screen's selector returns; the engine adds id, number, title and selection. */
 export interface ScreenContent {

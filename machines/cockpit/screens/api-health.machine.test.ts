@@ -9,6 +9,7 @@ import { pollingScreenWith } from './polling-screen.machine.js';
 describeMachineModel(apiHealthScreenMachine, {
   input: { pollIntervalMs: 10_000 },
   events: {
+    'screen.pollInterval': [{ type: 'screen.pollInterval', intervalMs: 5_000 }],
     'poll.done': { one: { type: 'poll.done', poll: apiHealthPoll(1_000_000, 1) }, none: { type: 'poll.done', poll: apiHealthPoll(2_000_000, 0) } },
     'poll.failed': { bug: { type: 'poll.failed', line: 'poll failed unexpectedly: a bug' } },
     'screen.visible': { hide: { type: 'screen.visible', visible: false } },

@@ -8,11 +8,11 @@
  * unexpected failure (`poll.failed`) and the chain-lag streak (polls in a row over the warn line: "sustained" lag
  * needs history). One state, `showing`; the view is derived (selectApiHealthContent).
  */
-import { assign, forwardTo, setup, type SnapshotFrom } from 'xstate';
+import { assign, forwardTo, setup, type SnapshotFrom, sendTo } from 'xstate';
 import { nextLagStreak } from '../../../core/cockpit/rules/chain-lag.js';
 import { renderApiHealth, type ApiHealthPoll } from '../../../core/cockpit/screens/api-health.js';
 import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
-import { pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
+import { pollCadence, pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
 import { selectPerSnapshot } from './screen-definition.js';
 
 export interface ApiHealthScreenInput {
@@ -35,6 +35,7 @@ export const apiHealthScreenMachine = setup({
   actors: { poller: pollingScreenMachine },
   actions: {
     forwardVisibility: forwardTo('poller'),
+    forwardPollInterval: sendTo('poller', ({ event }) => pollCadence(event)),
     recordPoll: assign(({ context }, poll: ApiHealthPoll) => ({
       poll,
       pollError: null,
@@ -49,6 +50,7 @@ export const apiHealthScreenMachine = setup({
   invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: context.pollIntervalMs }) },
   on: {
     'screen.visible': { actions: 'forwardVisibility' },
+    'screen.pollInterval': { actions: 'forwardPollInterval' },
     'poll.done': { actions: { type: 'recordPoll', params: ({ event }) => event.poll } },
     'poll.failed': { actions: { type: 'recordPollError', params: ({ event }) => event } },
   },

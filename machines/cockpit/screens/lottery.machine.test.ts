@@ -29,6 +29,7 @@ function expectRound(s: LotteryScreenSnapshot): void {
 describeMachineModel(lotteryScreenMachine, {
   input: { pollIntervalMs: 10_000 },
   events: {
+    'screen.pollInterval': [{ type: 'screen.pollInterval', intervalMs: 5_000 }],
     'poll.done': { poll: { type: 'poll.done', poll }, blind: { type: 'poll.done', poll: blind } },
     'poll.failed': { bug: { type: 'poll.failed', line: 'poll failed unexpectedly: a bug' } },
     'xstate.done.actor.runRchash': { fast: actorDone('runRchash', fast) },

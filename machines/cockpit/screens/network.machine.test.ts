@@ -20,6 +20,7 @@ function expectView(s: NetworkScreenSnapshot): void {
 describeMachineModel(networkScreenMachine, {
   input: { pollIntervalMs: 30_000 },
   events: {
+    'screen.pollInterval': [{ type: 'screen.pollInterval', intervalMs: 5_000 }],
     'poll.done': { public: { type: 'poll.done', poll: publicPoll }, private: { type: 'poll.done', poll: privatePoll } },
     'poll.failed': { bug: { type: 'poll.failed', line: 'poll failed unexpectedly: a bug' } },
     'screen.visible': { hide: { type: 'screen.visible', visible: false } },

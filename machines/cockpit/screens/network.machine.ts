@@ -6,11 +6,11 @@
  * `screen.visible` to it and keeps the latest answer (`poll.done`) and the unexpected failure (`poll.failed`).
  * One state, `showing`; the view is derived (selectNetworkContent).
  */
-import { assign, forwardTo, setup, type SnapshotFrom } from 'xstate';
+import { assign, forwardTo, setup, type SnapshotFrom, sendTo } from 'xstate';
 import { renderNetwork, type NetworkFacts } from '../../../core/cockpit/screens/network.js';
 import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
 import { nextRadiusTrack, type RadiusTrack } from '../../../core/cockpit/radius-facts.js';
-import { pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
+import { pollCadence, pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
 import { selectPerSnapshot } from './screen-definition.js';
 
 export interface NetworkScreenInput {
@@ -37,6 +37,7 @@ export const networkScreenMachine = setup({
   actors: { poller: pollingScreenMachine },
   actions: {
     forwardVisibility: forwardTo('poller'),
+    forwardPollInterval: sendTo('poller', ({ event }) => pollCadence(event)),
     recordPoll: assign(({ context }, poll: NetworkFacts) => ({ poll, pollError: null, radiusTrack: nextRadiusTrack(context.radiusTrack, radiusReading(poll), poll.takenAtMs) })),
     recordPollError: assign((_, params: { line: string }) => ({ pollError: params.line })),
   },
@@ -47,6 +48,7 @@ export const networkScreenMachine = setup({
   invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: context.pollIntervalMs }) },
   on: {
     'screen.visible': { actions: 'forwardVisibility' },
+    'screen.pollInterval': { actions: 'forwardPollInterval' },
     'poll.done': { actions: { type: 'recordPoll', params: ({ event }) => event.poll } },
     'poll.failed': { actions: { type: 'recordPollError', params: ({ event }) => event } },
   },

@@ -35,6 +35,7 @@ function expectView(s: PeersScreenSnapshot): void {
 describeMachineModel(peersScreenMachine, {
   input: { pollIntervalMs: 15_000, selectDebounceMs: 400 },
   events: {
+    'screen.pollInterval': [{ type: 'screen.pollInterval', intervalMs: 5_000 }],
     'poll.done': { good: { type: 'poll.done', poll: good }, refused: { type: 'poll.done', poll: refused } },
     'poll.failed': { bug: { type: 'poll.failed', line: 'poll failed unexpectedly: a bug' } },
     'xstate.done.actor.fetchPeerDrill': { answered: actorDone('fetchPeerDrill', drillOf(A)) },

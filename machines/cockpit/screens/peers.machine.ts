@@ -14,12 +14,12 @@
  * Context: the latest good topology and when it was taken, the last poll failure, the selected peer, whether
  * the drill is open, its facts and its unexpected failure. Rows and views are derived (selectPeersContent).
  */
-import { assign, forwardTo, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, forwardTo, fromPromise, setup, type SnapshotFrom, sendTo } from 'xstate';
 import { failureLine } from '../../../core/cockpit/screens/common.js';
 import { peerRows, renderPeers, type PeerDrillFacts, type PeersTopologyFacts, type TopologyPoll } from '../../../core/cockpit/screens/peers.js';
 import { errorLine } from '../../../core/cockpit/text.js';
 import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
-import { pollingScreenMachine, type PollReport } from './polling-screen.machine.js';
+import { pollCadence, pollingScreenMachine, type PollReport } from './polling-screen.machine.js';
 import { selectPerSnapshot } from './screen-definition.js';
 
 export interface PeersScreenInput {
@@ -69,6 +69,7 @@ export const peersScreenMachine = setup({
     recordTopologyFailure: assign((_, poll: TopologyPoll) => (poll.topology.ok ? {} : { pollError: failureLine('/topology', poll.topology.error) })),
     recordPollError: assign((_, params: { line: string }) => ({ pollError: params.line })),
     forwardVisibility: forwardTo('poller'),
+    forwardPollInterval: sendTo('poller', ({ event }) => pollCadence(event)),
     selectPeer: assign(({ context }, params: RowEvent) => {
       const peer = peerAt(context, params) ?? null;
       return peer === context.selectedPeer ? {} : { selectedPeer: peer, drillFacts: null, drillError: null };
@@ -95,6 +96,7 @@ export const peersScreenMachine = setup({
   invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: context.pollIntervalMs }) },
   on: {
     'screen.visible': { actions: 'forwardVisibility' },
+    'screen.pollInterval': { actions: 'forwardPollInterval' },
     'poll.done': [
       { guard: { type: 'isTopologyAnswer', params: ({ event }) => event.poll }, actions: { type: 'recordTopology', params: ({ event }) => event.poll } },
       { actions: { type: 'recordTopologyFailure', params: ({ event }) => event.poll } },

@@ -30,6 +30,7 @@ describeMachineModel(pinsScreenMachine, {
   // About 200 snapshots (sort × results × check state × poll) times 14 events: finite, wider than the default bound.
   maxSnapshots: 20_000,
   events: {
+    'screen.pollInterval': [{ type: 'screen.pollInterval', intervalMs: 5_000 }],
     'poll.done': { two: { type: 'poll.done', poll: two } },
     'poll.failed': { bug: { type: 'poll.failed', line: 'poll failed unexpectedly: a bug' } },
     'screen.visible': { hide: { type: 'screen.visible', visible: false } },

@@ -14,13 +14,13 @@
  * still to report, the last check's outcome (its banner id alternates 1/2 so the engine shows each once and the
  * graph stays finite), and the sort. Rows are derived (selectPinsContent).
  */
-import { assign, forwardTo, fromCallback, setup, type SnapshotFrom } from 'xstate';
+import { assign, forwardTo, fromCallback, setup, type SnapshotFrom, sendTo } from 'xstate';
 import { failureLine } from '../../../core/cockpit/screens/common.js';
 import { pinRows, renderPins, type PinCheckEvent, type PinsPoll } from '../../../core/cockpit/screens/pins.js';
 import { nextPinSort, type PinCheckCounts, type PinSort } from '../../../core/cockpit/rules/pin-integrity.js';
 import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
 import { CHECK_ALL_ACTION, CYCLE_SORT_ACTION } from '../../../core/cockpit/bindings/screen-actions.js';
-import { pollingScreenMachine, type PollReport } from './polling-screen.machine.js';
+import { pollCadence, pollingScreenMachine, type PollReport } from './polling-screen.machine.js';
 import { selectPerSnapshot } from './screen-definition.js';
 
 export interface PinsScreenInput {
@@ -73,6 +73,7 @@ export const pinsScreenMachine = setup({
     ),
     recordPollError: assign((_, params: { line: string }) => ({ pollError: params.line })),
     forwardVisibility: forwardTo('poller'),
+    forwardPollInterval: sendTo('poller', ({ event }) => pollCadence(event)),
     cycleSort: assign(({ context }) => ({ sort: nextPinSort(context.sort) })),
     startCheckAll: assign(({ context }) => ({ checkScope: 'all', pending: context.pins ?? [], checkError: null })),
     startCheckOne: assign(({ context }, params: { section: string; index: number }) => {
@@ -107,6 +108,7 @@ export const pinsScreenMachine = setup({
   invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: context.pollIntervalMs }) },
   on: {
     'screen.visible': { actions: 'forwardVisibility' },
+    'screen.pollInterval': { actions: 'forwardPollInterval' },
     'poll.done': { actions: { type: 'recordPoll', params: ({ event }) => event.poll } },
     'poll.failed': { actions: { type: 'recordPollError', params: ({ event }) => event } },
     'screen.action': { guard: { type: 'isSortRequest', params: ({ event }) => event }, actions: 'cycleSort' },

@@ -88,6 +88,11 @@ export const pollingScreenMachine = setup({
   },
 });
 
+/** The poller's new cadence for a screen's `screen.pollInterval` (the screen forwards it to its child `poller`). */
+export function pollCadence(event: { readonly type: string; readonly intervalMs?: number }): PollerEvent {
+  return { type: 'poll.cadence', intervalMs: event.intervalMs ?? 0 };
+}
+
 /** A screen's content with the unexpected failure of its last fetch as the subtitle, when there was one. */
 export function withPollFailure(content: ScreenContent, pollError: string | null): ScreenContent {
   return pollError === null ? content : { ...content, subtitle: pollError };

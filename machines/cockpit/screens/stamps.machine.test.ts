@@ -27,6 +27,7 @@ function expectTable(s: StampsScreenSnapshot): void {
 describeMachineModel(stampsScreenMachine, {
   input: { pollIntervalMs: 30_000 },
   events: {
+    'screen.pollInterval': [{ type: 'screen.pollInterval', intervalMs: 5_000 }],
     'poll.done': { batches: { type: 'poll.done', poll: firstPoll }, syncing: { type: 'poll.done', poll: stampsSyncing(2_000) } },
     'poll.failed': { bug: { type: 'poll.failed', line: 'poll failed unexpectedly: bug in a projection' } },
     'xstate.done.actor.fetchBuckets': { summary: actorDone('fetchBuckets', bucketSummary) },

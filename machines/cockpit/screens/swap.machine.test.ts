@@ -6,6 +6,7 @@ import { selectSwapContent, swapScreenMachine } from './swap.machine.js';
 describeMachineModel(swapScreenMachine, {
   input: { pollIntervalMs: 30_000 },
   events: {
+    'screen.pollInterval': [{ type: 'screen.pollInterval', intervalMs: 5_000 }],
     'poll.done': { on: { type: 'poll.done', poll: swapPoll(1) }, off: { type: 'poll.done', poll: swapOffPoll(2) } },
     'poll.failed': { bug: { type: 'poll.failed', line: 'poll failed unexpectedly: a bug' } },
     'screen.visible': { hide: { type: 'screen.visible', visible: false } },

@@ -6,10 +6,10 @@
  * its time settlements); this machine forwards `screen.visible` to it and keeps the latest answer (`poll.done`) and
  * the unexpected failure (`poll.failed`). One state, `showing`; the view is derived (selectSwapContent).
  */
-import { assign, forwardTo, setup, type SnapshotFrom } from 'xstate';
+import { assign, forwardTo, setup, type SnapshotFrom, sendTo } from 'xstate';
 import { renderSwap, type SwapPoll } from '../../../core/cockpit/screens/swap.js';
 import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
-import { pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
+import { pollCadence, pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
 import { selectPerSnapshot } from './screen-definition.js';
 
 export interface SwapScreenInput {
@@ -31,6 +31,7 @@ export const swapScreenMachine = setup({
   actors: { poller: pollingScreenMachine },
   actions: {
     forwardVisibility: forwardTo('poller'),
+    forwardPollInterval: sendTo('poller', ({ event }) => pollCadence(event)),
     recordPoll: assign((_, poll: SwapPoll) => ({ poll, pollError: null })),
     recordPollError: assign((_, params: { line: string }) => ({ pollError: params.line })),
   },
@@ -41,6 +42,7 @@ export const swapScreenMachine = setup({
   invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: context.pollIntervalMs }) },
   on: {
     'screen.visible': { actions: 'forwardVisibility' },
+    'screen.pollInterval': { actions: 'forwardPollInterval' },
     'poll.done': { actions: { type: 'recordPoll', params: ({ event }) => event.poll } },
     'poll.failed': { actions: { type: 'recordPollError', params: ({ event }) => event } },
   },

@@ -6,6 +6,7 @@ import { selectWarmupContent, warmupScreenMachine } from './warmup.machine.js';
 describeMachineModel(warmupScreenMachine, {
   input: { pollIntervalMs: 5_000 },
   events: {
+    'screen.pollInterval': [{ type: 'screen.pollInterval', intervalMs: 5_000 }],
     'poll.done': { settled: { type: 'poll.done', poll: warmupPoll(1) }, warming: { type: 'poll.done', poll: warmupPoll(2, true) } },
     'poll.failed': { bug: { type: 'poll.failed', line: 'poll failed unexpectedly: a bug' } },
     'screen.visible': { hide: { type: 'screen.visible', visible: false } },

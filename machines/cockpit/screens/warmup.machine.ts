@@ -8,11 +8,11 @@
  * (`poll.done`) and the unexpected failure (`poll.failed`). One state, `showing`; the view is derived
  * (selectWarmupContent).
  */
-import { assign, forwardTo, setup, type SnapshotFrom } from 'xstate';
+import { assign, forwardTo, setup, type SnapshotFrom, sendTo } from 'xstate';
 import { renderWarmup, type WarmupPoll } from '../../../core/cockpit/screens/warmup.js';
 import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
 import { nextRadiusTrack, type RadiusTrack } from '../../../core/cockpit/radius-facts.js';
-import { pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
+import { pollCadence, pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
 import { selectPerSnapshot } from './screen-definition.js';
 
 export interface WarmupScreenInput {
@@ -39,6 +39,7 @@ export const warmupScreenMachine = setup({
   actors: { poller: pollingScreenMachine },
   actions: {
     forwardVisibility: forwardTo('poller'),
+    forwardPollInterval: sendTo('poller', ({ event }) => pollCadence(event)),
     recordPoll: assign(({ context }, poll: WarmupPoll) => ({ poll, pollError: null, radiusTrack: nextRadiusTrack(context.radiusTrack, radiusReading(poll), poll.takenAtMs) })),
     recordPollError: assign((_, params: { line: string }) => ({ pollError: params.line })),
   },
@@ -49,6 +50,7 @@ export const warmupScreenMachine = setup({
   invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: context.pollIntervalMs }) },
   on: {
     'screen.visible': { actions: 'forwardVisibility' },
+    'screen.pollInterval': { actions: 'forwardPollInterval' },
     'poll.done': { actions: { type: 'recordPoll', params: ({ event }) => event.poll } },
     'poll.failed': { actions: { type: 'recordPollError', params: ({ event }) => event } },
   },
