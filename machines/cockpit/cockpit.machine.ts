@@ -25,6 +25,7 @@ import { formatCount, formatDuration, shortId } from '../../core/cockpit/format.
 import { alertRecords } from '../../core/cockpit/alerts.js';
 import { errorText } from '../../core/error-text.js';
 import { alertsMachine } from './alerts.machine.js';
+import { initialCockpitContext } from './cockpit.context.js';
 import { FLEET_STAGGER_MS, fleetActorId, logInput, pollingChange, PROMETHEUS_FLEET_ID, screenActorId, screenInput, screenSrc, watchActorId, watchlistEvent, type CockpitContext, type CockpitEvent, type CockpitMachineInput, type ScreenSrc, type VerbInput, type VerbOutcome } from './cockpit.contracts.js';
 import { gatesMachine, selectLatestTransitions } from './gates.machine.js';
 import { logPaneMachine } from './log-pane.machine.js';
@@ -208,25 +209,7 @@ export const cockpitMachine = setup({
 }).createMachine({
   id: 'cockpit',
   description: 'The cockpit engine: the UI session, alerts, watchlist and watch-refs, the supervised node, the fleet pollers, the log pane, the active node’s screens and one-shot verbs, each in its own region.',
-  context: ({ input }) => ({
-    face: input.face,
-    nodes: input.nodes,
-    activeNode: input.nodes.some((n) => n.name === input.activeNode) ? input.activeNode : input.nodes[0]!.name,
-    defaultNode: input.nodes.some((n) => n.name === input.activeNode) ? input.activeNode : input.nodes[0]!.name,
-    fleetPollIntervalMs: input.fleetPollIntervalMs,
-    screenPollIntervalsMs: input.screenPollIntervalsMs ?? {},
-    prometheusFleet: input.prometheusFleet !== undefined,
-    generation: 0,
-    shownScreen: input.session.screen ?? 'health',
-    log: input.log,
-    capture: null,
-    alerts: [],
-    alertSeq: 0,
-    alertsSeenAtMs: 0,
-    verbSeq: 0,
-    watches: {},
-    start: { session: input.session, alerts: input.alerts, supervisor: input.supervisor, prometheusFleet: input.prometheusFleet, watchlist: input.watchlist, watchAvailability: input.watchAvailability, restoreWatches: input.restoreWatches },
-  }),
+  context: ({ input }) => initialCockpitContext(input),
   initial: 'running',
   states: {
     running: {

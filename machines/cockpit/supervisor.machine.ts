@@ -40,7 +40,7 @@ import { assign, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { backoffMs, restartsInWindow, settingsFrom, type ExitPhase, type SupervisorInput } from '../../core/cockpit/supervisor-rules.js';
 import { assessDrain } from '../../core/cockpit/drain.js';
 import { finalStatusOf } from './supervisor.view.js';
-import { exitRecord, exitRoutes, nodeProcessNotProvided, notProvided, settled } from './supervisor.parts.js';
+import { drainAfterRead, drainEnded, exitRecord, exitRoutes, nodeProcessNotProvided, notProvided, settled } from './supervisor.parts.js';
 
 export * from '../../core/cockpit/supervisor-rules.js';
 import type { DrainEnd, HealthProbe, HealthProbeInput, NodeProcessEvent, NodeProcessSignal, RedistributionRead, RedistributionReadInput, StartupCheck, StartupCheckInput } from './supervisor.contracts.js';
@@ -103,18 +103,8 @@ export const supervisorMachine = setup({
     })),
     setAutoRestart: assign(({ context }, enabled: boolean) => ({ settings: { ...context.settings, autoRestart: enabled } })),
     beginDrain: assign({ drain: null }),
-    recordDrainRead: assign(({ context }, read: RedistributionRead) => ({
-      drain: {
-        sinceMs: context.drain?.sinceMs ?? read.atMs,
-        lastAtMs: read.atMs,
-        verdict: read.ok ? assessDrain(read.reading) : (context.drain?.verdict ?? null),
-        unreadable: read.ok ? null : read.detail,
-        ended: !read.ok ? 'unreadable' : assessDrain(read.reading).safe === false ? null : 'safe',
-      },
-    })),
-    endDrain: assign(({ context }, ended: DrainEnd) => ({
-      drain: context.drain ? { ...context.drain, ended } : { sinceMs: 0, lastAtMs: 0, verdict: null, unreadable: null, ended },
-    })),
+    recordDrainRead: assign(({ context }, read: RedistributionRead) => ({ drain: drainAfterRead(context, read) })),
+    endDrain: assign(({ context }, ended: DrainEnd) => ({ drain: drainEnded(context, ended) })),
     sendTerm: sendTo('nodeProcess', { type: 'process.signal', signal: 'SIGTERM' } satisfies NodeProcessSignal),
     sendKill: sendTo('nodeProcess', { type: 'process.signal', signal: 'SIGKILL' } satisfies NodeProcessSignal),
   },

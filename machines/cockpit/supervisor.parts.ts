@@ -4,7 +4,8 @@
  */
 import { fromCallback, fromPromise } from 'xstate';
 import type { ExitPhase, ExitRecord } from '../../core/cockpit/supervisor-rules.js';
-import type { NodeProcessEvent, NodeProcessInput, NodeProcessSignal, ProcessExited, SupervisorContext } from './supervisor.contracts.js';
+import { assessDrain } from '../../core/cockpit/drain.js';
+import type { DrainEnd, NodeProcessEvent, NodeProcessInput, NodeProcessSignal, ProcessExited, RedistributionRead, SupervisorContext } from './supervisor.contracts.js';
 
 export function exitRecord(context: SupervisorContext, event: ProcessExited, phase: ExitPhase): ExitRecord {
   return {
@@ -46,4 +47,20 @@ export function exitRoutes(phase: 'starting' | 'running') {
 /** A state the node rests in: an operator's start begins again (with a fresh budget); a stop ends supervision. */
 export function settled(description: string) {
   return { description, on: { 'supervisor.start': { target: 'checking', actions: 'resetRestartBudget' }, 'supervisor.stop': 'stopped' } } as const;
+}
+
+/** The drain after one read of /redistributionstate: an unreadable state ends it (unknown never holds a stop). */
+export function drainAfterRead(context: SupervisorContext, read: RedistributionRead): SupervisorContext['drain'] {
+  return {
+    sinceMs: context.drain?.sinceMs ?? read.atMs,
+    lastAtMs: read.atMs,
+    verdict: read.ok ? assessDrain(read.reading) : (context.drain?.verdict ?? null),
+    unreadable: read.ok ? null : read.detail,
+    ended: !read.ok ? 'unreadable' : assessDrain(read.reading).safe === false ? null : 'safe',
+  };
+}
+
+/** The drain as it ended (a second stop, the time limit, the node leaving) with what was read until then. */
+export function drainEnded(context: SupervisorContext, ended: DrainEnd): SupervisorContext['drain'] {
+  return context.drain ? { ...context.drain, ended } : { sinceMs: 0, lastAtMs: 0, verdict: null, unreadable: null, ended };
 }

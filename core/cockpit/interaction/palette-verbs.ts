@@ -3,56 +3,18 @@ import { parseReplaySpeed } from '../pubsub-replay.js';
 import { parseProbeArgs, ProbeUsageError } from '../probe-upload.js';
 import { MAX_TIMELINE_ENTRIES } from '../feed-timeline.js';
 import { LOGGER_VERBOSITIES } from '../loggers.js';
-import type { KeyCommand } from '../bindings/key-bindings.js';
 import { SCREENS, screenByName, type ScreenId } from '../view/screens.js';
-import type { Face } from '../view/view-model.js';
 import { isPollingPreset, POLLING_PRESETS } from './polling-presets.js';
-import { PaletteError, type PaletteCommand, type PaletteVerb } from './palette-command.js';
-import { amount, arity, batchId, batchPrefix, choiceArgs, depth, feedTopic, feedTopicArg, integer, owner, paletteChoices, probeArgsOf, reference } from './palette-arguments.js';
+import { PaletteError, type PaletteVerb } from './palette-command.js';
+import { BOTH, keyVerb, noArgs, parseBatch, TERMINAL } from './palette-verb-builders.js';
+import { arity, batchPrefix, choiceArgs, feedTopic, feedTopicArg, integer, owner, paletteChoices, probeArgsOf, reference } from './palette-arguments.js';
 
 export const WATCH_DEFAULT_SECONDS = 60;
 export const WATCH_MIN_SECONDS = 10;
 export const WATCH_MAX_SECONDS = 86_400;
 
-const BOTH: readonly Face[] = ['desktop', 'terminal'];
-const TERMINAL: readonly Face[] = ['terminal'];
-
-/** A verb without arguments that does what a key does (the key is named from the binding table). */
-function keyVerb(name: string, aliases: readonly string[], description: string, command: KeyCommand, faces: readonly Face[] = BOTH): PaletteVerb {
-  const usage = `:${name}`;
-  return { name, aliases, usage, description, faces, key: command, parse: noArgs({ kind: 'key', command }, usage) };
-}
-
-function noArgs(command: PaletteCommand, usage: string) {
-  return (args: readonly string[]) => {
-    arity(args, 0, 0, usage);
-    return command;
-  };
-}
-
 export function screenByAlias(alias: string): ScreenId | undefined {
   return screenByName(alias);
-}
-
-function parseBatch(args: readonly string[]): PaletteCommand {
-  const usage = ':batch buy <depth> [amount] | :batch topup|dilute|extend <id> <arg>';
-  const [action, ...rest] = args;
-  switch (action) {
-    case 'buy':
-      arity(rest, 1, 2, ':batch buy <depth> [amount]');
-      return { kind: 'oneShot', verb: 'buy-preview', args: rest[1] === undefined ? [depth(rest[0]!)] : [depth(rest[0]!), amount(rest[1])] };
-    case 'topup':
-      arity(rest, 2, 2, ':batch topup <id> <amount>');
-      return { kind: 'oneShot', verb: 'topup-preview', args: [batchId(rest[0]!), amount(rest[1]!)] };
-    case 'dilute':
-      arity(rest, 2, 2, ':batch dilute <id> <new-depth>');
-      return { kind: 'oneShot', verb: 'dilute-preview', args: [batchId(rest[0]!), depth(rest[1]!, 'new depth')] };
-    case 'extend':
-      arity(rest, 2, 2, ':batch extend <id> <seconds>');
-      return { kind: 'oneShot', verb: 'extend-preview', args: [batchId(rest[0]!), String(integer(rest[1]!, 'seconds', 1, Number.MAX_SAFE_INTEGER))] };
-    default:
-      throw new PaletteError(`${usage}: ${action === undefined ? 'missing action' : `unknown action ${JSON.stringify(action)}`} (buy, topup, dilute or extend; previews only, no transaction is sent)`);
-  }
 }
 
 export const PALETTE_VERBS: readonly PaletteVerb[] = [

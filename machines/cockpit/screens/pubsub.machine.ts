@@ -33,54 +33,18 @@ import {
   pushRing,
   reconnectDelayMs,
   toMessage,
-  type PubsubMessage,
   type PubsubMode,
   type PubsubTarget,
 } from '../../../core/cockpit/pubsub.js';
 import { renderPubsub, type HistoryEvent, type HistoryRequest, type PubsubForm, type ReplayEvent, type SocketEvent } from '../../../core/cockpit/screens/pubsub.js';
 import { describeSpeed, parseReplaySpeed, type ReplaySpeed } from '../../../core/cockpit/pubsub-replay.js';
-import type { ScreenContent } from '../../../core/cockpit/view/screen-contract.js';
 import { errorLine } from '../../../core/cockpit/text.js';
 import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
 import { UNSUBSCRIBE_ACTION } from '../../../core/cockpit/bindings/screen-actions.js';
 import { selectPerSnapshot } from './screen-definition.js';
 
-export interface PubsubScreenInput {
-  /** Messages kept (default 200, the spec's ring). */
-  readonly ringSize?: number;
-  /** The dropped-frames count stops here (default one million). */
-  readonly droppedCap?: number;
-  /** The back-off step stops here (default BACKOFF_STEPS, where the delay reaches its 30 s cap). */
-  readonly maxBackoffStep?: number;
-}
-
-export interface PubsubScreenContext {
-  readonly form: PubsubForm;
-  readonly formErrors: Readonly<Partial<Record<keyof PubsubForm, string>>>;
-  readonly target: PubsubTarget | null;
-  /** Back-off step: 0 after a successful open, +1 per failed connection, at most maxBackoffStep. */
-  readonly attempt: number;
-  readonly maxBackoffStep: number;
-  readonly lastError: string | null;
-  readonly ringSize: number;
-  readonly messages: readonly PubsubMessage[];
-  readonly seq: number;
-  readonly filter: string;
-  readonly droppedCap: number;
-  readonly dropped: { readonly count: number; readonly lastReason: string | null };
-  /** The history file the writer reported (`history.opened`), null without `[pubsub].history_file`. */
-  readonly historyFile: string | null;
-  readonly historyError: string | null;
-  /** `:pubsub-replay`: the file, its speed, its message count once checked, and how many were played. */
-  readonly replay: { readonly file: string; readonly speed: ReplaySpeed; readonly total: number | null; readonly played: number } | null;
-  /** The replay's last one-shot result, for the 8 s banner (the id alternates so each shows once). */
-  readonly banner: NonNullable<ScreenContent['banner']> | null;
-}
-
-/** reconnectDelayMs reaches its 30 s cap at step 6 (1, 2, 4, 8, 16, 30 s). */
-export const BACKOFF_STEPS = 6;
-export const SUBSCRIBE_FORM = 'subscribe';
-export const FILTER_FORM = 'filter';
+export * from './pubsub.contracts.js';
+import { BACKOFF_STEPS, FILTER_FORM, SUBSCRIBE_FORM, type PubsubScreenContext, type PubsubScreenInput } from './pubsub.contracts.js';
 
 type Events = ScreenEvent | SocketEvent | HistoryEvent | ReplayEvent;
 
