@@ -54,6 +54,7 @@ export const sampleForecastDataSchema = z.looseObject({
   now: estimate,
   full: estimate.describe('the sample once the reserve reaches capacity'),
   lastSample: estimate.describe('the node\'s own last round sample (/redistributionstate lastSampleDurationSeconds)'),
+  lastSampleRead: z.boolean().describe('lastSampleDurationSeconds was read: a null lastSample is "none yet" only when true, else unknown'),
   nextWindowInBlocks: count,
   selectedNext: z.boolean().nullable(),
   verdict: z.enum(['fits', 'thin', 'misses']).nullable(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blocksToNextSampleWindow, forecastSample, SAMPLE_BUDGET_BLOCKS, SAMPLE_WINDOW_BLOCKS, type ForecastInputs } from './sample-forecast.js';
+import { blocksToNextSampleWindow, forecastSample, forecastText, SAMPLE_BUDGET_BLOCKS, SAMPLE_WINDOW_BLOCKS, type ForecastInputs } from './sample-forecast.js';
 
 const base: ForecastInputs = {
   benchmark: { durationSeconds: 10, depth: 8 },
@@ -47,6 +47,14 @@ describe('sample-forecast (Bee v2.8.1 window: claim start to the next reveal)', 
     expect(f.verdict).toBe('thin');
     expect(f.headline).toMatch(/^the node's last sample 500 s of the 540 s sample budget \(108 of 114 blocks at 5 s\): margin thin, 40 s$/);
     expect(forecastSample({ ...base, benchmark: null, benchmarkMissing: 'not run' }).headline).toBe('sample time unknown: not run; budget 540 s');
+  });
+
+  it("a last sample of 0 reads as none yet, one not read as unknown (never the same words)", () => {
+    const none = forecastSample({ ...base, lastSampleSeconds: 0 });
+    const unread = forecastSample({ ...base, lastSampleSeconds: null });
+    expect([none.lastSample, none.lastSampleRead, unread.lastSample, unread.lastSampleRead]).toEqual([null, true, null, false]);
+    expect(forecastText(none, 'a')).toMatch(/node's last sample +none yet: the node has not sampled a round/);
+    expect(forecastText(unread, 'a')).toMatch(/node's last sample +unknown: \/redistributionstate not read/);
   });
 
   it('the next window opens at block 76 of a round', () => {

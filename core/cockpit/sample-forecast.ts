@@ -77,6 +77,8 @@ export interface SampleForecast {
   readonly full: SampleEstimate | null;
   /** The node's own last sample, judged against the same budget; null when it has sampled no round yet. */
   readonly lastSample: SampleEstimate | null;
+  /** Whether lastSampleDurationSeconds was read at all: a null lastSample means "none yet" only when it was. */
+  readonly lastSampleRead: boolean;
   /** Blocks until the next sample window opens (the next claim phase), or null without a block. */
   readonly nextWindowInBlocks: number | null;
   /** The neighbourhood is selected for the next round: the coming sample counts. */
@@ -116,7 +118,7 @@ export function forecastSample(input: ForecastInputs): SampleForecast {
   const nextWindowInBlocks = input.block === null ? null : blocksToNextSampleWindow(input.block);
   const selectedNext = input.round === null || input.lastSelectedRound === null ? null : input.lastSelectedRound === input.round + 1;
   const verdict = worse(now?.verdict ?? null, lastSample?.verdict ?? null);
-  const base = { windowBlocks: SAMPLE_WINDOW_BLOCKS, budgetBlocks: SAMPLE_BUDGET_BLOCKS, blockTime: input.blockTime, budgetSeconds, chunksPerSecond, now, full, lastSample, nextWindowInBlocks, selectedNext, verdict };
+  const base = { windowBlocks: SAMPLE_WINDOW_BLOCKS, budgetBlocks: SAMPLE_BUDGET_BLOCKS, blockTime: input.blockTime, budgetSeconds, chunksPerSecond, now, full, lastSample, lastSampleRead: input.lastSampleSeconds !== null, nextWindowInBlocks, selectedNext, verdict };
   return { ...base, headline: forecastHeadline(base, input), warnings: forecastWarnings(base) };
 }
 
@@ -159,7 +161,7 @@ export function forecastText(f: SampleForecast, node: string): string {
     `  sampler speed      ${f.chunksPerSecond === null ? 'unknown (needs the benchmark and the reserve size)' : `${Math.round(f.chunksPerSecond).toLocaleString('en-US')} chunks/s`}`,
     est('sample now', f.now, 'unknown: no rchash benchmark'),
     est('reserve full', f.full, 'unknown: needs the benchmark and the reserve size'),
-    est("node's last sample", f.lastSample, 'none yet (lastSampleDurationSeconds 0 or not read)'),
+    est("node's last sample", f.lastSample, f.lastSampleRead ? 'none yet: the node has not sampled a round' : 'unknown: /redistributionstate not read'),
     `  next window        ${f.nextWindowInBlocks === null ? 'unknown (block not read)' : `in ${f.nextWindowInBlocks} blocks`}; selected for next round: ${f.selectedNext === null ? 'unknown' : f.selectedNext ? 'yes' : 'no'}`,
     ...f.warnings.map((w) => `  ! ${w}`),
   ].join('\n');
