@@ -55,6 +55,19 @@ describe('cockpit config JSON Schema (for TOML editors)', () => {
       expect(parseCockpitConfig(bad, 'x.toml').ok, bad).toBe(false);
     }
   });
+
+  it('[watchlist] auto re-seed: a count needs a batch, a batch is 64 hex, 0 (off) needs none', () => {
+    const batch = 'ab'.repeat(32);
+    expect(parseCockpitConfig(`[watchlist]\nauto_reseed_after = 2\nauto_reseed_batch = "${batch}"\n`, 'x.toml').ok).toBe(true);
+    expect(parseCockpitConfig('[watchlist]\nauto_reseed_after = 0\n', 'x.toml').ok).toBe(true);
+    const noBatch = parseCockpitConfig('[watchlist]\nauto_reseed_after = 2\n', 'x.toml');
+    expect(noBatch.ok).toBe(false);
+    expect(JSON.stringify(noBatch)).toContain('auto_reseed_after needs auto_reseed_batch');
+    for (const bad of ['[watchlist]\nauto_reseed_after = 2\nauto_reseed_batch = "abc"\n', '[watchlist]\nauto_reseed_after = -1\n', '[watchlist]\nauto_reseed = 2\n']) {
+      expect(validate(parse(bad)), bad).toBe(false);
+      expect(parseCockpitConfig(bad, 'x.toml').ok, bad).toBe(false);
+    }
+  });
 });
 
 describe('taplo (the engine of Even Better TOML) with the schema', () => {

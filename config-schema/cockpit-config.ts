@@ -121,6 +121,18 @@ function buildSchemas() {
     })
     .meta({ description: 'Notifications of gate transitions.' });
 
+  const watchlistSchema = z
+    .strictObject({
+      auto_reseed_after: int(0, 1000, 0, 'Re-seed a watched reference (`:watch-ref`) after this many not-retrievable checks in a row, then check again; 0 (default): never. Needs auto_reseed_batch'),
+      auto_reseed_batch: z
+        .string()
+        .regex(/^[0-9a-fA-F]{64}$/, 'a postage batch ID: 64 hex characters')
+        .optional()
+        .meta({ description: 'The postage batch the automatic re-seed uploads under (the retcheck re-seed flow: pre-flight of the batch, then PUT /stewardship)' }),
+    })
+    .refine((section) => section.auto_reseed_after === 0 || section.auto_reseed_batch !== undefined, { message: 'auto_reseed_after needs auto_reseed_batch', path: ['auto_reseed_batch'] })
+    .meta({ description: 'Watch-refs: automatic re-seeding. Every re-seed and its outcome is a Cockpit log line and a banner.' });
+
   const pubsubSchema = z
     .strictObject({
       history_file: text('JSONL file receiving every PSS/GSOC message, one per line.').optional(),
@@ -164,13 +176,14 @@ function buildSchemas() {
       alerts: alertsSchema.prefault({}),
       fleet: fleetSchema.prefault({}),
       notifications: notificationsSchema.prefault({}),
+      watchlist: watchlistSchema.optional(),
       pubsub: pubsubSchema.prefault({}),
       serve: serveSchema.prefault({}),
       ui: uiSchema.prefault({}),
     })
     .meta({ description: 'Swarm node operator cockpit configuration (cockpit and cockpit-tui).' });
 
-  return { nodeEntrySchema, storeLogsSchema, storeSupervisorSchema, storeSchema, alertsSchema, fleetSchema, notificationsSchema, pubsubSchema, serveSchema, uiSchema, cockpitConfigSchema };
+  return { nodeEntrySchema, storeLogsSchema, storeSupervisorSchema, storeSchema, alertsSchema, fleetSchema, notificationsSchema, watchlistSchema, pubsubSchema, serveSchema, uiSchema, cockpitConfigSchema };
 }
 
 type CockpitConfigSchemas = ReturnType<typeof buildSchemas>;

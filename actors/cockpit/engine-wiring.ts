@@ -22,9 +22,10 @@ import { prometheusQueryIntervalMs } from '../../core/cockpit/prometheus-fleet.j
 import { SCREEN_REGISTRY } from '../../machines/cockpit/screens/index.js';
 import { supervisorMachine } from '../../machines/cockpit/supervisor.machine.js';
 import { watchlistMachine } from '../../machines/cockpit/watchlist.machine.js';
-import { watchRefMachine } from '../../machines/cockpit/watch-ref.machine.js';
+import { watchRefMachine, type WatchRefLogLine } from '../../machines/cockpit/watch-ref.machine.js';
 import { RETRY_CAP_MS, webhookSinkMachine } from '../../machines/cockpit/webhook-sink.machine.js';
 import { postAlertsLogic } from './alertmanager-post.js';
+import { autoReseedLogic } from './auto-reseed.js';
 import { durabilityCheckLogic } from './durability.js';
 import type { StartCockpitEngineOptions } from './engine-options.js';
 import { healthPollerLogic } from './health-snapshot.js';
@@ -91,7 +92,10 @@ export function provideCockpitMachine({ options, now, deps, clientFor, pollClien
       }),
       oneShot,
       watchlist: watchlistMachine.provide({ actors: { durabilityCheck } }),
-      watchRef: watchRefMachine.provide({ actors: { durabilityCheck } }),
+      watchRef: watchRefMachine.provide({
+        actors: { durabilityCheck, ...(config.watchlist?.autoReseedBatch ? { reseed: autoReseedLogic(() => activeClient().baseUrl, config.watchlist.autoReseedBatch) } : {}) },
+        actions: { logLine: (_args: unknown, line: WatchRefLogLine) => logBook()?.addCockpitEvent(line.level, line.message, clockTime(now()), 'cockpit::watch-ref') },
+      }),
       ...screenProvided,
     },
   });
@@ -120,6 +124,7 @@ export function cockpitInput(options: StartCockpitEngineOptions, persisted: Engi
     watchlist: persisted.watchlist.map((entry) => ({ reference: entry.reference, intervalSeconds: entry.intervalSeconds ?? null })),
     watchAvailability: options.stateStore?.watchHistory?.get() ?? {},
     restoreWatches: options.restoreWatches ?? face === 'terminal',
+    ...(config.watchlist?.autoReseedAfter ? { autoReseedAfter: config.watchlist.autoReseedAfter } : {}),
     alerts: {
       face,
       webhook: Boolean(config.alerts.webhookUrl),

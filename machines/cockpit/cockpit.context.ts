@@ -21,6 +21,6 @@ export function initialCockpitContext(input: CockpitMachineInput): CockpitContex
       alertsSeenAtMs: 0,
       verbSeq: 0,
       watches: {},
-      start: { session: input.session, alerts: input.alerts, supervisor: input.supervisor, prometheusFleet: input.prometheusFleet, watchlist: input.watchlist, watchAvailability: input.watchAvailability, restoreWatches: input.restoreWatches },
+      start: { session: input.session, alerts: input.alerts, supervisor: input.supervisor, prometheusFleet: input.prometheusFleet, watchlist: input.watchlist, watchAvailability: input.watchAvailability, restoreWatches: input.restoreWatches, autoReseedAfter: input.autoReseedAfter },
   };
 }

@@ -51,6 +51,8 @@ export interface CockpitMachineInput {
   readonly watchAvailability?: AvailabilityBook;
   /** Restart persisted watch-refs (the terminal; the desktop has no `:watch-ref`). */
   readonly restoreWatches?: boolean;
+  /** `[watchlist] auto_reseed_after`: every watch-ref re-seeds after this many failures in a row (0/absent: never). */
+  readonly autoReseedAfter?: number;
 }
 
 export interface CockpitContext {
@@ -79,7 +81,7 @@ export interface CockpitContext {
   /** Running `:watch-ref`s: reference → interval in seconds. */
   readonly watches: Readonly<Record<string, number>>;
   /** The input the fixed children are invoked with (kept: invoke reads it from the context). */
-  readonly start: Pick<CockpitMachineInput, 'session' | 'alerts' | 'supervisor' | 'prometheusFleet' | 'watchlist' | 'watchAvailability' | 'restoreWatches'>;
+  readonly start: Pick<CockpitMachineInput, 'session' | 'alerts' | 'supervisor' | 'prometheusFleet' | 'watchlist' | 'watchAvailability' | 'restoreWatches' | 'autoReseedAfter'>;
 }
 
 export interface VerbInput {

@@ -82,7 +82,7 @@ export const cockpitMachine = setup({
       const watches: Record<string, number> = {};
       for (const entry of context.start.restoreWatches ? (context.start.watchlist ?? []) : []) {
         if (entry.intervalSeconds === null) continue;
-        enqueue.spawnChild('watchRef', { id: watchActorId(entry.reference), input: { reference: entry.reference, intervalSeconds: entry.intervalSeconds } });
+        enqueue.spawnChild('watchRef', { id: watchActorId(entry.reference), input: { reference: entry.reference, intervalSeconds: entry.intervalSeconds, autoReseedAfter: context.start.autoReseedAfter ?? 0 } });
         watches[entry.reference] = entry.intervalSeconds;
       }
       enqueue.assign({ watches });
@@ -179,7 +179,7 @@ export const cockpitMachine = setup({
       const { reference, intervalSeconds } = event;
       // A new interval for a watched reference replaces its watch.
       if (context.watches[reference] !== undefined) enqueue.stopChild(watchActorId(reference));
-      enqueue.spawnChild('watchRef', { id: watchActorId(reference), input: { reference, intervalSeconds } });
+      enqueue.spawnChild('watchRef', { id: watchActorId(reference), input: { reference, intervalSeconds, autoReseedAfter: context.start.autoReseedAfter ?? 0 } });
       enqueue.assign({ watches: { ...context.watches, [reference]: intervalSeconds } });
       enqueue.sendTo('watchlist', { type: 'watchlist.watch', reference, intervalSeconds });
       const clamped = event.clampedFrom === null ? '' : ` (${formatCount(event.clampedFrom)} s is outside 10..86,400 s)`;
@@ -201,6 +201,7 @@ export const cockpitMachine = setup({
     }),
     forwardWatchResult: enqueueActions(({ event, enqueue }) => {
       if (event.type === 'watch.result') enqueue.sendTo('watchlist', { type: 'watchlist.record', result: event.result });
+      if (event.type === 'watch.reseed') enqueue.sendTo('session', { type: 'banner.show', text: event.text, tone: event.tone });
     }),
     forwardToWatchlist: enqueueActions(({ event, enqueue }) => {
       if (event.type === 'engine.watchlist') enqueue.sendTo('watchlist', watchlistEvent(event.request));
@@ -226,6 +227,7 @@ export const cockpitMachine = setup({
         'engine.watchStop': { actions: 'stopWatch' },
         'engine.watchlist': { actions: 'forwardToWatchlist' },
         'watch.result': { actions: 'forwardWatchResult' },
+        'watch.reseed': { actions: 'forwardWatchResult' },
         'fleet.transitions': { actions: 'recordTransitions' },
         'supervisor.captureKnown': { actions: 'adoptCapture' },
         'xstate.done.actor.*': { actions: 'finishVerb' },

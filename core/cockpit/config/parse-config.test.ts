@@ -186,7 +186,7 @@ describe('nearest known key', () => {
   });
 
   it('reads the known keys from the schema', () => {
-    expect(knownKeysAt([])).toEqual(['nodes', 'store', 'alerts', 'fleet', 'notifications', 'pubsub', 'serve', 'ui']);
+    expect(knownKeysAt([])).toEqual(['nodes', 'store', 'alerts', 'fleet', 'notifications', 'watchlist', 'pubsub', 'serve', 'ui']);
     expect(knownKeysAt(['serve'])).toEqual(['drop_max_mb', 'drop_total_mb', 'drop_max_files']);
     expect(knownKeysAt(['nodes', 0])).toEqual(['name', 'url', 'token', 'default', 'log_file', 'log_command']);
     expect(knownKeysAt(['store', 'supervisor'])).toEqual(['auto_restart', 'max_restarts_per_hour', 'drain_secs']);

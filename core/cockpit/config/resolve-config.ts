@@ -260,6 +260,7 @@ export function resolveConfig(input: ResolveInput): ResolveResult {
       aggregateWindowSecs: file.fleet.aggregate_window_secs,
       ...(prometheusUrl ? { prometheusUrl } : {}),
     },
+    ...(file.watchlist ? { watchlist: { autoReseedAfter: file.watchlist.auto_reseed_after, ...(file.watchlist.auto_reseed_batch ? { autoReseedBatch: file.watchlist.auto_reseed_batch } : {}) } } : {}),
     notifications: {
       desktop: file.notifications.desktop,
       toastEnabled: file.notifications.toast_enabled,

@@ -93,6 +93,8 @@ export interface ResolvedCockpitConfig {
   alerts: { webhookUrl?: string; webhookEnv?: string; debounceSecs: number; alertmanagerUrls: string[] };
   /** `prometheusUrl`: `--fleet-prometheus` or `[fleet] prometheus_url`: the fleet comes from PromQL. */
   fleet: { aggregateWebhookUrl?: string; aggregateWebhookEnv?: string; aggregateWindowSecs: number; prometheusUrl?: string };
+  /** `[watchlist] auto_reseed_after` / `auto_reseed_batch` (absent: no `[watchlist]` section). */
+  watchlist?: { autoReseedAfter: number; autoReseedBatch?: string };
   notifications: { desktop: boolean; toastEnabled: boolean; toastSeconds: number; bell: 'warn' | 'fail' | 'off' };
   pubsub: { historyFile?: string; rotateSizeMb: number; keepFiles: number };
   /** `[serve]`: quotas of `cockpit --serve` drops. */

@@ -36,6 +36,8 @@ export interface CockpitEngineConfig {
   readonly alerts: { readonly webhookUrl?: string; readonly debounceSecs: number; readonly alertmanagerUrls?: readonly string[] };
   /** `prometheusUrl`: the fleet roll-up from Prometheus (`[fleet] prometheus_url`) instead of a poller per node. */
   readonly fleet: { readonly aggregateWebhookUrl?: string; readonly aggregateWindowSecs: number; readonly prometheusUrl?: string };
+  /** `[watchlist]`: watch-refs re-seed under `autoReseedBatch` after `autoReseedAfter` failures in a row (absent/0: never). */
+  readonly watchlist?: { readonly autoReseedAfter: number; readonly autoReseedBatch?: string };
   readonly notifications: {
     readonly desktop: boolean;
     readonly toastEnabled: boolean;
