@@ -205,7 +205,8 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
       let supervised: SupervisorSnapshotLike | null = null;
       if (supervisorRef) {
         // SIGTERM to the node's group, up to 5 s, then SIGKILL: the supervisor's own stop sequence.
-        supervisorRef.send({ type: 'supervisor.stop' });
+        // Unless `:stop` already ended it (its actor is done): then its final status is there to read.
+        if (supervisorRef.getSnapshot().status !== 'done') supervisorRef.send({ type: 'supervisor.stop' });
         const done = await waitFor(supervisorRef, (s) => s.status === 'done', { timeout: Infinity });
         finalStatus = (done.output as { finalStatus?: string } | undefined)?.finalStatus ?? 'node stopped';
         supervised = done as SupervisorSnapshotLike;

@@ -35,6 +35,7 @@ import { supervisorMachine } from './supervisor.machine.js';
 import { uiSessionMachine } from './ui-session.machine.js';
 import { watchlistMachine } from './watchlist.machine.js';
 import { watchRefMachine } from './watch-ref.machine.js';
+import { supervisorVerbEffect } from './supervisor-verbs.js';
 export * from './cockpit.contracts.js';
 
 /** The gates machine as a fleet row: it tells the root machine about every transition it records. */
@@ -168,6 +169,13 @@ export const cockpitMachine = setup({
       enqueue.sendTo('alerts', { type: 'alerts.record', records });
     }),
     markAlertsSeen: assign(({ context }) => ({ alertsSeenAtMs: Math.max(context.alertsSeenAtMs, context.alerts[0]?.atMs ?? 0) })),
+    // `:stop` / `:start`: the supervisor's own stop (its drain shows in the chip) or start; a banner says what happens.
+    supervisorVerb: enqueueActions(({ context, event, self, enqueue }) => {
+      if (event.type !== 'engine.supervisor') return;
+      const effect = supervisorVerbEffect(event.action, context.start.supervisor !== undefined, self.getSnapshot().children.supervisor?.getSnapshot());
+      if (effect.send) enqueue.sendTo('supervisor', effect.send);
+      enqueue.sendTo('session', { type: 'banner.show', ...effect.banner });
+    }),
     applyPolling: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'engine.polling') return;
       const change = pollingChange(context, event.preset);
@@ -223,6 +231,7 @@ export const cockpitMachine = setup({
         'engine.oneShot': { actions: 'runVerb' },
         'engine.alertsSeen': { actions: 'markAlertsSeen' },
         'engine.polling': { actions: 'applyPolling' },
+        'engine.supervisor': { actions: 'supervisorVerb' },
         'engine.watchStart': { actions: 'startWatch' },
         'engine.watchStop': { actions: 'stopWatch' },
         'engine.watchlist': { actions: 'forwardToWatchlist' },

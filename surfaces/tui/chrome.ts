@@ -13,6 +13,8 @@ interface Chip {
   readonly segs: Seg[];
   /** 1 = always shown; higher numbers are dropped first when the line is too narrow. */
   readonly priority: number;
+  /** Before it is dropped, its last segment may be cut (with an ellipsis) down to this many columns. */
+  readonly keep?: number;
 }
 
 /** Chips joined by separators, dropping the highest priority numbers (the last of equals first) until they fit. */
@@ -26,9 +28,20 @@ export function fitChips(chips: readonly Chip[], width: number, theme: TerminalT
       if (chip.priority > 1 && (drop === -1 || chip.priority >= (shown[drop]?.priority ?? 0))) drop = i;
     });
     if (drop === -1) break;
-    shown.splice(drop, 1);
+    const cut = cutToFit(shown[drop]!, lineWidth(join(shown)) - width, theme.glyphs.ellipsis);
+    if (cut) shown[drop] = cut;
+    else shown.splice(drop, 1);
   }
   return fitLine(join(shown), width, theme.glyphs.ellipsis);
+}
+
+/** The chip with its last segment `overflow` columns shorter, if that leaves at least its `keep` columns. */
+function cutToFit(chip: Chip, overflow: number, ellipsis: string): Chip | null {
+  const last = chip.segs.at(-1);
+  if (chip.keep === undefined || !last) return null;
+  const room = lineWidth([last]) - overflow;
+  if (room < chip.keep) return null;
+  return { segs: [...chip.segs.slice(0, -1), { ...last, text: truncate(last.text, room, ellipsis) }], priority: chip.priority };
 }
 
 function worstOf(fleet: TopBarView['fleet']): Tone {
@@ -43,7 +56,8 @@ export function topBarLine(bar: TopBarView, width: number, theme: TerminalTheme)
     { segs: [{ text: `${theme.glyphs.dot} `, tone: bar.node.tone }, seg(bar.node.name, { bold: true }), space(1), seg(bar.node.status, { tone: bar.node.tone })], priority: 1 },
     { segs: [seg(bar.node.url, { tone: 'muted' })], priority: 6 },
   ];
-  if (bar.supervisor !== null) chips.push({ segs: [seg('node ', { tone: 'muted' }), seg(bar.supervisor.text, { tone: bar.supervisor.tone })], priority: 2 });
+  // The chip's state (`draining (reveal ends in ~N blocks)`) stays whole; its detail after ` · ` is cut before the chip goes.
+  if (bar.supervisor !== null) chips.push({ segs: [seg('node ', { tone: 'muted' }), seg(bar.supervisor.text, { tone: bar.supervisor.tone })], priority: 2, keep: (bar.supervisor.text.split(' · ')[0] ?? '').length + 1 });
   if (bar.watches > 0) chips.push({ segs: [seg(`watch ${bar.watches}`, { tone: 'info' })], priority: 3 });
   const alerts = bar.alerts;
   if (alerts.webhookConfigured || alerts.unseen > 0 || alerts.sinkProblem !== null) {

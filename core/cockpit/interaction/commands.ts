@@ -58,7 +58,9 @@ export type EngineRequest =
   /** The operator opened the alerts or notifications list: what is in it now counts as seen. */
   | { readonly type: 'engine.alertsSeen' }
   /** `:polling <preset>`: the fleet and the timed screens poll at the preset's cadence from their next wait on. */
-  | { readonly type: 'engine.polling'; readonly preset: PollingPreset };
+  | { readonly type: 'engine.polling'; readonly preset: PollingPreset }
+  /** `:stop` / `:start`: the supervised node's stop (drain first, with drain_secs) or start again; the cockpit keeps running. */
+  | { readonly type: 'engine.supervisor'; readonly action: 'stop' | 'start' };
 
 export type UiCommand = { readonly to: 'session'; readonly event: UiSessionEvent } | { readonly to: 'engine'; readonly event: EngineRequest };
 

@@ -216,5 +216,7 @@ export function execute(command: PaletteCommand, view: CockpitView): UiCommand[]
       return [toEngine({ type: 'engine.watchStop', reference: command.reference })];
     case 'polling':
       return [toEngine({ type: 'engine.polling', preset: command.preset })];
+    case 'supervisor':
+      return [toEngine({ type: 'engine.supervisor', action: command.action })];
   }
 }

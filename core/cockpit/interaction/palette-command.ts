@@ -35,7 +35,8 @@ export type PaletteCommand =
   | { readonly kind: 'oneShot'; readonly verb: OneShotVerb; readonly args: readonly string[] }
   | { readonly kind: 'watchStart'; readonly reference: string; readonly intervalSeconds: number; readonly clampedFrom: number | null }
   | { readonly kind: 'watchStop'; readonly reference: string | null }
-  | { readonly kind: 'polling'; readonly preset: PollingPreset };
+  | { readonly kind: 'polling'; readonly preset: PollingPreset }
+  | { readonly kind: 'supervisor'; readonly action: 'stop' | 'start' };
 
 export class PaletteError extends Error {
   override name = 'PaletteError';

@@ -1,0 +1,43 @@
+/**
+ * `:stop` and `:start` (issue 29 item 2): what the operator's verb does to the supervised node, decided from the
+ * supervisor's snapshot. `:stop` is the supervisor's own stop (the drain first, with `drain_secs`, then SIGTERM),
+ * while the cockpit keeps running, so the faces show the `draining (…)` chip and then `stopped`. A second `:stop`
+ * during a drain stops at once, as a second stop does. `:start` starts the node again only where the supervisor
+ * can (after an exit, a kill, a spent restart budget or a refused start); `stopped` is final (the supervisor's
+ * output is the final status line the cockpit prints when it ends), so after `:stop` the cockpit must be started
+ * again to run the node.
+ */
+import type { SupervisorEvent } from './supervisor.contracts.js';
+import { selectSupervisorState, type SupervisorSnapshotLike } from './supervisor.view.js';
+
+export type SupervisorVerb = 'stop' | 'start';
+
+export interface SupervisorVerbEffect {
+  readonly send: Extract<SupervisorEvent, { type: 'supervisor.stop' | 'supervisor.start' }> | null;
+  readonly banner: { readonly text: string; readonly tone: 'ok' | 'fail' };
+}
+
+export const NO_NODE_TEXT = 'this cockpit does not run a node (it runs one with --node-bin and --node-config, or [store])';
+
+/** `snapshot` is undefined once the supervisor actor has ended (after a stop). */
+export function supervisorVerbEffect(verb: SupervisorVerb, runsTheNode: boolean, snapshot: unknown): SupervisorVerbEffect {
+  if (!runsTheNode) return { send: null, banner: { text: `:${verb}: ${NO_NODE_TEXT}`, tone: 'fail' } };
+  const supervised = snapshot as (SupervisorSnapshotLike & { status?: string }) | undefined;
+  const state = supervised === undefined || supervised.status === 'done' ? 'stopped' : selectSupervisorState(supervised);
+  const fail = (text: string): SupervisorVerbEffect => ({ send: null, banner: { text, tone: 'fail' } });
+  if (verb === 'stop') {
+    if (state === 'stopped') return fail(':stop: the node is already stopped');
+    if (state === 'stopping' || state === 'killing') return fail(`:stop: the node is already being stopped (${state})`);
+    const drainSecs = Math.round((supervised?.context.settings.drainMs ?? 0) / 1000);
+    const text =
+      state === 'draining'
+        ? 'stopping the node now, without waiting for the drain'
+        : state === 'running' && drainSecs > 0
+          ? `stopping the node: first waiting while it commits or reveals (up to ${drainSecs} s, drain_secs)`
+          : 'stopping the node';
+    return { send: { type: 'supervisor.stop' }, banner: { text, tone: 'ok' } };
+  }
+  if (state === 'exited' || state === 'killed' || state === 'gaveUp' || state === 'refused') return { send: { type: 'supervisor.start' }, banner: { text: `starting the node again (it was ${state})`, tone: 'ok' } };
+  if (state === 'stopped') return fail(':start: the node was stopped and its supervision has ended; start the cockpit again to run it');
+  return fail(`:start: the node is not stopped (${state})`);
+}
