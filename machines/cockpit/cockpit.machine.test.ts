@@ -61,6 +61,7 @@ describeMachineModel(cockpitMachine, {
     'engine.watchlist': { add: { type: 'engine.watchlist', request: { kind: 'add', reference: 'c'.repeat(64) } }, all: { type: 'engine.watchlist', request: { kind: 'recheckAll' } } },
     'watch.result': { one: { type: 'watch.result', result: { reference: 'a'.repeat(64), node: 'http://127.0.0.1:1633', checkedAtMs: 1, elapsedMs: 1, retrievable: true } } },
     'engine.polling': { live: { type: 'engine.polling', preset: 'live' } },
+    'engine.supervisor': { stop: { type: 'engine.supervisor', action: 'stop' }, start: { type: 'engine.supervisor', action: 'start' } },
     'supervisor.captureKnown': { active: { type: 'supervisor.captureKnown', file: '/tmp/capture/bee.log', apiUrl: 'http://127.0.0.1:1633' } },
     'fleet.transitions': { frozen: { type: 'fleet.transitions', node: 'n2', transitions: [frozen] }, none: { type: 'fleet.transitions', node: 'n1', transitions: [] } },
     'xstate.done.actor.*': { verb: { type: 'xstate.done.actor.verb:1', output: { ok: true, text: 'reference 1234' }, actorId: 'verb:1' } },

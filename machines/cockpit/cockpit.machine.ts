@@ -169,10 +169,10 @@ export const cockpitMachine = setup({
       enqueue.sendTo('alerts', { type: 'alerts.record', records });
     }),
     markAlertsSeen: assign(({ context }) => ({ alertsSeenAtMs: Math.max(context.alertsSeenAtMs, context.alerts[0]?.atMs ?? 0) })),
-    // `:stop` / `:start`: the supervisor's own stop (its drain shows in the chip) or start; a banner says what happens.
+    // `:stop` / `:start`: the supervisor's stop (its drain shows in the chip) or start, and a banner. (A graph walk's `self` has no children.)
     supervisorVerb: enqueueActions(({ context, event, self, enqueue }) => {
       if (event.type !== 'engine.supervisor') return;
-      const effect = supervisorVerbEffect(event.action, context.start.supervisor !== undefined, self.getSnapshot().children.supervisor?.getSnapshot());
+      const effect = supervisorVerbEffect(event.action, context.start.supervisor !== undefined, (self.getSnapshot() as Partial<CockpitSnapshot> | undefined)?.children?.supervisor?.getSnapshot());
       if (effect.send) enqueue.sendTo('supervisor', effect.send);
       enqueue.sendTo('session', { type: 'banner.show', ...effect.banner });
     }),

@@ -23,7 +23,9 @@ export const NO_NODE_TEXT = 'this cockpit does not run a node (it runs one with 
 export function supervisorVerbEffect(verb: SupervisorVerb, runsTheNode: boolean, snapshot: unknown): SupervisorVerbEffect {
   if (!runsTheNode) return { send: null, banner: { text: `:${verb}: ${NO_NODE_TEXT}`, tone: 'fail' } };
   const supervised = snapshot as (SupervisorSnapshotLike & { status?: string }) | undefined;
-  const state = supervised === undefined || supervised.status === 'done' ? 'stopped' : selectSupervisorState(supervised);
+  // A supervisor actor that is gone, done or failed supervises nothing any more: read as stopped.
+  const ended = supervised === undefined || (supervised.status !== undefined && supervised.status !== 'active') || typeof supervised.matches !== 'function';
+  const state = ended ? 'stopped' : selectSupervisorState(supervised);
   const fail = (text: string): SupervisorVerbEffect => ({ send: null, banner: { text, tone: 'fail' } });
   if (verb === 'stop') {
     if (state === 'stopped') return fail(':stop: the node is already stopped');

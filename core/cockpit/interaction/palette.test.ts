@@ -84,6 +84,12 @@ describe('palette parsing', () => {
     expect(refusal(':polling')).toBe(':polling <live|default|slow>: takes 1 argument, got 0');
   });
 
+  it(':stop and :start on both faces, without arguments (the supervised node; the engine says when there is none)', () => {
+    expect(parse(':stop')).toEqual({ kind: 'supervisor', action: 'stop' });
+    expect(parse('start', 'desktop')).toEqual({ kind: 'supervisor', action: 'start' });
+    expect(refusal(':stop now')).toBe(':stop: takes 0 arguments, got 1');
+  });
+
   it('refuses wrong arity, bad hex and out-of-range numbers with the reason', () => {
     expect(refusal(':ft')).toBe(':feed-timeline <owner> <topic> [max]: takes 2 to 3 arguments, got 0');
     expect(refusal(':hash')).toBe(':hash [--redundancy 0..4] [--manifest] <path>: takes 1 argument, got 0');
