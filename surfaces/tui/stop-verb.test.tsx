@@ -14,6 +14,7 @@ import { engineConfigForUrls } from '../../core/cockpit/interaction/config.js';
 import type { CockpitUiEvent } from '../../core/cockpit/view/ui-events.js';
 import { compileEntries } from '../../test/compiled-entries.js';
 import { freePort } from '../../test/fixtures/devnet-as-bee.js';
+import { earlyCommitOfPlayedRound, phaseOf } from '../../test/fixtures/redistribution-phase.js';
 import { CockpitApp } from './components/App.js';
 import { renderSized, settle } from './testing/render-sized.js';
 
@@ -47,14 +48,6 @@ async function until<T>(check: () => Promise<T | undefined> | T | undefined, wha
   }
 }
 
-async function phaseOf(url: string): Promise<{ phase: string; round: number; block: number; lastSelectedRound: number } | null> {
-  try {
-    const response = await fetch(`${url}/redistributionstate`, { signal: AbortSignal.timeout(1_000) });
-    return response.ok ? ((await response.json()) as { phase: string; round: number; block: number; lastSelectedRound: number }) : null;
-  } catch {
-    return null;
-  }
-}
 
 describe(':stop in the terminal face (Ink, real engine, supervised devnet node)', () => {
   it('draws the draining chip while the node finishes its reveal, then the stopped chip', async () => {
@@ -71,10 +64,7 @@ describe(':stop in the terminal face (Ink, real engine, supervised devnet node)'
     screenNow = () => ui.screen().join('\n');
     const row = (pattern: RegExp) => () => ui.screen().find((line) => pattern.test(line));
     await until(row(/\brunning\b/), 'the running chip', 30_000);
-    await until(async () => {
-      const state = await phaseOf(url);
-      return state && state.phase === 'commit' && state.lastSelectedRound === state.round && state.block % 152 < 12 ? state : undefined;
-    }, 'an early commit phase of a played round', 30_000);
+    await earlyCommitOfPlayedRound(url);
     const keys: CockpitUiEvent[] = [{ type: 'ui.key', key: ':' }, ...[...'stop'].map((key): CockpitUiEvent => ({ type: 'ui.key', key })), { type: 'ui.key', key: 'Enter' }];
     for (const key of keys) {
       engine.send(key);

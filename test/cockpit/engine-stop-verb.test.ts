@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { compileEntries } from '../compiled-entries.js';
 import { freePort } from '../fixtures/devnet-as-bee.js';
+import { earlyCommitOfPlayedRound, phaseOf } from '../fixtures/redistribution-phase.js';
 import { startEngineHarness, type EngineHarness } from './engine-harness.js';
 
 let dir: string;
@@ -27,21 +28,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-interface Phase {
-  phase: string;
-  round: number;
-  block: number;
-  lastSelectedRound: number;
-}
 
-async function phaseOf(url: string): Promise<Phase | null> {
-  try {
-    const response = await fetch(`${url}/redistributionstate`, { signal: AbortSignal.timeout(1_000) });
-    return response.ok ? ((await response.json()) as Phase) : null;
-  } catch {
-    return null;
-  }
-}
 
 function palette(h: EngineHarness, line: string): void {
   h.key(':');
@@ -63,14 +50,7 @@ describe(':stop drains the supervised node while the cockpit runs', () => {
     try {
       await h.waitForView((v) => v.topBar.supervisor?.text.startsWith('running') === true, { timeoutMs: 30_000, what: 'a running chip' });
       // Early in a commit phase of a round the node is selected for: commit and reveal are still ahead.
-      let atStop: Phase | null = null;
-      const deadline = Date.now() + 30_000;
-      while (!atStop) {
-        const state = await phaseOf(url);
-        if (state && state.phase === 'commit' && state.lastSelectedRound === state.round && state.block % 152 < 12) atStop = state;
-        else if (Date.now() > deadline) throw new Error('no early commit phase of a played round in 30 s');
-        else await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      const atStop = await earlyCommitOfPlayedRound(url);
       palette(h, 'stop');
       const banner = await h.waitForView((v) => v.banner?.text.startsWith('stopping the node') === true, { what: 'the :stop banner' });
       expect(banner.banner!.text).toBe('stopping the node: first waiting while it commits or reveals (up to 60 s, drain_secs)');

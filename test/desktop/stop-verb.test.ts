@@ -12,6 +12,7 @@ import type { Browser } from 'playwright-core';
 import { compileEntries } from '../compiled-entries.js';
 import { launchChromium } from '../fixtures/browser.js';
 import { freePort } from '../fixtures/devnet-as-bee.js';
+import { earlyCommitOfPlayedRound, phaseOf } from '../fixtures/redistribution-phase.js';
 import { ensureRendererBuilt, openWindow, screenshot, serveWindow } from './window-harness.js';
 
 let dir: string;
@@ -27,14 +28,6 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function phaseOf(url: string): Promise<{ phase: string; round: number; block: number; lastSelectedRound: number } | null> {
-  try {
-    const response = await fetch(`${url}/redistributionstate`, { signal: AbortSignal.timeout(1_000) });
-    return response.ok ? ((await response.json()) as { phase: string; round: number; block: number; lastSelectedRound: number }) : null;
-  } catch {
-    return null;
-  }
-}
 
 describe(':stop in the desktop window (Chromium, supervised devnet node)', () => {
   it('shows the draining chip while the node finishes its reveal, then the stopped chip, the window still served', async () => {
@@ -51,13 +44,7 @@ describe(':stop in the desktop window (Chromium, supervised devnet node)', () =>
       const { page } = await openWindow(browser, win.serving.url);
       const chip = page.getByTestId('supervisor-chip');
       await expect.poll(() => chip.textContent(), { timeout: 30_000 }).toMatch(/^node: running/);
-      const deadline = Date.now() + 30_000;
-      for (;;) {
-        const state = await phaseOf(url);
-        if (state && state.phase === 'commit' && state.lastSelectedRound === state.round && state.block % 152 < 12) break;
-        if (Date.now() > deadline) throw new Error('no early commit phase of a played round in 30 s');
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await earlyCommitOfPlayedRound(url);
       await page.keyboard.press(':');
       const input = page.getByTestId('palette-input');
       await input.waitFor();
