@@ -35,7 +35,7 @@ import { supervisorMachine } from './supervisor.machine.js';
 import { uiSessionMachine } from './ui-session.machine.js';
 import { watchlistMachine } from './watchlist.machine.js';
 import { watchRefMachine } from './watch-ref.machine.js';
-import { supervisorVerbEffect } from './supervisor-verbs.js';
+import { supervisorVerbEffect, supervisorVerbSends } from './supervisor-verbs.js';
 export * from './cockpit.contracts.js';
 
 /** The gates machine as a fleet row: it tells the root machine about every transition it records. */
@@ -169,12 +169,10 @@ export const cockpitMachine = setup({
       enqueue.sendTo('alerts', { type: 'alerts.record', records });
     }),
     markAlertsSeen: assign(({ context }) => ({ alertsSeenAtMs: Math.max(context.alertsSeenAtMs, context.alerts[0]?.atMs ?? 0) })),
-    // `:stop` / `:start`: the supervisor's stop (its drain shows in the chip) or start, and a banner. (A graph walk's `self` has no children.)
     supervisorVerb: enqueueActions(({ context, event, self, enqueue }) => {
       if (event.type !== 'engine.supervisor') return;
       const effect = supervisorVerbEffect(event.action, context.start.supervisor !== undefined, (self.getSnapshot() as Partial<CockpitSnapshot> | undefined)?.children?.supervisor?.getSnapshot());
-      if (effect.send) enqueue.sendTo('supervisor', effect.send);
-      enqueue.sendTo('session', { type: 'banner.show', ...effect.banner });
+      for (const [to, sent] of supervisorVerbSends(effect)) enqueue.sendTo(to, sent);
     }),
     applyPolling: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'engine.polling') return;

@@ -19,6 +19,15 @@ export interface SupervisorVerbEffect {
 
 export const NO_NODE_TEXT = 'this cockpit does not run a node (it runs one with --node-bin and --node-config, or [store])';
 
+/**
+ * What the root machine sends (its `supervisorVerb` action): the supervisor's event, if any, then the banner.
+ * `snapshot` is read from the root's `self`, which a graph walk gives no children: read as a supervisor gone.
+ */
+export function supervisorVerbSends(effect: SupervisorVerbEffect): ReadonlyArray<readonly ['supervisor', NonNullable<SupervisorVerbEffect['send']>] | readonly ['session', { type: 'banner.show'; text: string; tone: 'ok' | 'fail' }]> {
+  const banner = ['session', { type: 'banner.show', ...effect.banner }] as const;
+  return effect.send ? [['supervisor', effect.send] as const, banner] : [banner];
+}
+
 /** `snapshot` is undefined once the supervisor actor has ended (after a stop). */
 export function supervisorVerbEffect(verb: SupervisorVerb, runsTheNode: boolean, snapshot: unknown): SupervisorVerbEffect {
   if (!runsTheNode) return { send: null, banner: { text: `:${verb}: ${NO_NODE_TEXT}`, tone: 'fail' } };
