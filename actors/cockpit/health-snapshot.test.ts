@@ -41,7 +41,18 @@ describe('fetchHealthSnapshot', () => {
     expect(snapshot.chainstate).toEqual({ ok: true, value: { chainTip: 5000, block: 4990 } });
     // The topology shrinks to 32 per-bin counts; missing bins count 0.
     expect(snapshot.topology).toEqual({ ok: true, value: { depth: 8, nnLowWatermark: 3, connected: 10, connectedPerBin: [1, ...new Array(31).fill(0)] } });
-    expect(snapshot.stamps.ok && snapshot.stamps.value[0]).toEqual({ batchID: 'b2'.repeat(32), batchTTL: expect.any(Number), usable: true, depth: expect.any(Number), label: expect.any(String) });
+    // The stamp-TTL gate reads the fill too (issue 29 item 8: full at the observed growth), so bucket depth,
+    // utilisation and mutability are kept beside TTL, usability, depth and label.
+    expect(snapshot.stamps.ok && snapshot.stamps.value[0]).toEqual({
+      batchID: 'b2'.repeat(32),
+      batchTTL: expect.any(Number),
+      usable: true,
+      depth: expect.any(Number),
+      label: expect.any(String),
+      bucketDepth: expect.any(Number),
+      utilization: expect.any(Number),
+      immutable: expect.any(Boolean),
+    });
     // Serialisable as is: a machine keeps it in context, a report embeds it.
     expect(JSON.parse(JSON.stringify(snapshot))).toEqual(snapshot);
   });
