@@ -120,10 +120,13 @@ describe.each(FAULTS)('a node that is %s', (_, fault, signature) => {
       const gates = sections.find((s) => s.id === 'gates');
       expect(gates?.kind).toBe('table');
       if (gates?.kind !== 'table') return;
-      expect(gates.rows[0]!.cells[1]).toMatchObject({ text: 'Fail', tone: 'fail' });
+      // Columns by id: the table gained a "Last hour" trend column (issue 28 item 3) before the reason.
+      const state = gates.columns.findIndex((c) => c.id === 'state');
+      const reason = gates.columns.findIndex((c) => c.id === 'reason');
+      expect(gates.rows[0]!.cells[state]).toMatchObject({ text: 'Fail', tone: 'fail' });
       for (const row of gates.rows.slice(1)) {
-        expect(row.cells[1], row.key).toMatchObject({ text: 'Unknown', tone: 'muted' });
-        expect(row.cells[2]!.text, row.key).toMatch(/^not measured: \/[a-z]+: /);
+        expect(row.cells[state], row.key).toMatchObject({ text: 'Unknown', tone: 'muted' });
+        expect(row.cells[reason]!.text, row.key).toMatch(/^not measured: \/[a-z]+: /);
       }
     }
 
