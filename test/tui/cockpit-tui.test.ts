@@ -149,7 +149,7 @@ describe('cockpit-tui in a real terminal against a devnet', { timeout: 180_000 }
       await terminal.keys(i % 2 === 0 ? 'j' : 'k');
       // The cells that end where the right-aligned header ends (a first-poll toast may cover the right for 10 s).
       const ttlOf = (r: readonly string[], name: string): string | undefined => {
-        const header = r.find((row) => /^ +Node +Status +Peers +Worst TTL/.test(row));
+        const header = r.find((row) => /^ +Node +Status +Peers +(Peers, last hour +)?Worst TTL/.test(row));
         const row = r.find((line) => new RegExp(`^[▶ ] [●★ ]+${name} +ok`).test(line));
         if (row === undefined || !r.some((line) => new RegExp(`^▶ [●★ ]+${selected} `).test(line))) return undefined;
         return header && row ? row.slice(0, header.indexOf('Worst TTL') + 'Worst TTL'.length).trimEnd() : undefined;
