@@ -34,6 +34,7 @@ import type { SupervisorSnapshotLike } from '../../machines/cockpit/supervisor.v
 import { selectFleet, selectViewParts, selectWatchlist } from '../../machines/cockpit/cockpit.view.js';
 import type { GatesSnapshot } from '../../machines/cockpit/gates.machine.js';
 import { FleetTrends } from '../../core/cockpit/node-trends.js';
+import { radiusTrackFromTrend } from '../../core/cockpit/radius-ring.js';
 import { LOG_TABS } from '../../core/log/log-book.js';
 import { createEngineClients } from './engine-clients.js';
 import type { CockpitEngine, StartCockpitEngineOptions } from './engine-options.js';
@@ -85,6 +86,8 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     diagnoseInputs: () => diagnoseInputs(),
     logCockpit: (message) => logBook()?.addCockpitEvent('info', message, clockTime(now())),
     fleet: () => (root.getSnapshot() as CockpitSnapshot).context.nodes.map((node) => ({ name: node.name, url: node.url, client: clientFor(node) })),
+    radiusHistory: (node) => radiusTrackFromTrend(trends.reader(node)),
+    now,
   };
   const runVerb = options.runVerb ?? ((input: VerbInput & { readonly token?: string }, signal: AbortSignal) => runOneShotVerb(input, signal, oneShotDeps));
   const oneShot = fromPromise<VerbOutcome, VerbInput>(({ input, signal }) => {

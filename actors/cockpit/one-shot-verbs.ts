@@ -28,6 +28,7 @@ import type { OneShotVerb } from '../../core/cockpit/interaction/palette.js';
 import { LOGGER_VERBOSITIES, type LoggerVerbosity } from '../../core/cockpit/loggers.js';
 import type { VerbInput, VerbOutcome } from '../../machines/cockpit/cockpit.machine.js';
 import type { NodeClient } from '../node-client/index.js';
+import type { RadiusTrack } from '../../core/cockpit/radius-facts.js';
 import { parseProbeArgs, probeAllRetrievable, probeHeadline, probeRowText, probeText } from '../../core/cockpit/probe-upload.js';
 import { runProbeUpload, type ProbeVantage } from './probe-upload.js';
 import { writeDiagnosticBundle, type DiagnoseInputs, type NodeProfileSource } from './diagnose.js';
@@ -50,6 +51,10 @@ export interface OneShotDeps {
   readonly timeoutMs?: number;
   /** Every configured node with its client (the active one included): `:probe-upload`'s vantages. */
   readonly fleet?: () => readonly ProbeVantage[];
+  /** A node's radius history from the engine's trend ring: `:radius-doctor` states the last change from it. */
+  readonly radiusHistory?: (node: string) => RadiusTrack | null;
+  /** The engine's clock (the ring's sample times are on it). */
+  readonly now?: () => number;
 }
 
 /** The `--once` verb a palette verb runs, when it has one. */
@@ -126,6 +131,7 @@ async function runOnce(name: string, input: VerbInput & { readonly token?: strin
     env: deps.env,
     timeoutMs: deps.timeoutMs ?? 60_000,
     ...(input.token ? { token: input.token } : {}),
+    ...(name === 'radius-doctor' && deps.radiusHistory ? { radiusHistory: deps.radiusHistory(input.node.name), ...(deps.now ? { now: deps.now } : {}) } : {}),
   });
   // The words are the ones `--once` prints (core/cockpit/verb-text/): the banner shows the message's first line.
   const { message, text } = await composeVerbText(result);

@@ -2,7 +2,8 @@
 import type { FactsSection } from './view/screen-view.js';
 import type { Section, Tone } from './view/view-model.js';
 import { diagnoseRadius, neighbourhoodPrefix, radiusChangeText, type FindingTone, type RadiusDiagnosis } from './radius-doctor.js';
-import { radiusChangeOf, type RadiusInputs, type RadiusTrack } from './radius-facts.js';
+import type { RadiusInputs, RadiusTrack } from './radius-facts.js';
+import { radiusChangeFrom } from './radius-ring.js';
 
 const n = (x: number | null): string => (x === null ? 'unknown' : Math.round(x).toLocaleString('en-US'));
 const TONE: Record<FindingTone, Tone> = { ok: 'ok', info: 'info', warn: 'warn', fail: 'fail', unknown: 'muted' };
@@ -38,9 +39,10 @@ export function radiusDoctorSection(d: RadiusDiagnosis): FactsSection {
 
 /**
  * radius-doctor's section (S5 and S7): the diagnosis of the poll's radius facts, the time since the radius last
- * changed from the screen's successive polls (`track`), or why it is not known.
+ * changed from the engine's trend ring (`ring`, radius-ring.ts) or the screen's successive polls (`track`), or why
+ * it is not known.
  */
-export function radiusSection(radius: RadiusInputs | undefined, track: RadiusTrack | null): Section {
+export function radiusSection(radius: RadiusInputs | undefined, track: RadiusTrack | null, ring: RadiusTrack | null = null): Section {
   if (radius === undefined) return { kind: 'text', id: 'radiusDoctor', title: 'Radius doctor', lines: [{ text: 'not read yet: radius-doctor reads /status, /reservestate, /status/peers, /status/neighborhoods, /topology', tone: 'muted' }] };
-  return radiusDoctorSection(diagnoseRadius({ ...radius, change: radiusChangeOf(track, radius.takenAtMs) }));
+  return radiusDoctorSection(diagnoseRadius({ ...radius, change: radiusChangeFrom(ring, track, radius.takenAtMs) }));
 }

@@ -78,7 +78,7 @@ describe('radius-doctor on S5 and S7', () => {
     let now = 1_000_000;
     const actor = createActor(warmupScreenMachine.provide({ actors: warmupScreenActors(client, () => now) }), { input: { pollIntervalMs: 20 } }).start();
     try {
-      const lastChange = () => doctor(selectWarmupContent(actor.getSnapshot())).rows.find((r) => r.label === 'Last change')?.value;
+      const lastChange = () => doctor(selectWarmupContent(actor.getSnapshot(), null)).rows.find((r) => r.label === 'Last change')?.value;
       await waitFor(actor, (s) => s.context.poll !== null);
       expect(lastChange()).toMatch(/^unknown \(one reading so far/);
       now += 600_000;

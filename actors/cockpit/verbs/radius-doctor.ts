@@ -5,17 +5,19 @@
  * `ok` (exit 0): nothing holds the radius (findings at most informational); `sad` (exit 1): a finding to act on
  * (under-filled reserve, slow pull sync, lonely neighbourhood, depth that disagrees, few peers near the depth);
  * `error` (exit 2 desktop, 1 terminal): /status could not be read. One reading cannot say when the radius last
- * changed: the data says unknown, with why (the interactive cockpit tracks it across polls).
+ * changed: the data says unknown, with why. Run from the palette, the engine's trend ring says it when it holds the
+ * node's radius history (core/cockpit/radius-ring.ts).
  */
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { diagnoseRadius } from '../../../core/cockpit/radius-doctor.js';
+import { radiusChangeFrom } from '../../../core/cockpit/radius-ring.js';
 import { fetchRadiusInputs } from '../radius-facts.js';
 import { connectNode, nodeFailure } from './node.js';
 import type { OnceRun } from './verb.js';
 
 export const run: OnceRun = async (args, context) => {
   const { node } = await connectNode('radius-doctor', args, context, { min: 0, max: 0, usage: '[node-url]' });
-  let inputs = await fetchRadiusInputs(node.client);
+  let inputs = await fetchRadiusInputs(node.client, context.now ? { now: context.now } : {});
   const url = node.target.url;
   if (!inputs.status.ok) {
     // Nothing to diagnose without /status: ask it once more for the failure as every verb words it.
@@ -23,9 +25,10 @@ export const run: OnceRun = async (args, context) => {
       throw nodeFailure(node, error, 'its status', '/status');
     });
     // It answered this time: read every input again (a diagnosis of what still fails says unknown).
-    inputs = await fetchRadiusInputs(node.client);
+    inputs = await fetchRadiusInputs(node.client, context.now ? { now: context.now } : {});
   }
-  const diagnosis = diagnoseRadius(inputs);
+  // From the palette the engine's trend ring knows when the radius last moved; a one-shot run has one reading.
+  const diagnosis = diagnoseRadius(context.radiusHistory ? { ...inputs, change: radiusChangeFrom(context.radiusHistory, null, inputs.takenAtMs) } : inputs);
   const data: OnceData<'radius-doctor'> = { node: url, ...diagnosis, neighbourhoods: diagnosis.neighbourhoods === null ? null : [...diagnosis.neighbourhoods], nearDepthBins: diagnosis.nearDepthBins === null ? null : [...diagnosis.nearDepthBins], findings: [...diagnosis.findings], unread: [...diagnosis.unread] };
   const act = diagnosis.worst === 'warn' || diagnosis.worst === 'fail';
   return { verb: 'radius-doctor', status: act ? 'sad' : 'ok', data };

@@ -7,6 +7,7 @@
  * carrying a typed failure whose words core/cockpit/verb-text/failure-words.ts composes.
  * Each verb lives in its own file here and is listed in index.ts.
  */
+import type { RadiusTrack } from '../../../core/cockpit/radius-facts.js';
 import type { InspectTarget } from '../../../core/inspection/inspect-flag.js';
 import type { OnceStatus } from '../../../core/cockpit/verb-text/verb-text.js';
 import type { VerbFailure } from '../../../core/cockpit/verb-text/failure.js';
@@ -39,6 +40,10 @@ export interface OnceContext {
   readonly stderr?: (text: string) => void;
   /** Whether stderr is a terminal: progress then updates one line in place instead of printing lines. */
   readonly stderrIsTty?: boolean;
+  /** radius-doctor run from the palette: the node's radius history from the engine's trend ring (core/cockpit/radius-ring.ts). */
+  readonly radiusHistory?: RadiusTrack | null;
+  /** The engine's clock, for a verb run from the palette whose answer is read against engine history; default Date.now. */
+  readonly now?: () => number;
   /** `--inspect`: the verb runs as one actor (`once:<verb>`) under the inspector (docs/cockpit.md "Live inspection"). */
   readonly inspect?: InspectTarget;
 }

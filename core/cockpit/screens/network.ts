@@ -43,6 +43,8 @@ export interface NetworkScreenInput {
   /** radius-doctor's facts of the latest poll and the screen's radius track (issue 29 item 3). */
   readonly radius?: RadiusInputs;
   readonly radiusTrack?: RadiusTrack | null;
+  /** The active node's radius history from the engine's trend ring (core/cockpit/radius-ring.ts), when it has one. */
+  readonly radiusRing?: RadiusTrack | null;
 }
 
 const SCOPE_TONE: Readonly<Record<UnderlayScope, Tone>> = { public: 'ok', dns: 'ok', private: 'muted', loopback: 'muted', unknown: 'warn' };
@@ -111,7 +113,7 @@ export function renderNetwork(input: NetworkScreenInput): ScreenContent {
     sections.push({ kind: 'text', id: 'advice', title: null, lines: [{ text: 'no public underlay: peers elsewhere can reach this node only through --nat-addr', tone: 'warn' }] });
   }
 
-  sections.push(radiusSection(input.radius, input.radiusTrack ?? null));
+  sections.push(radiusSection(input.radius, input.radiusTrack ?? null, input.radiusRing ?? null));
   const status = !addresses.ok && !topology.ok ? 'error' : 'ready';
   const polled = input.polledAtMs === null ? null : `polled at ${clockTime(input.polledAtMs)}`;
   const subtitle = problems.length ? [problems.join('; '), polled].filter(Boolean).join(' · ') : polled;

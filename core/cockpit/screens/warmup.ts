@@ -27,7 +27,7 @@ const WARMUP_HINTS: Readonly<Record<ChecklistItem['id'], string>> = {
   reserve: 'Wait: the reserve fills from the neighbourhood; if pull-sync stops short, check peers (S6)',
 };
 
-export function renderWarmup(poll: WarmupPoll | null, track: RadiusTrack | null = null): ScreenContent {
+export function renderWarmup(poll: WarmupPoll | null, track: RadiusTrack | null = null, ring: RadiusTrack | null = null): ScreenContent {
   const base = { drill: null };
   if (poll === null) return { status: 'loading', subtitle: 'asking /readiness, /status, /topology, /chainstate, /reservestate', sections: [], ...base };
   const items = warmupChecklist(poll);
@@ -50,7 +50,7 @@ export function renderWarmup(poll: WarmupPoll | null, track: RadiusTrack | null 
       title: 'Bootstrap checklist',
       bars: items.map((item) => ({ label: item.label, fraction: item.fraction, text: item.text, tone: itemTone(item.state) })),
     },
-    radiusSection(poll.radius, track),
+    radiusSection(poll.radius, track, ring),
   ];
   const parts: Fetched<unknown>[] = [poll.readiness, poll.status, poll.topology, poll.chainstate, poll.reservestate];
   const first = parts.find((p) => !p.ok);

@@ -9,6 +9,7 @@ import { fleetScreen } from '../../../core/cockpit/screens/fleet.js';
 import { healthScreen } from '../../../core/cockpit/screens/health.js';
 import { notBuiltScreen } from '../../../core/cockpit/screens/not-built.js';
 import { activeFleetNode } from '../../../core/cockpit/interaction/screen-env.js';
+import { activeRadiusRing } from '../../../core/cockpit/radius-ring.js';
 import type { ScreenId } from '../../../core/cockpit/view/screens.js';
 import { apiHealthScreenMachine, selectApiHealthContent } from './api-health.machine.js';
 import { fleetScreenMachine } from './fleet.machine.js';
@@ -41,9 +42,9 @@ export const SCREEN_REGISTRY: Readonly<Record<ScreenId, AnyScreenDefinition>> = 
   stamps: defineScreen({ machine: stampsScreenMachine, select: (snapshot, env) => selectStampsContent(snapshot, env.ascii === true, activeFleetNode(env)?.stampFill) }),
   swap: defineScreen({ machine: swapScreenMachine, select: (snapshot) => selectSwapContent(snapshot) }),
   lottery: defineScreen({ machine: lotteryScreenMachine, select: (snapshot) => selectLotteryContent(snapshot) }),
-  warmup: defineScreen({ machine: warmupScreenMachine, select: (snapshot) => selectWarmupContent(snapshot) }),
+  warmup: defineScreen({ machine: warmupScreenMachine, select: (snapshot, env) => selectWarmupContent(snapshot, activeRadiusRing(env)) }),
   peers: defineScreen({ machine: peersScreenMachine, select: (snapshot) => selectPeersContent(snapshot) }),
-  network: defineScreen({ machine: networkScreenMachine, select: (snapshot) => selectNetworkContent(snapshot) }),
+  network: defineScreen({ machine: networkScreenMachine, select: (snapshot, env) => selectNetworkContent(snapshot, activeRadiusRing(env)) }),
   apiHealth: defineScreen({ machine: apiHealthScreenMachine, select: (snapshot) => selectApiHealthContent(snapshot) }),
   tags: defineScreen({ machine: tagsScreenMachine, select: (snapshot) => selectTagsContent(snapshot) }),
   pins: defineScreen({ machine: pinsScreenMachine, select: (snapshot) => selectPinsContent(snapshot) }),

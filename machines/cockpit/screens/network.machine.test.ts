@@ -9,7 +9,7 @@ const publicPoll: NetworkFacts = { takenAtMs: 1, addresses: ok(identity), topolo
 const privatePoll: NetworkFacts = { takenAtMs: 2, addresses: failed({ code: 'timeout', detail: 'timeout after 60000 ms' }), topology: ok({ reachability: 'Private', networkAvailability: 'Available' }) };
 
 function expectView(s: NetworkScreenSnapshot): void {
-  const content = selectNetworkContent(s);
+  const content = selectNetworkContent(s, null);
   const { poll, pollError } = s.context;
   if (pollError !== null) expect(content.subtitle).toBe('poll failed unexpectedly: a bug');
   if (poll === null) return expect(content.status).toBe(pollError ? 'error' : 'loading');

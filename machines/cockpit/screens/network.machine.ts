@@ -11,7 +11,8 @@ import { renderNetwork, type NetworkFacts } from '../../../core/cockpit/screens/
 import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
 import { nextRadiusTrack, type RadiusTrack } from '../../../core/cockpit/radius-facts.js';
 import { pollCadence, pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
-import { selectPerSnapshot } from './screen-definition.js';
+import { selectPerSnapshotWith } from './screen-definition.js';
+import { sameRadiusTrack } from '../../../core/cockpit/radius-ring.js';
 
 export interface NetworkScreenInput {
   /** Between polls (default 30 s: identity never changes, reachability rarely). */
@@ -66,9 +67,10 @@ function radiusReading(poll: NetworkFacts): { storageRadius: number; committedDe
 
 export type NetworkScreenSnapshot = SnapshotFrom<typeof networkScreenMachine>;
 
-export const selectNetworkContent = selectPerSnapshot((state: NetworkScreenSnapshot) => {
+/** `ring`: the active node's radius history from the engine's trend ring (radius-ring.ts), null without one. */
+export const selectNetworkContent = selectPerSnapshotWith((state: NetworkScreenSnapshot, ring: RadiusTrack | null) => {
   const { poll, pollError } = state.context;
-  const rendered = renderNetwork({ addresses: poll?.addresses ?? null, topology: poll?.topology ?? null, polledAtMs: poll?.takenAtMs ?? null, ...(poll?.radius ? { radius: poll.radius } : {}), radiusTrack: state.context.radiusTrack });
+  const rendered = renderNetwork({ addresses: poll?.addresses ?? null, topology: poll?.topology ?? null, polledAtMs: poll?.takenAtMs ?? null, ...(poll?.radius ? { radius: poll.radius } : {}), radiusTrack: state.context.radiusTrack, radiusRing: ring });
   // Nothing answered at all: the screen is an error, not still loading.
   return withPollFailure(pollError !== null && poll === null ? { ...rendered, status: 'error' } : rendered, pollError);
-});
+}, sameRadiusTrack);

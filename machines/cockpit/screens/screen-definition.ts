@@ -60,3 +60,18 @@ export function selectPerSnapshot<TSnapshot extends object>(render: (snapshot: T
     return content;
   };
 }
+
+/**
+ * selectPerSnapshot for a selector that also reads a value derived from the engine (`extra`, e.g. the trend
+ * ring's radius history): each snapshot is rendered again only when `extra` changed (`same` says when).
+ */
+export function selectPerSnapshotWith<TSnapshot extends object, TExtra>(render: (snapshot: TSnapshot, extra: TExtra) => ScreenContent, same: (a: TExtra, b: TExtra) => boolean): (snapshot: TSnapshot, extra: TExtra) => ScreenContent {
+  const contentCache = new WeakMap<TSnapshot, { extra: TExtra; content: ScreenContent }>();
+  return (snapshot, extra) => {
+    const cached = contentCache.get(snapshot);
+    if (cached && same(cached.extra, extra)) return cached.content;
+    const content = render(snapshot, extra);
+    contentCache.set(snapshot, { extra, content });
+    return content;
+  };
+}

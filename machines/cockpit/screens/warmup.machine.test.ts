@@ -14,7 +14,7 @@ describeMachineModel(warmupScreenMachine, {
   states: {
     showing: (s, probe) => {
       expect(probe.inputOf('poller')).toEqual({ intervalMs: 5_000 });
-      const content = selectWarmupContent(s);
+      const content = selectWarmupContent(s, null);
       if (s.context.pollError !== null) expect(content.subtitle).toBe('poll failed unexpectedly: a bug');
       if (s.context.poll === null) return expect(content.status).toBe('loading');
       const summary = content.sections[0];

@@ -13,7 +13,8 @@ import { renderWarmup, type WarmupPoll } from '../../../core/cockpit/screens/war
 import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
 import { nextRadiusTrack, type RadiusTrack } from '../../../core/cockpit/radius-facts.js';
 import { pollCadence, pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
-import { selectPerSnapshot } from './screen-definition.js';
+import { selectPerSnapshotWith } from './screen-definition.js';
+import { sameRadiusTrack } from '../../../core/cockpit/radius-ring.js';
 
 export interface WarmupScreenInput {
   /** Between polls (default 5 s: progress bars of a starting node should move). */
@@ -68,4 +69,5 @@ function radiusReading(poll: WarmupPoll): { storageRadius: number; committedDept
 
 export type WarmupScreenSnapshot = SnapshotFrom<typeof warmupScreenMachine>;
 
-export const selectWarmupContent = selectPerSnapshot((state: WarmupScreenSnapshot) => withPollFailure(renderWarmup(state.context.poll, state.context.radiusTrack), state.context.pollError));
+/** `ring`: the active node's radius history from the engine's trend ring (radius-ring.ts), null without one. */
+export const selectWarmupContent = selectPerSnapshotWith((state: WarmupScreenSnapshot, ring: RadiusTrack | null) => withPollFailure(renderWarmup(state.context.poll, state.context.radiusTrack, ring), state.context.pollError), sameRadiusTrack);
