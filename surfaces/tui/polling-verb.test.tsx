@@ -4,7 +4,7 @@
  * drawn, a bad preset refused in red with the presets named. The node is a loopback port nothing listens on:
  * the verb changes the cockpit's own pollers, not the node.
  */
-import { createServer } from 'node:net';
+import { closedPort } from '../../test/tui/cockpit-session.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from 'ink-testing-library';
 import { startCockpitEngine } from '../../actors/cockpit/engine.js';
@@ -19,15 +19,6 @@ afterEach(async () => {
   cleanup();
   await Promise.all(engines.splice(0).map((engine) => engine.stop()));
 });
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 async function until(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
   const end = Date.now() + timeoutMs;
