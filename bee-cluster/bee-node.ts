@@ -2,9 +2,9 @@
  * One real Bee full node on loopback: its own data dir, its own clean HOME (so no ~/.bee.yaml
  * leaks in), no BEE_* variables from our environment, API and p2p on 127.0.0.1 only.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pollUntil, spawnManaged, type ManagedProcess } from './processes.js';
+import { pollUntil, spawnManaged, StopPolling, type ManagedProcess } from './processes.js';
 
 export interface ChainConfig {
   rpcUrl: string;
@@ -115,9 +115,43 @@ export function startBeeNode(o: BeeNodeOptions): BeeNode {
   return { name: o.name, url: `http://127.0.0.1:${o.apiPort}`, apiPort: o.apiPort, p2pPort: o.p2pPort, dataDir, process: proc };
 }
 
+/**
+ * A node that exited while we waited for it. Bee 2.8.1 exits 0 when it cannot build the node (a port taken
+ * between our pick and its bind, a chain endpoint refusing): the reason is only in its log, so it is quoted.
+ */
+export class BeeNodeExited extends StopPolling {
+  constructor(
+    readonly node: string,
+    readonly code: number | string,
+    readonly logFile: string,
+    readonly reason: string,
+  ) {
+    super(`${node} exited (${code})${reason ? `: ${reason}` : ''}; see ${logFile}`);
+    this.name = 'BeeNodeExited';
+  }
+
+  /** Another process took one of the node's ports before Bee bound it: starting again on new ports helps. */
+  get portTaken(): boolean {
+    return /address already in use/i.test(this.reason);
+  }
+}
+
+/** The last error line of a Bee log (its logger writes `"level"="error" … "error"="…"`), trimmed. */
+export function lastErrorLine(log: string): string {
+  const lines = log.split('\n').filter((l) => /"level"="error"|\berror\b/i.test(l));
+  return (lines.at(-1) ?? '').trim().slice(0, 400);
+}
+
 function assertAlive(node: BeeNode): void {
   const { exitCode, signalCode } = node.process.child;
-  if (exitCode !== null || signalCode !== null) throw new Error(`${node.name} exited (${exitCode ?? signalCode}); see ${node.process.logFile}`);
+  if (exitCode === null && signalCode === null) return;
+  let reason = '';
+  try {
+    reason = lastErrorLine(readFileSync(node.process.logFile, 'utf8'));
+  } catch {
+    // no log to quote: the message still names the file
+  }
+  throw new BeeNodeExited(node.name, exitCode ?? signalCode ?? '?', node.process.logFile, reason);
 }
 
 export interface BeeAddresses {

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAnvil, type AnvilInstance } from './anvil.js';
-import { startBeeNode, waitForAddresses, waitForReadiness, type BeeNode } from './bee-node.js';
+import { BeeNodeExited, startBeeNode, waitForAddresses, waitForReadiness, type BeeAddresses, type BeeNode } from './bee-node.js';
 import { ensureBeeBinary } from './bee-binary.js';
 import { loadContractArtifacts } from './contract-artifacts.js';
 import { deploySwapContracts, deploySwarmContracts, fundWallets, type DeployedContracts, type SwapContracts } from './deploy-contracts.js';
@@ -116,36 +116,37 @@ export async function startBeeCluster(options: BeeClusterOptions = {}): Promise<
     const swapContracts = options.swapEnable ? await deploySwapContracts(anvil.rpc, artifacts, contracts) : null;
     if (swapContracts) step(`swap contracts deployed: factory ${swapContracts.factory}, price oracle ${swapContracts.priceOracle}`);
 
-    const nodes: BeeNode[] = [];
-    for (let i = 0; i < count; i++) {
-      const [apiPort, p2pPort] = [await freePort(), await freePort()];
-      const node = startBeeNode({
-        binary,
-        name: `bee-${i}`,
-        workDir,
-        apiPort,
-        p2pPort,
-        password: 'bee-cluster-password',
-        verbosity: options.verbosity,
-        chain: {
-          rpcUrl: anvil.url,
-          networkId: CLUSTER_CHAIN_ID,
-          blockTimeSeconds: BLOCK_TIME_SECONDS,
-          postageStamp: contracts.postageStamp,
-          postageStartBlock: contracts.postageStartBlock,
-          staking: contracts.staking,
-          redistribution: contracts.redistribution,
-          bzzToken: contracts.bzzToken,
-          ...(swapContracts ? { swap: { ...swapContracts, initialDeposit: SWAP_INITIAL_DEPOSIT } } : {}),
-          storageIncentives: options.storageIncentivesEnable === true,
-        },
-      });
-      started.push(node.process);
-      nodes.push(node);
-    }
-
-    // The API listener comes up before chain sync, so the wallet address is known early enough to fund.
-    const addresses = await Promise.all(nodes.map((n) => waitForAddresses(n, 120_000)));
+    const chain = {
+      rpcUrl: anvil.url,
+      networkId: CLUSTER_CHAIN_ID,
+      blockTimeSeconds: BLOCK_TIME_SECONDS,
+      postageStamp: contracts.postageStamp,
+      postageStartBlock: contracts.postageStartBlock,
+      staking: contracts.staking,
+      redistribution: contracts.redistribution,
+      bzzToken: contracts.bzzToken,
+      ...(swapContracts ? { swap: { ...swapContracts, initialDeposit: SWAP_INITIAL_DEPOSIT } } : {}),
+      storageIncentives: options.storageIncentivesEnable === true,
+    };
+    // freePort() closes its probe before Bee binds, so a port can be taken in between by another process (tests
+    // run in parallel); Bee then exits saying so, and the node is started again on new ports.
+    const launch = async (i: number): Promise<{ node: BeeNode; addresses: BeeAddresses }> => {
+      for (let attempt = 1; ; attempt++) {
+        const [apiPort, p2pPort] = [await freePort(), await freePort()];
+        const node = startBeeNode({ binary, name: `bee-${i}`, workDir, apiPort, p2pPort, password: 'bee-cluster-password', verbosity: options.verbosity, chain });
+        started.push(node.process);
+        try {
+          // The API listener comes up before chain sync, so the wallet address is known early enough to fund.
+          return { node, addresses: await waitForAddresses(node, 120_000) };
+        } catch (err) {
+          if (!(err instanceof BeeNodeExited && err.portTaken && attempt < 3)) throw err;
+          log(`[${since()}] ${err.message}: starting bee-${i} again on new ports`);
+        }
+      }
+    };
+    const launched = await Promise.all(Array.from({ length: count }, (_, i) => launch(i)));
+    const nodes = launched.map((l) => l.node);
+    const addresses = launched.map((l) => l.addresses);
     await fundWallets(anvil.rpc, artifacts, contracts, addresses.map((a) => a.ethereum), { wei: NODE_WEI, plur: NODE_PLUR });
     step(`${count} nodes up and funded`);
 

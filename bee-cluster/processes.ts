@@ -89,7 +89,13 @@ export async function freePort(): Promise<number> {
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Polls until check returns a value (not undefined) or the deadline passes; the last error explains a timeout. */
+/** An error that ends pollUntil at once (waiting longer cannot help, e.g. the process it waits for exited). */
+export class StopPolling extends Error {}
+
+/**
+ * Polls until check returns a value (not undefined) or the deadline passes; the last error explains a timeout.
+ * A StopPolling error from check is thrown at once.
+ */
 export async function pollUntil<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>, intervalMs = 500): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError = '';
@@ -98,6 +104,7 @@ export async function pollUntil<T>(what: string, timeoutMs: number, check: () =>
       const value = await check();
       if (value !== undefined) return value;
     } catch (err) {
+      if (err instanceof StopPolling) throw err;
       lastError = (err as Error).message;
     }
     await sleep(intervalMs);
