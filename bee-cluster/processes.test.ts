@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, pollUntil, spawnManaged, stopManaged } from './processes.js';
+import { freePort, pollUntil, spawnManaged, stopManaged, StopPolling } from './processes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bee-cluster-proc-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -45,6 +45,12 @@ describe('freePort', () => {
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
+
+  it('never hands out the same port twice (a cluster picks all its ports before any node binds one)', async () => {
+    const ports = [];
+    for (let i = 0; i < 200; i++) ports.push(await freePort());
+    expect(new Set(ports).size).toBe(200);
+  });
 });
 
 describe('pollUntil', () => {
@@ -59,5 +65,18 @@ describe('pollUntil', () => {
         throw new Error('still night');
       }, 10),
     ).rejects.toThrow(/timed out after 100 ms waiting for the moon \(last error: still night\)/);
+  });
+
+  it('stops at once on a StopPolling error', async () => {
+    let calls = 0;
+    const t0 = Date.now();
+    await expect(
+      pollUntil('the process', 10_000, async () => {
+        calls++;
+        throw new StopPolling('it exited');
+      }, 10),
+    ).rejects.toThrow('it exited');
+    expect(calls).toBe(1);
+    expect(Date.now() - t0).toBeLessThan(1000);
   });
 });

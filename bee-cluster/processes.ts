@@ -75,8 +75,24 @@ export function killManagedNow(proc: ManagedProcess): void {
   signalGroup(proc, 'SIGKILL');
 }
 
-/** A currently free TCP port on 127.0.0.1 (the OS picks it; there is a small race until it is used). */
+/** Ports this process has handed out: the OS may offer a just-closed port again, and two nodes must not share one. */
+const handedOut = new Set<number>();
+
+/**
+ * A currently free TCP port on 127.0.0.1 that this process has not handed out before (the OS picks it; another
+ * process can still take it before it is used, which the caller must survive).
+ */
 export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await probePort();
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+}
+
+function probePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
