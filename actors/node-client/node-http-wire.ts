@@ -53,12 +53,21 @@ const STALE_SOCKET_ERRORS = new Set(['ECONNRESET', 'EPIPE']);
 /** Interim (1xx) answers read before a request gives up on its answer (Bee sends none; 100 Continue is one). */
 const MAX_INTERIM_ANSWERS = 8;
 
+/**
+ * Resent while the socket that failed was a reused one: sockets opened together go idle together and the
+ * server's idle timeout closes them together, so the next pooled socket may be just as closed. Each failed
+ * socket leaves the pool, so this ends on a fresh socket (whose failure is the answer) within the pool's size.
+ */
+const MAX_STALE_RESENDS = 32;
+
 function send(scheme: Scheme, spec: WireRequest): Promise<WireResponse> {
   const replayable = spec.body === undefined || typeof spec.body === 'string' || spec.body instanceof Uint8Array;
-  return sendOnce(scheme, spec).catch((error: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
-    if (replayable && error.reusedSocket && STALE_SOCKET_ERRORS.has(error.code ?? '') && !spec.signal.aborted) return sendOnce(scheme, spec);
-    throw error;
-  });
+  const attempt = (resends: number): Promise<WireResponse> =>
+    sendOnce(scheme, spec).catch((error: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
+      if (replayable && error.reusedSocket && STALE_SOCKET_ERRORS.has(error.code ?? '') && !spec.signal.aborted && resends < MAX_STALE_RESENDS) return attempt(resends + 1);
+      throw error;
+    });
+  return attempt(0);
 }
 
 function sendOnce(scheme: Scheme, spec: WireRequest): Promise<WireResponse> {

@@ -243,14 +243,19 @@ export class Connection {
     this.leave();
     const again = later.filter((each) => !each.abandoned);
     if (!pending || pending.abandoned) return this.pool.resubmit(again);
-    // An idle socket the server had already closed: the request never reached it; try once on a new socket.
-    if (socketGone && this.answered > 0 && !this.parser.gotBytes && pending.retry && !pending.request.signal.aborted) {
-      pending.retry = false;
+    // An idle socket the server had already closed: the request never reached it; send it again. Sockets that
+    // went idle together are closed together, so the next one may be closed too: each such socket leaves the
+    // pool, and a fresh one (answered === 0) is not retried, so this ends within the pool's size.
+    if (socketGone && this.answered > 0 && !this.parser.gotBytes && pending.retry && (pending.resends ?? 0) < MAX_STALE_RESENDS && !pending.request.signal.aborted) {
+      pending.resends = (pending.resends ?? 0) + 1;
       return this.pool.resubmit([pending, ...again]);
     }
     this.pool.resubmit(again);
     refuse(pending, error);
   }
 }
+
+/** Resends of one request after stale reused sockets (more than a pool holds: the sockets of a burst). */
+const MAX_STALE_RESENDS = 32;
 
 const EMPTY = Buffer.alloc(0);

@@ -16,8 +16,10 @@ export interface Pending {
   readonly drain?: boolean | undefined;
   readonly resolve: (response: BufferedResponse) => void;
   readonly reject: (error: unknown) => void;
-  /** False once it was retried: a second failure is final. */
+  /** Whether it may be sent again after a reused socket turned out closed (false for a stand-in). */
   retry: boolean;
+  /** Times sent again after a reused socket turned out closed (bounded: a hostile node could keep doing it). */
+  resends?: number;
   /** A stand-in whose answer is read and dropped (its caller gave up, or it went out again on another socket). */
   abandoned?: boolean;
   /** Its 'abort' listener, from the request until its answer or failure. */

@@ -2,6 +2,8 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeClient } from './index.js';
+import { createNodeHttpWire } from './node-http-wire.js';
+import { createRawHttpWire } from './raw-http-wire.js';
 
 /**
  * A raw server that answers the first request on each connection (keep-alive) and resets the connection when
@@ -72,4 +74,28 @@ describe('node client on a kept-alive socket the node has just closed', () => {
     }
     await expect(node.uploadBytes(body(), { batchId: 'cd'.repeat(32), contentLength: 10 })).rejects.toMatchObject({ code: 'network' });
   });
+
+  // Sockets opened by one burst of calls go idle together, and a node's idle timeout closes them together:
+  // the resend must not stop at the next pooled socket, which is just as closed (a screen's poll is such a burst).
+  for (const [name, wire] of [
+    ['node:http wire', () => createNodeHttpWire()],
+    ['raw wire', () => createRawHttpWire({ fallback: createNodeHttpWire() })],
+  ] as const) {
+    it(`${name}: after a burst, a call goes through however many pooled sockets the node has closed`, async () => {
+      const server = await startResettingServer();
+      close = server.close;
+      const w = wire();
+      try {
+        const node = createNodeClient({ baseUrl: server.url, wire: w });
+        const chunk = new Uint8Array(4104);
+        await Promise.all(Array.from({ length: 4 }, () => node.uploadChunk(chunk, { batchId: 'cd'.repeat(32) })));
+        expect(server.connections()).toBe(4);
+        await expect(node.uploadChunk(chunk, { batchId: 'cd'.repeat(32) })).resolves.toEqual({ reference: 'ab'.repeat(32) });
+        // The four kept-alive sockets were each tried and each found closed; the fifth, fresh, answered.
+        expect(server.connections()).toBe(5);
+      } finally {
+        w.close();
+      }
+    });
+  }
 });
