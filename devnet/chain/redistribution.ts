@@ -1,7 +1,8 @@
 /**
  * Redistribution (the storage lottery) as one node experiences it: rounds of 152 blocks split into
  * commit [0,37], reveal [38,75] and claim [76,151]. At claim start an eligible node builds the reserve
- * sample for the next round (phase "sample" until the sample is done); it commits in the next round's
+ * sample for the next round (its phase still reads "claim", as Bee 2.8.1's agent writes only commit, reveal
+ * and claim into /redistributionstate and bee_storageincentives_current_phase); it commits in the next round's
  * commit phase once the sample is ready, reveals, and the chain pays one claimant per round.
  */
 import { CLAIM_START, REVEAL_START, ROUND_LENGTH } from './constants.js';
@@ -91,10 +92,16 @@ export class NodeLottery {
     this.reward += reward;
   }
 
-  /** The phase this node reports: "sample" while its sample is being built, else the block's phase. */
+  /**
+   * The phase this node reports: the block's phase. Bee's agent publishes a "sample" event inside the claim
+   * phase but never writes it to its state, so neither /redistributionstate nor the phase metric says "sample".
+   */
   phaseAt(block: number): RedistributionPhase {
-    const base = phaseOf(block);
-    if (base === 'claim' && this.sampleRound === roundOf(block) + 1 && block < this.sampleReadyBlock) return 'sample';
-    return base;
+    return phaseOf(block);
+  }
+
+  /** Whether this node is building its sample at `block` (the devnet's own knowledge; Bee does not report it). */
+  samplingAt(block: number): boolean {
+    return phaseOf(block) === 'claim' && this.sampleRound === roundOf(block) + 1 && block < this.sampleReadyBlock;
   }
 }

@@ -137,7 +137,8 @@ export class DevnetControl {
   /**
    * Mines until the next block that opens the redistribution phase: `commit`, `reveal` or `claim` by the
    * round's block windows, and `sample` at the start of the claim window, where an eligible node starts
-   * sampling for the next round (it reports `sample` until its rchashSeconds are up). Returns the blocks mined.
+   * sampling for the next round (it reports `claim` meanwhile, as Bee does, until its rchashSeconds are up).
+   * Returns the blocks mined.
    */
   advanceToPhase(phase: Exclude<RedistributionPhase, 'unknown'>): number {
     const window = phase === 'sample' ? 'claim' : phase;

@@ -151,7 +151,7 @@ describe('chain state, wallet, stake and redistribution', () => {
     chain.advance(40);
     expect((await at()).phase).toBe('reveal');
     chain.advance(36);
-    expect((await at()).phase).toBe('sample');
+    expect((await at()).phase).toBe('claim'); // sampling for the next round, which Bee reports as claim
     chain.advance(10);
     expect((await at()).phase).toBe('claim');
     chain.advance(152);
