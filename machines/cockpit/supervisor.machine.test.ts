@@ -94,6 +94,9 @@ describeMachineModel(supervisorMachine, {
       const chip = selectSupervisorChip(s, exitAt);
       expect(chip).toMatchObject({ text: 'killed (sig 9)', tone: 'red' });
       if (s.context.lastExit?.groupEnded) expect(chip.detail).toContain('the rest of its process group was ended (SIGTERM)');
+      // A kill is not explained by the node's last words: the signal and its sender come first, the output is labelled.
+      expect(chip.detail).toMatch(/(SIGKILL|signal 9), not sent by the cockpit|from the cockpit's stop/);
+      if (s.context.lastExit?.tail.length) expect(chip.detail).toMatch(/; its last output: /);
     },
     gaveUp: (s) => expect(selectSupervisorChip(s, exitAt)).toMatchObject({ text: 'max restarts (2/2) hit', tone: 'red' }),
     refused: (s) => expect(selectSupervisorChip(s, 0)).toMatchObject({ text: 'start-up check failed', tone: 'red', detail: expect.stringMatching(/not executable|EIO/) }),

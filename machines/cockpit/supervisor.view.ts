@@ -99,9 +99,21 @@ const GROUP_ENDED: Readonly<Record<NonNullable<ExitRecord['groupEnded']>, string
   stuck: 'processes of its group are still there after SIGKILL (stuck in the kernel?); check them with ps',
 };
 
+/**
+ * Why a signal ended the node, as far as the cockpit knows: its own stop sent it, or it came from outside (the
+ * OOM killer, an operator's kill). The node's last words are not the reason for a kill, so they are labelled
+ * as what they are rather than quoted as the cause.
+ */
+function killReason(exit: ExitRecord): string {
+  const name = exit.signalName ?? (exit.signal !== null ? `signal ${exit.signal}` : 'a signal');
+  const sender = exit.phase === 'terminating' || exit.phase === 'killing' ? `${name} from the cockpit's stop` : `${name}, not sent by the cockpit (the OOM killer or another process?)`;
+  const last = exitReason(exit);
+  return last ? `${sender}; its last output: ${last}` : sender;
+}
+
 function exitDetail(exit: ExitRecord): string {
   const when = exit.phase === 'starting' ? `during start-up${exit.uptimeMs !== null ? ` (after ${formatDuration(exit.uptimeMs)})` : ''}` : exit.uptimeMs !== null ? `after ${formatDuration(exit.uptimeMs)} up` : '';
-  const reason = exitReason(exit);
+  const reason = exit.code === null ? killReason(exit) : exitReason(exit);
   const group = exit.groupEnded ? GROUP_ENDED[exit.groupEnded] : '';
   return [[when, reason].filter(Boolean).join(': '), group].filter(Boolean).join(' · ');
 }
