@@ -39,11 +39,12 @@ export type ContainerRuntime = 'docker' | 'podman';
 /**
  * Where the node's stdout goes, as far as the log pane is concerned. A regular file is one that reads as Bee's
  * log (core/log/bee-log-sniff.ts); a file that does not (a devnet's JSON line, another program's output) is
- * `notBeeLog`, with why.
+ * `notBeeLog`, with why; an empty one may be a node that has not written its first line yet.
  */
 export type StdoutClass =
   | { kind: 'regularFile'; path: string }
-  | { kind: 'notBeeLog'; path: string; why: string }
+  /** `empty`: the file has no complete line yet, so discovery asks again within its time limit. */
+  | { kind: 'notBeeLog'; path: string; why: string; empty?: true }
   | { kind: 'containerPipe'; runtime: ContainerRuntime; containerId: string }
   | { kind: 'servicePipe'; unit: string; scope: 'system' | 'user' }
   | { kind: 'uncapturable'; what: 'tty' | 'null' | 'opaquePipe' | 'portForwarder' | 'other'; detail: string };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actorDone, actorFailed, describeMachineModel } from '../test/model-based.js';
 import type { ListenerLookup, LogFileCheck, StdoutClass } from './log-source.contracts.js';
-import { followCommandFor, logSourceMachine, loopbackPort, selectLogSource, type LogSourceInput } from './log-source.machine.js';
+import { EMPTY_FILE_CHECKS, followCommandFor, logSourceMachine, loopbackPort, selectLogSource, type LogSourceInput } from './log-source.machine.js';
 
 const local = 'http://127.0.0.1:1633';
 const supervised: LogSourceInput = { nodeUrl: local, platform: 'linux', supervisedCaptureFile: '/var/lib/cockpit/node-1.log', cli: { logCommand: 'cli-cmd' }, config: { logFile: '/etc-file' } };
@@ -25,6 +25,7 @@ const stdoutFixtures: Record<string, StdoutClass> = {
   systemd: { kind: 'servicePipe', unit: 'bee.service', scope: 'system' },
   tty: { kind: 'uncapturable', what: 'tty', detail: 'its stdout is the terminal /dev/pts/3' },
   notBee: { kind: 'notBeeLog', path: '/tmp/devnet.out', why: 'its one line is not a Bee log line' },
+  empty: { kind: 'notBeeLog', path: '/srv/bee/new.out', why: 'it is empty: nothing in it reads as Bee’s log yet', empty: true },
 };
 const discoveredCommands = [followCommandFor(stdoutFixtures.docker as never), followCommandFor(stdoutFixtures.systemd as never)];
 const fileChecks: Record<string, LogFileCheck> = {
@@ -70,6 +71,14 @@ describeMachineModel(logSourceMachine, {
     'discovering.classifyingStdout': (s, probe) => {
       expect(probe.inputOf('classifyStdout')).toEqual({ pid: 4242, processName: 'bee' });
     },
+    waitingForFirstLine: (s, probe) => {
+      // An empty stdout file is not refused at once: nothing runs while the machine waits to look again.
+      expect(s.context.emptyStdoutFile).toBe('/srv/bee/new.out');
+      expect(s.context.emptyFileChecks).toBeGreaterThan(0);
+      expect(s.context.emptyFileChecks).toBeLessThanOrEqual(EMPTY_FILE_CHECKS);
+      expect(probe.running()).toEqual([]);
+      expect(selectLogSource(s)).toBeUndefined();
+    },
     resolved: (s, probe) => {
       const source = selectLogSource(s);
       const tier = expectedTier(s.context.inputs);
@@ -91,6 +100,12 @@ describeMachineModel(logSourceMachine, {
       if (s.context.inputs.platform !== 'linux') expect(source?.reason).toContain('darwin');
       if (s.context.inputs.nodeUrl !== local) expect(source?.reason).toContain('node.example');
       // A stdout file that is not Bee's log is named with why, and how to follow it anyway.
+      if (source?.reason.includes('/srv/bee/new.out')) {
+        expect(s.context.emptyFileChecks).toBe(EMPTY_FILE_CHECKS);
+        expect(source.reason).toBe(
+          "process 4242 (bee) writes its stdout to /srv/bee/new.out, which was still empty after 3 s, so it cannot be told to be Bee's log; not followed: set --node-log /srv/bee/new.out to follow it anyway",
+        );
+      }
       if (source?.reason.includes('/tmp/devnet.out')) {
         expect(source.reason).toBe(
           "process 4242 (bee) writes its stdout to /tmp/devnet.out, which does not read as Bee's log (its one line is not a Bee log line); not followed: set --node-log /tmp/devnet.out to follow it anyway",

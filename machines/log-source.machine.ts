@@ -18,6 +18,9 @@
  *                 unreadable path is reported instead of silently falling to a lower tier, because
  *                 the operator asked for that file.
  *   discovering   walks the host (/proc) through injected actors, bounded by `discoveryTimeout`.
+ *   waitingForFirstLine  the discovered stdout file has no line yet (a node that has just started): it is
+ *                 classified again after `emptyFileRecheck`, EMPTY_FILE_CHECKS times at most, then named as
+ *                 still empty.
  *   resolved      a file or command was chosen: context.source says which and why.
  *   unavailable   no source: context.source.reason names the cause for the placeholder.
  *
@@ -76,11 +79,18 @@ export interface LogSourceContext {
   inputs: LogSourceInput;
   candidate: FileCandidate | null;
   listener: { pid: number; processName: string } | null;
+  /** The listener's stdout file while it has no line yet, and how many times it was found empty. */
+  emptyStdoutFile: string | null;
+  emptyFileChecks: number;
   source: LogSource | null;
 }
 
 /** Discovery scans /proc; on a host with very many processes it must still end. */
 export const DISCOVERY_TIMEOUT_MS = 5_000;
+
+/** How often, and how many times, an empty stdout file is looked at (Bee writes its first log line as it starts). */
+export const EMPTY_FILE_RECHECK_MS = 500;
+export const EMPTY_FILE_CHECKS = 6;
 
 /** The result once resolution has settled; undefined while it is still working. */
 export function selectLogSource(snapshot: { context: LogSourceContext }): LogSource | undefined {
@@ -123,7 +133,7 @@ function none(reason: string): LogSource {
 const errorOf = ({ event }: { event: ErrorActorEvent }): unknown => event.error;
 
 function fresh(inputs: LogSourceInput): LogSourceContext {
-  return { inputs, candidate: null, listener: null, source: null };
+  return { inputs, candidate: null, listener: null, emptyStdoutFile: null, emptyFileChecks: 0, source: null };
 }
 
 function processText(listener: LogSourceContext['listener']): string {
@@ -148,7 +158,7 @@ export const logSourceMachine = setup({
     findListener: providedLater<ListenerLookup, ListenerQuery>('findListener'),
     classifyStdout: providedLater<StdoutClass, StdoutQuery>('classifyStdout'),
   },
-  delays: { discoveryTimeout: DISCOVERY_TIMEOUT_MS },
+  delays: { discoveryTimeout: DISCOVERY_TIMEOUT_MS, emptyFileRecheck: EMPTY_FILE_RECHECK_MS },
   guards: {
     isSupervised: ({ context }) => Boolean(context.inputs.supervisedCaptureFile),
     hasCliCommand: ({ context }) => Boolean(context.inputs.cli?.logCommand),
@@ -162,6 +172,8 @@ export const logSourceMachine = setup({
     isStdoutRegularFile: (_, stdout: StdoutClass) => stdout.kind === 'regularFile',
     isStdoutContainerLog: (_, stdout: StdoutClass) => stdout.kind === 'containerPipe',
     isStdoutServiceJournal: (_, stdout: StdoutClass) => stdout.kind === 'servicePipe',
+    isStdoutFileEmpty: (_, stdout: StdoutClass) => stdout.kind === 'notBeeLog' && stdout.empty === true,
+    mayRecheckEmptyFile: ({ context }) => context.emptyFileChecks < EMPTY_FILE_CHECKS,
   },
   actions: {
     adoptNodeInputs: assign(({ event }) => fresh(event.input)),
@@ -228,6 +240,15 @@ export const logSourceMachine = setup({
     })),
     giveUpDiscoveryFailed: assign((_, error: unknown) => ({
       source: none(`auto-discovery failed: ${errorText(error)}`),
+    })),
+    rememberEmptyStdoutFile: assign(({ context }, stdout: StdoutClass) => ({
+      emptyStdoutFile: stdout.kind === 'notBeeLog' ? stdout.path : null,
+      emptyFileChecks: context.emptyFileChecks + 1,
+    })),
+    giveUpStillEmpty: assign(({ context }) => ({
+      source: none(
+        `${processText(context.listener)} writes its stdout to ${context.emptyStdoutFile}, which was still empty after ${(EMPTY_FILE_CHECKS * EMPTY_FILE_RECHECK_MS) / 1000} s, so it cannot be told to be Bee's log; not followed: set --node-log ${context.emptyStdoutFile} to follow it anyway`,
+      ),
     })),
     giveUpDiscoverySlow: assign({
       source: none(`auto-discovery did not finish within ${DISCOVERY_TIMEOUT_MS / 1000} s`),
@@ -303,11 +324,21 @@ export const logSourceMachine = setup({
               { guard: { type: 'isStdoutRegularFile', params: ({ event }) => event.output }, target: '#logSource.resolved', actions: { type: 'chooseDiscoveredFile', params: ({ event }) => event.output } },
               { guard: { type: 'isStdoutContainerLog', params: ({ event }) => event.output }, target: '#logSource.resolved', actions: { type: 'chooseFollowCommand', params: ({ event }) => event.output } },
               { guard: { type: 'isStdoutServiceJournal', params: ({ event }) => event.output }, target: '#logSource.resolved', actions: { type: 'chooseFollowCommand', params: ({ event }) => event.output } },
+              { guard: { type: 'isStdoutFileEmpty', params: ({ event }) => event.output }, target: '#logSource.waitingForFirstLine', actions: { type: 'rememberEmptyStdoutFile', params: ({ event }) => event.output } },
               { target: '#logSource.unavailable', actions: { type: 'explainUncapturable', params: ({ event }) => event.output } },
             ],
             onError: { target: '#logSource.unavailable', actions: { type: 'giveUpDiscoveryFailed', params: errorOf } },
           },
         },
+      },
+    },
+    waitingForFirstLine: {
+      description: 'The discovered stdout file has no line yet (a node that has just started): looked at again, a bounded number of times.',
+      after: {
+        emptyFileRecheck: [
+          { guard: 'mayRecheckEmptyFile', target: 'discovering.classifyingStdout' },
+          { target: 'unavailable', actions: 'giveUpStillEmpty' },
+        ],
       },
     },
     resolved: {

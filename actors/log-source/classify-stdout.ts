@@ -60,7 +60,7 @@ export async function judgeStdoutFile(path: string, signal: AbortSignal): Promis
   }
   signal.throwIfAborted();
   const verdict = judgeBeeLog(tail, fromStart);
-  return verdict.bee ? { kind: 'regularFile', path } : { kind: 'notBeeLog', path, why: verdict.why };
+  return verdict.bee ? { kind: 'regularFile', path } : { kind: 'notBeeLog', path, why: verdict.why, ...(verdict.empty ? { empty: true as const } : {}) };
 }
 
 /** The `classifyStdout` actor of logSourceMachine. */

@@ -32,8 +32,12 @@ async function resolve(input: LogSourceInput) {
 }
 
 /** A listener that writes one line as Bee does to its stdout (logfmt), so a file it goes to reads as Bee's log. */
-const listenerScript =
-  "const s=require('node:http').createServer((q,r)=>r.end('ok'));s.listen(0,'127.0.0.1',()=>{process.stdout.write('\"time\"=\"2026-11-24 14:33:19.932249\" \"level\"=\"info\" \"logger\"=\"node/api\" \"msg\"=\"starting api server\"\\n');process.stderr.write(String(s.address().port)+'\\n')})";
+const listenerScript = listenerWritingAfter(0);
+
+/** The same listener writing its first line `ms` after it listens: until then its stdout file is empty. */
+function listenerWritingAfter(ms: number): string {
+  return `const s=require('node:http').createServer((q,r)=>r.end('ok'));s.listen(0,'127.0.0.1',()=>{setTimeout(()=>process.stdout.write('"time"="2026-11-24 14:33:19.932249" "level"="info" "logger"="node/api" "msg"="starting api server"\\n'),${ms});process.stderr.write(String(s.address().port)+'\\n')})`;
+}
 const devnetBin = fileURLToPath(new URL('../../dist/devnet/devnet-bin.js', import.meta.url));
 
 /**
@@ -41,10 +45,10 @@ const devnetBin = fileURLToPath(new URL('../../dist/devnet/devnet-bin.js', impor
  * real pipe into that shell command); it reports its port on stderr. The child leads its own
  * process group so `stop` ends the whole pipeline.
  */
-async function startListener(stdout: 'ignore' | number, pipeInto?: string) {
+async function startListener(stdout: 'ignore' | number, pipeInto?: string, script = listenerScript) {
   const child = pipeInto
-    ? spawn('sh', ['-c', `"$0" -e "$1" | ${pipeInto}`, process.execPath, listenerScript], { stdio: ['ignore', 'ignore', 'pipe'], detached: true })
-    : spawn(process.execPath, ['-e', listenerScript], { stdio: ['ignore', stdout, 'pipe'], detached: true });
+    ? spawn('sh', ['-c', `"$0" -e "$1" | ${pipeInto}`, process.execPath, script], { stdio: ['ignore', 'ignore', 'pipe'], detached: true })
+    : spawn(process.execPath, ['-e', script], { stdio: ['ignore', stdout, 'pipe'], detached: true });
   const port = await new Promise<number>((ok, fail) => {
     child.stderr?.once('data', (chunk: Buffer) => ok(Number(chunk.toString().trim())));
     child.once('exit', (code) => fail(new Error(`listener exited early with ${code}`)));
@@ -74,6 +78,20 @@ describe('logSourceMachine with real actors', () => {
     const stdoutPath = join(dir, 'node-stdout.log');
     const handle = await open(stdoutPath, 'w');
     const { child, port, stop } = await startListener(handle.fd);
+    try {
+      const source = await resolve({ nodeUrl: `http://127.0.0.1:${port}`, platform: 'linux' });
+      expect(source).toMatchObject({ kind: 'file', path: stdoutPath, origin: 'discovered' });
+      expect(source?.reason).toContain(`process ${child.pid}`);
+    } finally {
+      await stop();
+      await handle.close();
+    }
+  });
+
+  it.skipIf(!onLinux)('waits for the first line of a stdout file that is still empty (a node that has just started), then follows it', async () => {
+    const stdoutPath = join(dir, 'new-node-stdout.log');
+    const handle = await open(stdoutPath, 'w');
+    const { child, port, stop } = await startListener(handle.fd, undefined, listenerWritingAfter(1200));
     try {
       const source = await resolve({ nodeUrl: `http://127.0.0.1:${port}`, platform: 'linux' });
       expect(source).toMatchObject({ kind: 'file', path: stdoutPath, origin: 'discovered' });

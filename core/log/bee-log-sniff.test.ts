@@ -13,7 +13,7 @@ describe('does a file read as Bee’s log', () => {
     const devnet = judgeBeeLog('{"nodes":[{"index":0,"url":"http://127.0.0.1:40001"}],"gateways":[]}\n', true);
     expect(devnet).toEqual({ bee: false, why: expect.stringMatching(/^its one line is not a Bee log line .*; it ends with: \{"nodes":\[\{"index":0,"url":"http:\/\/127\.0\.0\.1:40001"\}\],"gatew…$/) });
     expect(judgeBeeLog('listening\nstarted\n', true)).toEqual({ bee: false, why: expect.stringContaining('none of its last 2 lines') });
-    expect(judgeBeeLog('', true)).toEqual({ bee: false, why: 'it is empty: nothing in it reads as Bee’s log yet' });
+    expect(judgeBeeLog('', true)).toEqual({ bee: false, why: 'it is empty: nothing in it reads as Bee’s log yet', empty: true });
     // A level and a message without a logger is some other program's structured log, not Bee's.
     expect(judgeBeeLog('{"level":"info","msg":"server started","time":"t"}\n', true).bee).toBe(false);
   });

@@ -9,7 +9,8 @@
 import { showControlCharacters } from '../terminal/visible-text.js';
 import { parseBeeLogLine } from './bee-log-line.js';
 
-export type BeeLogVerdict = { readonly bee: true; readonly beeLines: number } | { readonly bee: false; readonly why: string };
+/** `empty`: no complete line yet (a node that has just started may not have written one): worth asking again. */
+export type BeeLogVerdict = { readonly bee: true; readonly beeLines: number } | { readonly bee: false; readonly why: string; readonly empty?: true };
 
 /** How much of a file's end is judged. */
 export const SNIFF_BYTES = 64 * 1024;
@@ -22,7 +23,7 @@ export function judgeBeeLog(tail: string, fromStart: boolean): BeeLogVerdict {
   const lines = tail.split('\n');
   if (!fromStart) lines.shift();
   const complete = lines.map((line) => line.replace(/\r$/, '')).filter((line) => line.trim() !== '');
-  if (complete.length === 0) return { bee: false, why: 'it is empty: nothing in it reads as Bee’s log yet' };
+  if (complete.length === 0) return { bee: false, why: 'it is empty: nothing in it reads as Bee’s log yet', empty: true };
   const beeLines = complete.filter((line) => {
     const parsed = parseBeeLogLine(line);
     return parsed.format !== 'text' && parsed.logger !== '';
