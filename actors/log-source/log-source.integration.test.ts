@@ -74,33 +74,26 @@ describe('logSourceMachine with real actors', () => {
     expect(none).toMatchObject({ kind: 'none', reason: expect.stringContaining('is a directory') });
   });
 
-  it.skipIf(!onLinux)('discovers a local node whose stdout is redirected to a file (Linux /proc only)', async () => {
-    const stdoutPath = join(dir, 'node-stdout.log');
-    const handle = await open(stdoutPath, 'w');
-    const { child, port, stop } = await startListener(handle.fd);
-    try {
-      const source = await resolve({ nodeUrl: `http://127.0.0.1:${port}`, platform: 'linux' });
-      expect(source).toMatchObject({ kind: 'file', path: stdoutPath, origin: 'discovered' });
-      expect(source?.reason).toContain(`process ${child.pid}`);
-    } finally {
-      await stop();
-      await handle.close();
-    }
-  });
-
-  it.skipIf(!onLinux)('waits for the first line of a stdout file that is still empty (a node that has just started), then follows it', async () => {
-    const stdoutPath = join(dir, 'new-node-stdout.log');
-    const handle = await open(stdoutPath, 'w');
-    const { child, port, stop } = await startListener(handle.fd, undefined, listenerWritingAfter(1200));
-    try {
-      const source = await resolve({ nodeUrl: `http://127.0.0.1:${port}`, platform: 'linux' });
-      expect(source).toMatchObject({ kind: 'file', path: stdoutPath, origin: 'discovered' });
-      expect(source?.reason).toContain(`process ${child.pid}`);
-    } finally {
-      await stop();
-      await handle.close();
-    }
-  });
+  // A listener whose stdout goes to a file is discovered and its file followed: one writing its first line at once,
+  // and one whose file is still empty when discovery first looks (a node that has just started).
+  for (const [title, file, script] of [
+    ['discovers a local node whose stdout is redirected to a file (Linux /proc only)', 'node-stdout.log', listenerScript],
+    ['waits for the first line of a stdout file that is still empty (a node that has just started), then follows it', 'new-node-stdout.log', listenerWritingAfter(1200)],
+  ] as const) {
+    it.skipIf(!onLinux)(title, async () => {
+      const stdoutPath = join(dir, file);
+      const handle = await open(stdoutPath, 'w');
+      const { child, port, stop } = await startListener(handle.fd, undefined, script);
+      try {
+        const source = await resolve({ nodeUrl: `http://127.0.0.1:${port}`, platform: 'linux' });
+        expect(source).toMatchObject({ kind: 'file', path: stdoutPath, origin: 'discovered' });
+        expect(source?.reason).toContain(`process ${child.pid}`);
+      } finally {
+        await stop();
+        await handle.close();
+      }
+    });
+  }
 
   it.skipIf(!onLinux)('refuses a stdout file that is not Bee’s log: a devnet run with --json > file, and says why', async () => {
     const stdoutPath = join(dir, 'devnet.json');
