@@ -6,7 +6,7 @@
 import type { NodeHealthSnapshot } from './health-snapshot.js';
 import { worstBatch } from './gate-rules.js';
 import { percentile } from '../retcheck/percentiles.js';
-import { bucketSeries, TREND_SPAN_MS, TrendRing, trendGeometry, type TrendFigure, type TrendSample } from './trend-ring.js';
+import { bucketSeries, NEAR_DEPTH_BIN_FIGURES, NEAR_DEPTH_OFFSETS, TREND_SPAN_MS, TrendRing, trendGeometry, type TrendFigure, type TrendSample } from './trend-ring.js';
 import { sparkLevels } from './sparkline.js';
 
 /** What a screen reads of a node's ring. */
@@ -27,7 +27,14 @@ export function trendSampleOf(s: NodeHealthSnapshot, apiP95Ms: number | null = n
   const wallet = s.wallet.ok ? s.wallet.value : null;
   const worst = worstBatch(s);
   const below = topology ? topology.connectedPerBin.slice(0, topology.depth) : [];
+  const bins: TrendSample = {};
+  NEAR_DEPTH_OFFSETS.forEach((offset, i) => {
+    const bin = topology ? topology.depth + offset : -1;
+    // A bin under 0 does not exist (a gap); one past the list Bee sent holds no peer it reported.
+    bins[NEAR_DEPTH_BIN_FIGURES[i]!] = topology && bin >= 0 && bin < topology.connectedPerBin.length ? topology.connectedPerBin[bin]! : null;
+  });
   return {
+    ...bins,
     peers: status?.connectedPeers ?? topology?.connected ?? null,
     // The least connected bin under the depth: what the bin-saturation gate watches.
     nearDepth: below.length ? Math.min(...below) : null,
@@ -38,6 +45,7 @@ export function trendSampleOf(s: NodeHealthSnapshot, apiP95Ms: number | null = n
     bzz: wallet?.bzzBalance ? Number(wallet.bzzBalance) / PLUR_PER_BZZ : null,
     native: wallet?.nativeTokenBalance ? Number(wallet.nativeTokenBalance) / WEI_PER_NATIVE : null,
     apiP95: apiP95Ms,
+    depth: topology?.depth ?? null,
   };
 }
 
@@ -85,6 +93,20 @@ export class FleetTrends {
     for (const window of this.latencies.values()) total += window.ms.byteLength;
     return total;
   }
+}
+
+/**
+ * Connected peers of one bin over time, from the near-depth figures: each sample's own depth says which of them
+ * held `bin` then. A sample where `bin` was not near the depth (the depth moved) is a gap, not a zero.
+ */
+export function binSeries(reader: TrendReader, bin: number, sinceMs = -Infinity): { atMs: number[]; values: (number | null)[] } {
+  const depth = reader.series('depth', sinceMs);
+  const columns = NEAR_DEPTH_BIN_FIGURES.map((figure) => reader.series(figure, sinceMs).values);
+  const values = depth.values.map((d, k) => {
+    const i = d === null ? -1 : NEAR_DEPTH_OFFSETS.indexOf((bin - d) as (typeof NEAR_DEPTH_OFFSETS)[number]);
+    return i < 0 ? null : (columns[i]![k] ?? null);
+  });
+  return { atMs: depth.atMs, values };
 }
 
 /** Cells of a sparkline: the last `spanMs` before `endMs` in `width` cells, as levels 0..7 or null (a gap). */

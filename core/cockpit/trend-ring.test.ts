@@ -46,7 +46,8 @@ describe('TrendRing', () => {
   it('costs typed arrays only: 200 nodes at the 10 s cadence stay under 10 MB', () => {
     const { slotMs, capacity } = trendGeometry(10_000);
     const ring = new TrendRing(capacity, slotMs);
-    expect(ring.bytes).toBe(capacity * 8 * (1 + TREND_FIGURES.length));
+    // 64-bit times, 32-bit values.
+    expect(ring.bytes).toBe(capacity * (8 + 4 * TREND_FIGURES.length));
     expect(ring.bytes * 200).toBeLessThan(10 * 1024 * 1024);
   });
 

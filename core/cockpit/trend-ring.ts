@@ -3,12 +3,23 @@
  * and one for the sample times, so a fleet of 200 nodes costs a known, small amount of memory and no garbage
  * per poll. A figure the poll could not read is stored as NaN and read back as null: a gap, never a zero.
  *
+ * Values are 32-bit floats (a sparkline's shape and a 4-digit tooltip need no more; whole counts stay exact up to
+ * 16 million), times 64-bit: 200 nodes with an hour each cost about 5 MB.
+ *
  * Samples land in slots of `slotMs` (at least the poll cadence): a poll inside the newest slot replaces it, so
  * a faster cadence (the `live` preset) still covers `spanMs` with the same capacity. Pure: times come in.
  */
 
+/**
+ * The bins near the depth whose connected peers a ring keeps, as offsets from the depth of the same poll: the two
+ * bins under it (the bin-saturation gate's concern) and the depth's own and next (the neighbourhood's first).
+ * Kept relative, with the depth beside them, so four figures cover any depth (bin-series.ts reads a bin back).
+ */
+export const NEAR_DEPTH_OFFSETS = [-2, -1, 0, 1] as const;
+export const NEAR_DEPTH_BIN_FIGURES = ['binDepthMinus2', 'binDepthMinus1', 'binAtDepth', 'binDepthPlus1'] as const;
+
 /** The figures a ring keeps for each node (docs/cockpit.md "Trends" says where each comes from). */
-export const TREND_FIGURES = ['peers', 'nearDepth', 'reserve', 'radius', 'stampTtl', 'chainLag', 'bzz', 'native', 'apiP95'] as const;
+export const TREND_FIGURES = ['peers', 'nearDepth', 'reserve', 'radius', 'stampTtl', 'chainLag', 'bzz', 'native', 'apiP95', 'depth', ...NEAR_DEPTH_BIN_FIGURES] as const;
 export type TrendFigure = (typeof TREND_FIGURES)[number];
 
 /** One poll's figures; a figure missing (or null) is a gap. */
@@ -30,7 +41,7 @@ export class TrendRing {
   readonly capacity: number;
   readonly slotMs: number;
   private readonly times: Float64Array;
-  private readonly values: Float64Array;
+  private readonly values: Float32Array;
   /** Index of the next write; the newest sample is at head - 1. */
   private head = 0;
   private count = 0;
@@ -40,7 +51,7 @@ export class TrendRing {
     this.capacity = capacity;
     this.slotMs = slotMs;
     this.times = new Float64Array(capacity);
-    this.values = new Float64Array(capacity * TREND_FIGURES.length).fill(Number.NaN);
+    this.values = new Float32Array(capacity * TREND_FIGURES.length).fill(Number.NaN);
   }
 
   /** Bytes held by the typed arrays (the ring's whole cost beyond a few fields). */

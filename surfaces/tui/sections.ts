@@ -7,6 +7,7 @@
 import type {
   ActionsSection,
   BarsSection,
+  CellView,
   FactsSection,
   FormSection,
   RowHint,
@@ -57,22 +58,33 @@ function invert(line: Line): Line {
 export function factsLines(section: FactsSection, ctx: SectionContext): SectionLines {
   const { ellipsis } = ctx.theme.glyphs;
   const lines = titleLines(section.title);
+  // A row's sparkline (its figure's last hour) sits between its label and its value, in one width per section.
+  const sparkWidth = section.rows.reduce((max, row) => (row.spark ? Math.max(max, row.spark.trend?.length ?? textWidth(row.spark.text)) : max), 0);
+  const sparkRoom = (row: FactsSection['rows'][number]) => (row.spark ? sparkWidth + 1 : 0);
   const longest = section.rows.reduce((max, row) => Math.max(max, textWidth(inert(row.label))), 0);
-  const longestValue = section.rows.reduce((max, row) => Math.max(max, textWidth(inert(row.value))), 0);
+  const longestValue = section.rows.reduce((max, row) => Math.max(max, sparkRoom(row) + textWidth(inert(row.value))), 0);
   // Labels are cut only when label and value cannot both be whole: then to 40 % of the width at most.
   const labelWidth = Math.min(longest, Math.max(8, Math.floor(ctx.width * 0.4), ctx.width - 2 - longestValue));
-  const valueWidth = Math.max(1, ctx.width - labelWidth - 2);
   for (const row of section.rows) {
+    const lead = sparkRoom(row);
+    const valueWidth = Math.max(1, ctx.width - labelWidth - 2 - lead);
     // The unshortened value when it fits (never another field: cell-text.ts).
     const whole = fullTextOf(row, row.value);
     const full = whole !== undefined && textWidth(inert(whole)) <= valueWidth ? whole : row.value;
     // A value wider than its column wraps at word boundaries under itself instead of being cut.
     const [first = '', ...more] = textWidth(inert(full)) <= valueWidth ? [full] : wrapWords(full, valueWidth, ellipsis);
-    lines.push([cell(row.label, labelWidth, ellipsis, { tone: 'muted' }), space(2), cell(first, valueWidth, ellipsis, { tone: row.tone })]);
-    for (const text of more) lines.push([space(labelWidth + 2), cell(text, valueWidth, ellipsis, { tone: row.tone })]);
+    const spark: Seg[] = row.spark ? [cell(sparkGlyphs(row.spark, ctx), sparkWidth, ellipsis, { tone: row.spark.tone ?? 'muted' }), space(1)] : [];
+    lines.push([cell(row.label, labelWidth, ellipsis, { tone: 'muted' }), space(2), ...spark, cell(first, valueWidth, ellipsis, { tone: row.tone })]);
+    for (const text of more) lines.push([space(labelWidth + 2 + lead), cell(text, valueWidth, ellipsis, { tone: row.tone })]);
     if (row.hint) lines.push(...hintLines(row.hint, labelWidth + 2, ctx));
   }
   return { lines: lines.map((line) => fitLine(line, ctx.width, ellipsis)), selectedLine: null, pinned: section.title === null ? 0 : 1 };
+}
+
+/** A sparkline cell's glyphs: ASCII steps under --ascii, the engine's Unicode blocks otherwise (`-` for no sample). */
+function sparkGlyphs(spark: CellView, ctx: SectionContext): string {
+  if (!ctx.theme.ascii) return spark.text;
+  return spark.trend ? sparkText(spark.trend, true) : spark.text === '—' ? '-' : spark.text;
 }
 
 /**
@@ -132,7 +144,7 @@ function drawTable(section: TableSection, ctx: SectionContext): TableDrawing {
       const value = row.cells[columnIndex];
       if (k > 0) line.push(gap);
       // A sparkline is drawn from its levels: ASCII steps under --ascii, the cell's Unicode blocks otherwise.
-      const text = value === undefined ? '' : value.trend && ctx.theme.ascii ? sparkText(value.trend, true) : shownText(value, fit.useFull);
+      const text = value === undefined ? '' : value.trend || (column?.kind === 'trend' && ctx.theme.ascii) ? sparkGlyphs(value, ctx) : shownText(value, fit.useFull);
       line.push(cell(text, fit.widths[k] ?? 0, ellipsis, { tone: value?.tone ?? row.tone }, column?.align ?? 'left'));
     });
     lines.push(fitLine(line, ctx.width, ellipsis));

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CockpitView, TableSection } from '../../core/cockpit/view/view-model.js';
 import { startEngineHarness, type EngineHarness } from './engine-harness.js';
+import { TREND_FIGURES } from '../../core/cockpit/trend-ring.js';
 
 let h: EngineHarness;
 
@@ -41,7 +42,7 @@ describe('trend rings in the engine', () => {
     const back = await h.waitForView((v) => peersTrend(v, a) !== undefined, { what: 'node a again' });
     expect(peersTrend(back, a)!.detail).toBe(dropped);
     // Two rings, allocated whole: an hour at the 10 s slot (the harness polls every 200 ms) for each node.
-    expect(h.engine.trendBytes()).toBe(2 * (361 * 8 * 10 + 256 * 8));
+    expect(h.engine.trendBytes()).toBe(2 * (361 * (8 + 4 * TREND_FIGURES.length) + 256 * 8));
     await h.devnet!.control.node(0).heal();
   });
 });

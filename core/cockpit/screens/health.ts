@@ -66,7 +66,7 @@ function summarySection(node: FleetNodeFacts): FactsSection {
     title: null,
     rows: [
       { label: 'Node', value: `${node.name === node.url ? node.url : `${node.name} (${node.url})`}` },
-      { label: 'Worst-batch TTL', ...ttl },
+      { label: 'Worst-batch TTL', ...ttl, spark: trendCell(node.trend, 'stampTtl', snapshot.takenAtMs) },
       { label: 'Bee version', value: health ? `${health.version} (API ${health.apiVersion})` : 'unknown' },
     ],
   };

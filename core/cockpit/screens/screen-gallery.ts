@@ -33,6 +33,8 @@ import { renderTags } from './tags.js';
 import { renderWarmup } from './warmup.js';
 import { watchlistScreen } from './watchlist.js';
 import { recordIn, type AvailabilityBook } from '../availability.js';
+import { withGalleryTrend } from './gallery-trends.js';
+import { withScreenTrends } from './screen-trends.js';
 
 export interface GalleryScreen {
   readonly screen: ScreenId;
@@ -250,19 +252,23 @@ function pubsub(): ScreenContent {
 
 /** Every screen with content, in S-number order, plus the drills. */
 export function screenGallery(): GalleryScreen[] {
-  const nodes = fleet();
+  const plain = fleet();
+  // The active node has an hour of trend (gallery-trends.ts): every node screen draws its sparklines from it.
+  const topology = peersTopology();
+  const nodes = [withGalleryTrend(plain[0]!, topology.depth, topology.connectedPerBin), ...plain.slice(1)];
+  const t = (screen: ScreenId, content: ScreenContent) => withScreenTrends(screen, content, nodes[0], screen === 'peers' ? topology : null);
   return [
     { screen: 'health', name: 'S1 Health', content: healthScreen(nodes[0]) },
-    { screen: 'stamps', name: 'S2 Stamps', content: stamps(false) },
-    { screen: 'stamps', name: 'S2 Stamps (bucket drill)', content: stamps(true) },
-    { screen: 'swap', name: 'S3 Swap', content: swap() },
-    { screen: 'lottery', name: 'S4 Lottery', content: renderLottery(lotteryPoll(NOW), { kind: 'done', target: { depth: 5, anchor1: hexOf(950), anchor2: hexOf(951) }, durationSeconds: 4.2, requestMs: 4_321, hash: hexOf(952) }, null) },
-    { screen: 'warmup', name: 'S5 Warmup', content: renderWarmup(warmupPoll(NOW)) },
-    { screen: 'warmup', name: 'S5 Warmup (warming up)', content: renderWarmup(warmupPoll(NOW, true)) },
-    { screen: 'peers', name: 'S6 Peers', content: peers(false) },
-    { screen: 'peers', name: 'S6 Peers (peer drill)', content: peers(true) },
-    { screen: 'network', name: 'S7 Network', content: network() },
-    { screen: 'apiHealth', name: 'S8 API Health', content: apiHealth() },
+    { screen: 'stamps', name: 'S2 Stamps', content: t('stamps', stamps(false)) },
+    { screen: 'stamps', name: 'S2 Stamps (bucket drill)', content: t('stamps', stamps(true)) },
+    { screen: 'swap', name: 'S3 Swap', content: t('swap', swap()) },
+    { screen: 'lottery', name: 'S4 Lottery', content: t('lottery', renderLottery(lotteryPoll(NOW), { kind: 'done', target: { depth: 5, anchor1: hexOf(950), anchor2: hexOf(951) }, durationSeconds: 4.2, requestMs: 4_321, hash: hexOf(952) }, null)) },
+    { screen: 'warmup', name: 'S5 Warmup', content: t('warmup', renderWarmup(warmupPoll(NOW))) },
+    { screen: 'warmup', name: 'S5 Warmup (warming up)', content: t('warmup', renderWarmup(warmupPoll(NOW, true))) },
+    { screen: 'peers', name: 'S6 Peers', content: t('peers', peers(false)) },
+    { screen: 'peers', name: 'S6 Peers (peer drill)', content: t('peers', peers(true)) },
+    { screen: 'network', name: 'S7 Network', content: t('network', network()) },
+    { screen: 'apiHealth', name: 'S8 API Health', content: t('apiHealth', apiHealth()) },
     { screen: 'tags', name: 'S9 Tags', content: tags() },
     { screen: 'pins', name: 'S10 Pins', content: pins() },
     { screen: 'manifest', name: 'S11 Manifest', content: manifest() },

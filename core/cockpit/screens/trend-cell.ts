@@ -1,10 +1,11 @@
 /**
- * A table cell holding a node's figure over the last hour (issue 28 item 3), for S1's gate rows and S15's node
- * rows. Nothing recorded yet is the placeholder `—` with why; a gap inside the hour stays a blank cell.
+ * A cell holding a node's figure over the last hour (issue 28 item 3): S1's gate rows, S15's node rows, S6's
+ * bins near the depth, and beside a figure in a facts row (FactsRow.spark) on S1-S8. Nothing recorded yet is the
+ * placeholder `—` with why; a gap inside the hour stays a blank cell.
  */
-import { isAllGaps, sparkText } from '../sparkline.js';
-import { trendLevels, type TrendReader } from '../node-trends.js';
-import { TREND_SPAN_MS, type TrendFigure } from '../trend-ring.js';
+import { isAllGaps, sparkLevels, sparkText } from '../sparkline.js';
+import { binSeries, type TrendReader } from '../node-trends.js';
+import { bucketSeries, TREND_SPAN_MS, type TrendFigure } from '../trend-ring.js';
 import type { CellView, ColumnView } from '../view/view-model.js';
 
 /** Cells per sparkline: an hour in 5-minute steps. */
@@ -21,6 +22,11 @@ export const TREND_FIGURE_NAMES: Readonly<Record<TrendFigure, string>> = {
   bzz: 'xBZZ balance',
   native: 'native-token balance',
   apiP95: 'API p95 latency (ms)',
+  depth: 'Kademlia depth',
+  binDepthMinus2: 'connected peers two bins under the depth',
+  binDepthMinus1: 'connected peers one bin under the depth',
+  binAtDepth: 'connected peers in the depth’s bin',
+  binDepthPlus1: 'connected peers one bin over the depth',
 };
 
 export function trendColumn(label = 'Last hour', priority = 3): ColumnView {
@@ -29,12 +35,23 @@ export function trendColumn(label = 'Last hour', priority = 3): ColumnView {
 
 const compact = (v: number) => (Number.isInteger(v) ? String(v) : v.toPrecision(4).replace(/\.?0+$/, ''));
 
+type Series = { atMs: readonly number[]; values: readonly (number | null)[] };
+
 /** The sparkline of `figure` over the hour before `endMs` (the node's latest poll, so a cell changes only with a poll). */
 export function trendCell(reader: TrendReader | undefined, figure: TrendFigure | null, endMs: number): CellView {
   if (!figure) return { text: '' };
-  const levels = trendLevels(reader, figure, TREND_CELLS, endMs);
-  if (!levels || isAllGaps(levels)) return { text: '—', tone: 'muted', detail: `${TREND_FIGURE_NAMES[figure]}: no sample in the last hour yet` };
-  const known = reader!.series(figure, endMs - TREND_SPAN_MS).values.filter((v): v is number => v !== null);
+  return seriesCell(reader ? reader.series(figure, endMs - TREND_SPAN_MS) : null, TREND_FIGURE_NAMES[figure], endMs);
+}
+
+/** The sparkline of one bin's connected peers over the hour (the bins near the depth, node-trends.ts binSeries). */
+export function binTrendCell(reader: TrendReader | undefined, bin: number, endMs: number): CellView {
+  return seriesCell(reader ? binSeries(reader, bin, endMs - TREND_SPAN_MS) : null, `connected peers in bin ${bin}`, endMs);
+}
+
+function seriesCell(series: Series | null, name: string, endMs: number): CellView {
+  const levels = series ? sparkLevels(bucketSeries(series, TREND_CELLS, endMs, TREND_SPAN_MS)) : null;
+  if (!levels || isAllGaps(levels)) return { text: '—', tone: 'muted', detail: `${name}: no sample in the last hour yet` };
+  const known = series!.values.filter((v): v is number => v !== null);
   const range = `${compact(known[0]!)} → ${compact(known[known.length - 1]!)} (min ${compact(Math.min(...known))}, max ${compact(Math.max(...known))})`;
-  return { text: sparkText(levels), tone: 'muted', trend: levels, detail: `${TREND_FIGURE_NAMES[figure]} over the last hour: ${range}` };
+  return { text: sparkText(levels), tone: 'muted', trend: levels, detail: `${name} over the last hour: ${range}` };
 }

@@ -64,8 +64,21 @@ export interface RowHint {
 /** Label/value lines: the chequebook card, identity, chain state, the stake card. */
 export interface FactsSection extends SectionBase {
   readonly kind: 'facts';
-  /** `full` and `detail` as in CellView; `hint` as in RowHint. */
-  readonly rows: readonly { readonly label: string; readonly value: string; readonly tone?: Tone; readonly full?: string; readonly detail?: string; readonly hint?: RowHint }[];
+  /**
+   * `full` and `detail` as in CellView; `hint` as in RowHint. `spark`: the figure's last hour (issue 28 item 3), a
+   * CellView of kind `trend` (core/cockpit/screens/trend-cell.ts) that faces draw between the label and the value.
+   */
+  readonly rows: readonly FactsRow[];
+}
+
+export interface FactsRow {
+  readonly label: string;
+  readonly value: string;
+  readonly tone?: Tone;
+  readonly full?: string;
+  readonly detail?: string;
+  readonly hint?: RowHint;
+  readonly spark?: CellView;
 }
 
 /**

@@ -3,11 +3,13 @@
  * that has not landed yet is `notBuilt(id)`: its content says "screen not built yet" in one line. To add a
  * screen: write its model (core/cockpit/screens/), actors (actors/cockpit/screens/ + SCREEN_ACTORS), machine
  * (here, registered in machines/index.ts with a model test; a screen that polls invokes the polling-screen
- * machine as its `poller`, see screen-definition.ts), then replace its line below.
+ * machine as its `poller`, see screen-definition.ts), then replace its line below. A node screen's figures get their
+ * last hour beside them through withScreenTrends (core/cockpit/screens/screen-trends.ts).
  */
 import { fleetScreen } from '../../../core/cockpit/screens/fleet.js';
 import { healthScreen } from '../../../core/cockpit/screens/health.js';
 import { notBuiltScreen } from '../../../core/cockpit/screens/not-built.js';
+import { withScreenTrends } from '../../../core/cockpit/screens/screen-trends.js';
 import { activeFleetNode } from '../../../core/cockpit/interaction/screen-env.js';
 import { activeRadiusRing } from '../../../core/cockpit/radius-ring.js';
 import type { ScreenId } from '../../../core/cockpit/view/screens.js';
@@ -39,13 +41,13 @@ export function notBuilt(id: ScreenId): AnyScreenDefinition {
 
 export const SCREEN_REGISTRY: Readonly<Record<ScreenId, AnyScreenDefinition>> = {
   health: defineScreen({ machine: healthScreenMachine, select: (_, env) => healthScreen(activeFleetNode(env)) }),
-  stamps: defineScreen({ machine: stampsScreenMachine, select: (snapshot, env) => selectStampsContent(snapshot, env.ascii === true, activeFleetNode(env)?.stampFill) }),
-  swap: defineScreen({ machine: swapScreenMachine, select: (snapshot) => selectSwapContent(snapshot) }),
-  lottery: defineScreen({ machine: lotteryScreenMachine, select: (snapshot) => selectLotteryContent(snapshot) }),
-  warmup: defineScreen({ machine: warmupScreenMachine, select: (snapshot, env) => selectWarmupContent(snapshot, activeRadiusRing(env)) }),
-  peers: defineScreen({ machine: peersScreenMachine, select: (snapshot) => selectPeersContent(snapshot) }),
-  network: defineScreen({ machine: networkScreenMachine, select: (snapshot, env) => selectNetworkContent(snapshot, activeRadiusRing(env)) }),
-  apiHealth: defineScreen({ machine: apiHealthScreenMachine, select: (snapshot) => selectApiHealthContent(snapshot) }),
+  stamps: defineScreen({ machine: stampsScreenMachine, select: (snapshot, env) => withScreenTrends('stamps', selectStampsContent(snapshot, env.ascii === true, activeFleetNode(env)?.stampFill), activeFleetNode(env)) }),
+  swap: defineScreen({ machine: swapScreenMachine, select: (snapshot, env) => withScreenTrends('swap', selectSwapContent(snapshot), activeFleetNode(env)) }),
+  lottery: defineScreen({ machine: lotteryScreenMachine, select: (snapshot, env) => withScreenTrends('lottery', selectLotteryContent(snapshot), activeFleetNode(env)) }),
+  warmup: defineScreen({ machine: warmupScreenMachine, select: (snapshot, env) => withScreenTrends('warmup', selectWarmupContent(snapshot, activeRadiusRing(env)), activeFleetNode(env)) }),
+  peers: defineScreen({ machine: peersScreenMachine, select: (snapshot, env) => withScreenTrends('peers', selectPeersContent(snapshot), activeFleetNode(env), snapshot.context.topology) }),
+  network: defineScreen({ machine: networkScreenMachine, select: (snapshot, env) => withScreenTrends('network', selectNetworkContent(snapshot, activeRadiusRing(env)), activeFleetNode(env)) }),
+  apiHealth: defineScreen({ machine: apiHealthScreenMachine, select: (snapshot, env) => withScreenTrends('apiHealth', selectApiHealthContent(snapshot), activeFleetNode(env)) }),
   tags: defineScreen({ machine: tagsScreenMachine, select: (snapshot) => selectTagsContent(snapshot) }),
   pins: defineScreen({ machine: pinsScreenMachine, select: (snapshot) => selectPinsContent(snapshot) }),
   manifest: defineScreen({ machine: manifestScreenMachine, select: (snapshot) => selectManifestContent(snapshot) }),

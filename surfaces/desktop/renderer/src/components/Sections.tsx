@@ -59,6 +59,7 @@ export const FactsView = memo(function FactsView({ section }: SectionProps<Facts
           <div className="fact" key={`${row.label}-${i}`}>
             <dt>{row.label}</dt>
             <dd className={cx(toneClass(row.tone), fullTextOf(row, row.value) !== undefined && 'has-full')} title={fullTextOf(row, row.value) ?? row.detail}>
+              {row.spark ? <FactSpark spark={row.spark} /> : null}
               {row.value}
             </dd>
             {row.hint ? <RowHintView hint={row.hint} /> : null}
@@ -68,6 +69,15 @@ export const FactsView = memo(function FactsView({ section }: SectionProps<Facts
     </section>
   );
 });
+
+/** A fact's last hour (issue 28 item 3), before its value: the SVG line, or `—` with why when nothing is recorded yet. */
+function FactSpark({ spark }: { readonly spark: CellView }) {
+  return (
+    <span className="fact-spark" title={spark.detail}>
+      {spark.trend ? <Sparkline levels={spark.trend} label={spark.detail ?? spark.text} /> : <span className={toneClass(spark.tone)}>{spark.text}</span>}
+    </span>
+  );
+}
 
 /** What to do about a row (a gate's remedy, why it was not measured, a batch's top-up): under the row. */
 function RowHintView({ hint, columns }: { readonly hint: RowHint; readonly columns?: number }) {
