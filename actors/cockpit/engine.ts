@@ -30,6 +30,7 @@ import { memoryStateStore, type CockpitEngineConfig } from '../../core/cockpit/i
 import type { EngineNodeRef } from '../../core/cockpit/interaction/screen-env.js';
 import { fleetActorId, type CockpitSnapshot, type VerbInput, type VerbOutcome } from '../../machines/cockpit/cockpit.machine.js';
 import type { LogPaneSnapshot } from '../../machines/cockpit/log-pane.machine.js';
+import { logPaneShowsNothingNew } from '../../machines/cockpit/log-pane.view.js';
 import type { SupervisorSnapshotLike } from '../../machines/cockpit/supervisor.view.js';
 import { selectFleet, selectViewParts, selectWatchlist } from '../../machines/cockpit/cockpit.view.js';
 import type { GatesSnapshot } from '../../machines/cockpit/gates.machine.js';
@@ -140,7 +141,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     }
     return composeView(parts);
   });
-  const unfollow = publisher.follow(root, FLEET_ID_PREFIX, recordPoll);
+  const unfollow = publisher.follow(root, FLEET_ID_PREFIX, recordPoll, { logPane: logPaneShowsNothingNew });
   root.start();
   const children = root.getSnapshot().children as Record<string, AnyActorRef | undefined>;
   const session = children.session!;

@@ -5,7 +5,9 @@
  * - VIEW_NOTIFY_MS (50 ms): any change; FLEET_VIEW_NOTIFY_MS (250 ms): a fleet poller's answer alone.
  * - `notifySoon`: what a person did (a key, a click) goes out on the next tick, not at the window's end.
  * `follow(root)` marks the view dirty on every snapshot of the root, its children and the alert sinks (a
- * subscription per actor, kept in step with the children, costs far less than inspecting every event).
+ * subscription per actor, kept in step with the children, costs far less than inspecting every event), except
+ * a child's snapshot its `unchanged` test says no face shows (the log pane's book waiting for its publish
+ * window: under a log flood that was a second view per published revision).
  */
 import type { AnyActorRef } from 'xstate';
 import type { CockpitView } from '../../core/cockpit/view/view-model.js';
@@ -34,12 +36,16 @@ export interface ViewPublisher {
   /**
    * Marks the view dirty on every change of the root, its children (fleet pollers, whose ids start with
    * `fleetIdPrefix`, at the fleet window) and the alert sinks (children of `alerts`). Returns the unfollow.
-   * `onFleetSnapshot` hears every fleet poller's snapshot first (the engine's trend rings).
+   * `onFleetSnapshot` hears every fleet poller's snapshot first (the engine's trend rings). `unchanged[id]`
+   * (previous, next) true: that child's new snapshot changes nothing a face shows, and marks nothing.
    */
-  follow(root: AnyActorRef, fleetIdPrefix: string, onFleetSnapshot?: (snapshot: unknown) => void): () => void;
+  follow(root: AnyActorRef, fleetIdPrefix: string, onFleetSnapshot?: (snapshot: unknown) => void, unchanged?: ChildUnchanged): () => void;
   /** No more views go out. */
   stop(): void;
 }
+
+/** Per child id: true when the child's next snapshot shows nothing its previous one did not. */
+export type ChildUnchanged = Readonly<Record<string, (previous: unknown, next: unknown) => boolean>>;
 
 export function createViewPublisher(compose: () => CockpitView): ViewPublisher {
   let dirty = true;
@@ -95,24 +101,37 @@ export function createViewPublisher(compose: () => CockpitView): ViewPublisher {
     notifyTimer = setTimeout(flush, 0);
   };
 
-  const follow = (root: AnyActorRef, fleetIdPrefix: string, onFleetSnapshot?: (snapshot: unknown) => void) => {
+  const follow = (root: AnyActorRef, fleetIdPrefix: string, onFleetSnapshot?: (snapshot: unknown) => void, unchanged: ChildUnchanged = {}) => {
     const fleetChanged = onFleetSnapshot
       ? (snapshot: unknown) => {
           onFleetSnapshot(snapshot);
           markFleetDirty();
         }
       : markFleetDirty;
+    /** A child's `next` that marks the view dirty unless its `unchanged` test says the new snapshot shows nothing new. */
+    const nextOf = (ref: AnyActorRef, same: ((previous: unknown, next: unknown) => boolean) | undefined) => {
+      if (!same) return markDirty;
+      let previous: unknown = ref.getSnapshot();
+      return (snapshot: unknown) => {
+        const skip = same(previous, snapshot);
+        previous = snapshot;
+        if (!skip) markDirty();
+      };
+    };
     const watched = new Map<AnyActorRef, { unsubscribe(): void }>();
     const watchActors = () => {
       const live = new Set<AnyActorRef>();
       const children = root.getSnapshot().children as Record<string, AnyActorRef | undefined>;
       const alerts = children.alerts?.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> } | undefined;
-      const watch = (ref: AnyActorRef | undefined, mark: (snapshot?: unknown) => void) => {
+      const watch = (ref: AnyActorRef | undefined, mark: (snapshot?: unknown) => void, next?: (ref: AnyActorRef) => (snapshot: unknown) => void) => {
         if (!ref) return;
         live.add(ref);
-        if (!watched.has(ref)) watched.set(ref, ref.subscribe({ next: mark, error: mark, complete: mark }));
+        if (!watched.has(ref)) watched.set(ref, ref.subscribe({ next: next ? next(ref) : mark, error: mark, complete: mark }));
       };
-      for (const id in children) watch(children[id], id.startsWith(fleetIdPrefix) ? fleetChanged : markDirty);
+      for (const id in children) {
+        if (id.startsWith(fleetIdPrefix)) watch(children[id], fleetChanged);
+        else watch(children[id], markDirty, (ref) => nextOf(ref, unchanged[id]));
+      }
       for (const ref of Object.values(alerts?.children ?? {})) watch(ref, markDirty);
       for (const [ref, subscription] of watched) {
         if (live.has(ref)) continue;

@@ -58,7 +58,7 @@ describeMachineModel(logPaneMachine, {
 });
 
 describe('log pane', () => {
-  it('publishes at most once per 50 ms however many lines arrive, and clears the node rings on a switch', () => {
+  it('publishes at most once per publishInterval (200 ms) however many lines arrive, and clears the node rings on a switch', () => {
     const clock = new SimulatedClock();
     const book = new LogBook(100);
     const machine = logPaneMachine.provide({

@@ -13,8 +13,11 @@
  *                       growing while it keeps exiting within a minute; back to 1 s after a longer run).
  *     unavailable       no source; the node tabs stay empty and the header says why.
  *   publishing   throttles what surfaces see: lines go straight into the LogBook (never through events),
- *                the book says once that it changed (`log.dirty`), and `publishInterval` (50 ms) later the
- *                new `revision` is published. At most 20 snapshot updates a second come from log traffic.
+ *                the book says once that it changed (`log.dirty`), and `publishInterval` (200 ms) later the
+ *                new `revision` is published. At most 5 revisions a second come from log traffic: under a
+ *                flood each one is a redrawn pane, and at 20 a second the terminal face spent most of its
+ *                time repainting lines nobody can read at that speed, while key presses waited behind them
+ *                (bench:cockpit-tui's key lag). Every line stays in the book; a view shows the newest.
  *     idle / waiting
  *
  * Events
@@ -37,8 +40,8 @@ import type { LogSource, LogSourceInput } from '../log-source.machine.js';
 import { logPaneDisplayMachine, type LogPaneDisplayEvent } from './log-pane-display.machine.js';
 
 export { clampHeight, PANE_DEFAULT_LINES, PANE_MAX_LINES, PANE_MIN_LINES } from './log-pane-display.machine.js';
-/** 50 ms: at most 20 published updates a second. */
-export const PUBLISH_INTERVAL_MS = 50;
+/** 200 ms: at most 5 published revisions a second (a key press still gets its view at once, with the lines published so far). */
+export const PUBLISH_INTERVAL_MS = 200;
 export const COMMAND_QUICK_EXIT_MS = 60_000;
 const MAX_COUNTED_FAILURES = 6;
 
@@ -232,7 +235,7 @@ export const logPaneMachine = setup({
           on: { 'log.dirty': 'waiting' },
         },
         waiting: {
-          description: 'The book changed; the revision is published after publishInterval (50 ms).',
+          description: 'The book changed; the revision is published after publishInterval (200 ms).',
           after: { publishInterval: { target: 'idle', actions: ['publishRevision', 'markBookClean'] } },
         },
       },

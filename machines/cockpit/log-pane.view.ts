@@ -184,3 +184,19 @@ export function selectLogFacts(snapshot: LogPaneSnapshotLike, shown: { tab: LogT
   });
   return { source: selectLogSource(snapshot), counts: book.totals(), lines, matching: view.matching };
 }
+
+/**
+ * True when the pane's `next` snapshot shows nothing `previous` did not: the same context (book revision, source,
+ * follower, last exit) and the same source state; only the publishing region moved (the book changed and waits
+ * for its publish window). The engine's view publisher skips such snapshots, so a log flood makes one view per
+ * published revision instead of two. The display child (tab, filter, height) changes only through events the
+ * root forwards, and the root's own snapshot marks those.
+ */
+export function logPaneShowsNothingNew(previous: unknown, next: unknown): boolean {
+  type Seen = { context?: unknown; value?: unknown } | undefined;
+  const a = previous as Seen;
+  const b = next as Seen;
+  if (!a?.context || a.context !== b?.context) return false;
+  const source = (snapshot: NonNullable<Seen>) => JSON.stringify((snapshot.value as { source?: unknown } | undefined)?.source ?? null);
+  return source(a) === source(b);
+}
