@@ -83,7 +83,12 @@ describe('supervised node in the engine', () => {
       const running = await h.waitForView((v) => v.topBar.supervisor?.text.startsWith('running') === true, { timeoutMs: 30_000, what: 'a running chip' });
       expect(running.topBar.supervisor?.tone).toBe('ok');
       // The node's own lines (its start-up at info, its API access lines) come from the capture file.
-      const tailed = await h.waitForView((v) => v.logPane.source.origin === 'supervised' && v.logPane.tabs.every((t) => t.id !== 'info' || t.count > 0), { timeoutMs: 15_000, what: 'capture lines' });
+      // Both kinds are waited for: the access lines are written after the start-up lines, and a view (at most 5
+      // a second from log traffic) can land between them.
+      const tailed = await h.waitForView(
+        (v) => v.logPane.source.origin === 'supervised' && v.logPane.tabs.every((t) => (t.id !== 'info' && t.id !== 'nodeHttp') || t.count > 0),
+        { timeoutMs: 15_000, what: 'capture lines (info and API access)' },
+      );
       expect(tailed.logPane.tabs.find((t) => t.id === 'nodeHttp')!.count).toBeGreaterThan(0);
       const { finalStatus } = await h.engine.stop();
       stopped = true;
