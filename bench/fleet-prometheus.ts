@@ -265,6 +265,8 @@ async function main(): Promise<void> {
       const cpu = process.cpuUsage(cpuBefore);
       clearInterval(sampler);
       const reader = { cpuPercent: percentOfCore((cpu.user + cpu.system) / 1000, wallMs), peakRssMb: peakRss / 1e6, endRssMb: process.memoryUsage.rss() / 1e6, views };
+      // Said at once: a fault timed next can fail on a loaded machine, and the window's figures stand anyway.
+      process.stderr.write(`reading cockpit over the window: cpu ${reader.cpuPercent.toFixed(2)} % of a core, rss peak ${(reader.peakRssMb).toFixed(1)} MB, ${views} views (load ${load()})\n`);
       const exporters = shards.map((s, i) => {
         const after = procSample(s.child.pid!);
         return { shard: i, nodes: Math.min(per, urls.length - i * per), cpuPercent: percentOfCore(after.cpuMs - shardBefore[i]!.cpuMs, wallMs), rssMb: after.rssMb };

@@ -29,6 +29,7 @@ import { composeView } from '../../core/cockpit/interaction/compose-view.js';
 import { memoryStateStore, type CockpitEngineConfig } from '../../core/cockpit/interaction/config.js';
 import type { EngineNodeRef } from '../../core/cockpit/interaction/screen-env.js';
 import { fleetActorId, type CockpitSnapshot, type VerbInput, type VerbOutcome } from '../../machines/cockpit/cockpit.machine.js';
+import { PROMETHEUS_FLEET_ID } from '../../machines/cockpit/cockpit.contracts.js';
 import type { LogPaneSnapshot } from '../../machines/cockpit/log-pane.machine.js';
 import { logPaneShowsNothingNew } from '../../machines/cockpit/log-pane.view.js';
 import type { SupervisorSnapshotLike } from '../../machines/cockpit/supervisor.view.js';
@@ -141,7 +142,8 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     }
     return composeView(parts);
   });
-  const unfollow = publisher.follow(root, FLEET_ID_PREFIX, recordPoll, { logPane: logPaneShowsNothingNew });
+  // The Prometheus fleet's round starting changes its state, not its reading (the view reads its context alone).
+  const unfollow = publisher.follow(root, FLEET_ID_PREFIX, recordPoll, { logPane: logPaneShowsNothingNew, [PROMETHEUS_FLEET_ID]: sameContext });
   root.start();
   const children = root.getSnapshot().children as Record<string, AnyActorRef | undefined>;
   const session = children.session!;
@@ -229,6 +231,8 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     },
   };
 }
+
+const sameContext = (previous: unknown, next: unknown) => (previous as { context?: unknown }).context === (next as { context?: unknown }).context;
 
 function resolveTheme(config: CockpitEngineConfig, system: 'light' | 'dark' | undefined): ThemeView {
   const scheme = config.ui.noColor ? 'mono' : config.ui.theme === 'auto' ? (system ?? 'dark') : config.ui.theme;

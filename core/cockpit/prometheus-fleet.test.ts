@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fleetNodeStatus } from './node-status.js';
+import { fleetScreen } from './screens/fleet.js';
+import type { TableSection } from './view/view-model.js';
 import { fleetCounts, prometheusQueryIntervalMs, readFleet, type FleetAnswers, type PromVectorSample } from './prometheus-fleet.js';
 
 const t = 1_700_000_000; // Prometheus sample time, seconds
@@ -45,6 +47,40 @@ describe('the fleet read from PromQL answers', () => {
     expect(b).toMatchObject({ stale: true, lastSeenMs: t * 1000, gates: null, up: null });
     const old = readFleet(answers(), now + 120_000, 60_000);
     expect(old.nodes.every((n) => n.stale)).toBe(true);
+  });
+});
+
+describe('a reading kept where nothing changed (the reader at 1000 nodes builds only what changed)', () => {
+  it('a node with the same facts is the same object; an unchanged ladder is the same array; any change is new', () => {
+    const first = readFleet(answers(), now, 60_000);
+    const again = readFleet(answers(), now + 5_000, 60_000, undefined, first);
+    expect(again.nodes.map((n, i) => n === first.nodes[i])).toEqual([true, true, true]);
+    // b's peers appear: a new row, the same ladder; a's stamp TTL gate fails: a new ladder.
+    const next = readFleet(answers({ peers: [v({ node: 'a' }, 42), v({ node: 'b' }, 7)], gates: [v({ node: 'a', gate: 'api_reachable' }, 0), v({ node: 'a', gate: 'stamp_ttl' }, 2), v({ node: 'b', gate: 'not_frozen' }, 2)] }), now + 10_000, 60_000, undefined, again);
+    const [a, b] = next.nodes;
+    expect(b).not.toBe(again.nodes[1]);
+    expect(b!.peers).toBe(7);
+    expect(b!.gates).toBe(again.nodes[1]!.gates);
+    expect(a!.gates).not.toBe(again.nodes[0]!.gates);
+    expect(a!.gates!.map((g) => g.state)).toEqual(['Pass', 'Fail']);
+    // A gate that is no longer exported: a new ladder without it, never the old one.
+    const fewer = readFleet(answers({ gates: [v({ node: 'a', gate: 'api_reachable' }, 0)] }), now + 15_000, 60_000, undefined, next);
+    expect(fewer.nodes[0]!.gates!.map((g) => g.id)).toEqual(['apiReachable']);
+  });
+});
+
+describe('S15 rows from Prometheus', () => {
+  it('a row whose ladder stayed the same still shows its new peers and its staleness (rows are kept per facts, not per ladder)', () => {
+    const first = readFleet(answers(), now, 60_000);
+    const later = readFleet(answers({ peers: [v({ node: 'a' }, 43)] }), now + 5_000, 60_000, undefined, first);
+    expect(later.nodes[0]!.gates).toBe(first.nodes[0]!.gates);
+    const rows = (reading: typeof first) =>
+      fleetScreen(reading.nodes.map((facts) => ({ name: facts.name, url: '', active: false, isDefault: false, snapshot: null, gates: facts.gates, pollError: null, polling: false, remote: { prometheusUrl: 'http://p:9090', facts, error: null, readAtMs: reading.atMs } })));
+    const cells = (reading: typeof first) => (rows(reading).sections[0] as TableSection).rows[0]!.cells.map((c) => c.text);
+    expect(cells(first)).toContain('42');
+    expect(cells(later)).toContain('43');
+    const gone = readFleet(answers({ up: [], seen: [] }), now + 10_000, 60_000, undefined, later);
+    expect(cells(gone).some((text) => text.startsWith('stale: Prometheus last heard of it'))).toBe(true);
   });
 });
 

@@ -99,8 +99,11 @@ function gatesByNode(samples: readonly PromVectorSample[]): Map<string, Map<Gate
   return out;
 }
 
-function gatesOf(values: ReadonlyMap<GateId, GateState> | undefined): Gate[] | null {
+function gatesOf(values: ReadonlyMap<GateId, GateState> | undefined, before: readonly Gate[] | null | undefined): readonly Gate[] | null {
   if (!values || values.size === 0) return null;
+  // No gate changed since the last reading: the same array, so what reads it (the alert step, the rows) can
+  // tell at once that nothing did.
+  if (before && before.length === values.size && before.every((gate) => values.get(gate.id) === gate.state)) return before;
   return GATE_IDS.filter((id) => values.has(id)).map((id) => ({
     id,
     name: GATE_NAMES[id],
@@ -123,15 +126,16 @@ export function readFleet(answers: FleetAnswers, nowMs: number, staleAfterMs: nu
   const gates = gatesByNode(answers.gates);
   // A node Prometheus stopped hearing about (its shard's series went stale) keeps its row, with when it was
   // last heard of.
-  const before = new Map((previous?.nodes ?? []).map((node) => [node.name, node.lastSeenMs]));
+  const before = new Map((previous?.nodes ?? []).map((node) => [node.name, node]));
   const list = names && names.length > 0 ? names : [...new Set([...up.keys(), ...gates.keys(), ...before.keys()])].sort();
   const nodes = list.map((name): PromNodeFacts => {
-    const lastSeenMs = seen.has(name) ? Math.round(seen.get(name)! * 1000) : (before.get(name) ?? null);
+    const last = before.get(name);
+    const lastSeenMs = seen.has(name) ? Math.round(seen.get(name)! * 1000) : (last?.lastSeenMs ?? null);
     // Absent now (Prometheus marked the series stale), or its last sample too old.
     const stale = !seen.has(name) || lastSeenMs === null || nowMs - lastSeenMs > staleAfterMs;
-    return {
+    const facts: PromNodeFacts = {
       name,
-      gates: stale ? null : gatesOf(gates.get(name)),
+      gates: stale ? null : gatesOf(gates.get(name), last?.gates),
       up: stale || !up.has(name) ? null : up.get(name) === 1,
       worstTtlSeconds: stale ? null : (ttl.get(name) ?? null),
       peers: stale ? null : (peers.get(name) ?? null),
@@ -139,8 +143,14 @@ export function readFleet(answers: FleetAnswers, nowMs: number, staleAfterMs: nu
       lastSeenMs,
       stale,
     };
+    // A row whose facts are all as before is the same object: the rows and S15's lines built from it are kept.
+    return last && sameFacts(last, facts) ? last : facts;
   });
   return { atMs: nowMs, nodes };
+}
+
+function sameFacts(a: PromNodeFacts, b: PromNodeFacts): boolean {
+  return a.gates === b.gates && a.up === b.up && a.worstTtlSeconds === b.worstTtlSeconds && a.peers === b.peers && a.pingMs === b.pingMs && a.lastSeenMs === b.lastSeenMs && a.stale === b.stale;
 }
 
 /** A fleet row's facts when the fleet comes from Prometheus (FleetNodeFacts.remote). */

@@ -20,6 +20,7 @@ import { selectGates, type GatesSnapshot } from './gates.machine.js';
 import type { LogPaneSnapshot } from './log-pane.machine.js';
 import { logFacts } from './log-view.js';
 import type { PrometheusFleetSnapshot } from './prometheus-fleet.machine.js';
+import type { PromFleetReading } from '../../core/cockpit/prometheus-fleet.js';
 import { SCREEN_REGISTRY } from './screens/index.js';
 import { selectSupervisorChip, type SupervisorSnapshotLike } from './supervisor.view.js';
 import { selectUiSessionState, type UiSessionSnapshot } from './ui-session.machine.js';
@@ -87,20 +88,46 @@ function prometheusFleetOf(ctx: CockpitContext, children: Children, url: string,
   const fleet = children[PROMETHEUS_FLEET_ID]?.getSnapshot() as PrometheusFleetSnapshot | undefined;
   const reading = fleet?.context.reading ?? null;
   const error = fleet?.context.error ?? null;
+  const own = children[fleetIdOf(ctx.activeNode)]?.getSnapshot() as GatesSnapshot | undefined;
+  const trend = trends?.(ctx.activeNode);
+  // Nothing the rows read changed since the last call (a view for a key, the log, a screen; `engine.fleet()`):
+  // the same array, so S15 and the top bar skip their work too.
+  const key = [reading, error, ctx.nodes, ctx.activeNode, ctx.defaultNode, own, trend, url] as const;
+  if (lastFleet && key.every((part, i) => part === lastFleet!.key[i])) return lastFleet.rows;
+  const rows = prometheusRows(ctx, children, url, reading, error, trends);
+  lastFleet = { key, rows };
+  return rows;
+}
+
+let lastFleet: { key: readonly unknown[]; rows: FleetNodeFacts[] } | null = null;
+
+function prometheusRows(ctx: CockpitContext, children: Children, url: string, reading: PromFleetReading | null, error: string | null, trends?: TrendLookup): FleetNodeFacts[] {
   const configured = new Map(ctx.nodes.map((node) => [node.name, node]));
   const names = reading ? reading.nodes.map((node) => node.name) : ctx.nodes.map((node) => node.name);
   if (!names.includes(ctx.activeNode)) names.unshift(ctx.activeNode);
   const rows = new Map((reading?.nodes ?? []).map((node) => [node.name, node]));
+  const readAtMs = reading?.atMs ?? null;
   return names.map((name) => {
-    const ref: EngineNodeRef = configured.get(name) ?? { name, url: /^https?:\/\//.test(name) ? name : '' };
-    const remote = { prometheusUrl: url, facts: rows.get(name) ?? null, error, readAtMs: reading?.atMs ?? null };
+    const facts = rows.get(name) ?? null;
     const active = name === ctx.activeNode;
     const isDefault = name === ctx.defaultNode;
     const own = active ? (children[fleetIdOf(name)]?.getSnapshot() as GatesSnapshot | undefined) : undefined;
+    const node = configured.get(name);
+    const cached = facts && !own ? remoteRows.get(facts) : undefined;
+    // The row of the same reading's facts, asked again (views between two rounds): the same object.
+    if (cached && cached.node === node && cached.url === url && cached.error === error && cached.readAtMs === readAtMs && cached.row.active === active && cached.row.isDefault === isDefault) return cached.row;
+    const ref: EngineNodeRef = node ?? { name, url: /^https?:\/\//.test(name) ? name : '' };
+    const remote = { prometheusUrl: url, facts, error, readAtMs };
     if (own) return { ...factsOf(ref, own, true, isDefault, trends), remote };
-    return { ...ref, active, isDefault, snapshot: null, gates: remote.facts && !remote.facts.stale && !error ? remote.facts.gates : null, pollError: null, polling: false, remote };
+    const row: FleetNodeFacts = { ...ref, active, isDefault, snapshot: null, gates: facts && !facts.stale && !error ? facts.gates : null, pollError: null, polling: false, remote };
+    if (facts) remoteRows.set(facts, { row, node, url, error, readAtMs });
+    return row;
   });
 }
+
+// One row per node of a reading, kept while neither the reading nor the row's flags change: a fleet of 1000
+// rows from Prometheus is built once per round, not once per view (the active node's poll, a key, the log).
+const remoteRows = new WeakMap<object, { row: FleetNodeFacts; node: EngineNodeRef | undefined; url: string; error: string | null; readAtMs: number | null }>();
 
 // One facts object per poller snapshot (and active flag): a view of 200 nodes allocates nothing for the
 // nodes whose poll has not changed since the last view.

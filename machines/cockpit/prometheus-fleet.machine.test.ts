@@ -93,4 +93,34 @@ describe('Prometheus fleet', () => {
     const back = alertRecords('bee-1', reported[1]!.transitions, 1);
     expect(back.map((r) => [r.gateId, r.to, r.caused.length])).toEqual([['apiReachable', 'Pass', 10]]);
   });
+  it('a large fleet: only the nodes whose ladder changed are reported, and a round with no change keeps what the sinks heard', async () => {
+    const ladders = { Pass: [gate('Pass')], Fail: [gate('Fail')] };
+    const fleetAt = (failing: (i: number) => boolean, atMs: number): PromFleetReading => ({
+      atMs,
+      nodes: Array.from({ length: 1000 }, (_, i) => ({ name: `bee-${i}`, gates: ladders[failing(i) ? 'Fail' : 'Pass'], up: true, worstTtlSeconds: null, peers: null, pingMs: null, lastSeenMs: atMs, stale: false })),
+    });
+    const clock = new SimulatedClock();
+    const answers = [fleetAt(() => false, 0), fleetAt((i) => i % 2 === 0, 15_000), fleetAt((i) => i % 2 === 0, 30_000)];
+    const reported: { node: string; transitions: GateTransition[] }[] = [];
+    const child = prometheusFleetMachine.provide({ actors: { queryFleet: fromPromise<PromFleetReading, QueryFleetInput>(async () => answers.shift()!) } });
+    const parent = setup({ actors: { child } }).createMachine({
+      invoke: { id: 'fleet', src: 'child', input: { names: [], pollIntervalMs: 15_000 } },
+      on: { 'fleet.transitions': { actions: ({ event }) => reported.push(event as unknown as { node: string; transitions: GateTransition[] }) } },
+    });
+    const actor = createActor(parent, { clock }).start();
+    const announced = () => (actor.getSnapshot().children.fleet!.getSnapshot() as { context: { announced: Record<string, Record<string, string>> } }).context.announced;
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    await settle();
+    clock.increment(15_000);
+    await settle();
+    expect(reported).toHaveLength(500);
+    expect(reported.every((r) => Number(r.node.slice(4)) % 2 === 0 && r.transitions[0]!.to === 'Fail')).toBe(true);
+    expect(announced()['bee-0']).toEqual({ notFrozen: 'Fail' });
+    expect(announced()['bee-1']).toEqual({ notFrozen: 'Pass' });
+    const heard = announced();
+    clock.increment(15_000);
+    await settle();
+    expect(reported).toHaveLength(500);
+    expect(announced()).toBe(heard);
+  });
 });

@@ -165,17 +165,30 @@ export function clampSelection(sections: readonly Section[], wanted: SelectionVi
 
 // ------------------------------------------------------------------------------------------------ top bar, tabs
 
-function topBar(parts: ViewParts): TopBarView {
-  const active = parts.fleet.find((node) => node.active);
-  const status = nodeStatus(active?.snapshot ?? null, active?.gates ?? null, active?.pollError ?? null);
+// The fleet chip's counts per fleet array: the engine keeps the array while no row changed (a fleet of 1000 read
+// from Prometheus is counted once per round, not once per view).
+const fleetTonesOf = new WeakMap<readonly FleetNodeFacts[], { tones: Record<Tone, number>; unknown: number }>();
+
+function fleetTones(fleet: readonly FleetNodeFacts[]): { tones: Record<Tone, number>; unknown: number } {
+  const known = fleetTonesOf.get(fleet);
+  if (known) return known;
   // One pass over the fleet, no per-view array of 200 statuses (a view goes out up to 20 times a second).
   const tones: Record<Tone, number> = { ok: 0, warn: 0, fail: 0, info: 0, muted: 0 };
   let unknown = 0;
-  for (const node of parts.fleet) {
+  for (const node of fleet) {
     const each = fleetNodeStatus(node);
     tones[each.tone]++;
     if (each.worst === 'Unknown') unknown++;
   }
+  const counts = { tones, unknown };
+  fleetTonesOf.set(fleet, counts);
+  return counts;
+}
+
+function topBar(parts: ViewParts): TopBarView {
+  const active = parts.fleet.find((node) => node.active);
+  const status = nodeStatus(active?.snapshot ?? null, active?.gates ?? null, active?.pollError ?? null);
+  const { tones, unknown } = fleetTones(parts.fleet);
   const unseen = parts.alerts.entries.filter((entry) => entry.atMs > parts.alerts.seenAtMs && isOwnAlert(entry));
   return {
     app: parts.app,

@@ -21,12 +21,29 @@ export { REPOLL_ACTION, SWITCH_ACTION };
 
 type FleetRow = TableSection['rows'][number];
 // Per gate ladder, a row per (active, default, ascii, URL column shown) combination: 16 slots.
-const rowCache = new WeakMap<readonly unknown[], (FleetRow | undefined)[]>();
+// A row read from Prometheus is keyed by its facts object instead (the engine keeps it while its reading
+// holds): its gate ladder can stay the same while its peers, TTL, ping or staleness change.
+const rowCache = new WeakMap<object, (FleetRow | undefined)[]>();
 
 /** The marks of the first column: the active node ● and the default node ★ (`@` and `*` under --ascii). */
 export const FLEET_MARKS = { unicode: { active: '●', default: '★' }, ascii: { active: '@', default: '*' } } as const;
 
+// S15 per fleet array (and --ascii): the engine keeps the array while no row changed, so a view between two
+// readings of a 1000-node fleet from Prometheus reuses the screen instead of walking every row again.
+const screens = new WeakMap<readonly FleetNodeFacts[], [ScreenContent?, ScreenContent?]>();
+
 export function fleetScreen(fleet: readonly FleetNodeFacts[], ascii = false): ScreenContent {
+  const known = screens.get(fleet);
+  const cached = known?.[ascii ? 1 : 0];
+  if (cached) return cached;
+  const content = buildFleetScreen(fleet, ascii);
+  const entry = known ?? [];
+  entry[ascii ? 1 : 0] = content;
+  screens.set(fleet, entry);
+  return content;
+}
+
+function buildFleetScreen(fleet: readonly FleetNodeFacts[], ascii: boolean): ScreenContent {
   // The summary counts the rows' tones (a row's tone is its node's status): the rows are cached per poll, so a
   // view of 200 nodes judges only the nodes whose poll changed, not all 200 again.
   const table = fleetTable(fleet, ascii);
@@ -91,7 +108,8 @@ function fleetTable(fleet: readonly FleetNodeFacts[], ascii: boolean): TableSect
     rows: fleet.map((node) => {
       // A row changes only with its node's poll (or the active node): 200 rows are not rebuilt per view.
       const slot = (node.active ? 1 : 0) + (node.isDefault ? 2 : 0) + (ascii ? 4 : 0) + (showUrl ? 8 : 0);
-      const cache = node.gates ? rowCache.get(node.gates) : undefined;
+      const key = node.remote && !node.snapshot ? node : node.gates;
+      const cache = key ? rowCache.get(key) : undefined;
       const cached = cache?.[slot];
       if (cached) return cached;
       const status = fleetNodeStatus(node);
@@ -111,10 +129,10 @@ function fleetTable(fleet: readonly FleetNodeFacts[], ascii: boolean): TableSect
         ],
         ...(hint ? { hint } : {}),
       };
-      if (node.gates) {
-        const entry = rowCache.get(node.gates) ?? [];
+      if (key) {
+        const entry = rowCache.get(key) ?? [];
         entry[slot] = row;
-        rowCache.set(node.gates, entry);
+        rowCache.set(key, entry);
       }
       return row;
     }),
