@@ -67,23 +67,44 @@ function build(root: MantarayNode): Map<string, MantarayNode> | undefined {
   return indexSubtree(nodes, root, new Uint8Array(0)) ? nodes : undefined;
 }
 
+/** The root last answered from its index, and that index (a manifest served or benchmarked is looked up in a row). */
+let lastRoot: MantarayNode | undefined;
+let lastNodes: Map<string, MantarayNode> | undefined;
+let lastEpoch = -1;
+
 /**
- * The index of `root` for a lookup of `path`, or undefined when the caller should walk: the path is not
- * well-formed text (a lone surrogate encodes as U+FFFD bytes, which the walk matches), it is one of the first
- * lookups on this root, or the trie is not fully loaded.
+ * The node at text path `path` from the index of `root`: a node, `null` when the index knows the path is not
+ * there, or undefined when the caller should walk: one of the first lookups on this root, the trie is not fully
+ * loaded, or the index misses a path that is not well-formed text (a lone surrogate encodes as U+FFFD bytes,
+ * which the walk matches; the index's keys never hold one). The last root's index is kept aside, so a run of
+ * lookups on one root costs one Map get each (no WeakMap get, no regex on a hit).
  */
-export function indexFor(root: MantarayNode, path: string): Map<string, MantarayNode> | undefined {
-  if (LONE_SURROGATE.test(path)) return undefined;
+export function findIndexed(root: MantarayNode, path: string): MantarayNode | null | undefined {
+  const nodes = root === lastRoot && lastEpoch === epoch ? lastNodes! : indexFor(root);
+  if (nodes === undefined) return undefined;
+  const node = nodes.get(path);
+  if (node !== undefined) return node;
+  return LONE_SURROGATE.test(path) ? undefined : null;
+}
+
+function indexFor(root: MantarayNode): Map<string, MantarayNode> | undefined {
   let state = states.get(root);
   if (state === undefined || state.epoch !== epoch) {
     state = { epoch, lookups: state?.lookups ?? 0, nodes: undefined };
     states.set(root, state);
   }
-  if (state.nodes !== undefined) return state.nodes;
-  if (++state.lookups < BUILD_AFTER_LOOKUPS) return undefined;
-  state.nodes = build(root);
-  // A trie that is not whole stays unindexed for this epoch (loading a node starts a new one).
-  if (state.nodes === undefined) state.lookups = -Infinity;
+  if (state.nodes === undefined) {
+    if (++state.lookups < BUILD_AFTER_LOOKUPS) return undefined;
+    state.nodes = build(root);
+    // A trie that is not whole stays unindexed for this epoch (loading a node starts a new one).
+    if (state.nodes === undefined) {
+      state.lookups = -Infinity;
+      return undefined;
+    }
+  }
+  lastRoot = root;
+  lastNodes = state.nodes;
+  lastEpoch = epoch;
   return state.nodes;
 }
 

@@ -4,7 +4,7 @@
  * index (mantaray-index.ts); otherwise the forks are walked, comparing bytes in place (no copy per level).
  */
 import { utf8Encode } from './bytes.js';
-import { indexFor } from './mantaray-index.js';
+import { findIndexed } from './mantaray-index.js';
 import { NODE_TYPE_VALUE, hasType, type MantarayFork, type MantarayNode } from './mantaray.js';
 
 export type ManifestPath = string | Uint8Array;
@@ -29,8 +29,8 @@ export function commonPrefixLength(a: Uint8Array, b: Uint8Array): number {
  */
 export function lookupNode(root: MantarayNode, path: ManifestPath): MantarayNode | undefined {
   if (typeof path === 'string') {
-    const index = indexFor(root, path);
-    if (index !== undefined) return index.get(path);
+    const indexed = findIndexed(root, path);
+    if (indexed !== undefined) return indexed ?? undefined;
   }
   return walk(root, toPathBytes(path));
 }
