@@ -48,6 +48,12 @@ describe('addresses', () => {
     expect(privateKeyToAddress(a)).toHaveLength(20);
   });
 
+  it('randomPrivateKey never hands out the same bytes twice across refills of its random pool (100 keys, 32 per draw)', () => {
+    const keys = Array.from({ length: 100 }, () => bytesToHex(randomPrivateKey()));
+    expect(new Set(keys).size).toBe(100);
+    for (const k of keys) expect(k).not.toBe('00'.repeat(32));
+  });
+
   it('rejects a zero key, a key ≥ the group order and wrong lengths with InputError', () => {
     expect(() => privateKeyToAddress(new Uint8Array(32))).toThrow(InputError);
     expect(() => privateKeyToAddress(new Uint8Array(32).fill(0xff))).toThrow(InputError);
