@@ -11,16 +11,17 @@
  */
 import type { Row } from './model.js';
 
-const NATIVE_KECCAK = 'keccak-f[1600] on our WebAssembly sponge against Go\'s assembly (x/crypto/sha3) and Rust\'s sha3 crate';
+const NATIVE_KECCAK = 'keccak-f[1600] as V8 compiles our WebAssembly sponge kernel against Go\'s assembly (x/crypto/sha3) and Rust\'s sha3 crate: npm run bench:cpu-gaps times the kernel alone against keccak256() (the call adds about 2 %)';
 
 /** CPU families: what ts runs the row on, and the script that measures that engine against the others. */
 const CPU_CAUSES: ReadonlyArray<readonly [prefix: string, cause: string]> = [
-  ['cpu.keccak.parallel', `${NATIVE_KECCAK}, plus a worker-thread message round trip per slice (native threads share the buffer); npm run bench:hash prints our keccak per thread and on all cores`],
-  ['cpu.keccak', `${NATIVE_KECCAK}; npm run bench:hash prints our MB/s on one thread`],
+  ['cpu.keccak.parallel', `${NATIVE_KECCAK}, plus a job's fixed cost (waking the workers, their replies), which bench:cpu-gaps prints`],
+  ['cpu.keccak', NATIVE_KECCAK],
   ['cpu.bmt', 'the BMT on our WebAssembly SIMD keccak kernel against native code; npm run bench:hash prints our MB/s, one thread and all cores'],
-  ['cpu.ecdsa', 'secp256k1 through the engine core/swarm picked (the report\'s runner note names it) against libsecp256k1 called from Rust without a JavaScript boundary and Go\'s decred secp256k1; npm run bench:secp256k1 prints each engine\'s rates'],
-  ['cpu.identity', 'a public key from the engine core/swarm picked (runner note) plus keccak256, against native code; npm run bench:secp256k1 prints public keys per second per engine'],
-  ['cpu.manifest', 'mantaray in JavaScript (path index for lookups, a chunk-tree hash per node) against native code'],
+  ['cpu.ecdsa', 'the secp256k1 addon core/swarm loads (runner note) is secp256k1@5\'s older libsecp256k1 (inversions by exponentiation, 4-bit ecmult_gen table) against the newer libsecp256k1 in Rust; npm run bench:cpu-gaps times the addon\'s own call against the toolkit\'s and reads the addon\'s build flags'],
+  ['cpu.identity', 'a public key from secp256k1@5\'s older libsecp256k1 addon (runner note) plus keccak256; npm run bench:cpu-gaps times the addon\'s own call against the toolkit\'s'],
+  ['cpu.manifest.lookup', 'a sub-millisecond row timed while V8 still tiers the lookup code up and collects the setup\'s garbage: npm run bench:cpu-gaps prints per-lookup CPU in the first rounds after the index is built against warm'],
+  ['cpu.manifest', 'mantaray in JavaScript (a chunk-tree hash per node) against native code'],
 ];
 
 const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));

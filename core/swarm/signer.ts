@@ -23,10 +23,16 @@ const CURVE_ORDER_BYTES = Uint8Array.from(
   'fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141'.match(/../g)!.map((h) => parseInt(h, 16)),
 );
 
+/** prefix ‖ data32 laid out once: one contiguous 60-byte message hashes on keccak256's one-part path. */
+const PERSONAL_MESSAGE = new Uint8Array(PERSONAL_PREFIX_32.length + 32);
+PERSONAL_MESSAGE.set(PERSONAL_PREFIX_32);
+
 /** keccak256("\x19Ethereum Signed Message:\n32" ‖ data32): what actually gets signed. */
 export function ethPersonalDigest(data32: Uint8Array): Uint8Array {
   assertBytes(data32, 32, 'data to sign');
-  return keccak256(PERSONAL_PREFIX_32, data32);
+  // keccak256 copies its input before returning, so the shared buffer is free again at once.
+  PERSONAL_MESSAGE.set(data32, PERSONAL_PREFIX_32.length);
+  return keccak256(PERSONAL_MESSAGE);
 }
 
 /** Signs an already-final 32-byte digest (no further hashing). Returns r ‖ s ‖ v, v = 27/28, low-s. */
