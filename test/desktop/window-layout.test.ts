@@ -100,6 +100,53 @@ function ellipsisCuts(): string[] {
     .map((element) => `${element.className}: ${element.textContent!.trim().slice(0, 60)}`);
 }
 
+/**
+ * Runs in the page: the classes of layout defects a person found looking at the 60 screenshots (docs/window-review.md),
+ * so they cannot come back unseen:
+ * - a scroll box with hidden horizontal overflow (a gate's reason running past the window's edge);
+ * - text that spills out of its section (the Warmup checklist over the radius doctor beside it);
+ * - two sections whose boxes overlap;
+ * - a section with nothing in it: no rows, no line, no field, no button, and no text saying why;
+ * - text smaller than 11 px.
+ */
+function layoutDefects(): string[] {
+  const defects: string[] = [];
+  const visible = (element: Element) => {
+    const box = element.getBoundingClientRect();
+    const style = getComputedStyle(element);
+    return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
+  };
+  const name = (element: Element) => `${element.tagName.toLowerCase()}.${String(element.className).split(' ').join('.')} "${(element.textContent ?? '').trim().slice(0, 40)}"`;
+  for (const box of Array.from(document.querySelectorAll('.screen-main, .sections, .table-wrap, .section'))) {
+    if (box.scrollWidth > box.clientWidth + 1) defects.push(`horizontal overflow of ${box.scrollWidth - box.clientWidth} px in ${name(box)}`);
+  }
+  const sections = Array.from(document.querySelectorAll('.screen-main .section')).filter(visible);
+  for (const section of sections) {
+    const frame = section.getBoundingClientRect();
+    for (const element of Array.from(section.querySelectorAll('*')).filter(visible)) {
+      const own = Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '');
+      if (!own) continue;
+      const box = element.getBoundingClientRect();
+      if (box.right > frame.right + 1 || box.left < frame.left - 1) defects.push(`${name(element)} spills ${Math.round(Math.max(box.right - frame.right, frame.left - box.left))} px out of section ${section.getAttribute('data-testid')}`);
+      if (parseFloat(getComputedStyle(element).fontSize) < 11) defects.push(`${name(element)} is ${getComputedStyle(element).fontSize}`);
+    }
+    const title = section.querySelector(':scope > .section-title')?.textContent ?? '';
+    const said = (section.textContent ?? '').length - title.length;
+    const hasControls = section.querySelector('input, button, svg') !== null;
+    if (said <= 0 && !hasControls) defects.push(`section ${section.getAttribute('data-testid')} is empty and does not say why`);
+  }
+  for (let i = 0; i < sections.length; i++) {
+    for (let j = i + 1; j < sections.length; j++) {
+      const a = sections[i]!.getBoundingClientRect();
+      const b = sections[j]!.getBoundingClientRect();
+      const overlapX = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const overlapY = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (overlapX > 1 && overlapY > 1) defects.push(`sections ${sections[i]!.getAttribute('data-testid')} and ${sections[j]!.getAttribute('data-testid')} overlap`);
+    }
+  }
+  return defects;
+}
+
 async function showScreen(page: Page, id: string): Promise<void> {
   await page.locator(`.tab[data-screen="${id}"]`).click();
   await page.waitForSelector(`[data-testid="screen"][data-screen="${id}"]:not([data-status="loading"])`, { timeout: 30_000 });
@@ -146,6 +193,7 @@ describe('the window at 1280x800 and 1920x1080, dark and light (cockpit --serve,
           await page.setViewportSize(size);
           const contrast: Record<string, ContrastFailure[]> = {};
           const cuts: Record<string, string[]> = {};
+          const layout: Record<string, string[]> = {};
           for (const screen of SCREENS) {
             await showScreen(page, screen.id);
             // Let a poll land so the screen shows its data, not only its frame.
@@ -155,6 +203,8 @@ describe('the window at 1280x800 and 1920x1080, dark and light (cockpit --serve,
             if (failures.length > 0) contrast[screen.id] = failures;
             const cut = await page.evaluate(ellipsisCuts);
             if (cut.length > 0) cuts[screen.id] = cut;
+            const defects = await page.evaluate(layoutDefects);
+            if (defects.length > 0) layout[screen.id] = defects;
             // The screen's sections span the window's width (less its padding), not a narrow column of it.
             const used = await page.getByTestId('screen').evaluate((element) => element.getBoundingClientRect().width);
             expect(used, `${screen.id} at ${size.width}`).toBeGreaterThan(size.width * 0.9);
@@ -164,6 +214,10 @@ describe('the window at 1280x800 and 1920x1080, dark and light (cockpit --serve,
           expect({ size, hiddenTabs }).toEqual({ size, hiddenTabs: [] });
           expect({ size, contrast }).toEqual({ size, contrast: {} });
           expect({ size, cuts }).toEqual({ size, cuts: {} });
+          expect({ size, layout }).toEqual({ size, layout: {} });
+          // All fifteen tabs on one row from 1280 px: a second row costs the screen a line and hides which is active.
+          const tabRows = await page.locator('.tab').evaluateAll((tabs) => new Set(tabs.map((tab) => Math.round(tab.getBoundingClientRect().top))).size);
+          expect({ size, tabRows }).toEqual({ size, tabRows: 1 });
         }
         expect(refused).toEqual([]);
       } finally {

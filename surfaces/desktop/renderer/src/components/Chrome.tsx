@@ -25,9 +25,11 @@ export const TopBar = memo(function TopBar({ bar }: { readonly bar: TopBarView }
           {bar.node.status}
         </span>
       </button>
-      <span className="muted url" data-testid="node-url">
-        {bar.node.url}
-      </span>
+      {bar.node.nameIsUrl ? null : (
+        <span className="muted url" data-testid="node-url">
+          {bar.node.url}
+        </span>
+      )}
       {bar.supervisor !== null ? (
         <span className={cx('chip', 'supervisor', toneClass(bar.supervisor.tone))} data-testid="supervisor-chip">
           node: {bar.supervisor.text}

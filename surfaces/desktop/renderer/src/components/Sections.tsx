@@ -119,7 +119,7 @@ const TableRowView = memo(function TableRowView({
         const cell: CellView | undefined = row.cells[c];
         const full = cell === undefined ? undefined : fullTextOf(cell, cell.text);
         return (
-          <td key={column.id} className={cx(`align-${column.align}`, toneClass(cell?.tone))} title={full ?? cell?.detail}>
+          <td key={column.id} className={cx(`align-${column.align}`, `kind-${column.kind}`, toneClass(cell?.tone))} title={full ?? cell?.detail}>
             {cell?.trend ? (
               <Sparkline levels={cell.trend} label={cell.detail ?? cell.text} />
             ) : cell !== undefined && full !== undefined ? (
@@ -150,7 +150,7 @@ export const TableView = memo(function TableView({ section, selected, inDrill }:
             <thead>
               <tr>
                 {section.columns.map((column) => (
-                  <th key={column.id} className={`align-${column.align}`} scope="col">
+                  <th key={column.id} className={`align-${column.align} kind-${column.kind}`} scope="col">
                     {column.label}
                   </th>
                 ))}
