@@ -192,7 +192,7 @@ function topBar(parts: ViewParts): TopBarView {
   const unseen = parts.alerts.entries.filter((entry) => entry.atMs > parts.alerts.seenAtMs && isOwnAlert(entry));
   return {
     app: parts.app,
-    node: { name: parts.activeNode.name, url: parts.activeNode.url, tone: status.tone, status: status.text },
+    node: { name: parts.activeNode.name, url: parts.activeNode.url, nameIsUrl: parts.activeNode.name === parts.activeNode.url, tone: status.tone, status: status.text },
     supervisor: parts.supervisor,
     watches: parts.watches,
     alerts: {

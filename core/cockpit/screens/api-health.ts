@@ -142,7 +142,7 @@ function callsSection(calls: readonly CallStatFacts[]): TableSection {
       { id: 'p95', label: 'P95', align: 'right', priority: 2, kind: 'latency' },
       { id: 'p99', label: 'P99', align: 'right', priority: 3, kind: 'latency' },
       { id: 'max', label: 'Max', align: 'right', priority: 4, kind: 'latency' },
-      { id: 'last', label: 'Last', align: 'left', priority: 5, kind: 'status' },
+      { id: 'last', label: 'Last status', align: 'left', priority: 5, kind: 'status' },
     ],
     rows: rows.map((r) => ({
       key: r.template,

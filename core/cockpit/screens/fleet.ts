@@ -118,7 +118,7 @@ function fleetTable(fleet: readonly FleetNodeFacts[], ascii: boolean): TableSect
         key: node.name,
         tone: status.tone,
         cells: [
-          { text: `${node.active ? marks.active : ''}${node.isDefault ? marks.default : ''}`, ...(node.isDefault ? { detail: 'the default node (the one the cockpit started on)' } : {}) },
+          markCell(node, marks),
           { text: node.name },
           { text: status.text, tone: status.tone },
           peersCell(node),
@@ -139,6 +139,12 @@ function fleetTable(fleet: readonly FleetNodeFacts[], ascii: boolean): TableSect
     selectable: true,
     emptyText: 'no nodes configured',
   };
+}
+
+/** The active (●) and default (★) marks, each said in words on hover: the column has no heading to say it. */
+function markCell(node: FleetNodeFacts, marks: { readonly active: string; readonly default: string }) {
+  const said = [node.active ? 'the active node (the one the other screens show)' : null, node.isDefault ? 'the default node (the one the cockpit started on)' : null].filter((part) => part !== null);
+  return { text: `${node.active ? marks.active : ''}${node.isDefault ? marks.default : ''}`, ...(said.length > 0 ? { detail: said.join('; ') } : {}) };
 }
 
 /** What Prometheus says of a row that has no poll of its own (the fleet from Prometheus), current facts only. */

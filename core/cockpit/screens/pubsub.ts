@@ -121,6 +121,9 @@ export function renderPubsub(input: PubsubScreenInput): ScreenContent {
     if (input.filter.trim()) parts.push(`${input.messages.length} shown${matching}`);
   } else if (input.lastError) {
     parts.push(input.lastError);
+  } else {
+    // What to do on an idle screen, as S11, S12 and S13 say it.
+    parts.push('choose PSS or GSOC, enter what to listen to, then Subscribe');
   }
   if (input.dropped.count) parts.push(`${input.dropped.count} frame${input.dropped.count === 1 ? '' : 's'} dropped: ${input.dropped.lastReason ?? ''}`);
   if (input.history) parts.push(input.history.error ? `history not written: ${input.history.error}` : `history → ${oneLine(input.history.file, 120)}`);

@@ -132,7 +132,7 @@ describe('S3 swap model', () => {
     expect(PEER_1 < PEER_2).toBe(true);
   });
 
-  it('reads each column, and the totals of a title, in one unit (issue 23 item 8: not `405 M PLUR` beside `0 xBZZ`)', () => {
+  it('reads each column, and the totals of a title, in one unit; a column of zeros takes its neighbour\'s (issue 23 item 8: not `405 M PLUR` beside `0 xBZZ`)', () => {
     const poll = swapPoll(1);
     const content = renderSwap({
       ...poll,
@@ -141,8 +141,8 @@ describe('S3 swap model', () => {
     });
     expect(section(content, 'settlements')?.title).toBe('Settlements (SWAP): 405 M PLUR received, 0 PLUR sent');
     expect(cells(section(content, 'settlements'))).toEqual([
-      ['11111111…', '405 M PLUR', '0 xBZZ'],
-      ['22222222…', '0 PLUR', '0 xBZZ'],
+      ['11111111…', '405 M PLUR', '0 PLUR'],
+      ['22222222…', '0 PLUR', '0 PLUR'],
     ]);
     expect(section(content, 'timesettlements')?.title).toBe('Time settlements: 0.000000135 xBZZ received, 2 xBZZ sent');
     expect(cells(section(content, 'timesettlements'))).toEqual([

@@ -81,6 +81,8 @@ export interface TopBarView {
   readonly node: {
     readonly name: string;
     readonly url: string;
+    /** The node is named by its URL (an ad-hoc node): a face shows it once, not as the name and again as the URL. */
+    readonly nameIsUrl?: boolean;
     /** Worst gate of the active node (muted before the first poll). */
     readonly tone: Tone;
     /** e.g. `ok`, `2 fail, 1 warn`, `unreachable`, `needs a token (--token / NODE_TOKEN)`. */
