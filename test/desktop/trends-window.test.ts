@@ -33,7 +33,7 @@ afterAll(async () => {
 /** Per screen: the section and fact label (or table) whose sparkline must be drawn, and what its title says. */
 const FIGURES: readonly { number: number; id: string; sparks: readonly { section: string; label?: string; title: RegExp }[] }[] = [
   { number: 1, id: 'health', sparks: [{ section: 'summary', label: 'Worst-batch TTL', title: /^worst-batch TTL \(s\) over the last hour: / }] },
-  { number: 2, id: 'stamps', sparks: [{ section: 'worstTtl', label: 'Worst-batch TTL', title: /^worst-batch TTL \(s\) over the last hour: / }] },
+  { number: 2, id: 'stamps', sparks: [{ section: 'batches', title: /^worst-batch TTL \(s\) over the last hour: / }] },
   {
     number: 3,
     id: 'swap',

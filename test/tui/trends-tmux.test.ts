@@ -2,7 +2,8 @@
  * Sparklines beside the figures (issue 28 item 3) in a real terminal: the `cockpit-tui` bin in tmux against a
  * two-node devnet, polling `live` (the fleet every 5 s, so the ring has a few polls before the walk). On S1-S8
  * every figure the engine's trend ring keeps has its last hour right after its label and before its value: Unicode
- * blocks, or `_.-:=+*#` under --ascii. S6 has a row per bin near the depth, each with its own series. Captures go
+ * blocks, or `_.-:=+*#` under --ascii. S2's worst batch has it in a column after TTL; S6 has a row per bin near the
+ * depth, each with its own series. Captures go
  * to test-output/tui-screens/trends-<face>-S<n>.txt.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +30,7 @@ afterAll(async () => {
 /** Per screen (S-number and title), the facts labels whose row must carry a sparkline. */
 const FIGURES: readonly { number: number; title: string; labels: readonly string[] }[] = [
   { number: 1, title: 'Health', labels: ['Worst-batch TTL'] },
-  { number: 2, title: 'Stamps', labels: ['Worst-batch TTL'] },
+  { number: 2, title: 'Stamps', labels: [] },
   { number: 3, title: 'Swap', labels: ['xBZZ', 'Native token'] },
   { number: 4, title: 'Lottery', labels: ['Depth'] },
   { number: 5, title: 'Warmup', labels: ['Storage radius', 'Reserve in radius', 'Peers near depth'] },
@@ -60,13 +61,22 @@ async function walk(face: keyof typeof GLYPHS, args: string[]): Promise<void> {
     for (const screen of FIGURES) {
       if (screen.number > 1) await terminal.keys('Tab');
       const title = new RegExp(`^S${screen.number} ${screen.title}`);
-      const rows = await terminal.waitFor((r) => title.test(r[2] ?? '') && screen.labels.every((label) => sparkAfter(r, label, glyphs) !== null), 40_000).catch(async (error: unknown) => {
+      const drawn = (r: string[]) => screen.labels.every((label) => sparkAfter(r, label, glyphs) !== null) && (screen.number !== 2 || r.some((row) => /Batch .* TTL  Last hour/.test(row)));
+      const rows = await terminal.waitFor((r) => title.test(r[2] ?? '') && drawn(r), 40_000).catch(async (error: unknown) => {
         const shown = await captureScreen(terminal, `trends-${face}-S${screen.number}-failed`);
         throw new Error(`S${screen.number}: no sparkline beside ${screen.labels.join(', ')} (${String(error)}):\n${shown.join('\n')}`);
       });
       await captureScreen(terminal, `trends-${face}-S${screen.number}`);
       for (const label of screen.labels) expect(sparkAfter(rows, label, glyphs), `S${screen.number} ${label}`).toMatch(new RegExp(`[${glyphs}]`, 'u'));
       if (face === 'ascii') expect(rows.join('\n'), `S${screen.number}: no block glyph under --ascii`).not.toMatch(/[▁▂▃▄▅▆▇█]/u);
+      if (screen.number === 2) {
+        // The worst batch's row carries the hour of the worst TTL in the column after TTL.
+        const header = rows.findIndex((row) => /Batch .* TTL  Last hour/.test(row));
+        expect(header, rows.join('\n')).toBeGreaterThan(0);
+        const at = rows[header]!.indexOf('Last hour');
+        const cells = rows.slice(header + 1).map((row) => Array.from(row).slice(at, at + 12).join(''));
+        expect(cells.some((cell) => new RegExp(`^[ ${glyphs}]*[${glyphs}][ ${glyphs}]*$`, 'u').test(cell)), cells.join('\n')).toBe(true);
+      }
       if (screen.number === 6) {
         // A row per bin near the depth: bin, connected now, and its hour.
         const header = rows.findIndex((row) => /Bins near depth \d+, last hour/.test(row));

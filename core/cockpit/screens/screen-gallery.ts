@@ -256,7 +256,9 @@ export function screenGallery(): GalleryScreen[] {
   // The active node has an hour of trend (gallery-trends.ts): every node screen draws its sparklines from it.
   const topology = peersTopology();
   const nodes = [withGalleryTrend(plain[0]!, topology.depth, topology.connectedPerBin), ...plain.slice(1)];
-  const t = (screen: ScreenId, content: ScreenContent) => withScreenTrends(screen, content, nodes[0], screen === 'peers' ? topology : null);
+  // S2's worst batch is one of its table's (the 2-hour one), as it is when the fleet and S2 poll the same node.
+  const worst = { ...nodes[0]!, snapshot: withSnapshot(nodes[0]!.snapshot!, { stamps: [{ batchID: hexOf(3), batchTTL: 2 * 3600, usable: true, depth: 31, label: '' }] }) };
+  const t = (screen: ScreenId, content: ScreenContent) => withScreenTrends(screen, content, screen === 'stamps' ? worst : nodes[0], screen === 'peers' ? topology : null);
   return [
     { screen: 'health', name: 'S1 Health', content: healthScreen(nodes[0]) },
     { screen: 'stamps', name: 'S2 Stamps', content: t('stamps', stamps(false)) },

@@ -11,7 +11,7 @@ import { healthySnapshot, ok, unreachable, withSnapshot } from '../snapshot-fixt
 import type { RadiusInputs } from '../radius-facts.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import type { CellView, FactsSection, TableSection } from '../view/view-model.js';
-import { screenGallery } from './screen-gallery.js';
+import { hexOf, screenGallery } from './screen-gallery.js';
 import { renderWarmup } from './warmup.js';
 import { warmupPoll } from './screen-fixtures.js';
 import { FACT_TRENDS, TREND_SECTIONS, withScreenTrends } from './screen-trends.js';
@@ -37,7 +37,14 @@ const gallery = (name: string) => screenGallery().find((g) => g.name === name)!.
 describe('sparklines beside the figures', () => {
   it('S1-S8: each figure the ring keeps has its last hour beside it, in the screen model both faces draw', () => {
     expectDrawn(sparkOf(gallery('S1 Health'), 'summary', 'Worst-batch TTL'), /^worst-batch TTL \(s\) over the last hour: /);
-    expectDrawn(sparkOf(gallery('S2 Stamps'), TREND_SECTIONS.worstTtl, 'Worst-batch TTL'), /^worst-batch TTL/);
+    // S2: a column right after TTL, drawn on the worst batch's row only (the ring keeps the worst TTL).
+    const batches = gallery('S2 Stamps').sections.find((s): s is TableSection => s.kind === 'table' && s.id === 'batches')!;
+    const column = batches.columns.findIndex((c) => c.id === TREND_SECTIONS.worstTtl);
+    expect(batches.columns[column - 1]!.id).toBe('ttl');
+    expect(batches.columns[column]).toMatchObject({ label: 'Last hour', kind: 'trend' });
+    const worst = hexOf(3);
+    for (const row of batches.rows.filter((r) => r.key !== worst)) expect(row.cells[column]).toEqual({ text: '' });
+    expectDrawn(batches.rows.find((r) => r.key === worst)!.cells[column], /^worst-batch TTL \(s\) over the last hour: /);
     const swap = gallery('S3 Swap');
     expectDrawn(sparkOf(swap, TREND_SECTIONS.wallet, 'xBZZ'), /^xBZZ balance over the last hour: 100 → 89 \(min 89, max 100\)$/);
     expectDrawn(sparkOf(swap, TREND_SECTIONS.wallet, 'Native token'), /^native-token balance over the last hour: 1 → 0\.989/);

@@ -4,13 +4,14 @@
  * peers dropping?" is answered where the figure is. The screen models stay as they are; this adds, per screen:
  * - a `spark` on the facts rows that show a ringed figure (S4 depth = storage radius; S5 and S7 radius-doctor's
  *   storage radius, reserve and peers near depth; S6 connected peers; S8 chain lag);
- * - the rows of figures a screen did not show yet: S2 the worst batch's TTL, S3 the node wallet's xBZZ and native
+ * - S2's batches a `Last hour` column after TTL, drawn on the worst batch's row;
+ * - the rows of figures a screen did not show yet: S3 the node wallet's xBZZ and native
  *   balances, S6 the connected peers of each bin near the depth (a series per bin), S8 this node's API p95.
  * The values of those rows are the fleet poll's (the same poll the ring records), or the screen's own poll for S6.
  * Pure and memoised per screen content and ring sample, so a view rebuilt without a new poll is the same object.
  */
 import { worstBatch } from '../gate-rules.js';
-import { formatBzz, formatCount, formatDuration, formatMs, formatNative, shortId } from '../format.js';
+import { formatBzz, formatCount, formatMs, formatNative } from '../format.js';
 import type { FleetNodeFacts } from '../interaction/screen-env.js';
 import type { TrendReader } from '../node-trends.js';
 import { NEAR_DEPTH_OFFSETS, type TrendFigure } from '../trend-ring.js';
@@ -19,6 +20,7 @@ import type { ScreenContent } from '../view/screen-contract.js';
 import type { FactsRow, FactsSection, Section, TableSection } from '../view/view-model.js';
 import { failureLine } from './common.js';
 import type { PeersTopologyFacts } from './peers.js';
+import { BATCH_TABLE } from './stamps.js';
 import { binTrendCell, trendCell, trendColumn } from './trend-cell.js';
 
 /** A facts row of a screen that shows a ringed figure: section id and row label. */
@@ -73,7 +75,7 @@ export function withScreenTrends(screen: ScreenId, content: ScreenContent, node:
 function decorate(screen: ScreenId, content: ScreenContent, node: FleetNodeFacts | undefined, reader: TrendReader | undefined, endMs: number, topology: PeersTopologyFacts | null): ScreenContent {
   const wanted = FACT_TRENDS[screen] ?? [];
   let sections: Section[] = content.sections.map((section) => (section.kind === 'facts' ? withSparks(section, wanted, reader, endMs) : section));
-  if (screen === 'stamps') sections = [worstTtlSection(node, reader, endMs), ...sections];
+  if (screen === 'stamps') sections = sections.map((s) => (s.kind === 'table' && s.id === BATCH_TABLE ? withWorstTtlColumn(s, node, reader, endMs) : s));
   if (screen === 'swap') sections = insertAfter(sections, 'chequebook', walletSection(node, reader, endMs));
   if (screen === 'peers' && topology) sections = insertAfter(sections, 'summary', nearDepthBinsSection(topology, reader, endMs));
   if (screen === 'apiHealth') sections = insertAfter(sections, 'chain', latencySection(reader, endMs));
@@ -96,13 +98,21 @@ function insertAfter(sections: Section[], id: string, added: Section): Section[]
   return at < 0 ? [...sections, added] : [...sections.slice(0, at + 1), added, ...sections.slice(at + 1)];
 }
 
-/** S2: the worst batch's TTL (what the stamp-TTL gate judges) from the fleet poll, with its hour. */
-function worstTtlSection(node: FleetNodeFacts | undefined, reader: TrendReader | undefined, endMs: number): FactsSection {
+/**
+ * S2: the worst batch's TTL (what the stamp-TTL gate judges, from the fleet poll) over the hour, in a column right
+ * after the batches' TTL, on that batch's row (the ring keeps the worst TTL only: the other rows' cells are empty).
+ * A table, not a facts line: it stays with the batches in the wide layout instead of taking a pane from them.
+ */
+function withWorstTtlColumn(section: TableSection, node: FleetNodeFacts | undefined, reader: TrendReader | undefined, endMs: number): TableSection {
   const worst = node?.snapshot ? worstBatch(node.snapshot) : null;
-  const value = worst
-    ? { value: `${formatDuration(worst.batchTTL)} (batch ${shortId(worst.batchID)}${worst.label ? `, ${worst.label}` : ''})`, detail: `batch ${worst.batchID}` }
-    : { value: node?.snapshot ? 'no usable batch in the last poll' : 'not polled yet', tone: 'muted' as const };
-  return { kind: 'facts', id: TREND_SECTIONS.worstTtl, title: null, rows: [{ label: 'Worst-batch TTL', ...value, spark: trendCell(reader, 'stampTtl', endMs) }] };
+  const at = section.columns.findIndex((c) => c.id === 'ttl');
+  if (!worst || at < 0 || !section.rows.some((row) => row.key === worst.batchID)) return section;
+  const insert = <T>(list: readonly T[], item: T) => [...list.slice(0, at + 1), item, ...list.slice(at + 1)];
+  return {
+    ...section,
+    columns: insert(section.columns, { ...trendColumn('Last hour', 2), id: TREND_SECTIONS.worstTtl }),
+    rows: section.rows.map((row) => ({ ...row, cells: insert(row.cells, row.key === worst.batchID ? trendCell(reader, 'stampTtl', endMs) : { text: '' }) })),
+  };
 }
 
 /** S3: the node wallet (`/wallet`, read by the fleet poll): what the wallet gate judges, with each balance's hour. */
