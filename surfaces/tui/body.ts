@@ -172,8 +172,9 @@ export function arrangeBody(input: BodyInput, width: number, theme: TerminalThem
       ],
     };
   }
-  const primary = input.sections.filter((section) => PRIMARY_KINDS.has(section.kind));
-  const side = input.sections.filter((section) => !PRIMARY_KINDS.has(section.kind));
+  const onLeft = (section: Section) => PRIMARY_KINDS.has(section.kind) || section.withRows === true;
+  const primary = input.sections.filter(onLeft);
+  const side = input.sections.filter((section) => !onLeft(section));
   if (!wide || primary.length === 0 || side.length === 0) {
     return { columns: [{ column: composeColumn(input.sections, input.selection, input.focus, width, theme), width }] };
   }

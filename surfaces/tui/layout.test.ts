@@ -39,3 +39,20 @@ describe('regionsFor', () => {
     expect(regionsFor(cockpitView(), MIN_COLUMNS, MIN_ROWS).tooSmall).toBe(false);
   });
 });
+
+describe('regionsFor with the screen content’s height (issue 28 item 1)', () => {
+  it('gives the rows a short screen leaves unused to the open log pane, keeping the rows the content needs', () => {
+    const r = regionsFor(cockpitView({ logHeight: 8 }), 160, 45, 6);
+    expect(r.body).toBe(6);
+    expect(r.logLines).toBe(44 - 3 - 1 - 2 - 6);
+  });
+
+  it('keeps the log pane’s own height when the content is taller than the room left, and MIN_BODY for an empty screen', () => {
+    expect(regionsFor(cockpitView({ logHeight: 8 }), 160, 45, 100).logLines).toBe(8);
+    expect(regionsFor(cockpitView({ logHeight: 8 }), 160, 45, 0).body).toBe(MIN_BODY);
+  });
+
+  it('leaves a closed log pane closed: the body keeps every row', () => {
+    expect(regionsFor(cockpitView({ logVisible: false }), 160, 45, 6)).toMatchObject({ logPane: false, body: 44 - 3 - 1 });
+  });
+});

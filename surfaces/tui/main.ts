@@ -18,15 +18,14 @@ import type { EnginePersistedState, EngineStateStore } from '../../core/cockpit/
 import { CockpitConfigError } from '../../core/cockpit/config/config-problem.js';
 import type { CockpitLaunchArgs } from '../../core/cockpit/config/resolved-config.js';
 import { showControlCharacters } from '../../core/terminal/visible-text.js';
+import { LOG_PANE_OPEN_ROWS } from '../../core/cockpit/interaction/config.js';
 import { interactiveRefusal, runInteractive, type FaceTerminal } from './index.js';
 import type { InspectTarget } from '../../core/inspection/inspect-flag.js';
 import { startInspectionOrRefuse } from '../cli/inspect-option.js';
 
 export const TUI_EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
-/** From this many rows on, the log pane opens at start below the screen, as bee-tui's does (`[ui] log_pane` decides otherwise). */
-export const LOG_PANE_OPEN_ROWS = 40;
-
+/** From LOG_PANE_OPEN_ROWS rows on, the log pane opens at start below the screen, as bee-tui's does (`[ui] log_pane` decides otherwise). */
 export function logPaneOpensIn(rows: number | undefined): boolean {
   return rows !== undefined && rows >= LOG_PANE_OPEN_ROWS;
 }

@@ -5,7 +5,7 @@
  * - no text is cut with `…` where its pane row has free columns or the pane beside it has room (test/tui/room.ts);
  * - with 40 rows or more the log pane is open below the screen from the start (`[ui] log_pane` unset), and
  *   `[ui] log_pane = "closed"` keeps it closed;
- * - the blank rows on Health, Stamps, Fleet and Peers stay under a stated bound (the figures are printed).
+ * - at most a quarter of the rows on Health, Stamps, Fleet and Peers are blank (the figures are printed).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,13 +24,15 @@ const SIZES = [
 ] as const;
 const OUT = 'test-output/tui-layout';
 /**
- * The most of the rows between the tabs and the footer that may be blank on these screens, with this devnet's
- * data: 11 gates, one batch, four nodes, about 40 peers. Stamps and Fleet are short because the devnet has one
- * batch and four nodes; a healthy node's Errors tab is empty. Measured (issue 28 item 1, docs/cockpit.md):
- * health 0.15 / 0.44 / 0.59 / 0.70, stamps 0.80 / 0.81 / 0.83 / 0.88, peers 0.10 / 0.25 / 0.17 / 0.16,
- * fleet 0.65 / 0.72 / 0.76 / 0.82 at 80x24 / 120x40 / 160x45 / 200x60.
+ * "Low" (issue 28 item 1): at most a quarter of the rows between the tabs and the footer blank on these screens,
+ * at every size, counting the open log pane's rows as used (with 40 rows or more it takes the rows a short
+ * screen leaves, as bee-tui's does; S2 and S15 show the selected batch's / node's facts under or beside their
+ * table). With this devnet's data (11 gates, one batch, four nodes, about 40 peers), measured at 80x24 / 120x40 /
+ * 160x45 / 200x60 (docs/cockpit.md): before, health 0.15 / 0.44 / 0.59 / 0.70, stamps 0.70 / 0.78 / 0.80 / 0.86,
+ * peers 0.10 / 0.25 / 0.17 / 0.16, fleet 0.65 / 0.72 / 0.76 / 0.82; the figures now are printed by each run.
  */
-const BLANK_BOUND: Readonly<Record<string, number>> = { health: 0.75, stamps: 0.9, fleet: 0.85, peers: 0.3 };
+const LOW = 0.25;
+const BLANK_BOUND: Readonly<Record<string, number>> = { health: LOW, stamps: LOW, fleet: LOW, peers: LOW };
 
 let bin = '';
 let devnet: StartedDevnet;
@@ -85,7 +87,9 @@ describe('cockpit-tui uses the room at every size (tmux, devnet)', { timeout: 60
         const body = screenRows.slice(3, logAt === -1 ? footer : logAt);
         const wasted = wastedCuts(body, columns);
         if (wasted.length > 0) cuts[screen.id] = wasted.map((cut) => `row ${cut.row + 3}: ${cut.text} (${cut.why})`);
-        if (screen.id in BLANK_BOUND) blanks[screen.id] = Math.round(blankFraction(screenRows, 3, rows - 1) * 100) / 100;
+        // The open log pane's rows are used (its tabs, its source, its lines): only the rows above it can be blank.
+        const counted = logAt === -1 ? screenRows : screenRows.map((row, i) => (i >= logAt ? row || 'log pane' : row));
+        if (screen.id in BLANK_BOUND) blanks[screen.id] = Math.round(blankFraction(counted, 3, rows - 1) * 100) / 100;
       }
       // The figures, for the note and the docs.
       console.log(`${columns}x${rows} blank-row fractions: ${JSON.stringify(blanks)}`);

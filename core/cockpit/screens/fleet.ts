@@ -13,6 +13,12 @@ import type { FleetNodeFacts } from '../interaction/screen-env.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import type { CellView, TableSection } from '../view/view-model.js';
 import { trendCell, trendColumn } from './trend-cell.js';
+import { nodeDetail, selectedFleetNode } from './fleet-detail.js';
+
+function fleetDetail(fleet: readonly FleetNodeFacts[], selectedNode: string | null) {
+  const node = selectedFleetNode(fleet, selectedNode);
+  return node ? [nodeDetail(node)] : [];
+}
 
 export const FLEET_TABLE = 'nodes';
 import { REPOLL_ACTION, SWITCH_ACTION } from '../bindings/screen-actions.js';
@@ -28,22 +34,23 @@ const rowCache = new WeakMap<object, (FleetRow | undefined)[]>();
 /** The marks of the first column: the active node ● and the default node ★ (`@` and `*` under --ascii). */
 export const FLEET_MARKS = { unicode: { active: '●', default: '★' }, ascii: { active: '@', default: '*' } } as const;
 
-// S15 per fleet array (and --ascii): the engine keeps the array while no row changed, so a view between two
-// readings of a 1000-node fleet from Prometheus reuses the screen instead of walking every row again.
-const screens = new WeakMap<readonly FleetNodeFacts[], [ScreenContent?, ScreenContent?]>();
+// S15 per fleet array (and --ascii, and the selected node): the engine keeps the array while no row changed, so a
+// view between two readings of a 1000-node fleet from Prometheus reuses the screen instead of walking every row again.
+const screens = new WeakMap<readonly FleetNodeFacts[], [{ selected: string | null; content: ScreenContent }?, { selected: string | null; content: ScreenContent }?]>();
 
-export function fleetScreen(fleet: readonly FleetNodeFacts[], ascii = false): ScreenContent {
+/** @param selectedNode the selected row's node name (the screen learns it from `screen.select`): its detail block. */
+export function fleetScreen(fleet: readonly FleetNodeFacts[], ascii = false, selectedNode: string | null = null): ScreenContent {
   const known = screens.get(fleet);
   const cached = known?.[ascii ? 1 : 0];
-  if (cached) return cached;
-  const content = buildFleetScreen(fleet, ascii);
+  if (cached && cached.selected === selectedNode) return cached.content;
+  const content = buildFleetScreen(fleet, ascii, selectedNode);
   const entry = known ?? [];
-  entry[ascii ? 1 : 0] = content;
+  entry[ascii ? 1 : 0] = { selected: selectedNode, content };
   screens.set(fleet, entry);
   return content;
 }
 
-function buildFleetScreen(fleet: readonly FleetNodeFacts[], ascii: boolean): ScreenContent {
+function buildFleetScreen(fleet: readonly FleetNodeFacts[], ascii: boolean, selectedNode: string | null): ScreenContent {
   // The summary counts the rows' tones (a row's tone is its node's status): the rows are cached per poll, so a
   // view of 200 nodes judges only the nodes whose poll changed, not all 200 again.
   const table = fleetTable(fleet, ascii);
@@ -78,6 +85,8 @@ function buildFleetScreen(fleet: readonly FleetNodeFacts[], ascii: boolean): Scr
           { id: REPOLL_ACTION, label: 'Re-poll', enabled: true },
         ],
       },
+      // The selected node's facts and gates beside (wide) or under (narrow) the table (issue 28 item 1).
+      ...fleetDetail(fleet, selectedNode),
     ],
     drill: null,
   };

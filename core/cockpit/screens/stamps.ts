@@ -12,6 +12,7 @@ import { batchDeadline, EMPTY_FILL_HISTORY, type StampFillHistory } from '../sta
 import type { ScreenContent } from '../view/screen-contract.js';
 import type { DrillView, RowHint, Section, TableSection } from '../view/view-model.js';
 import { describeFailure, pollSubtitle } from './screen-text.js';
+import { batchDetail, fillBar } from './stamps-detail.js';
 
 /** The /stamps fields S2 reads (the node client's PostageBatch fits). */
 export interface StampFacts {
@@ -104,14 +105,7 @@ const ttlOrder = (row: StampRow): number => (row.ttlSeconds < 0 ? Number.MAX_SAF
 
 export const BATCH_TABLE = 'batches';
 
-/** Cells of the bucket-fill bar: the fullest bucket's fill, utilization / 2^(depth − bucketDepth). */
-export const FILL_BAR_CELLS = 10;
-
-/** The fullest bucket's fill as a bar of FILL_BAR_CELLS (`███░░░░░░░`; `###.......` under --ascii). */
-export function fillBar(fill: number, ascii: boolean): string {
-  const filled = Math.max(0, Math.min(FILL_BAR_CELLS, Math.round((Number.isFinite(fill) ? fill : 0) * FILL_BAR_CELLS)));
-  return (ascii ? '#' : '█').repeat(filled) + (ascii ? '.' : '░').repeat(FILL_BAR_CELLS - filled);
-}
+export { FILL_BAR_CELLS, fillBar } from './stamps-detail.js';
 
 /** The extra life a top-up hint proposes, in extend-preview's own words. */
 const TOPUP_HINT_SPAN = '30d';
@@ -270,9 +264,15 @@ export function renderStamps(model: StampsModel, drill: BucketDrill | null, sele
   return {
     status: 'ready',
     subtitle: `${counts}; ${pollSubtitle(model.takenAtMs, null, null)}`,
-    sections: [stampsTable(model.rows, ascii, selectedBatch)],
+    // The selected batch's facts in full beside (wide) or under (narrow) the table: the room is used (issue 28 item 1).
+    sections: [stampsTable(model.rows, ascii, selectedBatch), ...selectedDetail(model.rows, model.takenAtMs, selectedBatch, ascii)],
     drill: drillView,
   };
+}
+
+function selectedDetail(rows: readonly StampRow[], takenAtMs: number, selectedBatch: string | null, ascii: boolean) {
+  const selected = rows.find((row) => row.batchID === selectedBatch) ?? rows[0];
+  return selected ? [batchDetail(selected, takenAtMs, ascii)] : [];
 }
 
 function summarizeStatuses(rows: readonly StampRow[]): string {

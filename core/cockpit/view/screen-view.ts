@@ -49,6 +49,11 @@ interface SectionBase {
   /** Stable within the screen (selection and clicks refer to it). */
   readonly id: string;
   readonly title: string | null;
+  /**
+   * A detail of the selected row too wide to sit beside its table (S2's selected batch): the terminal's wide
+   * layout keeps it under the rows instead of in the side pane, so the table keeps its columns.
+   */
+  readonly withRows?: boolean;
 }
 
 /**

@@ -21,13 +21,22 @@ describeMachineModel(
         row: { type: 'screen.activate', section: 'nodes', index: 1, key: 'n2' },
         drillRow: { type: 'screen.activate', section: 'nodes', index: 0, key: 'n1', inDrill: true },
       },
+      'screen.select': {
+        row: { type: 'screen.select', section: 'nodes', index: 1, key: 'n2' },
+        otherSection: { type: 'screen.select', section: 'actions', index: 0 },
+      },
       'screen.action': {
         switchTo: { type: 'screen.action', id: 'switchTo', selection: { section: 'nodes', index: 1, key: 'n2' } },
         repoll: { type: 'screen.action', id: 'repoll' },
         other: { type: 'screen.action', id: 'remove' },
       },
     },
-    states: { showing: (s) => expect(s.matches('showing')).toBe(true) },
+    states: {
+      showing: (s) => {
+        expect(s.matches('showing')).toBe(true);
+        expect([null, 'n2']).toContain(s.context.selectedNode);
+      },
+    },
   },
 );
 

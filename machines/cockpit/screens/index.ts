@@ -54,5 +54,5 @@ export const SCREEN_REGISTRY: Readonly<Record<ScreenId, AnyScreenDefinition>> = 
   watchlist: defineScreen({ machine: watchlistScreenMachine, select: (snapshot, env) => watchlistScreen(env.watchlist, snapshot.context) }),
   feedTimeline: defineScreen({ machine: feedTimelineScreenMachine, select: (snapshot) => selectFeedTimelineContent(snapshot) }),
   pubsub: defineScreen({ machine: pubsubScreenMachine, select: (snapshot) => selectPubsubContent(snapshot) }),
-  fleet: defineScreen({ machine: fleetScreenMachine, select: (_, env) => fleetScreen(env.fleet, env.ascii === true) }),
+  fleet: defineScreen({ machine: fleetScreenMachine, select: (snapshot, env) => fleetScreen(env.fleet, env.ascii === true, snapshot.context.selectedNode) }),
 };

@@ -15,7 +15,7 @@ import { MIN_COLUMNS, MIN_ROWS, regionsFor } from '../layout.js';
 import { terminalTheme } from '../theme.js';
 import { useCockpitKeys } from '../use-cockpit-keys.js';
 import { Lines } from './LineText.js';
-import { Banner, Body, Hints, LogPane, Overlay, Tabs, Title, Toasts, TopBar } from './Regions.js';
+import { Banner, Body, Hints, LogPane, Overlay, Tabs, Title, Toasts, TopBar, useArrangedBody } from './Regions.js';
 
 export type FaceEngine = Pick<CockpitEngineHandle, 'getView' | 'subscribe' | 'send'>;
 
@@ -65,7 +65,9 @@ export function CockpitApp({ engine }: { readonly engine: FaceEngine }) {
   const { columns, rows } = useTerminalSize();
   const { scheme, ascii } = view.theme;
   const theme = useMemo(() => terminalTheme({ scheme, ascii }), [scheme, ascii]);
-  const regions = regionsFor(view, columns, rows);
+  const body = useArrangedBody(view.screen, view.inputFocus, columns, theme);
+  // The open log pane takes the rows the screen's content leaves unused (layout.ts).
+  const regions = regionsFor(view, columns, rows, body.contentRows);
   if (regions.tooSmall) {
     const lines = tooSmallLines(columns, rows, MIN_COLUMNS, MIN_ROWS, columns);
     return <Lines lines={lines} height={Math.max(1, Math.min(lines.length, regions.rows))} width={columns} theme={theme} />;
@@ -75,7 +77,7 @@ export function CockpitApp({ engine }: { readonly engine: FaceEngine }) {
       <TopBar slice={view.topBar} width={columns} theme={theme} />
       <Tabs slice={view.tabs} width={columns} theme={theme} />
       {regions.title > 0 ? <Title slice={view.screen} width={columns} theme={theme} /> : null}
-      {regions.body > 0 ? <Body screen={view.screen} focus={view.inputFocus} height={regions.body} width={columns} theme={theme} /> : null}
+      {regions.body > 0 ? <Body screen={view.screen} arranged={body.arranged} height={regions.body} width={columns} theme={theme} /> : null}
       {regions.logPane ? <LogPane pane={view.logPane} rows={regions.logLines} width={columns} theme={theme} /> : null}
       {view.banner !== null ? <Banner slice={view.banner} width={columns} theme={theme} /> : null}
       <Hints slice={view.hints} width={columns} theme={theme} />

@@ -16,7 +16,7 @@ import type {
   ToastView,
   TopBarView,
 } from '../../../core/cockpit/view/view-model.js';
-import { arrangeBody, bodyLines } from '../body.js';
+import { arrangeBody, bodyLines, type BodyColumns } from '../body.js';
 import { bannerLine, hintsLine, tabsLine, titleLine, toastLines, topBarLine } from '../chrome.js';
 import { fitLine, seg, space, type Line } from '../lines.js';
 import { logPaneLines } from '../log-pane.js';
@@ -45,24 +45,28 @@ export const Title = lineRegion<ScreenView>('Title', titleLine);
 export const Banner = lineRegion<BannerView>('Banner', bannerLine);
 export const Hints = lineRegion<readonly KeyHintView[]>('Hints', hintsLine);
 
-export const Body = memo(function Body({ screen, focus, height, width, theme }: Sized & { readonly screen: ScreenView; readonly focus: InputTarget | null; readonly height: number }) {
+/** The screen's body arranged for this width (arrangeBody), with the lines it would draw given every row it asks for. */
+export function useArrangedBody(screen: ScreenView, focus: InputTarget | null, width: number, theme: TerminalTheme): { arranged: BodyColumns; contentRows: number } {
+  return useMemo(() => {
+    const arranged = arrangeBody({ sections: screen.sections, selection: screen.selection, drill: screen.drill, focus }, width, theme);
+    // An empty screen still draws its one "loading…" / "no data" line.
+    return { arranged, contentRows: Math.max(1, ...arranged.columns.map((entry) => entry.column.lines.length)) };
+  }, [screen, focus, width, theme]);
+}
+
+export const Body = memo(function Body({ screen, arranged, height, width, theme }: Sized & { readonly screen: ScreenView; readonly arranged: BodyColumns; readonly height: number }) {
   // Where each column's window was last drawn, per screen and drill, so the selection scrolls smoothly.
   const tops = useRef(new Map<string, number[]>());
   const key = `${screen.id}\u0000${screen.drill?.title ?? ''}`;
   const lines = useMemo(() => {
-    const columns = arrangeBody(
-      { sections: screen.sections, selection: screen.selection, drill: screen.drill, focus },
-      width,
-      theme,
-    );
-    const drawn = bodyLines(columns, height, tops.current.get(key) ?? [], theme);
+    const drawn = bodyLines(arranged, height, tops.current.get(key) ?? [], theme);
     tops.current.set(key, drawn.tops);
     if (drawn.lines.length === 0 && screen.sections.length === 0 && screen.drill === null) {
       const why = screen.status === 'loading' ? `loading${theme.glyphs.ellipsis}` : screen.status === 'error' ? 'no data' : 'nothing to show';
       return [[seg(why, { tone: 'muted' })]] as Line[];
     }
     return drawn.lines;
-  }, [screen, focus, height, width, theme, key]);
+  }, [screen, arranged, height, theme, key]);
   return <Lines lines={lines} height={height} width={width} theme={theme} />;
 });
 
