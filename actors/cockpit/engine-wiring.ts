@@ -119,6 +119,7 @@ export function cockpitInput(options: StartCockpitEngineOptions, persisted: Engi
       screen: config.ui.restoreLastScreen ? screenFromState(persisted.lastScreen) : (config.ui.startScreen ?? 'health'),
       logPaneHeight: persisted.logPaneHeight,
       logPaneVisible: config.ui.logPane === undefined ? options.logPaneOpen === true : config.ui.logPane === 'open',
+      logPaneChosen: config.ui.logPane !== undefined,
       ...(persisted.logFilter ? { logFilter: persisted.logFilter } : {}),
     },
     watchlist: persisted.watchlist.map((entry) => ({ reference: entry.reference, intervalSeconds: entry.intervalSeconds ?? null })),

@@ -20,6 +20,7 @@ describeMachineModel(uiSessionMachine, {
     'help.scroll': { down: { type: 'help.scroll', top: 3 } },
     'alerts.highlight': { second: { type: 'alerts.highlight', highlighted: 1 } },
     'log.resize': { tooTall: { type: 'log.resize', height: 30 } },
+    'log.fit': { tall: { type: 'log.fit', rows: 54 }, short: { type: 'log.fit', rows: 39 } },
     'log.tab': { info: { type: 'log.tab', tab: 'info' } },
     'filter.input': { peer: { type: 'filter.input', text: ' peer ' } },
     'form.focus': { root: { type: 'form.focus', section: 'walk', field: 'root' } },
@@ -65,6 +66,25 @@ describeMachineModel(uiSessionMachine, {
 });
 
 describe('uiSessionMachine details', () => {
+  it('opens the log pane for a face of 40 rows or more (log.fit) until the operator or [ui] log_pane chose (issue 28 item 1)', () => {
+    const actor = createActor(uiSessionMachine, { input: { face: 'desktop' } }).start();
+    const visible = () => actor.getSnapshot().context.log.visible;
+    actor.send({ type: 'log.fit', rows: 39 });
+    expect(visible()).toBe(false);
+    actor.send({ type: 'log.fit', rows: 40 });
+    expect(visible()).toBe(true);
+    actor.send({ type: 'log.fit', rows: 30 });
+    expect(visible()).toBe(false);
+    // Ctrl+L wins afterwards: a resize no longer opens or closes it.
+    actor.send({ type: 'log.toggle' });
+    expect(visible()).toBe(true);
+    actor.send({ type: 'log.fit', rows: 20 });
+    expect(visible()).toBe(true);
+    const closed = createActor(uiSessionMachine, { input: { face: 'desktop', logPaneVisible: false, logPaneChosen: true } }).start();
+    closed.send({ type: 'log.fit', rows: 80 });
+    expect(closed.getSnapshot().context.log.visible).toBe(false);
+  });
+
   it('clears a banner after 8 s, and a newer banner outlives the older one’s timer', () => {
     const clock = new SimulatedClock();
     const actor = createActor(uiSessionMachine, { input: { face: 'desktop' }, clock }).start();

@@ -20,7 +20,7 @@
  * the named delay `bannerTtl` (8 s, 2-cockpit.md §8).
  */
 import { assign, raise, setup, type SnapshotFrom } from 'xstate';
-import { LOG_PANE_DEFAULT_HEIGHT, LOG_PANE_MAX_HEIGHT, LOG_PANE_MIN_HEIGHT } from '../../core/cockpit/interaction/config.js';
+import { LOG_PANE_DEFAULT_HEIGHT, LOG_PANE_MAX_HEIGHT, LOG_PANE_MIN_HEIGHT, LOG_PANE_OPEN_ROWS } from '../../core/cockpit/interaction/config.js';
 import type { UiSessionEvent } from '../../core/cockpit/interaction/commands.js';
 import type { UiMode, UiSessionContext, UiSessionState } from '../../core/cockpit/interaction/session-state.js';
 import type { ScreenId } from '../../core/cockpit/view/screens.js';
@@ -35,6 +35,8 @@ export interface UiSessionInput {
   readonly logPaneHeight?: number;
   /** The log pane is open at start (`[ui] log_pane`, or the face's default by its size); absent: closed. */
   readonly logPaneVisible?: boolean;
+  /** `[ui] log_pane` was set: the face's size (`log.fit`) does not open or close the pane. */
+  readonly logPaneChosen?: boolean;
   readonly logFilter?: string;
 }
 
@@ -48,6 +50,7 @@ export const uiSessionMachine = setup({
   types: {} as { context: UiSessionContext; input: UiSessionInput; events: UiSessionMachineEvent },
   delays: { bannerTtl: BANNER_TTL_MS },
   guards: {
+    logNotChosen: ({ context }) => context.log.chosen !== true,
     isCurrentBanner: ({ context, event }) => event.type === 'banner.expire' && context.banner?.id === event.id,
   },
   actions: {
@@ -71,11 +74,12 @@ export const uiSessionMachine = setup({
     highlightAlert: assign(({ context, event }) =>
       event.type === 'alerts.highlight' ? { alerts: { ...context.alerts, highlighted: Math.max(0, event.highlighted) } } : {},
     ),
-    toggleLog: assign(({ context }) => ({ log: { ...context.log, visible: !context.log.visible, fullscreen: false } })),
-    toggleFullscreen: assign(({ context }) => ({ log: { ...context.log, visible: true, fullscreen: !context.log.fullscreen } })),
+    toggleLog: assign(({ context }) => ({ log: { ...context.log, visible: !context.log.visible, fullscreen: false, chosen: true } })),
+    toggleFullscreen: assign(({ context }) => ({ log: { ...context.log, visible: true, fullscreen: !context.log.fullscreen, chosen: true } })),
+    fitLog: assign(({ context, event }) => (event.type === 'log.fit' ? { log: { ...context.log, visible: event.rows >= LOG_PANE_OPEN_ROWS } } : {})),
     resizeLog: assign(({ context, event }) => (event.type === 'log.resize' ? { log: { ...context.log, height: clampHeight(event.height) } } : {})),
-    chooseLogTab: assign(({ context, event }) => (event.type === 'log.tab' ? { log: { ...context.log, visible: true, tab: event.tab } } : {})),
-    startFilter: assign(({ context }) => ({ log: { ...context.log, visible: true, editing: context.log.filter } })),
+    chooseLogTab: assign(({ context, event }) => (event.type === 'log.tab' ? { log: { ...context.log, visible: true, tab: event.tab, chosen: true } } : {})),
+    startFilter: assign(({ context }) => ({ log: { ...context.log, visible: true, editing: context.log.filter, chosen: true } })),
     editFilter: assign(({ context, event }) => (event.type === 'filter.input' ? { log: { ...context.log, editing: event.text } } : {})),
     commitFilter: assign(({ context }) => ({ log: { ...context.log, filter: context.log.editing.trim(), editing: '' } })),
     cancelFilter: assign(({ context }) => ({ log: { ...context.log, editing: '' } })),
@@ -108,6 +112,7 @@ export const uiSessionMachine = setup({
       tab: 'errors',
       filter: input.logFilter ?? '',
       editing: '',
+      chosen: input.logPaneChosen === true,
     },
     form: null,
     banner: null,
@@ -126,6 +131,7 @@ export const uiSessionMachine = setup({
         'log.toggle': { actions: 'toggleLog' },
         'log.fullscreen': { actions: 'toggleFullscreen' },
         'log.resize': { actions: 'resizeLog' },
+        'log.fit': { guard: 'logNotChosen', actions: 'fitLog' },
         'log.tab': { actions: 'chooseLogTab' },
         'banner.show': { actions: ['showBanner', 'scheduleBannerExpiry'] },
         'banner.expire': { guard: 'isCurrentBanner', actions: 'clearBanner' },

@@ -44,6 +44,7 @@ export const uiEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ui.drop'), paths: z.array(text).max(1000) }),
   z.object({ type: z.literal('ui.dropFailed'), name: text, reason: text }),
   z.object({ type: z.literal('ui.scheme'), scheme: z.enum(['light', 'dark']) }),
+  z.object({ type: z.literal('ui.viewport'), rows: z.number().int().min(0).max(100_000) }),
   z.object({ type: z.literal('ui.paste'), text: z.string().max(65_536) }),
   z.object({ type: z.literal('ui.quit') }),
 ]);

@@ -32,6 +32,8 @@ export type UiSessionEvent =
   | { readonly type: 'log.toggle' }
   | { readonly type: 'log.fullscreen' }
   | { readonly type: 'log.resize'; readonly height: number }
+  /** The face has room for `rows` text rows (the window's renderer reports it): opens the log pane at LOG_PANE_OPEN_ROWS unless chosen. */
+  | { readonly type: 'log.fit'; readonly rows: number }
   | { readonly type: 'log.tab'; readonly tab: LogTabId }
   | { readonly type: 'filter.open' }
   | { readonly type: 'filter.input'; readonly text: string }

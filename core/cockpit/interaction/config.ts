@@ -105,6 +105,12 @@ export interface WatchHistoryPort {
 export const LOG_PANE_MIN_HEIGHT = 4;
 export const LOG_PANE_MAX_HEIGHT = 24;
 export const LOG_PANE_DEFAULT_HEIGHT = 8;
+/**
+ * From this many text rows on, the log pane opens below the screen by default, as bee-tui's does (issue 28
+ * item 1): the terminal's rows at start, the window's rows as its renderer reports them (`ui.viewport`).
+ * `[ui] log_pane` decides otherwise, and the operator's own toggle wins afterwards.
+ */
+export const LOG_PANE_OPEN_ROWS = 40;
 
 /** Fleet poll interval (2-cockpit.md §1 S15, §8): 15 s on the desktop, 10 s in the terminal (the `default` preset). */
 export function fleetPollIntervalMs(face: Face): number {

@@ -34,6 +34,8 @@ export function interpretUiEvent(event: CockpitUiEvent, view: CockpitView): UiCo
       return event.paths.length ? [toSession({ type: 'palette.open', input: `upload ${quoteWord(event.paths[0]!)}` })] : NONE;
     case 'ui.dropFailed':
       return [toSession({ type: 'banner.show', text: `cannot upload the dropped ${JSON.stringify(event.name)}: ${event.reason}`, tone: 'fail' })];
+    case 'ui.viewport':
+      return [toSession({ type: 'log.fit', rows: event.rows })];
     case 'ui.scheme':
       // The theme is the engine handle's (actors/cockpit/engine.ts resolves `[ui].theme = auto` with it).
       return NONE;

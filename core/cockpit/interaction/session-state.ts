@@ -30,6 +30,11 @@ export interface UiSessionContext {
     readonly filter: string;
     /** The text typed in the filter prompt (shown while `filtering`). */
     readonly editing: string;
+    /**
+     * Whether open or closed was chosen (`[ui] log_pane`, or the operator's Ctrl+L, Shift+L, a log tab, the
+     * filter): the face's size (`log.fit`) no longer opens or closes it.
+     */
+    readonly chosen?: boolean;
   };
   readonly form: { readonly section: string; readonly field: string } | null;
   readonly banner: BannerView | null;

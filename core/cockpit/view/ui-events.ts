@@ -70,5 +70,11 @@ export type CockpitUiEvent =
    * face starts and when it changes: `[ui].theme = auto` follows it (the engine resolves the theme).
    */
   | { readonly type: 'ui.scheme'; readonly scheme: 'light' | 'dark' }
+  /**
+   * How many text rows the face has room for (the window's renderer: its viewport height over its line
+   * height), sent when the face starts and when it resizes. The engine decides what follows: from
+   * LOG_PANE_OPEN_ROWS on, the log pane opens, unless `[ui] log_pane` or the operator chose otherwise.
+   */
+  | { readonly type: 'ui.viewport'; readonly rows: number }
   /** The window closes / the terminal face is asked to quit (Ctrl+C): same as `:quit`. */
   | { readonly type: 'ui.quit' };
