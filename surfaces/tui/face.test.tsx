@@ -226,9 +226,10 @@ describe('cockpit-tui face: log pane, toasts, banner', () => {
     const { screen, text } = await draw(cockpitView({ logHeight: 8 }), 200, 50, 'log-pane');
     expect(text).toContain('── Errors 10  Warning 10  Info 10  Debug 10  Bee HTTP 0  node::http 120  Cockpit 14');
     expect(text).toContain('file /var/log/bee/bee.log (cli)');
-    expect(screen.filter((row) => /^14:03:\d\d\.\d{3} (INF|DBG|WRN|ERR) /.test(row))).toHaveLength(8);
-    expect(text).toContain('"n"=39');
-    expect(text).not.toContain('"n"=31');
+    // At least its 8 lines, and more: the short screen leaves rows the open pane takes (issue 28 item 1); the newest last.
+    const shown = screen.filter((row) => /^14:03:\d\d\.\d{3} (INF|DBG|WRN|ERR) /.test(row));
+    expect(shown.length).toBeGreaterThan(8);
+    expect(shown[shown.length - 1]).toContain('"n"=39');
   });
 
   it('drops the date of a log line\'s time on a narrow terminal, keeps it on a wide one', async () => {
