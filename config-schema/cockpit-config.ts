@@ -165,7 +165,7 @@ function buildSchemas() {
       log_pane: z
         .enum(['open', 'closed'])
         .optional()
-        .meta({ description: 'Whether the log pane is open at start (default: open in a terminal of 40 rows or more, closed otherwise and in the window); Ctrl+L toggles it' }),
+        .meta({ description: 'Whether the log pane is open at start (default: open when the terminal or the window holds 40 text rows or more, closed otherwise); Ctrl+L toggles it and wins over later resizes' }),
     })
     .meta({ description: 'Appearance.' });
 

@@ -38,7 +38,8 @@ export function nodeDetail(node: FleetNodeFacts): FactsSection {
   const gates: FactRow[] = node.gates?.length
     ? node.gates.map((gate) => ({ label: gate.name, value: `${gate.state}: ${gate.reason}`, tone: gateTone(gate.state) }))
     : [{ label: 'Gates', value: 'unknown: no answer to judge them by yet', tone: 'muted' }];
-  return { kind: 'facts', id: NODE_DETAIL, title: `Selected node ${node.name}`, rows: [...identity(node), lastAnswer(node), ...gates] };
+  // Under the table, not beside it: a fleet with long statuses needs the table's whole width for its columns.
+  return { kind: 'facts', id: NODE_DETAIL, title: `Selected node ${node.name}`, withRows: true, rows: [...identity(node), lastAnswer(node), ...gates] };
 }
 
 /** The node of the selected row (by name), else the first row's, where the engine's selection starts. */

@@ -1,11 +1,11 @@
 /**
  * The renderer's entry: pick the host's bridge (Electron's preload, else the `--serve` WebSocket beside the
- * page), start the host features (system scheme, browser notifications) and draw.
+ * page), start the host features (system scheme, viewport rows, browser notifications) and draw.
  */
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { electronBridge } from './bridge/electron-bridge.js';
-import { reportSystemScheme, showBrowserNotifications } from './bridge/host-features.js';
+import { reportSystemScheme, reportViewportRows, showBrowserNotifications } from './bridge/host-features.js';
 import type { CockpitPreloadApi, RendererBridge } from './bridge/types.js';
 import { ViewStore } from './bridge/view-store.js';
 import { bridgeSocketUrl, websocketBridge } from './bridge/websocket-bridge.js';
@@ -15,6 +15,7 @@ const preload = (window as unknown as { cockpitDesktop?: CockpitPreloadApi }).co
 const bridge: RendererBridge = preload ? electronBridge(preload) : websocketBridge(bridgeSocketUrl(window.location));
 const store = new ViewStore();
 reportSystemScheme(store, (event) => bridge.send(event, store.nextSeq()));
+reportViewportRows(store, (event) => bridge.send(event, store.nextSeq()));
 if (bridge.host === 'browser') showBrowserNotifications(store);
 bridge.start(store.receive, store.setStatus);
 
