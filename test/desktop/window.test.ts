@@ -46,7 +46,12 @@ beforeAll(async () => {
   ({ reference: manifest } = await client.uploadCollection(makeTar([{ path: 'index.html', data: 'hi' }, { path: 'css/a.css', data: 'a' }]), { batchId: node.batchId!, indexDocument: 'index.html', deferred: false }));
   await client.uploadBytes(new TextEncoder().encode('pinned for S10'), { batchId: node.batchId!, pin: true, deferred: false });
   files = mkdtempSync(join(tmpdir(), 'window-files-'));
+  // The tests below toggle the log pane from closed; at this window's 900 px (45 rows) it would open by default
+  // (the 40-row rule is test/desktop/window-log-pane.test.ts's).
   const config = [
+    '[ui]',
+    'log_pane = "closed"',
+    '',
     '[notifications]',
     'desktop = true',
     ...devnet.nodes.flatMap((n, i) => ['', '[[nodes]]', `name = "${names[i]}"`, `url = "${n.url}"`]),
