@@ -68,6 +68,15 @@ describe('numbers and units (issue 23 item 8)', () => {
     expect(formatBzzSet([405_000_000n, 0n])).toEqual(['405,000,000 PLUR', '0 PLUR']);
   });
 
+  it('pairs the units of received and sent: each its own, a side of zeros takes the other\'s', async () => {
+    const { pairedBzzUnits } = await import('./format.js');
+    expect(pairedBzzUnits(['10300000000', '405000000'], ['0', '0'])).toEqual(['PLUR', 'PLUR']);
+    expect(pairedBzzUnits(['0'], [String(2n * 10n ** 16n)])).toEqual(['xBZZ', 'xBZZ']);
+    expect(pairedBzzUnits([null], ['368000000'])).toEqual(['PLUR', 'PLUR']);
+    expect(pairedBzzUnits(['1350000000'], [String(2n * 10n ** 16n)])).toEqual(['PLUR', 'xBZZ']);
+    expect(pairedBzzUnits(['0'], ['0'])).toEqual(['xBZZ', 'xBZZ']);
+  });
+
   it('shows small amounts with three significant digits and compared amounts apart', async () => {
     const { formatToken, formatTokensApart, NATIVE_DECIMALS } = await import('./format.js');
     expect([formatToken(9_997n * 10n ** 14n, 18), formatToken(3_750_000_000_000_000n, 18), formatToken(63_908_000_000_000_000_000n, 18)]).toEqual(['0.9997', '0.00375', '63.908']);

@@ -137,6 +137,22 @@ export function bzzUnitFor(amounts: Iterable<bigint | string | null | undefined>
   return largest >= XBZZ_FROM_PLUR || largest === 0n ? 'xBZZ' : 'PLUR';
 }
 
+/**
+ * The units of two amounts (or columns of amounts) read against each other, received beside sent: each its own
+ * (1.35 G PLUR beside 2 xBZZ), except that a side of nothing but zeros takes the other's: a zero has no size to
+ * fit, and `0 xBZZ` beside `10.3 G PLUR` reads as two currencies.
+ */
+export function pairedBzzUnits(
+  a: readonly (bigint | string | null | undefined)[],
+  b: readonly (bigint | string | null | undefined)[],
+): [BzzUnit, BzzUnit] {
+  const nonZero = (amounts: readonly (bigint | string | null | undefined)[]) => amounts.some((amount) => isPlur(amount) && plurOf(amount) !== 0n);
+  const own: [BzzUnit, BzzUnit] = [bzzUnitFor(a), bzzUnitFor(b)];
+  if (!nonZero(b)) return [own[0], own[0]];
+  if (!nonZero(a)) return [own[1], own[1]];
+  return own;
+}
+
 /** A PLUR amount in `unit`: `12.5 xBZZ`, `0.00000000135 xBZZ`, `13.5 M PLUR`, `0 PLUR`; `—` when not said. */
 export function formatBzzIn(plur: bigint | string | null | undefined, unit: BzzUnit): string {
   if (!isPlur(plur)) return '—';

@@ -60,6 +60,10 @@ describe('S6 peers: the six-call drill', () => {
     expect(r['balance']?.value).toBe('-0.002 xBZZ (this node owes the peer)');
     expect(r['ping']?.value).toBe('3.2 ms');
     expect(r['settlement in']?.value).toBe('0.1 xBZZ');
+    expect(r['settlement out']?.value).toBe('0 xBZZ');
+    // A zero side reads in the other side's unit: not `0 xBZZ` above `368 M PLUR`.
+    const paid = rows(facts({ settlement: ok({ received: '0', sent: '368000000' }) }));
+    expect([paid['settlement in']?.value, paid['settlement out']?.value]).toEqual(['0 PLUR', '368 M PLUR']);
     expect(r['last cheque in']?.value).toBe('0.1 xBZZ');
     expect(r['last cheque out']?.value).toBe('none');
     expect(r['storage radius']?.value).toBe('10');

@@ -10,7 +10,7 @@
  *   its batch commitment is judged against the median of the local node and every answering peer
  *   (rules/commitment-outlier.ts). Each of the six calls can fail on its own: that row says why, the others stay.
  */
-import { formatCount, formatMs } from '../format.js';
+import { formatBzzIn, formatCount, formatMs, pairedBzzUnits } from '../format.js';
 import { classifyBins, SATURATION_PEERS, starvingBins, type BinSaturation } from '../rules/bin-saturation.js';
 import { judgeCommitment, type CommitmentVerdict } from '../rules/commitment-outlier.js';
 import { shortHex } from '../text.js';
@@ -135,7 +135,8 @@ export function peerDrillModel(f: PeerDrillFacts, po: number | null): PeerDrillM
     rows.push({ label: 'settlement in', value: line, tone: 'muted' }, { label: 'settlement out', value: line, tone: 'muted' });
   } else {
     const s = f.settlement.value;
-    rows.push({ label: 'settlement in', value: s ? formatBzz(s.received) : 'none yet' }, { label: 'settlement out', value: s ? formatBzz(s.sent) : 'none yet' });
+    const [inUnit, outUnit] = pairedBzzUnits([s?.received], [s?.sent]);
+    rows.push({ label: 'settlement in', value: s ? formatBzzIn(s.received, inUnit) : 'none yet' }, { label: 'settlement out', value: s ? formatBzzIn(s.sent, outUnit) : 'none yet' });
   }
 
   if (!f.cheques.ok) {

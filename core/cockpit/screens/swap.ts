@@ -9,7 +9,7 @@
  * cashed yet, so total − available is owed to peers. Settlements are what cheques paid per peer (SWAP);
  * time settlements are the free, time-based allowance peers refresh (pseudosettle).
  */
-import { bzzUnitFor, formatBzzIn, formatBzzSet, shortId, type BzzUnit } from '../format.js';
+import { bzzUnitFor, formatBzzIn, formatBzzSet, pairedBzzUnits, shortId, type BzzUnit } from '../format.js';
 import type { Fetched } from '../health-snapshot.js';
 import type { ScreenContent } from '../view/screen-contract.js';
 import type { FactsSection, Section, TableSection, TextSection } from '../view/view-model.js';
@@ -88,7 +88,7 @@ function chequebookSection(poll: SwapPoll): FactsSection {
 function chequesSection(poll: SwapPoll): Section {
   if (!poll.cheques.ok) return failureText('cheques', 'Last cheques', describeFailure('chequebook/cheque', poll.cheques.error, SWAP_REFUSALS));
   const rows = [...poll.cheques.value].sort((a, b) => compareDesc(chequeWeight(a), chequeWeight(b)) || (a.peer < b.peer ? -1 : 1));
-  const [received, sent] = columnUnits(
+  const [received, sent] = pairedBzzUnits(
     rows.map((c) => c.lastreceived?.payout),
     rows.map((c) => c.lastsent?.payout),
   );
@@ -121,7 +121,7 @@ function settlementsSection(id: string, title: string, endpoint: string, fetched
   const rows = [...fetched.value.settlements].sort((a, b) => compareDesc(big(a.received) + big(a.sent), big(b.received) + big(b.sent)) || (a.peer < b.peer ? -1 : 1));
   // Each column in one unit, and the title's two totals in one unit.
   const totals = bzzUnitFor([totalReceived, totalSent]);
-  const [received, sent] = columnUnits(
+  const [received, sent] = pairedBzzUnits(
     rows.map((s) => s.received),
     rows.map((s) => s.sent),
   );
@@ -139,19 +139,6 @@ function settlementsSection(id: string, title: string, endpoint: string, fetched
     rows: rows.map((s) => ({ key: s.peer, cells: [{ text: shortId(s.peer), full: s.peer }, { text: formatBzzIn(s.received, received) }, { text: formatBzzIn(s.sent, sent) }] })),
   };
   return table;
-}
-
-/**
- * The units of a received and a sent column, each its own (1.35 G PLUR beside 2 xBZZ), except that a column of
- * nothing but zeros takes its neighbour's: a zero has no size to fit, and `0 xBZZ` beside `10.3 G PLUR` reads
- * as two currencies.
- */
-function columnUnits(received: readonly (string | null | undefined)[], sent: readonly (string | null | undefined)[]): [BzzUnit, BzzUnit] {
-  const nonZero = (amounts: readonly (string | null | undefined)[]) => amounts.some((amount) => big(amount) !== 0n);
-  const own: [BzzUnit, BzzUnit] = [bzzUnitFor(received), bzzUnitFor(sent)];
-  if (!nonZero(sent)) return [own[0], own[0]];
-  if (!nonZero(received)) return [own[1], own[1]];
-  return own;
 }
 
 function failureText(id: string, title: string, text: string): TextSection {
