@@ -28,7 +28,7 @@ import { startCockpitEngine } from '../actors/cockpit/engine.js';
 import { queryFleet } from '../actors/cockpit/prometheus-fleet.js';
 import { engineConfigForUrls, memoryStateStore } from '../core/cockpit/interaction/config.js';
 import { fleetIntervalMs, isPollingPreset, POLLING_PRESETS, type PollingPreset } from '../core/cockpit/interaction/polling-presets.js';
-import { PROMETHEUS_QUERY_INTERVAL_MS } from '../core/cockpit/prometheus-fleet.js';
+import { FLEET_QUERIES, PROMETHEUS_QUERY_INTERVAL_MS } from '../core/cockpit/prometheus-fleet.js';
 import type { FleetNodeFacts } from '../core/cockpit/interaction/screen-env.js';
 import type { DevnetDescription } from '../devnet/describe.js';
 import { promQuery, promUntil, startPrometheus } from './lib/prometheus-stack.js';
@@ -144,10 +144,14 @@ async function timeFault(node: string, nodeControl: string, shardUrl: string, pr
   const line = `cockpit_gate_state{node=${JSON.stringify(node)},gate="not_frozen"} 2`;
   const expr = `cockpit_gate_state{node=${JSON.stringify(node)},gate="not_frozen"} == 2`;
   const deadline = AbortSignal.timeout(10 * scrapeS * 1000);
+  const reached: Record<string, string> = {};
   const until = async (seen: () => Promise<boolean>, everyMs: number, what: string): Promise<number> => {
     for (;;) {
-      if (deadline.aborted) throw new Error(`the fault on ${node} never reached ${what}`);
-      if (await seen().catch(() => false)) return elapsed();
+      if (deadline.aborted) throw new Error(`the fault on ${node} never reached ${what} (reached within ${10 * scrapeS} s: ${Object.entries(reached).map(([stage, at]) => `${stage} at ${at} s`).join(', ') || 'no stage'})`);
+      if (await seen().catch(() => false)) {
+        reached[what] = elapsed().toFixed(1);
+        return elapsed();
+      }
       await sleep(everyMs);
     }
   };
@@ -321,7 +325,7 @@ async function main(): Promise<void> {
         console.log(`uptime: ${result.uptime}`);
         console.log(`fleet from Prometheus: ${urls.length} nodes, ${shards.length} shards, scrape ${options.scrapeS} s, window ${options.windowS} s (load before ${loadBefore}, after ${result.load.after})`);
         console.log(`  reading cockpit   cpu ${f(reader.cpuPercent)} % of a core (goal < ${TARGETS.cpuPercent}), rss peak ${f(reader.peakRssMb, 1)} MB end ${f(reader.endRssMb, 1)} MB (goal < ${TARGETS.rssMb}), ${views} views`);
-        console.log(`  fleet query round p50 ${f(result.queries.p50Ms, 1)} ms, max ${f(result.queries.maxMs, 1)} ms (${rounds.length} rounds of ${6} instant queries)`);
+        console.log(`  fleet query round p50 ${f(result.queries.p50Ms, 1)} ms, max ${f(result.queries.maxMs, 1)} ms (${rounds.length} rounds of ${Object.keys(FLEET_QUERIES).length} instant queries)`);
         console.log(`  cadences          shard poll ${shardPollS} s (--polling ${options.shardPolling}), scrape ${options.scrapeS} s, reader query ${options.queryS} s: worst case ${result.cadences.worstCaseS} s plus answer times`);
         for (const stage of faults) {
           console.log(`  fault to row      ${f(stage.rowS, 1)} s (goal < ${2 * options.scrapeS} s): shard ${f(stage.shardS, 1)} s, + Prometheus ${f(stage.prometheusS - stage.shardS, 1)} s, + reader ${f(stage.rowS - stage.prometheusS, 1)} s  (${stage.node})`);

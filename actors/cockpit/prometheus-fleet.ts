@@ -5,7 +5,7 @@
  * answer or an error status fails the round with a one-line reason; nothing is guessed.
  */
 import { fromPromise } from 'xstate';
-import { FLEET_QUERIES, readFleet, type FleetAnswers, type FleetQueryName, type PromFleetReading, type PromVectorSample } from '../../core/cockpit/prometheus-fleet.js';
+import { FLEET_QUERIES, needsPassingGates, PASSING_GATES_QUERY, readFleet, type FleetAnswers, type FleetQueryName, type PromFleetReading, type PromVectorSample } from '../../core/cockpit/prometheus-fleet.js';
 import type { QueryFleetInput } from '../../machines/cockpit/prometheus-fleet.machine.js';
 
 export const PROMETHEUS_QUERY_TIMEOUT_MS = 10_000;
@@ -19,9 +19,9 @@ export function staleAfterMs(pollIntervalMs: number): number {
 }
 
 /** One instant query; the vector's samples. */
-export async function instantQuery(prometheusUrl: string, expr: string, signal: AbortSignal, timeoutMs = PROMETHEUS_QUERY_TIMEOUT_MS): Promise<PromVectorSample[]> {
+export async function instantQuery(prometheusUrl: string, expr: string, signal: AbortSignal, timeoutMs = PROMETHEUS_QUERY_TIMEOUT_MS, atS?: number): Promise<PromVectorSample[]> {
   const deadline = AbortSignal.timeout(timeoutMs);
-  const url = `${prometheusUrl}/api/v1/query?query=${encodeURIComponent(expr)}`;
+  const url = `${prometheusUrl}/api/v1/query?query=${encodeURIComponent(expr)}${atS === undefined ? '' : `&time=${atS.toFixed(3)}`}`;
   let response;
   try {
     const { request } = await import('undici');
@@ -43,10 +43,17 @@ export async function instantQuery(prometheusUrl: string, expr: string, signal: 
   return body.data.result as PromVectorSample[];
 }
 
-/** All the fleet's queries at once, read into rows. */
+/**
+ * All the fleet's queries at once, read into rows; which gates pass is asked only in a round where the counts
+ * cannot tell (core/cockpit/prometheus-fleet.ts, needsPassingGates).
+ */
 export async function queryFleet(prometheusUrl: string, input: QueryFleetInput, signal: AbortSignal, nowMs: () => number, staleAfterMs: number): Promise<PromFleetReading> {
-  const entries = await Promise.all((Object.keys(FLEET_QUERIES) as FleetQueryName[]).map(async (name) => [name, await instantQuery(prometheusUrl, FLEET_QUERIES[name], signal)] as const));
-  return readFleet(Object.fromEntries(entries) as unknown as FleetAnswers, nowMs(), staleAfterMs, input.names, input.previous);
+  // Every query of the round at one instant: a scrape landing between two of them cannot split a ladder.
+  const atS = Date.now() / 1000; // Prometheus's clock is the wall clock, whatever clock the engine runs on
+  const entries = await Promise.all((Object.keys(FLEET_QUERIES) as FleetQueryName[]).map(async (name) => [name, await instantQuery(prometheusUrl, FLEET_QUERIES[name], signal, PROMETHEUS_QUERY_TIMEOUT_MS, atS)] as const));
+  const answers = Object.fromEntries(entries) as unknown as FleetAnswers;
+  const full = needsPassingGates(answers) ? { ...answers, passingGates: await instantQuery(prometheusUrl, PASSING_GATES_QUERY, signal, PROMETHEUS_QUERY_TIMEOUT_MS, atS) } : answers;
+  return readFleet(full, nowMs(), staleAfterMs, input.names, input.previous);
 }
 
 /** The actor, bound to one Prometheus. */

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fleetNodeStatus } from './node-status.js';
 import { fleetScreen } from './screens/fleet.js';
 import type { TableSection } from './view/view-model.js';
-import { fleetCounts, prometheusQueryIntervalMs, readFleet, type FleetAnswers, type PromVectorSample } from './prometheus-fleet.js';
+import { GATE_IDS } from './gate-definitions.js';
+import { snakeGateId } from './metrics.js';
+import { fleetCounts, needsPassingGates, prometheusQueryIntervalMs, readFleet, type FleetAnswers, type PromVectorSample } from './prometheus-fleet.js';
 
 const t = 1_700_000_000; // Prometheus sample time, seconds
 const v = (metric: Record<string, string>, value: string | number, at = t): PromVectorSample => ({ metric, value: [at, String(value)] });
@@ -13,6 +15,7 @@ const answers = (over: Partial<FleetAnswers> = {}): FleetAnswers => ({
   ttl: [v({ node: 'a' }, 3600)],
   peers: [v({ node: 'a' }, 42)],
   ping: [v({ node: 'a' }, 0.0042)],
+  passing: [],
   ...over,
 });
 const now = t * 1000 + 2_000;
@@ -47,6 +50,34 @@ describe('the fleet read from PromQL answers', () => {
     expect(b).toMatchObject({ stale: true, lastSeenMs: t * 1000, gates: null, up: null });
     const old = readFleet(answers(), now + 120_000, 60_000);
     expect(old.nodes.every((n) => n.stale)).toBe(true);
+  });
+});
+
+describe('answers that shrink with the fleet’s health: the gates that do not pass, and a count of those that do', () => {
+  const ladder = GATE_IDS.length;
+  const only = (over: Partial<FleetAnswers>) => answers({ gates: [], up: [], seen: ['a', 'b', 'c'].map((node) => v({ node }, t)), ...over });
+
+  it('a node whose passing count and failing gates make the whole ladder: every other gate passes; none named: all pass', () => {
+    const reading = readFleet(only({ gates: [v({ node: 'b', gate: 'not_frozen' }, 2), v({ node: 'b', gate: 'stamp_ttl' }, -1)], passing: [v({ node: 'a' }, ladder), v({ node: 'b' }, ladder - 2)] }), now, 60_000);
+    const [a, b, c] = reading.nodes;
+    expect(a!.gates!.map((g) => [g.id, g.state])).toEqual(GATE_IDS.map((id) => [id, 'Pass']));
+    expect(b!.gates!.filter((g) => g.state !== 'Pass').map((g) => [g.id, g.state])).toEqual([['notFrozen', 'Fail'], ['stampTtl', 'Unknown']]);
+    expect(b!.gates).toHaveLength(ladder);
+    // Heard of (cockpit_node_up has a sample) and not among the nodes whose value is not 1: up. c exports no gate yet.
+    expect(reading.nodes.map((n) => n.up)).toEqual([true, true, true]);
+    expect(c!.gates).toBeNull();
+    expect(needsPassingGates(only({ passing: [v({ node: 'a' }, ladder)] }))).toBe(false);
+    // Down per its cockpit (cockpit_node_up 0): among the answer's nodes.
+    expect(readFleet(only({ up: [v({ node: 'c' }, 0)] }), now, 60_000).nodes[2]!.up).toBe(false);
+  });
+
+  it('a part of the ladder (an exporter that sends only some gates): which pass is asked, never guessed', () => {
+    const partial = only({ passing: [v({ node: 'a' }, 2)] });
+    expect(needsPassingGates(partial)).toBe(true);
+    // Not asked (or not answered): the node's gates are not judged.
+    expect(readFleet(partial, now, 60_000).nodes[0]!.gates).toBeNull();
+    const asked = readFleet({ ...partial, passingGates: [v({ node: 'a', gate: snakeGateId('apiReachable') }, 0), v({ node: 'a', gate: snakeGateId('peerCount') }, 0)] }, now, 60_000);
+    expect(asked.nodes[0]!.gates!.map((g) => [g.id, g.state])).toEqual([['apiReachable', 'Pass'], ['peerCount', 'Pass']]);
   });
 });
 

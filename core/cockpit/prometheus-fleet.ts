@@ -23,19 +23,34 @@ export interface PromVectorSample {
   readonly value: readonly [number, string];
 }
 
+const KNOWN_GATES = `gate=~"${GATE_IDS.map(snakeGateId).join('|')}"`;
+
+/**
+ * The round's PromQL. Answers that shrink with the fleet's health (issue 27 item 7: at 1000 nodes every gate of
+ * every node, with all its labels, was about 2 MB a round): the gates that do not pass, and per node only how
+ * many of the ladder's gates pass; the nodes whose cockpit cannot read /health, and per node when Prometheus last
+ * heard of it (what tells stale from current). Every answer carries the `node` label alone (`by (node)`).
+ */
 export const FLEET_QUERIES = {
-  gates: 'cockpit_gate_state',
-  up: 'cockpit_node_up',
-  seen: 'timestamp(cockpit_node_up)',
-  ttl: 'cockpit_stamp_ttl_worst_seconds',
+  gates: `max by (node, gate) (cockpit_gate_state{${KNOWN_GATES}}) != 0`,
+  passing: `count by (node) (max by (node, gate) (cockpit_gate_state{${KNOWN_GATES}}) == 0)`,
+  up: 'min by (node) (cockpit_node_up) != 1',
+  seen: 'max by (node) (timestamp(cockpit_node_up))',
+  ttl: 'min by (node) (cockpit_stamp_ttl_worst_seconds)',
   peers: 'max by (node) (bee_kademlia_currently_connected_peers)',
   ping: 'sum by (node) (rate(cockpit_http_request_duration_seconds_sum{endpoint="GET /health"}[2m])) / sum by (node) (rate(cockpit_http_request_duration_seconds_count{endpoint="GET /health"}[2m]))',
 } as const;
 
 /**
+ * Asked only in a round where some node's passing gates cannot be told from the count alone (its exporter sends
+ * part of the ladder, or a ladder is being written while Prometheus scrapes): which of its gates pass.
+ */
+export const PASSING_GATES_QUERY = `max by (node, gate) (cockpit_gate_state{${KNOWN_GATES}}) == 0`;
+
+/**
  * How often a cockpit reading its fleet from Prometheus asks (issue 27 item 7): every 5 s, a third of the usual
- * 15 s scrape. The fleet's round is six instant queries over what Prometheus holds (about 0.1 s at 200 nodes
- * under load, and a small parse here), so asking three times a scrape costs little, while asking once a fleet
+ * 15 s scrape. The fleet's round is seven instant queries at one instant over what Prometheus holds, whose
+ * answers shrink with the fleet's health (FLEET_QUERIES), so asking three times a scrape costs little, while asking once a fleet
  * interval (15 s) added up to a whole interval between a sample arriving and its row changing:
  * bench:fleet-prometheus measures that stage apart.
  */
@@ -51,7 +66,12 @@ export function prometheusQueryIntervalMs(fleetPollIntervalMs: number, asked?: n
 }
 
 export type FleetQueryName = keyof typeof FLEET_QUERIES;
-export type FleetAnswers = Readonly<Record<FleetQueryName, readonly PromVectorSample[]>>;
+/**
+ * The round's answers. `gates` holds the gates that do not pass (an answer that also holds the passing ones is
+ * read the same); `passing`, per node, how many pass; `passingGates`, when asked, which; `up` the nodes whose
+ * value is not 1 (one that holds every node is read the same).
+ */
+export type FleetAnswers = Readonly<Record<FleetQueryName, readonly PromVectorSample[]> & { passingGates?: readonly PromVectorSample[] }>;
 
 export interface PromNodeFacts {
   readonly name: string;
@@ -84,10 +104,10 @@ function byNode(samples: readonly PromVectorSample[]): Map<string, number> {
   return out;
 }
 
-/** Every node's gate samples, grouped once per reading (a fleet of 1000 nodes answers about 12,000 of them). */
-function gatesByNode(samples: readonly PromVectorSample[]): Map<string, Map<GateId, GateState>> {
+/** Every node's gate samples, grouped once per reading. */
+function gatesByNode(...answers: (readonly PromVectorSample[] | undefined)[]): Map<string, Map<GateId, GateState>> {
   const out = new Map<string, Map<GateId, GateState>>();
-  for (const sample of samples) {
+  for (const sample of answers.flatMap((samples) => samples ?? [])) {
     const node = sample.metric.node;
     const id = ID_OF.get(sample.metric.gate ?? '');
     const state = STATE_OF[sample.value[1]];
@@ -99,7 +119,29 @@ function gatesByNode(samples: readonly PromVectorSample[]): Map<string, Map<Gate
   return out;
 }
 
-function gatesOf(values: ReadonlyMap<GateId, GateState> | undefined, before: readonly Gate[] | null | undefined): readonly Gate[] | null {
+/**
+ * A node's ladder from its gates that do not pass and the count of those that do: when the two make the whole
+ * ladder, every gate not named is a pass. Otherwise which gates pass is not known from the count: null, and the
+ * round asks PASSING_GATES_QUERY (needsPassingGates).
+ */
+function completeLadder(values: Map<GateId, GateState> | undefined, passing: number | undefined): Map<GateId, GateState> | null | undefined {
+  const named = values ? [...values.values()].filter((state) => state === 'Pass').length : 0;
+  const unnamed = (passing ?? 0) - named;
+  if (unnamed <= 0) return values;
+  if ((values?.size ?? 0) + unnamed !== GATE_IDS.length) return null;
+  const ladder = new Map(values);
+  for (const id of GATE_IDS) if (!ladder.has(id)) ladder.set(id, 'Pass');
+  return ladder;
+}
+
+/** Whether some node's passing gates cannot be told from the round's answers: then PASSING_GATES_QUERY is asked too. */
+export function needsPassingGates(answers: Omit<FleetAnswers, 'passingGates'>): boolean {
+  const gates = gatesByNode(answers.gates);
+  for (const [node, count] of byNode(answers.passing)) if (completeLadder(gates.get(node), count) === null) return true;
+  return false;
+}
+
+function gatesOf(values: ReadonlyMap<GateId, GateState> | null | undefined, before: readonly Gate[] | null | undefined): readonly Gate[] | null {
   if (!values || values.size === 0) return null;
   // No gate changed since the last reading: the same array, so what reads it (the alert step, the rows) can
   // tell at once that nothing did.
@@ -123,11 +165,12 @@ export function readFleet(answers: FleetAnswers, nowMs: number, staleAfterMs: nu
   const ttl = byNode(answers.ttl);
   const peers = byNode(answers.peers);
   const ping = byNode(answers.ping);
-  const gates = gatesByNode(answers.gates);
+  const passing = byNode(answers.passing);
+  const gates = gatesByNode(answers.gates, answers.passingGates);
   // A node Prometheus stopped hearing about (its shard's series went stale) keeps its row, with when it was
   // last heard of.
   const before = new Map((previous?.nodes ?? []).map((node) => [node.name, node]));
-  const list = names && names.length > 0 ? names : [...new Set([...up.keys(), ...gates.keys(), ...before.keys()])].sort();
+  const list = names && names.length > 0 ? names : [...new Set([...seen.keys(), ...gates.keys(), ...before.keys()])].sort();
   const nodes = list.map((name): PromNodeFacts => {
     const last = before.get(name);
     const lastSeenMs = seen.has(name) ? Math.round(seen.get(name)! * 1000) : (last?.lastSeenMs ?? null);
@@ -135,8 +178,10 @@ export function readFleet(answers: FleetAnswers, nowMs: number, staleAfterMs: nu
     const stale = !seen.has(name) || lastSeenMs === null || nowMs - lastSeenMs > staleAfterMs;
     const facts: PromNodeFacts = {
       name,
-      gates: stale ? null : gatesOf(gates.get(name), last?.gates),
-      up: stale || !up.has(name) ? null : up.get(name) === 1,
+      // A ladder the answers cannot complete (PASSING_GATES_QUERY not asked or not answered) is not judged.
+      gates: stale ? null : gatesOf(answers.passingGates ? gates.get(name) : completeLadder(gates.get(name), passing.get(name)), last?.gates),
+      // Heard of (its cockpit_node_up has a sample) and not among those whose value is not 1: up.
+      up: stale ? null : up.has(name) ? up.get(name) === 1 : true,
       worstTtlSeconds: stale ? null : (ttl.get(name) ?? null),
       peers: stale ? null : (peers.get(name) ?? null),
       pingMs: stale || !ping.has(name) ? null : Math.round(ping.get(name)! * 1000),

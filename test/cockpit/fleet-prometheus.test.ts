@@ -17,6 +17,9 @@ import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import type { ServingMetrics } from '../../surfaces/cli/cockpit/serve-metrics.js';
 import { startHeadlessCockpit } from '../prometheus/headless-cockpit.js';
 import { promUntil, startPrometheus, type RunningService } from '../../bench/lib/prometheus-stack.js';
+import { instantQuery } from '../../actors/cockpit/prometheus-fleet.js';
+import { GATE_IDS } from '../../core/cockpit/gate-definitions.js';
+import { FLEET_QUERIES } from '../../core/cockpit/prometheus-fleet.js';
 import { startEngineHarness, type EngineHarness } from './engine-harness.js';
 
 let devnet: StartedDevnet;
@@ -89,8 +92,16 @@ describe('the fleet read from Prometheus', () => {
     for (const node of fleet.filter((n) => !n.active)) {
       expect(node.snapshot).toBeNull();
       expect(node.remote?.facts).toMatchObject({ up: true, stale: false, peers: expect.any(Number), worstTtlSeconds: expect.any(Number) });
-      expect(node.gates?.map((g) => g.state)).toEqual(node.gates?.map(() => 'Pass'));
+      expect(node.gates?.map((g) => g.state)).toEqual(GATE_IDS.map(() => 'Pass'));
     }
+    // The round's answers shrink with the fleet's health: no gate that does not pass, no node down, and per node
+    // only a count of its passing gates (the whole ladder) instead of every gate's sample.
+    const ask = (expr: string) => instantQuery(prometheus.url, expr, AbortSignal.timeout(10_000));
+    expect(await ask(FLEET_QUERIES.gates)).toEqual([]);
+    expect(await ask(FLEET_QUERIES.up)).toEqual([]);
+    const passing = await ask(FLEET_QUERIES.passing);
+    expect(passing.every((s) => Object.keys(s.metric).join() === 'node')).toBe(true);
+    expect(passing.map((s) => `${s.metric.node} ${s.value[1]}`).sort()).toEqual([...urls].sort().map((node) => `${node} ${GATE_IDS.length}`));
     // The active node's own poll is there too (its screens and chip read it directly).
     expect(fleet.find((n) => n.active)?.snapshot).not.toBeNull();
     expect([...calledUrls].filter((u) => u !== urls[0] && u !== prometheus.url)).toEqual([]);
@@ -110,6 +121,10 @@ describe('the fleet read from Prometheus', () => {
     await devnet.control.node(3).setFault({ frozen: true });
     try {
       await until(() => statusOf(frozen)?.text === '1 fail', 'the frozen node’s row to fail');
+      // The gates answer holds the one gate that does not pass, with its node and gate labels alone.
+      const failing = await instantQuery(prometheus.url, FLEET_QUERIES.gates, AbortSignal.timeout(10_000));
+      expect(failing.map((s) => [s.metric, s.value[1]])).toEqual([[{ node: frozen, gate: 'not_frozen' }, '2']]);
+      expect(h.engine.fleet().find((n) => n.name === frozen)?.gates).toHaveLength(GATE_IDS.length);
       const alerts = (h.engine.root.getSnapshot().context as { alerts: { node: string; gateId: string; to: string }[] }).alerts;
       expect(alerts.find((a) => a.node === frozen && a.gateId === 'notFrozen')).toMatchObject({ to: 'Fail' });
     } finally {
