@@ -4,7 +4,7 @@
  * a shared machine changes wall time, much less CPU time). For each family of CPU rows it splits ts's cost per
  * operation into the engine's own work and what the toolkit adds around it:
  *   - keccak: the WebAssembly sponge kernel alone (absorb of 31 blocks = one 4 KiB message) against
- *     keccak256() of a 4 KiB block, as the runner calls it;
+ *     keccak256() of a 4 KiB block, and keccak256Each (two messages per permutation) on 4 KiB messages;
  *   - secp256k1: the engine's own call (the `secp256k1` addon's bindings) against core/swarm/signer.ts's call,
  *     for sign, recover and public key; and the flags the addon was built with, read from its binding.gyp
  *     (inversions by exponentiation or not, the ecmult_gen table);
@@ -21,7 +21,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { keccak256 } from '../core/swarm/keccak.js';
+import { keccak256, keccak256Each } from '../core/swarm/keccak.js';
 import { spongeBytes } from '../core/swarm/keccak-wasm/sponge.js';
 import { SPONGE_EXPORTS } from '../core/swarm/keccak-wasm/layout.js';
 import { createNode } from '../core/swarm/mantaray.js';
@@ -81,8 +81,13 @@ const kernel = cpuPerOp(2000, 9, () => {
 const call = cpuPerOp(2000, 9, () => {
   for (let i = 0; i < 2000; i++) keccak256(block);
 });
-figures.keccak_4k = { kernel_us: kernel.median, keccak256_us: call.median };
+const batch = Array.from({ length: 2000 }, (_, i) => block.slice().fill(i & 0xff, 0, 1));
+const each = cpuPerOp(2000, 9, () => {
+  keccak256Each(batch);
+});
+figures.keccak_4k = { kernel_us: kernel.median, keccak256_us: call.median, keccak256_each_us: each.median };
 lines.push(
+  `keccak256Each of 2,000 messages of 4 KiB (two per permutation on WebAssembly SIMD): ${us(each.median)} per message (best ${us(each.best)}); bulk rows hash one message and cannot pair`,
   `keccak256 of 4 KiB: kernel alone ${us(kernel.median)} (best ${us(kernel.best)}), keccak256() ${us(call.median)} (best ${us(call.best)}):`,
   `  the call adds ${(((call.median - kernel.median) / call.median) * 100).toFixed(0)} %; the rest is keccak-f[1600] as V8 compiles the WebAssembly kernel`,
 );

@@ -29,4 +29,46 @@ describe('keccak256', () => {
     expect(bytesToHex(keccak256(data))).toBe(bytesToHex(keccak_256(data)));
     expect(bytesToHex(keccak256(new TextEncoder().encode('abc')))).toBe('4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45');
   });
+
+  it('keccak256Each equals @noble/hashes on each message: equal-length pairs on the two-message SIMD sponge, odd ones out, mixed lengths, the buffer edge, empty', async () => {
+    const { keccak256Each } = await import('./keccak.js');
+    const { PAIR_MAX_BYTES } = await import('./keccak-wasm/pair-sponge.js');
+    const lengths = [4096, 4096, 4096, 0, 0, 135, 136, 136, 137, 137, 32, 64, 4096, PAIR_MAX_BYTES, PAIR_MAX_BYTES, PAIR_MAX_BYTES + 1, PAIR_MAX_BYTES + 1, 100_000, 1];
+    const messages = lengths.map((n) => new Uint8Array(randomBytes(n)));
+    const digests = keccak256Each(messages);
+    expect(digests).toHaveLength(messages.length);
+    messages.forEach((m, i) => expect(bytesToHex(digests[i]!), `message ${i} (${m.length} bytes)`).toBe(bytesToHex(keccak_256(m))));
+    for (let count = 0; count < 6; count++) {
+      const blocks = Array.from({ length: count }, () => new Uint8Array(randomBytes(4096)));
+      expect(keccak256Each(blocks).map(bytesToHex), `${count} blocks`).toEqual(blocks.map((b) => bytesToHex(keccak_256(b))));
+    }
+  });
+
+  it('keccak256Each without WebAssembly SIMD (one message per permutation) and without WebAssembly: the same digests', async () => {
+    const RealModule = WebAssembly.Module;
+    const real = WebAssembly;
+    const data = [new Uint8Array(randomBytes(4096)), new Uint8Array(randomBytes(4096)), new Uint8Array(randomBytes(10))];
+    const expected = data.map((d) => bytesToHex(keccak_256(d)));
+    const { pairSpongeBytes } = await import('./keccak-wasm/pair-sponge.js');
+    const pairBytes = pairSpongeBytes();
+    vi.stubGlobal('WebAssembly', {
+      Instance: real.Instance,
+      Memory: real.Memory,
+      CompileError: real.CompileError,
+      validate: real.validate.bind(real),
+      Module: function (bytes: Uint8Array) {
+        if (bytes.length === pairBytes.length && bytes.every((b, i) => b === pairBytes[i])) throw new real.CompileError('no SIMD here');
+        return new RealModule(bytes);
+      },
+    });
+    vi.resetModules();
+    const noSimd = await import('./keccak.js');
+    expect(noSimd.keccakEngineKind()).toBe('wasm');
+    expect(noSimd.keccak256Each(data).map(bytesToHex)).toEqual(expected);
+    vi.stubGlobal('WebAssembly', undefined);
+    vi.resetModules();
+    const none = await import('./keccak.js');
+    expect(none.keccakEngineKind()).toBe('portable');
+    expect(none.keccak256Each(data).map(bytesToHex)).toEqual(expected);
+  });
 });

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { generateKernel } from './keccak-program.js';
 import { kernelBytes } from './kernel.js';
 import { spongeBytes } from './sponge.js';
-import { generateSponge } from './sponge-program.js';
+import { generatePairSponge, generateSponge } from './sponge-program.js';
+import { pairSpongeBytes } from './pair-sponge.js';
 
 // kernel-bytes.ts is generated from keccak-program.ts. To regenerate after changing the generator:
 //   UPDATE_KECCAK_KERNEL=1 npx vitest run core/swarm/keccak-wasm/kernel-bytes.test.ts
@@ -21,6 +22,7 @@ function render(): string {
     `export const SCALAR_KERNEL_BASE64 =\n  '${base64(generateKernel('scalar'))}';`,
     `export const SIMD_KERNEL_BASE64 =\n  '${base64(generateKernel('simd'))}';`,
     `export const SPONGE_BASE64 =\n  '${base64(generateSponge())}';`,
+    `export const PAIR_SPONGE_BASE64 =\n  '${base64(generatePairSponge())}';`,
     '',
   ].join('\n');
 }
@@ -40,5 +42,7 @@ describe('committed kernel bytes', () => {
     }
     expect(WebAssembly.validate(spongeBytes()), 'sponge').toBe(true);
     expect(spongeBytes().length, 'sponge').toBeLessThanOrEqual(4096);
+    expect(WebAssembly.validate(pairSpongeBytes()), 'pair sponge').toBe(true);
+    expect(pairSpongeBytes().length, 'pair sponge').toBeLessThanOrEqual(4096);
   });
 });

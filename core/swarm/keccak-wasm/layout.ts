@@ -36,6 +36,8 @@ export const KERNEL_EXPORTS = {
  */
 export const SPONGE_LAYOUT = {
   roundConstants: KERNEL_LAYOUT.roundConstants,
+  /** Round constants in both 64-bit lanes (the two-message kernel). */
+  roundConstantsX2: KERNEL_LAYOUT.roundConstantsX2,
   state: KERNEL_LAYOUT.state,
   /** keccak256's rate: 136 bytes (17 lanes) per block. */
   rate: 136,
@@ -51,4 +53,6 @@ export const SPONGE_EXPORTS = {
   memory: 'memory',
   /** absorb(ptr, blocks): XORs each 136-byte block at ptr into the state and permutes. */
   absorb: 'absorb',
+  /** absorb2(ptrA, ptrB, blocks): the same for two messages at once, one per 64-bit half of each lane. */
+  absorbPair: 'absorb2',
 } as const;
