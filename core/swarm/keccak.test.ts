@@ -56,7 +56,7 @@ describe('keccak256', () => {
       Memory: real.Memory,
       CompileError: real.CompileError,
       validate: real.validate.bind(real),
-      Module: function (bytes: Uint8Array) {
+      Module: function (bytes: Uint8Array<ArrayBuffer>) {
         if (bytes.length === pairBytes.length && bytes.every((b, i) => b === pairBytes[i])) throw new real.CompileError('no SIMD here');
         return new RealModule(bytes);
       },
