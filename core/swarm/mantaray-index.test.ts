@@ -86,13 +86,14 @@ describe('mantaray path index', () => {
     );
   });
 
-  it('is built lazily: not for a single lookup, and not while a parsed trie still has unloaded nodes', async () => {
+  it('is kept from the first add on a trie built in memory; for a parsed trie, built lazily: not for a single lookup, and not while it still has unloaded nodes', async () => {
     const root = createNode();
-    for (const p of ['index.html', 'img/a.png', 'img/b.png']) addPath(root, p, new Uint8Array(32).fill(7));
-    expect(lookupPath(root, 'img/a.png')).toBeDefined();
-    expect(hasPathIndex(root)).toBe(false);
-    expect(lookupPath(root, 'img/b.png')).toBeDefined();
+    addPath(root, 'index.html', new Uint8Array(32).fill(7));
     expect(hasPathIndex(root)).toBe(true);
+    for (const p of ['img/a.png', 'img/b.png']) addPath(root, p, new Uint8Array(32).fill(7));
+    expect(hasPathIndex(root)).toBe(true);
+    expect(lookupPath(root, 'img/a.png')).toBeDefined();
+    expect(lookupPath(root, 'img/b.png')).toBeDefined();
 
     const store = new Map<string, Uint8Array>();
     const reference = saveManifest(root, { onChunk: (c) => store.set(bytesToHex(c.address), c.data) });
@@ -105,6 +106,7 @@ describe('mantaray path index', () => {
     expect(hasPathIndex(shallow)).toBe(false);
     const full = await loadManifest(reference, fetchBytes, { depth: 'full' });
     lookupPath(full, 'index.html');
+    expect(hasPathIndex(full)).toBe(false);
     expect(bytesToHex(lookupPath(full, 'img/b.png')!.entry)).toBe('07'.repeat(32));
     expect(hasPathIndex(full)).toBe(true);
     expect(lookupPath(full, 'img/c.png')).toBeUndefined();

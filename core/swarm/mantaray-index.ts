@@ -5,9 +5,10 @@
  * - Which nodes: every node whose full path (its prefixes from the root, concatenated) is valid UTF-8. A node
  *   whose path ends inside a multi-byte character (a prefix may split one) can never be the answer to a text
  *   path, so it is left out. The value flag is read at lookup time, so the index only records shape.
- * - When it is built: lazily, on the second lookup on the same root (a tool that looks up one path in a parsed
- *   manifest pays for the walk, not for an index), and only when every node of the trie is loaded (a lazily
- *   loaded trie is walked until it is whole).
+ * - When it is built: on the first addPath on a root (a manifest built in memory is indexed as it grows), else
+ *   lazily, on the second lookup on the same root (a tool that looks up one path in a parsed manifest pays for
+ *   the walk, not for an index); only when every node of the trie is loaded (a lazily loaded trie is walked until
+ *   it is whole).
  * - How it stays true: addPath and removePath on the indexed root update it in place; any other change to a
  *   trie's shape (an edit on a subtree, loading a node) bumps a shared epoch, which makes every index stale and
  *   rebuilt on demand. Nothing else in the code changes a trie's forks.
@@ -108,11 +109,19 @@ function indexFor(root: MantarayNode): Map<string, MantarayNode> | undefined {
   return state.nodes;
 }
 
-/** After addPath(root, pathBytes): the nodes along the path are (re)indexed; other roots' indexes go stale. */
+/**
+ * After addPath(root, pathBytes): the nodes along the path are (re)indexed; other roots' indexes go stale. The
+ * first add on a root indexes it whole (a trie built in memory is a few nodes then), so a manifest built path by
+ * path has its index from the start and no lookup pays for building it.
+ */
 export function noteAdded(root: MantarayNode, pathBytes: Uint8Array, nodesAlong: readonly [MantarayNode, number][]): void {
   const state = states.get(root);
   const current = state !== undefined && state.epoch === epoch && state.nodes !== undefined;
   epoch++;
+  if (state === undefined) {
+    states.set(root, { epoch, lookups: 0, nodes: build(root) });
+    return;
+  }
   if (!current) return;
   for (const [node, end] of nodesAlong) {
     const text = asText(pathBytes.subarray(0, end));
