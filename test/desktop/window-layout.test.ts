@@ -120,6 +120,10 @@ function layoutDefects(): string[] {
   for (const box of Array.from(document.querySelectorAll('.screen-main, .sections, .table-wrap, .section'))) {
     if (box.scrollWidth > box.clientWidth + 1) defects.push(`horizontal overflow of ${box.scrollWidth - box.clientWidth} px in ${name(box)}`);
   }
+  // The window's chrome keeps its height: a tall log pane never squeezes the top bar, the tabs or the key hints.
+  for (const bar of Array.from(document.querySelectorAll('.top-bar, .tabs, .hints, .banner'))) {
+    if (bar.scrollHeight > bar.clientHeight + 1) defects.push(`${name(bar)} squeezed to ${bar.clientHeight} of ${bar.scrollHeight} px`);
+  }
   const sections = Array.from(document.querySelectorAll('.screen-main .section')).filter(visible);
   for (const section of sections) {
     const frame = section.getBoundingClientRect();
