@@ -4,8 +4,6 @@
  * it), on the active node, confirmed by itself (`autoConfirm`: the operator asked for it in the config).
  */
 import { createActor, fromPromise, toPromise } from 'xstate';
-import { createNodeRetcheckApi } from '../retcheck/node-retcheck-api.js';
-import { provideReseed } from '../retcheck/retcheck-actors.js';
 import type { ReseedOutput } from '../../machines/retcheck/reseed.machine.js';
 import type { WatchReseedOutcome } from '../../machines/cockpit/watch-ref.machine.js';
 
@@ -22,6 +20,8 @@ export function reseedOutcome(output: ReseedOutput): WatchReseedOutcome {
 
 export function autoReseedLogic(nodeUrl: () => string, batchId: string, timeoutMs = AUTO_RESEED_TIMEOUT_MS) {
   return fromPromise<WatchReseedOutcome, { reference: string }>(async ({ input, signal }) => {
+    // The re-seed flow (retcheck's machines and actors) loads on a watch's first re-seed, not at every start.
+    const [{ createNodeRetcheckApi }, { provideReseed }] = await Promise.all([import('../retcheck/node-retcheck-api.js'), import('../retcheck/retcheck-actors.js')]);
     const api = createNodeRetcheckApi();
     const flow = createActor(provideReseed(api), { input: { nodeUrl: nodeUrl(), reference: input.reference, batchId, autoConfirm: true, timeoutMs } });
     // A stopped watch-ref (`:watch-ref-stop`) aborts: the flow stops and the connections close.

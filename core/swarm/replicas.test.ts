@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { bytesToHex } from './bytes.js';
 import { makeContentChunk } from './chunk.js';
 import type { RedundancyLevel } from './redundancy.js';
-import { REPLICA_COUNTS, REPLICAS_OWNER, replicaSlots, rootReplicas } from './replicas.js';
+import { REPLICA_COUNTS, REPLICA_PRIVATE_KEY, REPLICAS_OWNER, replicaSlots, rootReplicas } from './replicas.js';
+import { privateKeyToAddress } from './signer.js';
 import { parseSingleOwnerChunk } from './soc.js';
 
 const root = makeContentChunk(new TextEncoder().encode('a root chunk with dispersed replicas'));
@@ -50,6 +51,8 @@ const levels: RedundancyLevel[] = [1, 2, 3, 4];
 describe('root replicas (Bee pkg/replicas)', () => {
   it("signs with Bee's replica owner", () => {
     expect(bytesToHex(REPLICAS_OWNER)).toBe('dc5b20847f43d67928f49cd4f85d696b5a7617b5');
+    // The owner is written out in replicas.ts; it is the address of the replica key.
+    expect(bytesToHex(privateKeyToAddress(REPLICA_PRIVATE_KEY))).toBe(bytesToHex(REPLICAS_OWNER));
   });
 
   it('derives the addresses Bee stores, and byte-identical replica chunks', () => {

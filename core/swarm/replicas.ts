@@ -12,8 +12,8 @@
  */
 import { MAX_CHUNK_DATA_SIZE, type Chunk } from './chunk.js';
 import type { RedundancyLevel } from './redundancy.js';
-import { makeSingleOwnerChunk, socAddress, type SingleOwnerChunk } from './soc.js';
-import { privateKeyToAddress } from './signer.js';
+import { hexToBytes } from './bytes.js';
+import { makeSingleOwnerChunk, REPLICAS_OWNER_HEX, socAddress, type SingleOwnerChunk } from './soc.js';
 
 /** The private key every node signs replicas with (Bee `replicas.privKey`): 0x01 then 31 zero bytes. */
 export const REPLICA_PRIVATE_KEY: Uint8Array = (() => {
@@ -22,8 +22,12 @@ export const REPLICA_PRIVATE_KEY: Uint8Array = (() => {
   return key;
 })();
 
-/** Its Ethereum address, Bee's `swarm.ReplicasOwner` (dc5b20847f43d67928f49cd4f85d696b5a7617b5). */
-export const REPLICAS_OWNER: Uint8Array = privateKeyToAddress(REPLICA_PRIVATE_KEY);
+/**
+ * Its Ethereum address, Bee's `swarm.ReplicasOwner` (dc5b20847f43d67928f49cd4f85d696b5a7617b5). Written out,
+ * not derived when this module loads: deriving it picks and loads a secp256k1 engine (the native addon) in
+ * every program that imports this, cockpit-tui's start among them. replicas.test.ts derives it from the key.
+ */
+export const REPLICAS_OWNER: Uint8Array = hexToBytes(REPLICAS_OWNER_HEX);
 
 /** Replicas stored per redundancy level (Bee `redundancy.replicaCounts`). */
 export const REPLICA_COUNTS = [0, 2, 4, 8, 16] as const;
