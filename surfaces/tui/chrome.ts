@@ -54,8 +54,9 @@ export function topBarLine(bar: TopBarView, width: number, theme: TerminalTheme)
   const chips: Chip[] = [
     { segs: [seg(bar.app.name, { accent: true }), seg(` ${bar.app.version}`, { tone: 'muted' })], priority: 5 },
     { segs: [{ text: `${theme.glyphs.dot} `, tone: bar.node.tone }, seg(bar.node.name, { bold: true }), space(1), seg(bar.node.status, { tone: bar.node.tone })], priority: 1 },
-    { segs: [seg(bar.node.url, { tone: 'muted' })], priority: 6 },
   ];
+  // An ad-hoc node is named by its URL: shown once, as its name.
+  if (!bar.node.nameIsUrl) chips.push({ segs: [seg(bar.node.url, { tone: 'muted' })], priority: 6 });
   // The chip's state (`draining (reveal ends in ~N blocks)`) stays whole; its detail after ` · ` is cut before the chip goes.
   if (bar.supervisor !== null) chips.push({ segs: [seg('node ', { tone: 'muted' }), seg(bar.supervisor.text, { tone: bar.supervisor.tone })], priority: 2, keep: (bar.supervisor.text.split(' · ')[0] ?? '').length + 1 });
   if (bar.watches > 0) chips.push({ segs: [seg(`watch ${bar.watches}`, { tone: 'info' })], priority: 3 });
