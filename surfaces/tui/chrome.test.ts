@@ -3,7 +3,7 @@ import { topBarLine } from './chrome.js';
 import { terminalTheme } from './theme.js';
 import { cockpitView } from './testing/view-fixtures.js';
 
-const text = (line: { text: string }[]) => line.map((part) => part.text).join('');
+const text = (line: readonly { readonly text: string }[]) => line.map((part) => part.text).join('');
 
 describe('the top bar', () => {
   const view = cockpitView();

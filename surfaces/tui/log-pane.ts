@@ -69,8 +69,7 @@ export function logPaneLines(pane: LogPaneView, width: number, rows: number, the
   if (rows <= 0) return out;
   const shown = pane.lines.slice(-rows);
   if (shown.length === 0) {
-    const why = pane.filter.committed !== '' ? `no lines match "${pane.filter.committed}"` : pane.source.origin === 'none' ? pane.source.label : 'no lines yet';
-    out.push([cell(why, width, theme.glyphs.ellipsis, { tone: 'muted' })]);
+    out.push([cell(pane.empty, width, theme.glyphs.ellipsis, { tone: 'muted' })]);
     return out;
   }
   for (const line of shown) out.push(logLine(line, width, theme));

@@ -22,6 +22,7 @@ import { buttonKey, footerHints, screenTabKey } from '../bindings/resolve.js';
 import { SCREENS, screenInfo, type ScreenId } from '../view/screens.js';
 import {
   LOG_TAB_IDS,
+  logPaneEmptyText,
   type AlertEntryView,
   type ChipView,
   type CockpitView,
@@ -118,17 +119,7 @@ export function composeView(parts: ViewParts): CockpitView {
       drill,
     },
     overlay,
-    logPane: {
-      visible: ctx.log.visible,
-      fullscreen: ctx.log.fullscreen,
-      height: ctx.log.height,
-      tabs: LOG_TAB_IDS.map((id) => ({ id, label: LOG_TAB_LABELS[id], count: parts.log.counts[id] })),
-      activeTab: ctx.log.tab,
-      filter: { committed: ctx.log.filter, editing: session.mode === 'filtering' ? ctx.log.editing : null },
-      source: parts.log.source,
-      lines: parts.log.lines,
-      matching: parts.log.matching,
-    },
+    logPane: logPaneView(ctx, parts, session.mode === 'filtering'),
     banner: ctx.banner,
     toasts: face === 'terminal' ? parts.alerts.toasts : [],
     bell: { count: face === 'terminal' ? parts.alerts.bellCount : 0 },
@@ -140,6 +131,21 @@ export function composeView(parts: ViewParts): CockpitView {
   };
   // The footer is the binding table's rows for what this view shows (a closed session has none).
   return view.exit ? view : { ...view, hints: footerHints(view) };
+}
+
+function logPaneView(ctx: UiSessionState['context'], parts: ViewParts, filtering: boolean): LogPaneView {
+  const filter = { committed: ctx.log.filter, editing: filtering ? ctx.log.editing : null };
+  const pane = { filter, source: parts.log.source, activeTab: ctx.log.tab };
+  return {
+    visible: ctx.log.visible,
+    fullscreen: ctx.log.fullscreen,
+    height: ctx.log.height,
+    tabs: LOG_TAB_IDS.map((id) => ({ id, label: LOG_TAB_LABELS[id], count: parts.log.counts[id] })),
+    ...pane,
+    lines: parts.log.lines,
+    matching: parts.log.matching,
+    empty: logPaneEmptyText(pane),
+  };
 }
 
 /** Each screen button with the key that presses it on this face (`[r] Re-poll`), from the binding table. */

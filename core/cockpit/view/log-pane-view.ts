@@ -27,6 +27,21 @@ export interface LogPaneView {
   readonly lines: readonly LogLineView[];
   /** Matching lines in the ring (the pane may show fewer). */
   readonly matching: number;
+  /** What the body says when it shows no line (logPaneEmptyText): both faces draw it as it is. */
+  readonly empty: string;
+}
+
+/** The Cockpit's own tabs: they fill whether or not the node's log is followed. */
+const COCKPIT_TABS: ReadonlySet<LogTabId> = new Set(['cockpitHttp', 'cockpit']);
+
+/**
+ * Why the active tab shows no line: its filter matched none; the node's log is not followed (the header says why,
+ * so the body does not say it again); or nothing arrived yet.
+ */
+export function logPaneEmptyText(pane: Pick<LogPaneView, 'filter' | 'source' | 'activeTab'>): string {
+  if (pane.filter.committed !== '') return `no lines match "${pane.filter.committed}"`;
+  if (pane.source.origin === 'none' && !COCKPIT_TABS.has(pane.activeTab)) return "no lines: the node's log is not followed (why: above)";
+  return 'no lines yet';
 }
 
 export interface LogLineView {

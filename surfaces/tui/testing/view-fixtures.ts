@@ -18,6 +18,7 @@ import type {
 } from '../../../core/cockpit/view/view-model.js';
 import { SCREENS, type ScreenId } from '../../../core/cockpit/view/screens.js';
 import { screenTabKey } from '../../../core/cockpit/bindings/resolve.js';
+import { logPaneEmptyText } from '../../../core/cockpit/view/log-pane-view.js';
 
 /** A string a hostile node could send: clear screen, retitle the window, ring, forge a line, reverse text. */
 export const HOSTILE = 'bee\u001b[2J\u001b]0;pwned\u0007\r\nPASS  forged\u202eevil';
@@ -346,6 +347,7 @@ export function cockpitView(options: ViewOptions = {}): CockpitView {
       source: { origin: 'cli', label: 'file /var/log/bee/bee.log', tone: 'ok' },
       lines,
       matching: lines.length,
+      empty: logPaneEmptyText({ activeTab: 'info', filter: options.filter ?? { committed: '', editing: null }, source: { origin: 'cli', label: 'file /var/log/bee/bee.log', tone: 'ok' } }),
     },
     banner: options.banner ?? null,
     toasts: options.toasts ?? [],

@@ -30,7 +30,6 @@ export const LogPane = memo(function LogPane({ pane, filterFocused }: { readonly
     const element = lines.current;
     if (element && pinned.current) element.scrollTop = element.scrollHeight;
   }, [pane.lines]);
-  const empty = pane.filter.committed !== '' ? `no lines match "${pane.filter.committed}"` : pane.source.origin === 'none' ? pane.source.label : 'no lines yet';
   return (
     <section className={cx('log-pane', pane.fullscreen && 'fullscreen')} style={{ ['--log-lines' as string]: String(pane.height) }} aria-label="log" data-testid="log-pane">
       <div className="log-tabs" role="tablist">
@@ -74,7 +73,7 @@ export const LogPane = memo(function LogPane({ pane, filterFocused }: { readonly
           pinned.current = element.scrollTop + element.clientHeight >= element.scrollHeight - 4;
         }}
       >
-        {pane.lines.length === 0 ? <p className="empty">{empty}</p> : pane.lines.map((line) => <Line key={line.seq} line={line} />)}
+        {pane.lines.length === 0 ? <p className="empty">{pane.empty}</p> : pane.lines.map((line) => <Line key={line.seq} line={line} />)}
       </div>
     </section>
   );
