@@ -15,7 +15,7 @@ import { feedUpdateAddress, parseFeedIndexHeader } from '../../core/swarm/feeds.
 import { InputError } from '../../core/swarm/input-error.js';
 import { parseSingleOwnerChunk } from '../../core/swarm/soc.js';
 import { isNodeApiError, isNotFound, type NodeEndpoints } from '../node-client/index.js';
-import { endpointFailure } from './health-snapshot.js';
+import { endpointFailure } from './endpoint-failure.js';
 
 export type FeedTimelineClient = Pick<NodeEndpoints, 'feedLatest' | 'downloadChunk'>;
 

@@ -15,7 +15,11 @@ import type {
   TopologyFacts,
 } from '../../core/cockpit/health-snapshot.js';
 import type { GatesNode, HealthPollerAnswer, HealthPollerEvent } from '../../machines/cockpit/gates.machine.js';
-import { isNodeApiError, type NodeEndpoints, type RedistributionState, type StatusSnapshot, type TopologySummary } from '../node-client/index.js';
+import { endpointFailure } from './endpoint-failure.js';
+
+// One-shot verbs import it from its own module (no XState on their start path); the poll's users from here.
+export { endpointFailure };
+import { type NodeEndpoints, type RedistributionState, type StatusSnapshot, type TopologySummary } from '../node-client/index.js';
 
 /** The part of the node client a health poll uses (a full NodeClient fits). */
 export type HealthSnapshotClient = Pick<
@@ -95,16 +99,6 @@ export async function settle<T, F>(call: Promise<T>, project: (value: T) => F): 
   } catch (error) {
     return { ok: false, error: endpointFailure(error) };
   }
-}
-
-/** A NodeApiError as one short line without the method and URL (the gate names the endpoint itself). */
-export function endpointFailure(error: unknown): EndpointFailure {
-  if (isNodeApiError(error)) {
-    const arrow = error.message.indexOf(' -> ');
-    const detail = arrow >= 0 ? error.message.slice(arrow + 4) : error.message;
-    return error.status === undefined ? { code: error.code, detail } : { code: error.code, status: error.status, detail };
-  }
-  return { code: 'unknown', detail: error instanceof Error ? error.message : String(error) };
 }
 
 export function statusFacts(s: StatusSnapshot): StatusFacts {

@@ -12,21 +12,9 @@ import { SNAPSHOT_ENDPOINTS, type EndpointFailure, type NodeHealthSnapshot } fro
 import type { Tone } from './view/view-model.js';
 import type { RemoteFleetFacts } from './prometheus-fleet.js';
 
-/**
- * Whether a failed /health means the node cannot be judged at all (network, timeout, an answer that is not
- * Bee's, a 4xx such as a missing token) rather than a node that is there but sick (5xx).
- */
-export function healthUnreadable(error: EndpointFailure): boolean {
-  return !(error.code === 'http' && (error.status ?? 0) >= 500);
-}
-
-/** One line saying why /health could not be read, with the fix when there is an obvious one. */
-export function describeUnreadableHealth(url: string, error: EndpointFailure): string {
-  if (error.code === 'http' && error.status === 401) return `${url} asks for a bearer token (401): pass --token or set NODE_TOKEN`;
-  if (error.code === 'http' && error.status === 404) return `${url}/health answered 404: is this a Bee node API (port 1633)?`;
-  if (error.code === 'network' || error.code === 'timeout') return `cannot reach the node at ${url}: ${error.detail}`;
-  return `cannot read /health of ${url}: ${error.detail}`;
-}
+// In their own module so a one-shot verb's words load without the gates; re-exported for the cockpit's users.
+export { describeUnreadableHealth, healthUnreadable } from './unreadable-health.js';
+import { healthUnreadable } from './unreadable-health.js';
 
 /**
  * Why this snapshot cannot be judged: /health unreadable, or any endpoint answering 401 (Bee keeps /health

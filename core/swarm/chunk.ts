@@ -7,11 +7,9 @@ import { fastBmt } from './fast-bmt.js';
 import { bytesEqual, uint64LE } from './bytes.js';
 import { InputError } from './input-error.js';
 
-export const CHUNK_SIZE = 4096,
-  SPAN_SIZE = 8,
-  SEGMENT_SIZE = 32,
-  BRANCHES = 128,
-  ENCRYPTED_BRANCHES = 64;
+import { CHUNK_SIZE, SEGMENT_SIZE, SPAN_SIZE } from './chunk-sizes.js';
+
+export { BRANCHES, CHUNK_SIZE, ENCRYPTED_BRANCHES, SEGMENT_SIZE, SPAN_SIZE } from './chunk-sizes.js';
 
 /** Largest valid chunk on the wire: span plus a full payload. */
 export const MAX_CHUNK_DATA_SIZE = SPAN_SIZE + CHUNK_SIZE;

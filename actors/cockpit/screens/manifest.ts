@@ -11,7 +11,7 @@ import type { LoaderEvent, LoaderRequest } from '../../../core/cockpit/screens/m
 import { errorLine } from '../../../core/cockpit/text.js';
 import { InputError } from '../../../core/swarm/input-error.js';
 import { isNodeApiError, type NodeEndpoints } from '../../node-client/index.js';
-import { endpointFailure } from '../health-snapshot.js';
+import { endpointFailure } from '../endpoint-failure.js';
 
 export type ManifestClient = Pick<NodeEndpoints, 'downloadBytes'>;
 

@@ -10,7 +10,7 @@ import type { Fetched } from '../../../core/cockpit/health-snapshot.js';
 import type { PinCheckEvent, PinsPoll } from '../../../core/cockpit/screens/pins.js';
 import { errorLine } from '../../../core/cockpit/text.js';
 import { isNodeApiError, type NodeEndpoints } from '../../node-client/index.js';
-import { endpointFailure } from '../health-snapshot.js';
+import { endpointFailure } from '../endpoint-failure.js';
 import { settled, withSignal } from './settle.js';
 
 export type PinsClient = Pick<NodeEndpoints, 'pins' | 'pinsCheck'>;

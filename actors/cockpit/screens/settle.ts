@@ -5,7 +5,7 @@
  */
 import type { Fetched } from '../../../core/cockpit/health-snapshot.js';
 import { isNodeApiError, isNotFound } from '../../node-client/index.js';
-import { endpointFailure } from '../health-snapshot.js';
+import { endpointFailure } from '../endpoint-failure.js';
 
 function rethrowAbort(error: unknown, signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw signal.reason ?? error;

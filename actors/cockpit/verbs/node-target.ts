@@ -69,4 +69,4 @@ export async function resolveOnceConfig(context: OnceContext, urls: readonly str
 }
 
 // Shared with the interactive cockpit's node status (core/cockpit/node-status.ts).
-export { describeUnreadableHealth, healthUnreadable } from '../../../core/cockpit/node-status.js';
+export { describeUnreadableHealth, healthUnreadable } from '../../../core/cockpit/unreadable-health.js';

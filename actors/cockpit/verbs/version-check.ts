@@ -5,7 +5,7 @@
  * not answered, or an apiVersion that is not a version: `error`, exit 2.
  * `--json` data: `{ node, expected: {apiVersion, beeVersion}, live: {apiVersion, version}, verdict, compatible }`.
  */
-import { endpointFailure } from '../health-snapshot.js';
+import { endpointFailure } from '../endpoint-failure.js';
 import { createNodeClient } from '../../node-client/index.js';
 import { compareApiVersion, EXPECTED_API_VERSION, EXPECTED_BEE_VERSION } from '../../../core/cockpit/api-version.js';
 import { InputError } from '../../../core/swarm/input-error.js';

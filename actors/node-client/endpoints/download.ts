@@ -6,7 +6,7 @@
  * (`status`), because for a probe the status IS the result; transport failures still throw.
  */
 import { InputError } from '../../../core/swarm/input-error.js';
-import { decodeSpanHeader } from '../../../core/swarm/redundancy.js';
+import { decodeSpanHeader } from '../../../core/swarm/span.js';
 import type { CallOptions, RequestSpec, Transport } from '../http.js';
 import { CHUNK_BODY_LIMIT, DEFAULT_DOWNLOAD_LIMIT } from '../body-limits.js';
 import { fetchBytes, readBytes } from '../readers.js';

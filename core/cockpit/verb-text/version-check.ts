@@ -2,7 +2,7 @@
 import type { OnceData } from '../../../config-schema/once-results.js';
 import { compareApiVersion, describeVersionComparison } from '../api-version.js';
 import type { EndpointFailure } from '../health-snapshot.js';
-import { describeUnreadableHealth } from '../node-status.js';
+import { describeUnreadableHealth } from '../unreadable-health.js';
 import type { VerbTextOf } from './verb-text.js';
 
 type Unread = { node: string; error: EndpointFailure; live?: undefined };
