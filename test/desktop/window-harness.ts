@@ -11,6 +11,9 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { serveCockpit, type ServeCockpitOptions, type ServingCockpit } from '../../surfaces/desktop/serve.js';
 import { memoryStateStore } from '../../core/cockpit/interaction/config.js';
+import { afterAll, beforeAll } from 'vitest';
+import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
+import { launchChromium } from '../fixtures/browser.js';
 
 export const RENDERER_DIST = join(process.cwd(), 'surfaces/desktop/renderer/dist');
 export const SHOTS = join(process.cwd(), 'test-output', 'desktop');
@@ -94,4 +97,40 @@ export async function dropPaths(page: Page, paths: readonly string[]): Promise<v
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+/**
+ * A suite's shared parts, set up once: a devnet of `nodes` nodes, one headless Chromium, and every window the
+ * suite serves through `serve` (all stopped after the suite). Read `devnet` and `browser` inside tests only.
+ */
+export function windowSuite(options: { nodes: number; shots?: string }): { readonly devnet: StartedDevnet; readonly browser: Browser; serve(window: WindowOptions): Promise<CockpitWindow> } {
+  let devnet: StartedDevnet | undefined;
+  let browser: Browser | undefined;
+  const windows: CockpitWindow[] = [];
+  beforeAll(async () => {
+    await ensureRendererBuilt();
+    devnet = await startDevnet({ nodes: options.nodes, port: 0, mineBlocks: false, pushDelayMs: 0 });
+    browser = await launchChromium();
+    if (options.shots) mkdirSync(options.shots, { recursive: true });
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    for (const win of windows) await win.stop();
+    await devnet?.stop();
+  });
+  return {
+    get devnet() {
+      if (!devnet) throw new Error('the devnet starts in beforeAll: read it inside a test');
+      return devnet;
+    },
+    get browser() {
+      if (!browser) throw new Error('Chromium starts in beforeAll: read it inside a test');
+      return browser;
+    },
+    async serve(window) {
+      const win = await serveWindow(window);
+      windows.push(win);
+      return win;
+    },
+  };
 }

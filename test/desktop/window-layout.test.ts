@@ -6,14 +6,11 @@
  * text element passes WCAG AA contrast against the background it is drawn on (computed colours); no text
  * is cut with an ellipsis; every tab is in view; and the screen uses the window's width.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SCREENS } from '../../core/cockpit/view/screens.js';
-import { launchChromium } from '../fixtures/browser.js';
-import { ensureRendererBuilt, serveWindow, type CockpitWindow } from './window-harness.js';
+import { windowSuite } from './window-harness.js';
 
 const SHOTS = join(process.cwd(), 'test-output', 'desktop-layout');
 const SIZES = [
@@ -21,22 +18,7 @@ const SIZES = [
   { width: 1920, height: 1080 },
 ] as const;
 
-let devnet: StartedDevnet;
-let browser: Browser;
-const windows: CockpitWindow[] = [];
-
-beforeAll(async () => {
-  await ensureRendererBuilt();
-  devnet = await startDevnet({ nodes: 3, port: 0, mineBlocks: false, pushDelayMs: 0 });
-  browser = await launchChromium();
-  mkdirSync(SHOTS, { recursive: true });
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  for (const win of windows) await win.stop();
-  await devnet?.stop();
-});
+const suite = windowSuite({ nodes: 3, shots: SHOTS });
 
 interface ContrastFailure {
   readonly text: string;
@@ -158,9 +140,8 @@ async function showScreen(page: Page, id: string): Promise<void> {
 
 describe(':polling in the window (cockpit --serve, Chromium, devnet)', { timeout: 120_000 }, () => {
   it(':polling live from the palette: the banner says the window\'s cadence (the fleet every 7.5 s)', async () => {
-    const win = await serveWindow({ urls: [devnet.nodes[0]!.url] });
-    windows.push(win);
-    const context = await browser.newContext({ viewport: SIZES[0] });
+    const win = await suite.serve({ urls: [suite.devnet.nodes[0]!.url] });
+    const context = await suite.browser.newContext({ viewport: SIZES[0] });
     try {
       const page = await context.newPage();
       await page.goto(win.serving.url);
@@ -181,10 +162,9 @@ describe(':polling in the window (cockpit --serve, Chromium, devnet)', { timeout
 describe('the window at 1280x800 and 1920x1080, dark and light (cockpit --serve, Chromium, devnet)', { timeout: 300_000 }, () => {
   for (const scheme of ['dark', 'light'] as const) {
     it(`${scheme}: every screen at both sizes, shot; no 401; WCAG AA text contrast; nothing cut; the width used`, async () => {
-      const win = await serveWindow({ urls: devnet.nodes.map((node) => node.url), configToml: `[ui]\ntheme = "${scheme}"\n` });
-      windows.push(win);
+      const win = await suite.serve({ urls: suite.devnet.nodes.map((node) => node.url), configToml: `[ui]\ntheme = "${scheme}"\n` });
       // One page (the served window takes one client at a time), resized between the two sizes.
-      const context = await browser.newContext({ viewport: SIZES[0], colorScheme: scheme });
+      const context = await suite.browser.newContext({ viewport: SIZES[0], colorScheme: scheme });
       const page = await context.newPage();
       const refused: string[] = [];
       page.on('response', (response) => {

@@ -7,31 +7,13 @@
  * (printed) and high on Health, Stamps, Peers and Fleet at 1280x800 and 1920x1080 (screenshots:
  * test-output/desktop-layout/log-pane-<size>-<screen>.png).
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
-import { launchChromium } from '../fixtures/browser.js';
-import { ensureRendererBuilt, serveWindow, type CockpitWindow } from './window-harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { windowSuite, type CockpitWindow } from './window-harness.js';
 
 const SHOTS = join(process.cwd(), 'test-output', 'desktop-layout');
-let devnet: StartedDevnet;
-let browser: Browser;
-const windows: CockpitWindow[] = [];
-
-beforeAll(async () => {
-  await ensureRendererBuilt();
-  devnet = await startDevnet({ nodes: 3, port: 0, mineBlocks: false, pushDelayMs: 0 });
-  browser = await launchChromium();
-  mkdirSync(SHOTS, { recursive: true });
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  for (const win of windows) await win.stop();
-  await devnet?.stop();
-});
+const suite = windowSuite({ nodes: 3, shots: SHOTS });
 
 async function open(page: Page, win: CockpitWindow): Promise<void> {
   await page.goto(win.serving.url);
@@ -57,9 +39,8 @@ function usedShare(): number {
 
 describe('the window’s log pane by its height (cockpit --serve, Chromium, devnet)', { timeout: 300_000 }, () => {
   it('opens at 1280x800 (40 rows) and 1920x1080 (55 rows), closes at 1280x600 (30 rows); the used height is stated', async () => {
-    const win = await serveWindow({ urls: devnet.nodes.map((node) => node.url) });
-    windows.push(win);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 600 } });
+    const win = await suite.serve({ urls: suite.devnet.nodes.map((node) => node.url) });
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 600 } });
     try {
       const page = await context.newPage();
       await open(page, win);
@@ -90,9 +71,8 @@ describe('the window’s log pane by its height (cockpit --serve, Chromium, devn
   });
 
   it('Ctrl+L wins over a later resize; [ui] log_pane = "closed" keeps it closed at 1920x1080', async () => {
-    const win = await serveWindow({ urls: [devnet.nodes[0]!.url] });
-    windows.push(win);
-    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const win = await suite.serve({ urls: [suite.devnet.nodes[0]!.url] });
+    const context = await suite.browser.newContext({ viewport: { width: 1920, height: 1080 } });
     try {
       const page = await context.newPage();
       await open(page, win);
@@ -106,9 +86,8 @@ describe('the window’s log pane by its height (cockpit --serve, Chromium, devn
     } finally {
       await context.close();
     }
-    const closed = await serveWindow({ urls: [devnet.nodes[0]!.url], configToml: '[ui]\nlog_pane = "closed"\n' });
-    windows.push(closed);
-    const second = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const closed = await suite.serve({ urls: [suite.devnet.nodes[0]!.url], configToml: '[ui]\nlog_pane = "closed"\n' });
+    const second = await suite.browser.newContext({ viewport: { width: 1920, height: 1080 } });
     try {
       const page = await second.newPage();
       await open(page, closed);
