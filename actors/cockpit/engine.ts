@@ -130,7 +130,7 @@ export function startCockpitEngine(options: StartCockpitEngineOptions): CockpitE
     const { node, snapshot: poll } = (snapshot as GatesSnapshot).context;
     if (node && poll) trends.record(node.name, poll);
   };
-  const unnoteCalls = subscribeCalls((record, node) => trends.noteCall(node, record.ms));
+  const unnoteCalls = subscribeCalls((record, node) => trends.noteCall(node, record.ms, record.status));
   const fleetOf = (snapshot: CockpitSnapshot) => selectFleet(snapshot, prometheusUrl ?? null, trendOf);
   const publisher = createViewPublisher(() => {
     const snapshot = root.getSnapshot();

@@ -58,8 +58,14 @@ export class FleetTrends {
     this.geometry = trendGeometry(pollIntervalMs, spanMs);
   }
 
-  /** A call to `node` took `ms` (the node client's call records): the next poll's sample takes their p95. */
-  noteCall(node: string, ms: number): void {
+  /**
+   * A call to `node` took `ms` and ended with `status` (the node client's call records): the next poll's sample
+   * takes the p95 of the calls the API answered. A call with no answer (refused, timed out) or a 5xx measures a
+   * failure, not the API's latency: it is left out, so a node that answers nothing has no p95 (unknown), not a
+   * fast one.
+   */
+  noteCall(node: string, ms: number, status: number | undefined): void {
+    if (status === undefined || status >= 500) return;
     let window = this.latencies.get(node);
     if (!window) this.latencies.set(node, (window = { ms: new Float64Array(LATENCY_WINDOW), count: 0 }));
     window.ms[window.count % LATENCY_WINDOW] = ms;

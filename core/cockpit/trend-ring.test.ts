@@ -84,7 +84,9 @@ describe('FleetTrends', () => {
 
   it('records by node name, once per poll, with the p95 of the calls made since the last poll', () => {
     const trends = new FleetTrends(10_000);
-    for (let ms = 1; ms <= 100; ms++) trends.noteCall('a', ms);
+    for (let ms = 1; ms <= 100; ms++) trends.noteCall('a', ms, 200);
+    // Calls the API did not answer (refused, timed out) or answered with a 5xx are no latency of the API.
+    for (let ms = 500; ms <= 600; ms++) trends.noteCall('a', ms, ms % 2 ? undefined : 503);
     trends.record('a', poll(1_000, 10));
     trends.record('a', poll(1_000, 99));
     trends.record('a', poll(11_000, 12));
@@ -94,5 +96,12 @@ describe('FleetTrends', () => {
     expect(trends.reader('b')).toBeUndefined();
     expect(trendLevels(reader, 'peers', 2, 11_000, 12_000)).toEqual([0, 7]);
     expect(trends.bytes).toBeGreaterThan(0);
+  });
+
+  it('has no p95 for a node whose calls all failed: unknown, not fast', () => {
+    const trends = new FleetTrends(10_000);
+    for (let ms = 1; ms <= 20; ms++) trends.noteCall('down', ms, undefined);
+    trends.record('down', poll(1_000, 0));
+    expect(trends.reader('down')!.series('apiP95').values).toEqual([null]);
   });
 });

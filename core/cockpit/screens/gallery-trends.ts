@@ -18,7 +18,7 @@ export function withGalleryTrend(node: FleetNodeFacts, depth: number, perBin: re
   const trends = new FleetTrends(10_000);
   for (let k = 0; k < TREND_CELLS; k++) {
     const takenAtMs = base.takenAtMs - (TREND_CELLS - 1 - k) * FIVE_MIN;
-    for (let call = 0; call < 9; call++) trends.noteCall(node.name, 12 + call * (1 + (k % 4)));
+    for (let call = 0; call < 9; call++) trends.noteCall(node.name, 12 + call * (1 + (k % 4)), 200);
     const bins = perBin.map((n, po) => (po === depth - 1 ? n + (TREND_CELLS - 1 - k) : n));
     const snapshot =
       k === 6

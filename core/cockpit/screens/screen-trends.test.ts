@@ -55,7 +55,7 @@ describe('sparklines beside the figures', () => {
     const api = gallery('S8 API Health');
     expectDrawn(sparkOf(api, 'chain', 'Lag'), /^chain lag \(blocks\) over the last hour: /);
     expectDrawn(sparkOf(api, TREND_SECTIONS.nodeLatency, 'API p95'), /^API p95 latency \(ms\) over the last hour: /);
-    expect(facts(api, TREND_SECTIONS.nodeLatency)!.rows[0]!.value).toMatch(/^\d+ ms \(calls between the last two polls\)$/);
+    expect(facts(api, TREND_SECTIONS.nodeLatency)!.rows[0]!.value).toMatch(/^\d+ ms \(calls answered between the last two polls\)$/);
   });
 
   it('S5 and S7: radius-doctor’s storage radius, reserve and peers near depth carry their hour', () => {

@@ -162,10 +162,10 @@ function nearDepthBinsSection(topology: PeersTopologyFacts, reader: TrendReader 
   };
 }
 
-/** S8: this node's API p95 (every call the cockpit made to it between two fleet polls), with its hour. */
+/** S8: this node's API p95 (the calls it answered between two fleet polls), with its hour. */
 function latencySection(reader: TrendReader | undefined, endMs: number): FactsSection {
   const p95 = reader ? newest(reader, 'apiP95') : null;
-  const value = p95 === null ? { value: 'not measured yet: no call to this node between the last two polls', tone: 'muted' as const } : { value: `${formatMs(p95)} (calls between the last two polls)` };
+  const value = p95 === null ? { value: 'not measured: no call to this node was answered between the last two polls', tone: 'muted' as const } : { value: `${formatMs(p95)} (calls answered between the last two polls)` };
   return { kind: 'facts', id: TREND_SECTIONS.nodeLatency, title: 'This node', rows: [{ label: 'API p95', ...value, spark: trendCell(reader, 'apiP95', endMs) }] };
 }
 
