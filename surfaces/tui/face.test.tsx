@@ -323,6 +323,18 @@ describe('cockpit-tui face: size, updates, theme', () => {
     expect(ui.screen().join('\n')).toContain('S2 Stamps');
   });
 
+  it('reports a new terminal height to the engine (ui.viewport), which decides the log pane (issue 28 item 1)', async () => {
+    const { ui, engine } = await draw(cockpitView(), 120, 30);
+    const reported = () => engine.sent.filter((event) => event.type === 'ui.viewport');
+    const before = reported().length;
+    ui.resize(120, 45);
+    await settle();
+    ui.resize(160, 45); // wider, not taller: nothing to report
+    await settle();
+    expect(reported().slice(before)).toEqual([{ type: 'ui.viewport', rows: 45 }]);
+    ui.unmount();
+  });
+
   it('draws with ASCII only under --ascii / ascii_fallback', async () => {
     for (const view of [cockpitView({ ascii: true, overlay: PALETTE, toasts: [{ id: 1, text: 'x', tone: 'warn' }] }), cockpitView({ ascii: true, screen: stampsScreen(8, true) }), cockpitView({ ascii: true, screen: manifestScreen() })]) {
       const { text } = await draw(view, 80, 24, `ascii-${view.screen.id}${view.overlay ? '-palette' : ''}`);

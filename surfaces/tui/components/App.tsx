@@ -2,9 +2,9 @@
  * The terminal cockpit's root component. It renders the CockpitView the engine gives and sends the key
  * presses back as `ui.key` events; nothing else. The view arrives through `useSyncExternalStore` on the
  * engine handle (at most 20 views a second: the engine coalesces), the terminal size through the stdout
- * `resize` event, so a resize redraws at once.
+ * `resize` event, so a resize redraws at once (and a new height is reported to the engine as `ui.viewport`).
  */
-import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { Box, useStdout } from 'ink';
 import type { CockpitEngineHandle } from '../../../core/cockpit/view/engine.js';
 import type { CockpitUiEvent } from '../../../core/cockpit/view/ui-events.js';
@@ -58,11 +58,26 @@ function useEngineView(engine: FaceEngine): CockpitView {
   return useSyncExternalStore(subscribe, getSnapshot);
 }
 
+/**
+ * Tells the engine the terminal's rows when a resize changes them (`ui.viewport`), as the window's renderer does:
+ * the engine decides whether the log pane opens at that height (40 rows, unless `[ui] log_pane` or the operator
+ * chose). The rows at launch are the engine's already (startCockpitEngine's logPaneOpen).
+ */
+function useReportedRows(rows: number, send: (event: CockpitUiEvent) => void): void {
+  const reported = useRef(rows);
+  useEffect(() => {
+    if (rows === reported.current) return;
+    reported.current = rows;
+    send({ type: 'ui.viewport', rows });
+  }, [rows, send]);
+}
+
 export function CockpitApp({ engine }: { readonly engine: FaceEngine }) {
   const view = useEngineView(engine);
   const send = useCallback((event: CockpitUiEvent) => engine.send(event), [engine]);
   useCockpitKeys(send);
   const { columns, rows } = useTerminalSize();
+  useReportedRows(rows, send);
   const { scheme, ascii } = view.theme;
   const theme = useMemo(() => terminalTheme({ scheme, ascii }), [scheme, ascii]);
   const body = useArrangedBody(view.screen, view.inputFocus, columns, theme);
