@@ -79,14 +79,19 @@ export function guardConnections(server: Server, limits: ServeLimits): Connectio
     }
     open.add(socket);
     silent.add(socket);
+    const connectedAt = Date.now();
     // Until its first request head: then node:http's own request and keep-alive timeouts take over.
     const onSilence = () => {
       if (!silent.has(socket)) return;
+      silent.delete(socket);
       evicted += 1;
       socket.destroy();
     };
     socket.setTimeout(limits.headerTimeoutMs, onSilence);
     socket.once('close', () => {
+      // node:http's own head timeout (checked every connectionsCheckingInterval) can close a silent socket a moment
+      // before this guard's timer does: still an eviction for silence, counted once.
+      if (silent.has(socket) && Date.now() - connectedAt >= limits.headerTimeoutMs) evicted += 1;
       open.delete(socket);
       silent.delete(socket);
     });
