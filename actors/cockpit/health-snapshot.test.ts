@@ -6,7 +6,8 @@ import { sendBeeError, sendJson, startLoopbackServer, type LoopbackServer } from
 import { computeGates } from '../../core/cockpit/gates.js';
 import { SNAPSHOT_ENDPOINTS } from '../../core/cockpit/health-snapshot.js';
 import { gatesMachine } from '../../machines/cockpit/gates.machine.js';
-import { endpointFailure, fetchHealthSnapshot, healthPollerLogic } from './health-snapshot.js';
+import { endpointFailure } from './endpoint-failure.js';
+import { fetchHealthSnapshot, healthPollerLogic } from './health-snapshot.js';
 
 let server: LoopbackServer | undefined;
 afterEach(async () => {

@@ -16,9 +16,6 @@ import type {
 } from '../../core/cockpit/health-snapshot.js';
 import type { GatesNode, HealthPollerAnswer, HealthPollerEvent } from '../../machines/cockpit/gates.machine.js';
 import { endpointFailure } from './endpoint-failure.js';
-
-// One-shot verbs import it from its own module (no XState on their start path); the poll's users from here.
-export { endpointFailure };
 import { type NodeEndpoints, type RedistributionState, type StatusSnapshot, type TopologySummary } from '../node-client/index.js';
 
 /** The part of the node client a health poll uses (a full NodeClient fits). */

@@ -4,7 +4,7 @@
  * not Bee, missing token) says why, in words that name the fix; a node that can is summarised by its gates.
  *
  * `--once readiness` and `version-check` use the same reading of a failed /health (healthUnreadable,
- * describeUnreadableHealth), so the one-shot verbs and the interactive cockpit never disagree about a node.
+ * describeUnreadableHealth, in unreadable-health.ts), so the one-shot verbs and the interactive cockpit never disagree about a node.
  */
 import type { Gate } from './gate-definitions.js';
 import { summarizeGates } from './gates.js';
@@ -12,8 +12,6 @@ import { SNAPSHOT_ENDPOINTS, type EndpointFailure, type NodeHealthSnapshot } fro
 import type { Tone } from './view/view-model.js';
 import type { RemoteFleetFacts } from './prometheus-fleet.js';
 
-// In their own module so a one-shot verb's words load without the gates; re-exported for the cockpit's users.
-export { describeUnreadableHealth, healthUnreadable } from './unreadable-health.js';
 import { healthUnreadable } from './unreadable-health.js';
 
 /**

@@ -2,7 +2,7 @@
 import type { OnceData } from '../../../config-schema/once-results.js';
 import type { EndpointFailure } from '../health-snapshot.js';
 import { describeSummary, type Gate } from '../gates.js';
-import { describeUnreadableHealth } from '../node-status.js';
+import { describeUnreadableHealth } from '../unreadable-health.js';
 import { showControlCharacters } from '../../terminal/visible-text.js';
 import type { VerbTextOf } from './verb-text.js';
 
