@@ -8,7 +8,7 @@
 import { constants } from 'node:fs';
 import { access, mkdir, readFile, stat } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fromPromise } from 'xstate';
 import { findListenerIn } from '../log-source/find-listener.js';
 import { makeTempDir, removeStaleTempDirs } from '../cockpit/temp-dirs.js';
@@ -96,6 +96,15 @@ export async function checkStartup(input: StartupCheckInput, signal: AbortSignal
   signal.throwIfAborted();
   if (await isAnswering(hostname.replace(/^\[|\]$/g, ''), Number(port), signal)) {
     return { ok: false, reason: `API port ${port} is already in use${await portHolder(Number(port), signal)}: stop that process or change api-addr in ${configPath}` };
+  }
+  // A start after an earlier run (`:start` after `:stop`) writes on into that run's capture file.
+  if (input.captureFile) {
+    try {
+      await mkdir(dirname(input.captureFile), { recursive: true });
+    } catch (error) {
+      return { ok: false, reason: `cannot create the capture directory: ${(error as Error).message}` };
+    }
+    return { ok: true, apiUrl, captureFile: input.captureFile, binPath, configPath };
   }
   let captureDir: string;
   try {

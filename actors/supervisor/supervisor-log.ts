@@ -31,8 +31,8 @@ export function supervisorLogLine(previous: SupervisorSnapshotLike | null, next:
   if (is('supervising.stopping.terminating') && !was('supervising.stopping.terminating')) return { level: 'info', message: `stopping the node: ${chip.detail}` };
   if (is('supervising.stopping.killing') && !was('supervising.stopping.killing')) return { level: 'warning', message: `node ${chip.detail}` };
   const tone = chip.tone === 'red' ? 'error' : 'info';
-  for (const state of ['backingOff', 'exited', 'killed', 'gaveUp', 'refused', 'stopped']) {
-    if (is(state) && !was(state)) return { level: state === 'stopped' ? 'info' : tone, message: `node ${chip.text}${chip.detail ? `: ${chip.detail}` : ''}` };
+  for (const state of ['backingOff', 'exited', 'killed', 'gaveUp', 'refused', 'stoppedByOperator', 'stopped']) {
+    if (is(state) && !was(state)) return { level: state.startsWith('stopped') ? 'info' : tone, message: `node ${chip.text}${chip.detail ? `: ${chip.detail}` : ''}` };
   }
   return null;
 }

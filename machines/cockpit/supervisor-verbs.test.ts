@@ -40,16 +40,28 @@ describe(':stop and :start, decided from the supervisor’s snapshot', () => {
     expect(actor.getSnapshot().matches({ supervising: 'running' })).toBe(true);
     expect(supervisorVerbEffect('start', true, actor.getSnapshot()).banner).toEqual({ text: ':start: the node is not stopped (running)', tone: 'fail' });
     const first = supervisorVerbEffect('stop', true, actor.getSnapshot());
-    expect(first).toEqual({ send: { type: 'supervisor.stop' }, banner: { text: 'stopping the node: first waiting while it commits or reveals (up to 60 s, drain_secs)', tone: 'ok' } });
+    expect(first).toEqual({ send: { type: 'supervisor.stop', by: 'operator' }, banner: { text: 'stopping the node: first waiting while it commits or reveals (up to 60 s, drain_secs)', tone: 'ok' } });
     actor.send(first.send!);
     expect(actor.getSnapshot().matches({ supervising: { stopping: 'draining' } })).toBe(true);
     const second = supervisorVerbEffect('stop', true, actor.getSnapshot());
     expect(second.banner.text).toBe('stopping the node now, without waiting for the drain');
     actor.send(second.send!);
     await settle();
-    expect(actor.getSnapshot().status).toBe('done');
+    // The operator's stop leaves supervision going: the node rests until :start.
+    expect(actor.getSnapshot().value).toBe('stoppedByOperator');
+    expect(actor.getSnapshot().status).toBe('active');
     expect(supervisorVerbEffect('stop', true, actor.getSnapshot()).banner.text).toBe(':stop: the node is already stopped');
-    expect(supervisorVerbEffect('start', true, undefined).banner.text).toBe(':start: the node was stopped and its supervision has ended; start the cockpit again to run it');
+    const start = supervisorVerbEffect('start', true, actor.getSnapshot());
+    expect(start).toEqual({ send: { type: 'supervisor.start' }, banner: { text: 'starting the node again (it was stopped with :stop)', tone: 'ok' } });
+    actor.send(start.send!);
+    await settle();
+    expect(actor.getSnapshot().matches({ supervising: 'running' })).toBe(true);
+    // The cockpit's own end (no `by`) still ends supervision, from the resting state too.
+    actor.send(supervisorVerbEffect('stop', true, actor.getSnapshot()).send!);
+    actor.send({ type: 'supervisor.stop' });
+    await settle();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(supervisorVerbEffect('start', true, undefined).banner.text).toBe(':start: the cockpit is ending and its supervision of the node has ended');
   });
 
   it('without drain_secs :stop just stops', async () => {
@@ -89,10 +101,12 @@ describe(':stop through the root machine', () => {
     expect(root.getSnapshot().status).toBe('active');
     root.send({ type: 'engine.supervisor', action: 'stop' });
     await settle();
-    expect(supervisorOf().status).toBe('done');
+    expect(supervisorOf().value).toBe('stoppedByOperator');
     expect(banner(root)).toBe('stopping the node now, without waiting for the drain');
     root.send({ type: 'engine.supervisor', action: 'start' });
-    expect(banner(root)).toBe(':start: the node was stopped and its supervision has ended; start the cockpit again to run it');
+    expect(banner(root)).toBe('starting the node again (it was stopped with :stop)');
+    await settle();
+    expect(supervisorOf().matches({ supervising: 'running' })).toBe(true);
     root.stop();
   });
 });

@@ -2,10 +2,10 @@
  * `:stop` and `:start` (issue 29 item 2): what the operator's verb does to the supervised node, decided from the
  * supervisor's snapshot. `:stop` is the supervisor's own stop (the drain first, with `drain_secs`, then SIGTERM),
  * while the cockpit keeps running, so the faces show the `draining (…)` chip and then `stopped`. A second `:stop`
- * during a drain stops at once, as a second stop does. `:start` starts the node again only where the supervisor
- * can (after an exit, a kill, a spent restart budget or a refused start); `stopped` is final (the supervisor's
- * output is the final status line the cockpit prints when it ends), so after `:stop` the cockpit must be started
- * again to run the node.
+ * during a drain stops at once, as a second stop does. The verb's stop is the operator's (`by: 'operator'`): the
+ * supervisor rests in `stoppedByOperator`, and `:start` runs the node again there, as after an exit, a kill, a
+ * spent restart budget or a refused start, as often as the operator likes. Only the cockpit's own end (window
+ * closed, `:quit`, SIGTERM) ends supervision (`stopped`, final).
  */
 import type { SupervisorEvent } from './supervisor.contracts.js';
 import { selectSupervisorState, type SupervisorSnapshotLike } from './supervisor.view.js';
@@ -37,7 +37,7 @@ export function supervisorVerbEffect(verb: SupervisorVerb, runsTheNode: boolean,
   const state = ended ? 'stopped' : selectSupervisorState(supervised);
   const fail = (text: string): SupervisorVerbEffect => ({ send: null, banner: { text, tone: 'fail' } });
   if (verb === 'stop') {
-    if (state === 'stopped') return fail(':stop: the node is already stopped');
+    if (state === 'stopped' || state === 'stoppedByOperator') return fail(':stop: the node is already stopped');
     if (state === 'stopping' || state === 'killing') return fail(`:stop: the node is already being stopped (${state})`);
     const drainSecs = Math.round((supervised?.context.settings.drainMs ?? 0) / 1000);
     const text =
@@ -46,9 +46,11 @@ export function supervisorVerbEffect(verb: SupervisorVerb, runsTheNode: boolean,
         : state === 'running' && drainSecs > 0
           ? `stopping the node: first waiting while it commits or reveals (up to ${drainSecs} s, drain_secs)`
           : 'stopping the node';
-    return { send: { type: 'supervisor.stop' }, banner: { text, tone: 'ok' } };
+    return { send: { type: 'supervisor.stop', by: 'operator' }, banner: { text, tone: 'ok' } };
   }
+  if (state === 'stoppedByOperator') return { send: { type: 'supervisor.start' }, banner: { text: 'starting the node again (it was stopped with :stop)', tone: 'ok' } };
   if (state === 'exited' || state === 'killed' || state === 'gaveUp' || state === 'refused') return { send: { type: 'supervisor.start' }, banner: { text: `starting the node again (it was ${state})`, tone: 'ok' } };
-  if (state === 'stopped') return fail(':start: the node was stopped and its supervision has ended; start the cockpit again to run it');
+  // Only while the cockpit itself ends (its supervisor is done): nothing is left to start.
+  if (state === 'stopped') return fail(':start: the cockpit is ending and its supervision of the node has ended');
   return fail(`:start: the node is not stopped (${state})`);
 }

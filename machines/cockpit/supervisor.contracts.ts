@@ -14,6 +14,8 @@ export interface StartupCheckInput {
   configPath: string;
   /** Directory for the capture file; default a fresh directory under the OS temp dir. */
   captureDir?: string;
+  /** The capture file of an earlier run (a `:start` after `:stop`): kept, so the log pane goes on following it. */
+  captureFile?: string;
 }
 
 export type StartupCheck =
@@ -113,10 +115,16 @@ export interface SupervisorContext {
   stopProblem: string | null;
   /** The drain of the current stop; null when none ran (drain_secs 0, or the node was not running). */
   drain: DrainProgress | null;
+  /** Who asked for the current stop: the operator (`:stop`, supervision goes on) or the cockpit ending (final). */
+  stopBy: StopBy | null;
 }
 
+/** `operator`: `:stop`, the node rests in `stoppedByOperator` and `:start` runs it again; `shutdown`: supervision ends. */
+export type StopBy = 'operator' | 'shutdown';
+
 export type SupervisorEvent =
-  | { type: 'supervisor.stop' }
+  /** `by` absent is the cockpit ending (window closed, SIGTERM, `:quit`): the same as `shutdown`. */
+  | { type: 'supervisor.stop'; by?: StopBy }
   | { type: 'supervisor.start' }
   | { type: 'supervisor.autoRestart'; enabled: boolean }
   | NodeProcessEvent;

@@ -19,6 +19,19 @@ describeMachineModel(supervisorMachine, {
   inputs: { spec: input, drain60: { ...input, drainSecs: 60 } },
   // auto_restart on/off, the restart window, the capture state and the last /health answer vary independently.
   maxSnapshots: 50_000,
+  // What guards and assertions read: enough to tell the paths apart without every free-text and pid combination.
+  stateKey: ({ context: c }) => ({
+    auto: c.settings.autoRestart,
+    restarts: c.restarts.length,
+    stopBy: c.stopBy,
+    exit: c.lastExit ? [c.lastExit.phase, c.lastExit.code, c.lastExit.groupEnded, c.lastExit.tail.length] : null,
+    drain: c.drain ? [c.drain.ended, c.drain.verdict?.safe ?? null, c.drain.unreadable !== null] : null,
+    spawned: c.pid !== null,
+    health: c.healthDetail !== null,
+    capture: [c.captureFile !== null, c.captureProblem !== null],
+    refusal: c.refusal !== null,
+    stuck: c.stopProblem !== null,
+  }),
   events: {
     'xstate.done.actor.checkStartup': { passed: actorDone('checkStartup', passed), refused: actorDone('checkStartup', { ok: false, reason: 'node binary /opt/bee/bee is not executable' } satisfies StartupCheck) },
     'xstate.error.actor.checkStartup': { crashed: actorFailed('checkStartup', new Error('EIO')) },
@@ -35,11 +48,15 @@ describeMachineModel(supervisorMachine, {
     'capture.status': { full: { type: 'capture.status', ok: false, message: 'capture paused: no space left on device', droppedBytes: 4096 } },
     'xstate.done.actor.readRedistribution': { revealing: actorDone('readRedistribution', revealing), claiming: actorDone('readRedistribution', claiming), unreadable: actorDone('readRedistribution', unreadable) },
     'xstate.error.actor.readRedistribution': { crashed: actorFailed('readRedistribution', new Error('boom')) },
+    // `:stop` (the operator's: supervision goes on) and the cockpit ending (final).
+    'supervisor.stop': { operator: { type: 'supervisor.stop', by: 'operator' }, shutdown: { type: 'supervisor.stop' } },
     'supervisor.autoRestart': { on: { type: 'supervisor.autoRestart', enabled: true }, off: { type: 'supervisor.autoRestart', enabled: false } },
   },
   states: {
     checking: (s, probe) => {
-      expect(probe.inputOf('checkStartup')).toEqual({ binPath: '/opt/bee/bee', configPath: '/etc/bee.yaml' });
+      // A start after an earlier run writes on into its capture file (the log pane follows one file).
+      const earlier = s.context.captureFile ? { captureFile: s.context.captureFile } : {};
+      expect(probe.inputOf('checkStartup')).toEqual({ binPath: '/opt/bee/bee', configPath: '/etc/bee.yaml', ...earlier });
       expect(selectSupervisorChip(s, 0)).toMatchObject({ text: 'starting', tone: 'amber' });
     },
     'supervising.starting.probe.polling': (s, probe) => {
@@ -100,6 +117,14 @@ describeMachineModel(supervisorMachine, {
     },
     gaveUp: (s) => expect(selectSupervisorChip(s, exitAt)).toMatchObject({ text: 'max restarts (2/2) hit', tone: 'red' }),
     refused: (s) => expect(selectSupervisorChip(s, 0)).toMatchObject({ text: 'start-up check failed', tone: 'red', detail: expect.stringMatching(/not executable|EIO/) }),
+    stoppedByOperator: (s) => {
+      expect(s.status).toBe('active');
+      expect(s.context.pid).toBeNull();
+      const chip = selectSupervisorChip(s, exitAt);
+      expect(chip.tone).toBe('grey');
+      expect(chip.text).toBe(s.context.lastExit ? `stopped (${s.context.lastExit.code !== null ? `exited (${s.context.lastExit.code})` : `killed (sig ${s.context.lastExit.signal})`})` : 'stopped');
+      expect(chip.detail).toBe(`${finalStatusOf(s.context)}; stopped with :stop, :start runs it again`);
+    },
     stopped: (s) => {
       expect(s.status).toBe('done');
       expect(s.output?.finalStatus).toBe(finalStatusOf(s.context));

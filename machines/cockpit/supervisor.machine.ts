@@ -9,29 +9,29 @@
  *     starting   /health is polled (`probeHealth`, every `healthPollInterval`) until it answers 200. A
  *                parallel region keeps the `readinessTimeout` (60 s): past it the chip turns red (`overdue`)
  *                but the node is left running and polling goes on; a later 200 still makes it `running`.
- *                (The spec leaves this case open. A Bee that migrates its database or waits for a slow
- *                chain RPC can take minutes to open its API, and killing it mid-migration does harm; the
- *                operator sees the red chip and decides. Decision recorded in docs/cockpit.md.)
+ *                (The spec leaves this open: a Bee migrating its database can take minutes to open its API,
+ *                and killing it mid-migration does harm. Decision recorded in docs/cockpit.md.)
  *     running    /health answered 200; uptime counts from the spawn.
  *     stopping   the window closed: SIGTERM to the group, `stopGrace` (5 s), then SIGKILL (`killing`).
  *                With `[store.supervisor] drain_secs` > 0, a stop of a running node first drains (`draining`):
  *                /redistributionstate is read every `drainPollInterval` while the node is in a commit or
  *                reveal phase of a round it plays (core/cockpit/drain.ts), for at most `drainLimit`; a safe
  *                phase, an unreadable state or a second stop go on to SIGTERM at once.
- *   backingOff   auto_restart only: the node exited; respawn after `restartBackoff` (1, 2, 4, 8, 16 s,
- *                capped at 30 s, growing with the restarts inside the sliding hour).
+ *   backingOff   auto_restart only: the node exited; respawn after `restartBackoff` (1, 2, 4 … 30 s cap).
  *   exited       the node exited (no auto_restart): chip `exited (0)` grey, `exited (<code>)` red.
  *   killed       a signal ended the node: chip `killed (sig <n>)` red.
  *   gaveUp       auto_restart, but the budget (`max_restarts_per_hour`, default 6, in a sliding hour) is
  *                spent: chip `max restarts (6/6) hit` red. No more respawns until `supervisor.start`.
  *   refused      the start-up check failed, or the binary could not be executed: the reason is the chip.
- *   stopped      final: the node is gone after `supervisor.stop`; the output is the final status line.
+ *   stoppedByOperator  the operator's `:stop` (`supervisor.stop` by `operator`) ended the node; supervision goes
+ *                on: `supervisor.start` checks and spawns it again (same command, capture file, health gates).
+ *   stopped      final: the node is gone after the cockpit's own stop; the output is the final status line.
  *
  * Events
- *   from the engine   `supervisor.stop` (the window closes, SIGTERM/SIGINT in headless modes),
- *                     `supervisor.start` (start again after exited / killed / gaveUp / refused; resets
- *                     the restart budget, since an operator chose to), `supervisor.autoRestart` (config
- *                     reloaded; the desktop always sends false).
+ *   from the engine   `supervisor.stop` (the window closes, SIGTERM/SIGINT in headless modes; `by: 'operator'`
+ *                     for `:stop`, recorded as `stopBy`), `supervisor.start` (start again after exited /
+ *                     killed / gaveUp / refused / stoppedByOperator; resets the restart budget, since an
+ *                     operator chose to), `supervisor.autoRestart` (config reloaded; the desktop sends false).
  *   from nodeProcess  `process.spawned`, `process.exited`, `process.failed`, `capture.status`.
  * Times come in the events (`atMs`), never from a clock read here, so the chart stays pure and the
  * restart budget is testable; uptime is derived in the selectors from `spawnedAtMs` and the caller's now.
@@ -40,13 +40,11 @@ import { assign, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { backoffMs, restartsInWindow, settingsFrom, type ExitPhase, type SupervisorInput } from '../../core/cockpit/supervisor-rules.js';
 import { assessDrain } from '../../core/cockpit/drain.js';
 import { finalStatusOf } from './supervisor.view.js';
-import { drainAfterRead, drainEnded, exitRecord, exitRoutes, nodeProcessNotProvided, notProvided, settled } from './supervisor.parts.js';
+import { afterStop, drainAfterRead, drainEnded, exitRecord, exitRoutes, isOperatorStopEvent, nodeProcessNotProvided, notProvided, settled, stopWithoutProcess } from './supervisor.parts.js';
 
 export * from '../../core/cockpit/supervisor-rules.js';
-import type { DrainEnd, HealthProbe, HealthProbeInput, NodeProcessEvent, NodeProcessSignal, RedistributionRead, RedistributionReadInput, StartupCheck, StartupCheckInput } from './supervisor.contracts.js';
-
+import type { DrainEnd, StopBy, HealthProbe, HealthProbeInput, NodeProcessEvent, NodeProcessSignal, ProcessExited, RedistributionRead, RedistributionReadInput, StartupCheck, StartupCheckInput, SupervisorContext, SupervisorEvent } from './supervisor.contracts.js';
 export type { ProcessExited, SupervisorContext, SupervisorEvent } from './supervisor.contracts.js';
-import type { ProcessExited, SupervisorContext, SupervisorEvent } from './supervisor.contracts.js';
 
 export const supervisorMachine = setup({
   types: {
@@ -80,6 +78,8 @@ export const supervisorMachine = setup({
     isDrainOn: ({ context }) => context.settings.drainMs > 0,
     // Unknown never holds a stop: an unreadable state or a phase Bee does not know yet ends the drain.
     isStopSafeOrUnknown: (_, read: RedistributionRead) => !read.ok || assessDrain(read.reading).safe !== false,
+    isOperatorStop: ({ event }) => isOperatorStopEvent(event),
+    wasStoppedByOperator: ({ context }) => context.stopBy === 'operator',
   },
   actions: {
     adoptCheck: assign((_, check: StartupCheck) => (check.ok ? { apiUrl: check.apiUrl, captureFile: check.captureFile, refusal: null } : {})),
@@ -89,7 +89,9 @@ export const supervisorMachine = setup({
     ),
     refuseStart: assign((_, reason: string) => ({ refusal: reason })),
     // Each run starts clean: its own spawn, its own capture writer; why the last run ended is in the Cockpit tab.
-    forgetRun: assign({ pid: null, spawnedAtMs: null, healthDetail: null, lastExit: null, captureProblem: null, drain: null }),
+    forgetRun: assign({ pid: null, spawnedAtMs: null, healthDetail: null, lastExit: null, captureProblem: null, drain: null, stopBy: null, stopProblem: null }),
+    // The cockpit ending wins over an operator's stop under way: supervision then ends with it.
+    recordStopBy: assign(({ context }, by: StopBy) => ({ stopBy: context.stopBy === 'shutdown' ? 'shutdown' : by })),
     recordSpawn: assign((_, event: { pid: number; atMs: number }) => ({ pid: event.pid, spawnedAtMs: event.atMs })),
     recordHealthDetail: assign((_, detail: string) => ({ healthDetail: detail })),
     recordExit: assign(({ context }, params: { event: ProcessExited; phase: ExitPhase }) => ({ lastExit: exitRecord(context, params.event, params.phase), pid: null })),
@@ -124,6 +126,7 @@ export const supervisorMachine = setup({
     captureProblem: null,
     stopProblem: null,
     drain: null,
+    stopBy: null,
   }),
   initial: 'checking',
   on: {
@@ -135,7 +138,8 @@ export const supervisorMachine = setup({
       invoke: {
         src: 'checkStartup',
         id: 'checkStartup',
-        input: ({ context }) => ({ binPath: context.settings.binPath, configPath: context.settings.configPath, ...(context.settings.captureDir ? { captureDir: context.settings.captureDir } : {}) }),
+        // A start after an earlier run keeps its capture file: the log pane follows one file across restarts.
+        input: ({ context }) => ({ binPath: context.settings.binPath, configPath: context.settings.configPath, ...(context.settings.captureDir ? { captureDir: context.settings.captureDir } : {}), ...(context.captureFile ? { captureFile: context.captureFile } : {}) }),
         onDone: [
           {
             guard: { type: 'isCheckPassed', params: ({ event }) => event.output },
@@ -146,7 +150,7 @@ export const supervisorMachine = setup({
         ],
         onError: { target: 'refused', actions: { type: 'refuseStart', params: ({ event }) => `start-up check failed: ${event.error instanceof Error ? event.error.message : String(event.error)}` } },
       },
-      on: { 'supervisor.stop': 'stopped' },
+      on: { 'supervisor.stop': stopWithoutProcess },
     },
     supervising: {
       description: 'The node process runs in its own group; its output goes to the rotating capture file.',
@@ -167,7 +171,7 @@ export const supervisorMachine = setup({
         'process.spawned': { actions: { type: 'recordSpawn', params: ({ event }) => event } },
         'capture.status': { actions: { type: 'recordCaptureStatus', params: ({ event }) => event } },
         'process.failed': { target: 'refused', actions: { type: 'refuseStart', params: ({ event }) => event.message } },
-        'supervisor.stop': '.stopping',
+        'supervisor.stop': { target: '.stopping', actions: { type: 'recordStopBy', params: ({ event }) => event.by ?? 'shutdown' } },
       },
       initial: 'starting',
       states: {
@@ -218,13 +222,13 @@ export const supervisorMachine = setup({
           description: '/health answered 200: chip `running` with uptime (and restart count under auto_restart).',
           on: {
             'process.exited': exitRoutes('running'),
-            'supervisor.stop': { guard: 'isDrainOn', target: '#supervisor.supervising.stopping.draining' },
+            'supervisor.stop': { guard: 'isDrainOn', target: '#supervisor.supervising.stopping.draining', actions: { type: 'recordStopBy', params: ({ event }) => event.by ?? 'shutdown' } },
           },
         },
         stopping: {
           description: 'The window closed: SIGTERM to the process group, SIGKILL after stopGrace.',
           initial: 'terminating',
-          on: { 'supervisor.stop': {} },
+          on: { 'supervisor.stop': { actions: { type: 'recordStopBy', params: ({ event }) => event.by ?? 'shutdown' } } },
           states: {
             draining: {
               description: 'drain_secs > 0: waits while the node commits or reveals in a round it plays (/redistributionstate), up to drainLimit.',
@@ -232,8 +236,8 @@ export const supervisorMachine = setup({
               initial: 'reading',
               after: { drainLimit: { target: 'terminating', actions: { type: 'endDrain', params: 'limit' as const } } },
               on: {
-                'supervisor.stop': { target: 'terminating', actions: { type: 'endDrain', params: 'skipped' as const } },
-                'process.exited': { target: '#supervisor.stopped', actions: { type: 'recordExit', params: ({ event }) => ({ event, phase: 'running' as const }) } },
+                'supervisor.stop': { target: 'terminating', actions: [{ type: 'endDrain', params: 'skipped' as const }, { type: 'recordStopBy', params: ({ event }) => event.by ?? 'shutdown' }] },
+                'process.exited': afterStop({ type: 'recordExit', params: ({ event }: { event: ProcessExited }) => ({ event, phase: 'running' as const }) }),
               },
               states: {
                 reading: {
@@ -262,13 +266,13 @@ export const supervisorMachine = setup({
               description: 'SIGTERM sent; waiting up to stopGrace (5 s) for the exit.',
               entry: 'sendTerm',
               after: { stopGrace: 'killing' },
-              on: { 'process.exited': { target: '#supervisor.stopped', actions: { type: 'recordExit', params: ({ event }) => ({ event, phase: 'terminating' as const }) } } },
+              on: { 'process.exited': afterStop({ type: 'recordExit', params: ({ event }: { event: ProcessExited }) => ({ event, phase: 'terminating' as const }) }) },
             },
             killing: {
               description: 'Still alive after the grace: SIGKILL sent to the group.',
               entry: 'sendKill',
-              after: { stopGrace: { target: '#supervisor.stopped', actions: 'noteUnkillable' } },
-              on: { 'process.exited': { target: '#supervisor.stopped', actions: { type: 'recordExit', params: ({ event }) => ({ event, phase: 'killing' as const }) } } },
+              after: { stopGrace: afterStop('noteUnkillable' as const) },
+              on: { 'process.exited': afterStop({ type: 'recordExit', params: ({ event }: { event: ProcessExited }) => ({ event, phase: 'killing' as const }) }) },
             },
           },
         },
@@ -277,14 +281,15 @@ export const supervisorMachine = setup({
     backingOff: {
       description: 'auto_restart: the node exited; respawning after restartBackoff (1, 2, 4 … 30 s).',
       after: { restartBackoff: 'supervising' },
-      on: { 'supervisor.stop': 'stopped' },
+      on: { 'supervisor.stop': stopWithoutProcess },
     },
     exited: settled('The node exited by itself: `exited (0)` grey, `exited (<code>)` red (red for any exit during start-up).'),
     killed: settled('A signal ended the node: `killed (sig <n>)` red.'),
     gaveUp: settled('auto_restart budget spent in the sliding hour: `max restarts (6/6) hit` red.'),
     refused: settled('Not started: the start-up check failed or the binary could not run; the chip names why.'),
+    stoppedByOperator: settled('The operator stopped the node (`:stop`); supervision goes on: `:start` runs it again.'),
     stopped: {
-      description: 'Supervision over after supervisor.stop; the output is the final status line.',
+      description: 'Supervision over after the cockpit’s own stop; the output is the final status line.',
       type: 'final',
     },
   },

@@ -5,7 +5,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { ExitPhase, ExitRecord } from '../../core/cockpit/supervisor-rules.js';
 import { assessDrain } from '../../core/cockpit/drain.js';
-import type { DrainEnd, NodeProcessEvent, NodeProcessInput, NodeProcessSignal, ProcessExited, RedistributionRead, SupervisorContext } from './supervisor.contracts.js';
+import type { DrainEnd, NodeProcessEvent, NodeProcessInput, NodeProcessSignal, ProcessExited, RedistributionRead, StopBy, SupervisorContext } from './supervisor.contracts.js';
 
 export function exitRecord(context: SupervisorContext, event: ProcessExited, phase: ExitPhase): ExitRecord {
   return {
@@ -44,9 +44,25 @@ export function exitRoutes(phase: 'starting' | 'running') {
   ] as const;
 }
 
-/** A state the node rests in: an operator's start begins again (with a fresh budget); a stop ends supervision. */
+/** Whether a stop event is the operator's `:stop` (supervision goes on) rather than the cockpit ending. */
+export const isOperatorStopEvent = (event: { type: string; by?: StopBy }): boolean => event.type === 'supervisor.stop' && event.by === 'operator';
+
+/**
+ * Where a stop of a node that is not running leads: the operator's `:stop` to `stoppedByOperator` (`:start`
+ * runs it again), the cockpit ending to the final `stopped`.
+ */
+export const stopWithoutProcess = [{ guard: 'isOperatorStop', target: '#supervisor.stoppedByOperator' }, { target: '#supervisor.stopped' }] as const;
+
+/** Where the end of a stop sequence leads: as the stop was asked (the latest ask wins; shutdown is never undone). */
+export function afterStop<TActions>(actions?: TActions) {
+  const extra = actions === undefined ? {} : { actions };
+  return [{ guard: 'wasStoppedByOperator', target: '#supervisor.stoppedByOperator', ...extra }, { target: '#supervisor.stopped', ...extra }] as const;
+}
+
+/** A state the node rests in: an operator's start begins again (with a fresh budget); a stop ends supervision or holds it. */
 export function settled(description: string) {
-  return { description, on: { 'supervisor.start': { target: 'checking', actions: 'resetRestartBudget' }, 'supervisor.stop': 'stopped' } } as const;
+  // The start forgets the last run at once (not only at the spawn), so the check starts from a clean slate.
+  return { description, on: { 'supervisor.start': { target: 'checking', actions: ['resetRestartBudget', 'forgetRun'] }, 'supervisor.stop': stopWithoutProcess } } as const;
 }
 
 /** The drain after one read of /redistributionstate: an unreadable state ends it (unknown never holds a stop). */

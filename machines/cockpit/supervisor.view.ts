@@ -38,7 +38,7 @@ export interface SupervisorSnapshotLike {
   matches(state: never): boolean;
 }
 
-export const SUPERVISOR_STATE_NAMES = ['checking', 'starting', 'overdue', 'running', 'draining', 'stopping', 'killing', 'backingOff', 'exited', 'killed', 'gaveUp', 'refused', 'stopped'] as const;
+export const SUPERVISOR_STATE_NAMES = ['checking', 'starting', 'overdue', 'running', 'draining', 'stopping', 'killing', 'backingOff', 'exited', 'killed', 'gaveUp', 'refused', 'stoppedByOperator', 'stopped'] as const;
 export type SupervisorStateName = (typeof SUPERVISOR_STATE_NAMES)[number];
 
 /** The one state the chip is drawn from (`/metrics` exports it as cockpit_supervised_node_state). */
@@ -53,7 +53,7 @@ function stateOf(snapshot: SupervisorSnapshotLike): SupervisorStateName {
   if (is('supervising.stopping.killing')) return 'killing';
   if (is('supervising.stopping.draining')) return 'draining';
   if (is('supervising.stopping')) return 'stopping';
-  for (const name of ['checking', 'backingOff', 'exited', 'killed', 'gaveUp', 'refused', 'stopped'] as const) if (is(name)) return name;
+  for (const name of ['checking', 'backingOff', 'exited', 'killed', 'gaveUp', 'refused', 'stoppedByOperator', 'stopped'] as const) if (is(name)) return name;
   return 'checking';
 }
 
@@ -175,6 +175,8 @@ export function selectSupervisorChip(snapshot: SupervisorSnapshotLike, nowMs: nu
       return chip(`max restarts (${settings.maxRestartsPerHour}/${settings.maxRestartsPerHour}) hit`, 'red', exit ? `last: ${exitText(exit)} ${exitDetail(exit)}`.trim() : '');
     case 'refused':
       return chip('start-up check failed', 'red', context.refusal ?? '');
+    case 'stoppedByOperator':
+      return chip(context.lastExit ? `stopped (${exitText(context.lastExit)})` : 'stopped', 'grey', `${finalStatusOf(context)}; stopped with :stop, :start runs it again`);
     case 'stopped':
       return chip(context.lastExit ? `stopped (${exitText(context.lastExit)})` : 'stopped', 'grey', finalStatusOf(context));
   }

@@ -3,7 +3,8 @@
  * blocks (a 152-block lottery round in about 8 s): `:stop` early in a commit phase of a round the node plays
  * reaches the supervisor, which drains while the cockpit keeps running, so the view's chip reads
  * `draining (reveal ends in ~N blocks)`; the node is SIGTERMed once the claim phase came, and the chip then says
- * `stopped (…)`. `:start` after that says the supervision has ended; a cockpit without a node says it runs none.
+ * `stopped (…)`. `:start` then runs the node again (running chip, /health answers), and `:stop`/`:start` work again
+ * and again; a cockpit without a node says it runs none.
  */
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -37,7 +38,7 @@ function palette(h: EngineHarness, line: string): void {
 }
 
 describe(':stop drains the supervised node while the cockpit runs', () => {
-  it('shows draining (reveal ends in ~N blocks), SIGTERMs in the claim phase, then the stopped chip; :start then says supervision ended', async () => {
+  it('shows draining (reveal ends in ~N blocks), SIGTERMs in the claim phase, then the stopped chip; :start runs it again, repeatedly', async () => {
     const port = await freePort();
     const yaml = join(dir, 'bee.yaml');
     await writeFile(yaml, `api-addr: 127.0.0.1:${port}\ndata-dir: ${join(dir, 'data')}\nblock-time: 0.05\n`);
@@ -63,12 +64,21 @@ describe(':stop drains the supervised node while the cockpit runs', () => {
       // The node still answers while it drains.
       expect(await phaseOf(url)).not.toBeNull();
       const stopped = await h.waitForView((v) => v.topBar.supervisor?.text.startsWith('stopped') === true, { timeoutMs: 30_000, what: 'the stopped chip' });
-      expect(stopped.topBar.supervisor!.text).toMatch(new RegExp(`^stopped \\(exited \\(0\\)\\) · node exited \\(0\\) after SIGTERM, uptime \\d+s; drained \\d+s: round ${atStop.round}: claim phase`));
+      expect(stopped.topBar.supervisor!.text).toMatch(new RegExp(`^stopped \\(exited \\(0\\)\\) · node exited \\(0\\) after SIGTERM, uptime \\d+s; drained \\d+s: round ${atStop.round}: claim phase.*; stopped with :stop, :start runs it again$`));
       expect(await phaseOf(url)).toBeNull();
-      palette(h, 'start');
-      await h.waitForView((v) => v.banner?.text === ':start: the node was stopped and its supervision has ended; start the cockpit again to run it', { what: 'the :start refusal' });
       palette(h, 'stop');
       await h.waitForView((v) => v.banner?.text === ':stop: the node is already stopped', { what: 'a second :stop' });
+      // :start runs it again, and :stop / :start go on working: a second stop skips the drain each time.
+      for (let round = 1; round <= 2; round++) {
+        palette(h, 'start');
+        await h.waitForView((v) => v.banner?.text === 'starting the node again (it was stopped with :stop)', { what: `the :start banner (${round})` });
+        await h.waitForView((v) => v.topBar.supervisor?.text.startsWith('running') === true, { timeoutMs: 30_000, what: `the running chip again (${round})` });
+        expect(await phaseOf(url)).not.toBeNull();
+        palette(h, 'stop');
+        palette(h, 'stop');
+        await h.waitForView((v) => /^stopped \(exited \(0\)\) · node exited \(0\) after SIGTERM/.test(v.topBar.supervisor?.text ?? ''), { timeoutMs: 30_000, what: `the stopped chip again (${round})` });
+        expect(await phaseOf(url)).toBeNull();
+      }
     } finally {
       await h.stop();
     }

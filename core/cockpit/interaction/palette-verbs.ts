@@ -176,7 +176,7 @@ export const PALETTE_VERBS: readonly PaletteVerb[] = [
     },
   },
   { name: 'stop', aliases: [], usage: ':stop', description: 'stop the node this cockpit runs (waits first while it commits or reveals, with drain_secs); the cockpit stays open', faces: BOTH, parse: noArgs({ kind: 'supervisor', action: 'stop' }, ':stop') },
-  { name: 'start', aliases: [], usage: ':start', description: 'start the node this cockpit runs again after it exited, was killed, hit max restarts or was refused', faces: BOTH, parse: noArgs({ kind: 'supervisor', action: 'start' }, ':start') },
+  { name: 'start', aliases: [], usage: ':start', description: 'start the node this cockpit runs again after :stop, or after it exited, was killed, hit max restarts or was refused', faces: BOTH, parse: noArgs({ kind: 'supervisor', action: 'start' }, ':start') },
   { name: 'drain-check', aliases: [], usage: ':drain-check', description: 'is it safe to stop the node now (no commit or reveal due), and when next will it be', faces: BOTH, parse: noArgs({ kind: 'oneShot', verb: 'drain-check', args: [] }, ':drain-check') },
   {
     name: 'pubsub-replay',
