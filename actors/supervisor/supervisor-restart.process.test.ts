@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { selectSupervisorChip } from '../../machines/cockpit/supervisor.view.js';
 import { compileEntries } from '../../test/compiled-entries.js';
+import { answers, groupAlive } from '../../test/fixtures/process-probes.js';
 import { freePort } from '../../test/fixtures/devnet-as-bee.js';
 import { logSupervisorEvents, startSupervision } from './index.js';
 
@@ -27,23 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-async function answers(port: number): Promise<boolean> {
-  try {
-    return (await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(1_000) })).ok;
-  } catch {
-    return false;
-  }
-}
-
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 

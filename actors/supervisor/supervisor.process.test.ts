@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { selectSupervisorChip } from '../../machines/cockpit/supervisor.view.js';
 import { compileEntries } from '../../test/compiled-entries.js';
+import { answers, groupAlive } from '../../test/fixtures/process-probes.js';
 import { logSupervisorEvents, startSupervision, type SupervisionOptions } from './index.js';
 
 const compiled = compileEntries('supervisor-process', ['devnet/devnet-bin.ts', 'test/fixtures/fake-node.ts', 'test/fixtures/supervise-harness.ts']);
@@ -47,24 +48,6 @@ async function nodeYaml(extra = ''): Promise<{ path: string; port: number }> {
 function groupMembers(pgid: number): number[] {
   const out = spawnSync('ps', ['-o', 'pid=', '-g', String(pgid)], { encoding: 'utf8' }).stdout;
   return out.split('\n').map((line) => Number(line.trim())).filter((pid) => pid > 0);
-}
-
-/** True when something answers /health on 127.0.0.1:port. */
-async function answers(port: number): Promise<boolean> {
-  try {
-    return (await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(1_000) })).ok;
-  } catch {
-    return false;
-  }
-}
-
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
