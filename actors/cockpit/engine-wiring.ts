@@ -93,7 +93,7 @@ export function provideCockpitMachine({ options, now, deps, clientFor, pollClien
       oneShot,
       watchlist: watchlistMachine.provide({ actors: { durabilityCheck } }),
       watchRef: watchRefMachine.provide({
-        actors: { durabilityCheck, ...(config.watchlist?.autoReseedBatch ? { reseed: autoReseedLogic(() => activeClient().baseUrl, config.watchlist.autoReseedBatch) } : {}) },
+        actors: { durabilityCheck, ...(config.watchlist?.autoReseedBatch ? { reseed: autoReseedLogic(activeClient, config.watchlist.autoReseedBatch) } : {}) },
         actions: { logLine: (_args: unknown, line: WatchRefLogLine) => logBook()?.addCockpitEvent(line.level, line.message, clockTime(now()), 'cockpit::watch-ref') },
       }),
       ...screenProvided,

@@ -1,7 +1,9 @@
 /**
  * RetcheckApi for Node: the node client, one per base URL (sharing one wire and one statistics sink). `onCall`
  * receives every call for the -vv HTTP log. retcheck sends no authentication (spec §5), so no token is ever
- * configured here.
+ * configured here. The calls themselves (`retcheckApiOver`) also run over the cockpit's own node client, which
+ * carries the node's token: the cockpit's automatic re-seed (actors/cockpit/auto-reseed.ts) runs retcheck's
+ * re-seed through it.
  *
  * The wire (actors/node-client/raw-http-wire.ts says which does what): chunk fetches and every small JSON answer,
  * thousands per walk, on the raw keep-alive wire; downloads, https and request bodies on node:http. undici only
@@ -37,7 +39,17 @@ export function createNodeRetcheckApi(options: NodeRetcheckApiOptions = {}): Ret
     }
     return c;
   };
+  return {
+    ...retcheckApiOver(client),
+    close: async () => {
+      wire.close();
+      nodeHttp?.close();
+    },
+  };
+}
 
+/** retcheck's calls over the node client `client(baseUrl)` gives for each node URL (or gateway URL) it is asked about. */
+export function retcheckApiOver(client: (baseUrl: string) => NodeClient): RetcheckApi {
   // The actors share one abort signal among all their in-flight calls (hundreds in a chunk walk): that is by
   // design, not the listener leak Node warns about once a signal has more than 10 listeners.
   const seen = new WeakSet<AbortSignal>();
@@ -89,9 +101,5 @@ export function createNodeRetcheckApi(options: NodeRetcheckApiOptions = {}): Ret
     },
     uploadSoc: async (nodeUrl, soc, batchId, l) =>
       (await client(nodeUrl).uploadSoc(soc.owner, soc.identifier, soc.signature, soc.wrapped, { ...limits(l), batchId, deferred: false })).reference,
-    close: async () => {
-      wire.close();
-      nodeHttp?.close();
-    },
   };
 }

@@ -3,14 +3,19 @@
  * whose chunk the network lost (every node but the uploader, which keeps its own copy: GET /stewardship asks the
  * peers, PUT /stewardship re-pushes from the local store, as Bee) fails two checks in a row; the cockpit then
  * re-seeds it under the configured batch, says so in the Cockpit log and a banner, and checks again at once:
- * retrievable. A batch the node does not know is refused, reported, and waits for two more failures.
+ * retrievable. A batch the node does not know is refused, reported, and waits for two more failures. As
+ * `retcheck --reseed`: a node that requires a token gets the configured one on every call of the re-seed, and
+ * the root's replicas missing everywhere are re-created (and found on the other nodes afterwards).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import type { DurabilityResult } from '../../core/cockpit/watchlist.js';
 import type { LogPaneSnapshot } from '../../machines/cockpit/log-pane.machine.js';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
-import { uploadRandom } from '../fixtures/devnet-content.js';
+import { CHUNK, uploadBytes, uploadRandom } from '../fixtures/devnet-content.js';
+import { engineConfigForUrls } from '../../core/cockpit/interaction/config.js';
+import { bytesToHex, hexToBytes } from '../../core/swarm/bytes.js';
+import { replicaSlots } from '../../core/swarm/replicas.js';
 import { startEngineHarness, type EngineHarness } from './engine-harness.js';
 
 let devnet: StartedDevnet;
@@ -93,6 +98,45 @@ describe('auto re-seed of a watched reference (devnet)', { timeout: 90_000 }, ()
       expect(cockpitLog(h).filter((line) => line.includes('auto re-seed')).length).toBe(2);
     } finally {
       await h.stop();
+    }
+  });
+
+  it('a node that requires a token: the re-seed sends it, re-uploads, and re-creates the replicas missing everywhere', async () => {
+    const token = 'auto-reseed-token';
+    // An intermediate root at level 2 (STRONG): 4 replicas of the root; slots 1 and 3 are lost on every node.
+    const reference = await uploadBytes(devnet.nodes[0]!, new Uint8Array(3 * CHUNK).map(() => Math.floor(Math.random() * 256)), { redundancyLevel: 2 });
+    const slots = replicaSlots(hexToBytes(reference), 2).map((slot) => bytesToHex(slot.address));
+    expect(slots).toHaveLength(4);
+    expect(devnet.control.loseReplicas({ reference, slots: [1, 3] }).dropped).toBeGreaterThan(0);
+    loseFromPeers(reference);
+    const retrievableOn1 = async (address: string) => ((await (await fetch(`${devnet.nodes[1]!.url}/stewardship/${address}`)).json()) as { isRetrievable: boolean }).isRetrievable;
+    expect(await Promise.all(slots.map(retrievableOn1))).toEqual([true, false, true, false]);
+    await devnet.control.node(0).setFault({ authToken: token });
+    const batch = devnet.nodes[0]!.batchId!;
+    const url0 = devnet.nodes[0]!.url;
+    // The active node refuses a call without the token.
+    expect((await fetch(`${url0}/stamps/${batch}`)).status).toBe(401);
+    const h = await startEngineHarness({
+      devnet,
+      face: 'terminal',
+      config: (urls) => {
+        const config = engineConfigForUrls(urls, { watchlist: { autoReseedAfter: 2, autoReseedBatch: batch } });
+        return { ...config, nodes: config.nodes.map((node) => (node.url === url0 ? { ...node, token } : node)) };
+      },
+    });
+    try {
+      startWatching(h, reference);
+      const results = await until(() => history(h, reference).length >= 3 && history(h, reference), 'three checks', 80_000);
+      const log = cockpitLog(h).filter((line) => line.includes('auto re-seed'));
+      expect(log[1]).toMatch(new RegExp(`auto re-seed of ${reference.slice(0, 8)}… done \\(re-uploaded under batch ${batch.slice(0, 8)}…; replicas: re-created 2 of 2 missing \\(level 2\\), 2 verified: `));
+      expect(results.slice(0, 3).map((r) => r.retrievable)).toEqual([true, false, false]);
+      // Every replica is there again: each of nodes 1..3 (no token) retrieves all four through the network.
+      for (let i = 1; i < devnet.nodes.length; i++) {
+        for (const address of slots) expect(await (await fetch(`${devnet.nodes[i]!.url}/stewardship/${address}`)).json()).toEqual({ isRetrievable: true });
+      }
+    } finally {
+      await h.stop();
+      await devnet.control.node(0).heal();
     }
   });
 });
