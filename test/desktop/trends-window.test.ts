@@ -4,30 +4,13 @@
  * sparkline before its value, titled with what it is over the last hour; S6 has one per bin near the depth.
  * Screenshots in test-output/desktop/trends-S<n>-<screen>.png.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
-import { launchChromium } from '../fixtures/browser.js';
-import { ensureRendererBuilt, openWindow, screenshot, serveWindow, type CockpitWindow } from './window-harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, windowSuite } from './window-harness.js';
 
-let devnet: StartedDevnet;
-let win: CockpitWindow;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  await ensureRendererBuilt();
-  devnet = await startDevnet({ nodes: 2, port: 0, mineBlocks: false, pushDelayMs: 0 });
-  const config = devnet.nodes.flatMap((n, i) => ['[[nodes]]', `name = "n${i}"`, `url = "${n.url}"`, '']).join('\n');
-  win = await serveWindow({ urls: [], configToml: config });
-  browser = await launchChromium();
-  ({ page } = await openWindow(browser, win.serving.url));
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await win?.stop();
-  await devnet?.stop();
+const suite = windowSuite({
+  nodes: 2,
+  window: (devnet) => ({ urls: [], configToml: devnet.nodes.flatMap((n, i) => ['[[nodes]]', `name = "n${i}"`, `url = "${n.url}"`, '']).join('\n') }),
 });
 
 /** Per screen: the section and fact label (or table) whose sparkline must be drawn, and what its title says. */
@@ -73,6 +56,7 @@ const FIGURES: readonly { number: number; id: string; sparks: readonly { section
 
 describe('the window draws each figure’s last hour beside it (Chromium, devnet)', () => {
   it('S1-S8: an SVG sparkline before each ringed figure, titled with the hour', { timeout: 240_000 }, async () => {
+    const { page } = suite;
     await page.waitForSelector('[data-testid="screen"][data-screen="health"]:not([data-status="loading"])', { timeout: 30_000 });
     for (const screen of FIGURES) {
       await page.keyboard.press(String(screen.number));

@@ -99,38 +99,73 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
 
+export interface WindowSuite {
+  readonly devnet: StartedDevnet;
+  readonly browser: Browser;
+  serve(window: WindowOptions): Promise<CockpitWindow>;
+}
+
+/** A suite of one window: the window served in beforeAll and one page open on it. */
+export interface OneWindowSuite extends WindowSuite {
+  readonly page: Page;
+}
+
+/** Given the started devnet (set its faults here), the options of a suite's one window. */
+type OneWindow = (devnet: StartedDevnet) => WindowOptions | Promise<WindowOptions>;
+
+interface WindowSuiteOptions {
+  readonly nodes: number;
+  readonly shots?: string;
+}
+
 /**
  * A suite's shared parts, set up once: a devnet of `nodes` nodes, one headless Chromium, and every window the
- * suite serves through `serve` (all stopped after the suite). Read `devnet` and `browser` inside tests only.
+ * suite serves through `serve` (all stopped after the suite). With `window`, the suite also serves that one
+ * window once the devnet runs (`window` may set the devnet's faults first and builds the config from its
+ * nodes) and opens one page on it (`openWindow`). Read the parts inside tests only.
  */
-export function windowSuite(options: { nodes: number; shots?: string }): { readonly devnet: StartedDevnet; readonly browser: Browser; serve(window: WindowOptions): Promise<CockpitWindow> } {
+export function windowSuite(options: WindowSuiteOptions & { readonly window: OneWindow }): OneWindowSuite;
+export function windowSuite(options: WindowSuiteOptions): WindowSuite;
+export function windowSuite(options: WindowSuiteOptions & { readonly window?: OneWindow }): OneWindowSuite {
   let devnet: StartedDevnet | undefined;
   let browser: Browser | undefined;
+  let page: Page | undefined;
   const windows: CockpitWindow[] = [];
+  const serve = async (window: WindowOptions): Promise<CockpitWindow> => {
+    const served = await serveWindow(window);
+    windows.push(served);
+    return served;
+  };
+  const started = <T>(part: T | undefined, what: string): T => {
+    if (part === undefined) throw new Error(`${what} in beforeAll: read it inside a test`);
+    return part;
+  };
   beforeAll(async () => {
     await ensureRendererBuilt();
     devnet = await startDevnet({ nodes: options.nodes, port: 0, mineBlocks: false, pushDelayMs: 0 });
     browser = await launchChromium();
     if (options.shots) mkdirSync(options.shots, { recursive: true });
+    if (options.window) {
+      const win = await serve(await options.window(devnet));
+      ({ page } = await openWindow(browser, win.serving.url));
+    }
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
-    for (const win of windows) await win.stop();
+    for (const served of windows) await served.stop();
     await devnet?.stop();
   });
   return {
     get devnet() {
-      if (!devnet) throw new Error('the devnet starts in beforeAll: read it inside a test');
-      return devnet;
+      return started(devnet, 'the devnet starts');
     },
     get browser() {
-      if (!browser) throw new Error('Chromium starts in beforeAll: read it inside a test');
-      return browser;
+      return started(browser, 'Chromium starts');
     },
-    async serve(window) {
-      const win = await serveWindow(window);
-      windows.push(win);
-      return win;
+    get page() {
+      if (!options.window) throw new Error('this suite serves no window of its own: give windowSuite `window`');
+      return started(page, 'the window\'s page opens');
     },
+    serve,
   };
 }
