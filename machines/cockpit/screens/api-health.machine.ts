@@ -8,11 +8,11 @@
  * unexpected failure (`poll.failed`) and the chain-lag streak (polls in a row over the warn line: "sustained" lag
  * needs history). One state, `showing`; the view is derived (selectApiHealthContent).
  */
-import { assign, forwardTo, setup, type SnapshotFrom, sendTo } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import { nextLagStreak } from '../../../core/cockpit/rules/chain-lag.js';
 import { renderApiHealth, type ApiHealthPoll } from '../../../core/cockpit/screens/api-health.js';
 import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
-import { pollCadence, pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
+import { pollerActions, pollerInvoke, pollerTransitions, pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
 import { selectPerSnapshot } from './screen-definition.js';
 
 export interface ApiHealthScreenInput {
@@ -34,26 +34,19 @@ export const apiHealthScreenMachine = setup({
   /** Provided by the engine: apiHealthScreenActors(client) from actors/cockpit/screens/api-health.ts. */
   actors: { poller: pollingScreenMachine },
   actions: {
-    forwardVisibility: forwardTo('poller'),
-    forwardPollInterval: sendTo('poller', ({ event }) => pollCadence(event)),
+    ...pollerActions<ApiHealthScreenContext, ScreenEvent | PollReport<ApiHealthPoll>>(),
     recordPoll: assign(({ context }, poll: ApiHealthPoll) => ({
       poll,
       pollError: null,
       lagStreak: poll.chainstate.ok ? nextLagStreak(context.lagStreak, poll.chainstate.value.chainTip, poll.chainstate.value.block) : context.lagStreak,
     })),
-    recordPollError: assign((_, params: { line: string }) => ({ pollError: params.line })),
   },
 }).createMachine({
   id: 'apiHealthScreen',
   description: 'S8: chain state, pending transactions and the cockpit’s own call statistics.',
   context: ({ input }) => ({ pollIntervalMs: input.pollIntervalMs ?? API_HEALTH_POLL_INTERVAL_MS, poll: null, lagStreak: 0, pollError: null }),
-  invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: context.pollIntervalMs }) },
-  on: {
-    'screen.visible': { actions: 'forwardVisibility' },
-    'screen.pollInterval': { actions: 'forwardPollInterval' },
-    'poll.done': { actions: { type: 'recordPoll', params: ({ event }) => event.poll } },
-    'poll.failed': { actions: { type: 'recordPollError', params: ({ event }) => event } },
-  },
+  invoke: pollerInvoke,
+  on: pollerTransitions<ApiHealthPoll>(),
   initial: 'showing',
   states: {
     showing: { description: 'The chain state and pending transactions of the latest answer, and the call statistics it read.' },

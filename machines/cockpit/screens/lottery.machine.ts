@@ -15,13 +15,13 @@
  * Context: the latest poll, the benchmark's target and result or error, and the banner the engine shows
  * once per id (the outcome of each run or refusal).
  */
-import { assign, forwardTo, fromPromise, setup, type SnapshotFrom, sendTo } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AnchorRange } from '../../../core/cockpit/rules/rchash.js';
 import { benchmarkTarget, rchashBanner, renderLottery, type LotteryPoll, type RchashRun } from '../../../core/cockpit/screens/lottery.js';
 import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
 import { RCHASH_ACTION } from '../../../core/cockpit/bindings/screen-actions.js';
 import { errorText } from '../../../core/error-text.js';
-import { pollCadence, pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
+import { pollerActions, pollerInvoke, pollerTransitions, pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
 import { selectPerSnapshot } from './screen-definition.js';
 
 export interface LotteryScreenInput {
@@ -85,9 +85,7 @@ export const lotteryScreenMachine = setup({
   },
   actions: {
     recordPoll: assign((_, poll: LotteryPoll) => ({ poll, pollError: null })),
-    recordPollError: assign((_, params: { line: string }) => ({ pollError: params.line })),
-    forwardVisibility: forwardTo('poller'),
-    forwardPollInterval: sendTo('poller', ({ event }) => pollCadence(event)),
+    ...pollerActions<LotteryScreenContext, ScreenEvent | PollReport<LotteryPoll>>(),
     aimBenchmark: assign(({ context }) => {
       const target = benchmarkTarget(context.poll);
       return 'error' in target ? {} : { rchashTarget: target, rchashResult: null, rchashError: null };
@@ -119,13 +117,8 @@ export const lotteryScreenMachine = setup({
     rchashError: null,
     banner: null,
   }),
-  invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: context.pollIntervalMs }) },
-  on: {
-    'screen.visible': { actions: 'forwardVisibility' },
-    'screen.pollInterval': { actions: 'forwardPollInterval' },
-    'poll.done': { actions: { type: 'recordPoll', params: ({ event }) => event.poll } },
-    'poll.failed': { actions: { type: 'recordPollError', params: ({ event }) => event } },
-  },
+  invoke: pollerInvoke,
+  on: pollerTransitions<LotteryPoll>(),
   initial: 'rchash',
   states: {
     rchash: {

@@ -6,11 +6,11 @@
  * `screen.visible` to it and keeps the latest answer (`poll.done`) and the unexpected failure (`poll.failed`).
  * One state, `showing`; the view is derived (selectNetworkContent).
  */
-import { assign, forwardTo, setup, type SnapshotFrom, sendTo } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import { renderNetwork, type NetworkFacts } from '../../../core/cockpit/screens/network.js';
 import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
 import { nextRadiusTrack, type RadiusTrack } from '../../../core/cockpit/radius-facts.js';
-import { pollCadence, pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
+import { pollerActions, pollerInvoke, pollerTransitions, pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
 import { selectPerSnapshotWith } from './screen-definition.js';
 import { sameRadiusTrack } from '../../../core/cockpit/radius-ring.js';
 
@@ -37,22 +37,15 @@ export const networkScreenMachine = setup({
   /** Provided by the engine: networkScreenActors(client) from actors/cockpit/screens/network.ts. */
   actors: { poller: pollingScreenMachine },
   actions: {
-    forwardVisibility: forwardTo('poller'),
-    forwardPollInterval: sendTo('poller', ({ event }) => pollCadence(event)),
+    ...pollerActions<NetworkScreenContext, ScreenEvent | PollReport<NetworkFacts>>(),
     recordPoll: assign(({ context }, poll: NetworkFacts) => ({ poll, pollError: null, radiusTrack: nextRadiusTrack(context.radiusTrack, radiusReading(poll), poll.takenAtMs) })),
-    recordPollError: assign((_, params: { line: string }) => ({ pollError: params.line })),
   },
 }).createMachine({
   id: 'networkScreen',
   description: 'S7: identity, reachability Public / Private, underlay addresses.',
   context: ({ input }) => ({ pollIntervalMs: input.pollIntervalMs ?? NETWORK_POLL_INTERVAL_MS, poll: null, pollError: null, radiusTrack: null }),
-  invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: context.pollIntervalMs }) },
-  on: {
-    'screen.visible': { actions: 'forwardVisibility' },
-    'screen.pollInterval': { actions: 'forwardPollInterval' },
-    'poll.done': { actions: { type: 'recordPoll', params: ({ event }) => event.poll } },
-    'poll.failed': { actions: { type: 'recordPollError', params: ({ event }) => event } },
-  },
+  invoke: pollerInvoke,
+  on: pollerTransitions<NetworkFacts>(),
   initial: 'showing',
   states: {
     showing: { description: 'Identity, reachability and underlays of the latest answer of /addresses and /topology, and radius-doctor’s section.' },

@@ -14,12 +14,12 @@
  * Context: the latest good topology and when it was taken, the last poll failure, the selected peer, whether
  * the drill is open, its facts and its unexpected failure. Rows and views are derived (selectPeersContent).
  */
-import { assign, forwardTo, fromPromise, setup, type SnapshotFrom, sendTo } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { failureLine } from '../../../core/cockpit/screens/common.js';
 import { peerRows, renderPeers, type PeerDrillFacts, type PeersTopologyFacts, type TopologyPoll } from '../../../core/cockpit/screens/peers.js';
 import { errorLine } from '../../../core/cockpit/text.js';
 import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
-import { pollCadence, pollingScreenMachine, type PollReport } from './polling-screen.machine.js';
+import { pollerActions, pollerInvoke, pollingScreenMachine, type PollReport } from './polling-screen.machine.js';
 import { selectPerSnapshot } from './screen-definition.js';
 
 export interface PeersScreenInput {
@@ -67,9 +67,7 @@ export const peersScreenMachine = setup({
   actions: {
     recordTopology: assign((_, poll: TopologyPoll) => (poll.topology.ok ? { topology: poll.topology.value, lastOkAtMs: poll.takenAtMs, pollError: null } : {})),
     recordTopologyFailure: assign((_, poll: TopologyPoll) => (poll.topology.ok ? {} : { pollError: failureLine('/topology', poll.topology.error) })),
-    recordPollError: assign((_, params: { line: string }) => ({ pollError: params.line })),
-    forwardVisibility: forwardTo('poller'),
-    forwardPollInterval: sendTo('poller', ({ event }) => pollCadence(event)),
+    ...pollerActions<PeersScreenContext, ScreenEvent | PollReport<TopologyPoll>>(),
     selectPeer: assign(({ context }, params: RowEvent) => {
       const peer = peerAt(context, params) ?? null;
       return peer === context.selectedPeer ? {} : { selectedPeer: peer, drillFacts: null, drillError: null };
@@ -93,7 +91,7 @@ export const peersScreenMachine = setup({
     drillFacts: null,
     drillError: null,
   }),
-  invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: context.pollIntervalMs }) },
+  invoke: pollerInvoke,
   on: {
     'screen.visible': { actions: 'forwardVisibility' },
     'screen.pollInterval': { actions: 'forwardPollInterval' },

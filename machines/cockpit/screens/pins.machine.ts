@@ -14,13 +14,13 @@
  * still to report, the last check's outcome (its banner id alternates 1/2 so the engine shows each once and the
  * graph stays finite), and the sort. Rows are derived (selectPinsContent).
  */
-import { assign, forwardTo, fromCallback, setup, type SnapshotFrom, sendTo } from 'xstate';
+import { assign, fromCallback, setup, type SnapshotFrom } from 'xstate';
 import { failureLine } from '../../../core/cockpit/screens/common.js';
 import { pinRows, renderPins, type PinCheckEvent, type PinsPoll } from '../../../core/cockpit/screens/pins.js';
 import { nextPinSort, type PinCheckCounts, type PinSort } from '../../../core/cockpit/rules/pin-integrity.js';
 import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
 import { CHECK_ALL_ACTION, CYCLE_SORT_ACTION } from '../../../core/cockpit/bindings/screen-actions.js';
-import { pollCadence, pollingScreenMachine, type PollReport } from './polling-screen.machine.js';
+import { pollerActions, pollerInvoke, pollerTransitions, pollingScreenMachine, type PollReport } from './polling-screen.machine.js';
 import { selectPerSnapshot } from './screen-definition.js';
 
 export interface PinsScreenInput {
@@ -71,9 +71,7 @@ export const pinsScreenMachine = setup({
     recordPoll: assign((_, poll: PinsPoll) =>
       poll.pins.ok ? { pins: poll.pins.value, lastOkAtMs: poll.takenAtMs, pollError: null } : { pollError: failureLine('/pins', poll.pins.error) },
     ),
-    recordPollError: assign((_, params: { line: string }) => ({ pollError: params.line })),
-    forwardVisibility: forwardTo('poller'),
-    forwardPollInterval: sendTo('poller', ({ event }) => pollCadence(event)),
+    ...pollerActions<PinsScreenContext, Events>(),
     cycleSort: assign(({ context }) => ({ sort: nextPinSort(context.sort) })),
     startCheckAll: assign(({ context }) => ({ checkScope: 'all', pending: context.pins ?? [], checkError: null })),
     startCheckOne: assign(({ context }, params: { section: string; index: number }) => {
@@ -105,12 +103,9 @@ export const pinsScreenMachine = setup({
     lastRun: null,
     sort: 'reference',
   }),
-  invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: context.pollIntervalMs }) },
+  invoke: pollerInvoke,
   on: {
-    'screen.visible': { actions: 'forwardVisibility' },
-    'screen.pollInterval': { actions: 'forwardPollInterval' },
-    'poll.done': { actions: { type: 'recordPoll', params: ({ event }) => event.poll } },
-    'poll.failed': { actions: { type: 'recordPollError', params: ({ event }) => event } },
+    ...pollerTransitions<PinsPoll>(),
     'screen.action': { guard: { type: 'isSortRequest', params: ({ event }) => event }, actions: 'cycleSort' },
   },
   initial: 'check',

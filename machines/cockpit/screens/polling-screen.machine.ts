@@ -4,6 +4,8 @@
  * S10 Pins) invokes it as its child `poller`, with its own fetch (`pollingScreenWith(fetch)`, bound in
  * actors/cockpit/screens/) and its own cadence (`intervalMs` in the input), and keeps what the answers mean
  * (its context, its own states: drills, benchmarks, checks) and how they render (its selector).
+ * The wiring between a screen and its poller is written once, below (`pollerInvoke`, `pollerActions`,
+ * `pollerTransitions`), and spread into each screen's setup and chart.
  *
  * Why a child actor and not a factory that pastes these states into every screen's chart: each screen's chart
  * then shows only what is that screen's own (S2's drill, S4's benchmark, S10's check; S3's is one state), with the
@@ -20,7 +22,7 @@
  * `poll.cadence` sets the interval (S9 polls faster while an upload moves). The parent sends it as it records a
  * `poll.done`, in the same tick as the answer, so in `waiting` the wait restarts from that answer with it.
  */
-import { assign, fromPromise, sendParent, setup, type PromiseActorLogic } from 'xstate';
+import { assign, forwardTo, fromPromise, sendParent, sendTo, setup, type AnyActorRef, type EventObject, type PromiseActorLogic } from 'xstate';
 import { errorLine } from '../../../core/cockpit/text.js';
 import type { ScreenContent, ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
 
@@ -101,4 +103,36 @@ export function withPollFailure(content: ScreenContent, pollError: string | null
 /** The poller of one screen: this machine with the screen's fetch (a promise actor that honours its signal). */
 export function pollingScreenWith<TPoll>(fetch: PromiseActorLogic<TPoll>): typeof pollingScreenMachine {
   return pollingScreenMachine.provide({ actors: { fetch: fetch as PromiseActorLogic<unknown> } });
+}
+
+/**
+ * The actions a screen wires its child `poller` with (`pollerTransitions` names them): visibility and cadence
+ * forwarded to it, its unexpected failure kept as `pollError`. Spread into the screen's setup with the screen's
+ * context and events; its `recordPoll` (what an answer means to that screen) stays its own.
+ */
+export function pollerActions<TContext extends { readonly pollError: string | null }, TEvent extends EventObject>() {
+  return {
+    forwardVisibility: forwardTo<TContext, TEvent, undefined, TEvent>('poller'),
+    forwardPollInterval: sendTo<TContext, TEvent, undefined, AnyActorRef, TEvent>('poller', ({ event }: { event: TEvent }) => pollCadence(event)),
+    // The cast: TypeScript cannot see that a TContext's pollError takes a string.
+    recordPollError: assign<TContext, TEvent, { line: string }, TEvent, never>((_, params) => ({ pollError: params.line }) as Partial<TContext>),
+  };
+}
+
+/** A polling screen's child `poller`, invoked at the screen's cadence (`pollIntervalMs` in its context). */
+export const pollerInvoke = { id: 'poller', src: 'poller', input: ({ context }: { context: { readonly pollIntervalMs: number } }) => ({ intervalMs: context.pollIntervalMs }) } as const;
+
+/**
+ * The four transitions between a screen and its child `poller`: visibility and cadence forwarded to it
+ * (actions `forwardVisibility`, `forwardPollInterval`), its answer and its unexpected failure recorded (the
+ * screen's own `recordPoll` with the answer as params, `recordPollError` with the line). The screen's setup
+ * names those four actions; its machine spreads these into its top-level `on`.
+ */
+export function pollerTransitions<TPoll>() {
+  return {
+    'screen.visible': { actions: 'forwardVisibility' },
+    'screen.pollInterval': { actions: 'forwardPollInterval' },
+    'poll.done': { actions: { type: 'recordPoll', params: ({ event }: { event: { readonly poll: TPoll } }) => event.poll } },
+    'poll.failed': { actions: { type: 'recordPollError', params: ({ event }: { event: { readonly line: string } }) => event } },
+  } as const;
 }

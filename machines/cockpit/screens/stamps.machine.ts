@@ -16,13 +16,13 @@
  * suggests the wallet is out of gas: that needs history), the bucket summaries per batch (the cache), the
  * batch the drill shows and the drill's failure, the selected batch. The table rows are derived (selectStampsContent).
  */
-import { assign, forwardTo, fromPromise, setup, type SnapshotFrom, sendTo } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { BucketSummary } from '../../../core/cockpit/rules/bucket-histogram.js';
 import { BATCH_TABLE, buildStampsModel, nextPendingSince, renderStamps, type BucketDrill, type StampsPoll } from '../../../core/cockpit/screens/stamps.js';
 import type { ScreenContent, ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
 import { EMPTY_FILL_HISTORY, type StampFillHistory } from '../../../core/cockpit/stamp-fill.js';
 import { errorText } from '../../../core/error-text.js';
-import { pollCadence, pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
+import { pollerActions, pollerInvoke, pollerTransitions, pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
 
 export interface StampsScreenInput {
   /** Between polls (default 30 s: batches change slowly; the TTL column is Bee's own estimate). */
@@ -70,9 +70,7 @@ export const stampsScreenMachine = setup({
   },
   actions: {
     recordPoll: assign(({ context }, poll: StampsPoll) => ({ poll, pendingSince: nextPendingSince(context.pendingSince, poll), pollError: null })),
-    recordPollError: assign((_, params: { line: string }) => ({ pollError: params.line })),
-    forwardVisibility: forwardTo('poller'),
-    forwardPollInterval: sendTo('poller', ({ event }) => pollCadence(event)),
+    ...pollerActions<StampsScreenContext, ScreenEvent | PollReport<StampsPoll>>(),
     openDrill: assign(({ context }, params: RowRef) => ({
       drillBatchId: batchAt(context, params) ?? null,
       drillError: null,
@@ -97,12 +95,9 @@ export const stampsScreenMachine = setup({
     drillError: null,
     selectedBatchId: null,
   }),
-  invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: context.pollIntervalMs }) },
+  invoke: pollerInvoke,
   on: {
-    'screen.visible': { actions: 'forwardVisibility' },
-    'screen.pollInterval': { actions: 'forwardPollInterval' },
-    'poll.done': { actions: { type: 'recordPoll', params: ({ event }) => event.poll } },
-    'poll.failed': { actions: { type: 'recordPollError', params: ({ event }) => event } },
+    ...pollerTransitions<StampsPoll>(),
     'screen.select': { actions: { type: 'recordSelection', params: ({ event }) => event } },
   },
   initial: 'drill',

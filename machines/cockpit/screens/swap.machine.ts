@@ -6,10 +6,10 @@
  * its time settlements); this machine forwards `screen.visible` to it and keeps the latest answer (`poll.done`) and
  * the unexpected failure (`poll.failed`). One state, `showing`; the view is derived (selectSwapContent).
  */
-import { assign, forwardTo, setup, type SnapshotFrom, sendTo } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import { renderSwap, type SwapPoll } from '../../../core/cockpit/screens/swap.js';
 import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
-import { pollCadence, pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
+import { pollerActions, pollerInvoke, pollerTransitions, pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
 import { selectPerSnapshot } from './screen-definition.js';
 
 export interface SwapScreenInput {
@@ -30,22 +30,15 @@ export const swapScreenMachine = setup({
   /** Provided by the engine: swapScreenActors(client) from actors/cockpit/screens/swap.ts. */
   actors: { poller: pollingScreenMachine },
   actions: {
-    forwardVisibility: forwardTo('poller'),
-    forwardPollInterval: sendTo('poller', ({ event }) => pollCadence(event)),
+    ...pollerActions<SwapScreenContext, ScreenEvent | PollReport<SwapPoll>>(),
     recordPoll: assign((_, poll: SwapPoll) => ({ poll, pollError: null })),
-    recordPollError: assign((_, params: { line: string }) => ({ pollError: params.line })),
   },
 }).createMachine({
   id: 'swapScreen',
   description: 'S3: chequebook, last cheques per peer, settlements and time settlements.',
   context: ({ input }) => ({ pollIntervalMs: input.pollIntervalMs ?? SWAP_POLL_INTERVAL_MS, poll: null, pollError: null }),
-  invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: context.pollIntervalMs }) },
-  on: {
-    'screen.visible': { actions: 'forwardVisibility' },
-    'screen.pollInterval': { actions: 'forwardPollInterval' },
-    'poll.done': { actions: { type: 'recordPoll', params: ({ event }) => event.poll } },
-    'poll.failed': { actions: { type: 'recordPollError', params: ({ event }) => event } },
-  },
+  invoke: pollerInvoke,
+  on: pollerTransitions<SwapPoll>(),
   initial: 'showing',
   states: {
     showing: { description: 'The chequebook, cheques and settlements of the latest answer of /node, the chequebook, /chequebook/cheque, /settlements and /timesettlements.' },

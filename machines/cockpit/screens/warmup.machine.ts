@@ -8,11 +8,11 @@
  * (`poll.done`) and the unexpected failure (`poll.failed`). One state, `showing`; the view is derived
  * (selectWarmupContent).
  */
-import { assign, forwardTo, setup, type SnapshotFrom, sendTo } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import { renderWarmup, type WarmupPoll } from '../../../core/cockpit/screens/warmup.js';
 import type { ScreenEvent } from '../../../core/cockpit/view/screen-contract.js';
 import { nextRadiusTrack, type RadiusTrack } from '../../../core/cockpit/radius-facts.js';
-import { pollCadence, pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
+import { pollerActions, pollerInvoke, pollerTransitions, pollingScreenMachine, withPollFailure, type PollReport } from './polling-screen.machine.js';
 import { selectPerSnapshotWith } from './screen-definition.js';
 import { sameRadiusTrack } from '../../../core/cockpit/radius-ring.js';
 
@@ -39,22 +39,15 @@ export const warmupScreenMachine = setup({
   /** Provided by the engine: warmupScreenActors(client) from actors/cockpit/screens/warmup.ts. */
   actors: { poller: pollingScreenMachine },
   actions: {
-    forwardVisibility: forwardTo('poller'),
-    forwardPollInterval: sendTo('poller', ({ event }) => pollCadence(event)),
+    ...pollerActions<WarmupScreenContext, ScreenEvent | PollReport<WarmupPoll>>(),
     recordPoll: assign(({ context }, poll: WarmupPoll) => ({ poll, pollError: null, radiusTrack: nextRadiusTrack(context.radiusTrack, radiusReading(poll), poll.takenAtMs) })),
-    recordPollError: assign((_, params: { line: string }) => ({ pollError: params.line })),
   },
 }).createMachine({
   id: 'warmupScreen',
   description: 'S5: the bootstrap checklist with progress bars.',
   context: ({ input }) => ({ pollIntervalMs: input.pollIntervalMs ?? WARMUP_POLL_INTERVAL_MS, poll: null, pollError: null, radiusTrack: null }),
-  invoke: { id: 'poller', src: 'poller', input: ({ context }) => ({ intervalMs: context.pollIntervalMs }) },
-  on: {
-    'screen.visible': { actions: 'forwardVisibility' },
-    'screen.pollInterval': { actions: 'forwardPollInterval' },
-    'poll.done': { actions: { type: 'recordPoll', params: ({ event }) => event.poll } },
-    'poll.failed': { actions: { type: 'recordPollError', params: ({ event }) => event } },
-  },
+  invoke: pollerInvoke,
+  on: pollerTransitions<WarmupPoll>(),
   initial: 'showing',
   states: {
     showing: { description: 'The checklist of the latest answer of /readiness, /status, /topology, /chainstate and /reservestate, and radius-doctor’s section.' },
