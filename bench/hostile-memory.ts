@@ -26,13 +26,13 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { bytesToHex } from '../core/swarm/bytes.js';
 import { CHUNK_SIZE } from '../core/swarm/chunk.js';
 import { splitIntoChunks } from '../core/swarm/chunk-tree.js';
 import { jsonLimitFor } from '../actors/node-client/body-limits.js';
 import { startChunkServer, startHugeBodyServer } from '../devnet/testing/hostile-node.js';
 import { ENDLESS_SHAPES, NESTED_JSON_SHAPES, startEndlessServer, startNestedJsonServer, type EndlessShapeName, type NestedJsonShapeName } from '../devnet/testing/hostile-streams.js';
+import { parseBinsOptions } from './lib/bins-options.js';
 import { answerHelp } from './lib/usage.js';
 
 const USAGE = `Usage: npm run bench:hostile-memory -- [--bins DIST_DIR] [--only TEXT] [--json]
@@ -79,23 +79,6 @@ function runBin(script: string, args: string[]): Promise<Run> {
   });
 }
 
-interface Options {
-  bins: string;
-  json: boolean;
-  only: string;
-}
-
-function parseArgs(argv: string[]): Options {
-  const options: Options = { bins: fileURLToPath(new URL('..', import.meta.url)), json: false, only: '' };
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--bins') options.bins = argv[++i] ?? options.bins;
-    else if (argv[i] === '--only') options.only = argv[++i] ?? '';
-    else if (argv[i] === '--json') options.json = true;
-    else throw new Error(`unknown option ${argv[i]} (known: --bins <dist dir>, --only <text>, --json)`);
-  }
-  return options;
-}
-
 /** A hostile node of one shape: its URL and how to stop it. */
 interface Hostile {
   readonly url: string;
@@ -125,7 +108,7 @@ interface Row {
 
 async function main(): Promise<void> {
   answerHelp(USAGE);
-  const options = parseArgs(process.argv.slice(2));
+  const options = parseBinsOptions(process.argv.slice(2), { takesOnly: true });
   const retcheck = join(options.bins, 'surfaces/cli/retcheck-bin.js');
   const cockpit = join(options.bins, 'surfaces/cli/cockpit-bin.js');
   const { reference, chunks } = splitIntoChunks(new Uint8Array(randomBytes(200 * CHUNK_SIZE)));

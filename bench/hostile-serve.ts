@@ -17,9 +17,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } f
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { encodeDropChunk } from '../core/cockpit/bridge/protocol.js';
+import { parseBinsOptions } from './lib/bins-options.js';
 import { answerHelp } from './lib/usage.js';
 
 const USAGE = `Usage: npm run bench:hostile-serve -- [--bins DIST_DIR] [--json]
@@ -35,17 +35,6 @@ the connection closed, what is left in the temp directory). Needs the desktop re
 
 const CHUNK = 256 * 1024;
 const GIB = 1024 * 1024 * 1024;
-
-function parseArgs(argv: string[]): { bins: string; json: boolean } {
-  let bins = fileURLToPath(new URL('..', import.meta.url));
-  let json = false;
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--bins') bins = argv[++i] ?? bins;
-    else if (argv[i] === '--json') json = true;
-    else throw new Error(`unknown option ${argv[i]} (known: --bins <dist dir>, --json)`);
-  }
-  return { bins, json };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -145,7 +134,7 @@ async function dropFlood(port: number, url: string, pid: number, tmp: string) {
 
 async function main(): Promise<void> {
   answerHelp(USAGE);
-  const { bins, json } = parseArgs(process.argv.slice(2));
+  const { bins, json } = parseBinsOptions(process.argv.slice(2));
   const bin = join(bins, 'surfaces/cli/cockpit-bin.js');
   const scratch = mkdtempSync(join(tmpdir(), 'bench-hostile-serve-'));
   const tmp = join(scratch, 'tmp');
