@@ -166,4 +166,7 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+main().catch((error: unknown) => {
+  process.stderr.write(`bench:hostile-serve: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});
