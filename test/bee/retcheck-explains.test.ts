@@ -6,11 +6,9 @@
  * source that the devnet and the report rest on: stewardship fetches every chunk, parity included, and rebuilds
  * nothing, while a download rebuilds a missing data chunk from parity.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBeeCluster, type BeeCluster } from '../../bee-cluster/cluster.js';
+import { describe, expect, it } from 'vitest';
+import { beeClusterSuite } from './bee-suite.js';
 import { pollUntil } from '../../bee-cluster/processes.js';
 import type { RetcheckReport } from '../../config-schema/retcheck-report.js';
 import { chunkChildren } from '../../core/retcheck/chunk-children.js';
@@ -30,18 +28,8 @@ async function retcheckJson(args: string[]): Promise<{ code: number | null; repo
 }
 
 describe('retcheck explains itself against real Bee v2.8.1', () => {
-  let cluster: BeeCluster;
-  let urls: string[];
-  const vantageArgs = () => urls.flatMap((u) => ['-b', u]);
-
-  beforeAll(async () => {
-    if (!existsSync(CLI)) spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-    cluster = await startBeeCluster({ nodes: 3, log: (line) => process.stderr.write(`bee-cluster: ${line}\n`) });
-    urls = cluster.nodes.map((n) => n.url);
-  });
-  afterAll(async () => {
-    await cluster?.stop();
-  });
+  const bee = beeClusterSuite({ cli: CLI, nodes: 3 });
+  const vantageArgs = () => bee.urls.flatMap((u) => ['-b', u]);
 
   /** A 20-leaf level-1 tree (root: 20 data + 5 parity references) uploaded chunk by chunk, leaving out `omit(data, parity)`. */
   async function uploadWithout(omit: (data: string[], parity: string[]) => string[]): Promise<{ reference: string; bytes: Uint8Array; data: string[]; parity: string[] }> {
@@ -53,7 +41,7 @@ describe('retcheck explains itself against real Bee v2.8.1', () => {
     const left = new Set(omit(data, parity));
     for (const chunk of tree.chunks) {
       if (left.has(bytesToHex(chunk.address))) continue;
-      const res = await fetch(`${urls[0]}/chunks`, { method: 'POST', headers: { 'swarm-postage-batch-id': cluster.batchId, 'content-type': 'application/octet-stream' }, body: new Uint8Array(chunk.data) });
+      const res = await fetch(`${bee.urls[0]}/chunks`, { method: 'POST', headers: { 'swarm-postage-batch-id': bee.cluster.batchId, 'content-type': 'application/octet-stream' }, body: new Uint8Array(chunk.data) });
       expect(res.status, await res.clone().text()).toBe(201);
     }
     return { reference, bytes, data, parity };
@@ -62,8 +50,8 @@ describe('retcheck explains itself against real Bee v2.8.1', () => {
   it('one data and one parity chunk missing: stewardship says no on every node (and may rebuild the data chunk into its cache meanwhile); the report names each missing chunk data or parity, recoverable, and why stewardship disagrees', async () => {
     const { reference, bytes, data, parity } = await uploadWithout((d, p) => [d[3]!, p[1]!]);
     // Before any stewardship check or download, no node has the data chunk.
-    for (const url of urls) expect((await fetch(`${url}/chunks/${data[3]}`)).status, url).toBe(500);
-    for (const url of urls) expect(await (await fetch(`${url}/stewardship/${reference}`)).json()).toEqual({ isRetrievable: false });
+    for (const url of bee.urls) expect((await fetch(`${url}/chunks/${data[3]}`)).status, url).toBe(500);
+    for (const url of bee.urls) expect(await (await fetch(`${url}/stewardship/${reference}`)).json()).toEqual({ isRetrievable: false });
     const { code, report } = await retcheckJson([reference, ...vantageArgs(), '--no-gateway', '--per-chunk']);
     expect(code).toBe(2);
     const byAddress = new Map(report.chunks!.map((c) => [c.address, c]));
@@ -72,7 +60,7 @@ describe('retcheck explains itself against real Bee v2.8.1', () => {
     // Bee's stewardship check starts a decoder for the root's children, which rebuilds the data chunk from parity
     // and caches it, in the background: by the time the walk asks, a node may have it (seen on every node in one
     // run, on some in another). The report must say which, node by node; the parity chunk stays missing.
-    for (const url of urls) {
+    for (const url of bee.urls) {
       const rebuilt = byAddress.get(data[3]!)!.per_vantage[url]!.found;
       process.stderr.write(`${url}: the data chunk ${rebuilt ? 'was rebuilt into the cache before the walk' : 'was still missing at the walk'}\n`);
       expect(report.erasure!.per_vantage[url]).toMatchObject({ missing_data: rebuilt ? 0 : 1, missing_parity: 1, missing_other: 0, recoverable: true });
@@ -88,12 +76,12 @@ describe('retcheck explains itself against real Bee v2.8.1', () => {
     let downloaded = '';
     for (let attempt = 1; attempt <= 3 && downloaded === ''; attempt++) {
       try {
-        const download = await fetch(`${urls[1]}/bytes/${reference}`);
+        const download = await fetch(`${bee.urls[1]}/bytes/${reference}`);
         expect(download.status).toBe(200);
         downloaded = bytesToHex(new Uint8Array(await download.arrayBuffer()));
       } catch (err) {
         if (attempt === 3) throw err;
-        process.stderr.write(`download attempt ${attempt} from ${urls[1]} ended early (${(err as Error).message}); asking again in 5 s\n`);
+        process.stderr.write(`download attempt ${attempt} from ${bee.urls[1]} ended early (${(err as Error).message}); asking again in 5 s\n`);
         await new Promise((resolve) => setTimeout(resolve, 5_000));
       }
     }
@@ -102,24 +90,24 @@ describe('retcheck explains itself against real Bee v2.8.1', () => {
 
   it('only parity missing: stewardship says no, the report says a download never needs it', async () => {
     const { reference, bytes } = await uploadWithout((_d, p) => [p[0]!, p[4]!]);
-    expect(await (await fetch(`${urls[2]}/stewardship/${reference}`)).json()).toEqual({ isRetrievable: false });
-    const { report } = await retcheckJson([reference, '-b', urls[2]!, '--no-gateway', '--per-chunk']);
-    expect(report.erasure!.per_vantage[urls[2]!]).toMatchObject({ missing_data: 0, missing_parity: 2, recoverable: true });
+    expect(await (await fetch(`${bee.urls[2]}/stewardship/${reference}`)).json()).toEqual({ isRetrievable: false });
+    const { report } = await retcheckJson([reference, '-b', bee.urls[2]!, '--no-gateway', '--per-chunk']);
+    expect(report.erasure!.per_vantage[bee.urls[2]!]).toMatchObject({ missing_data: 0, missing_parity: 2, recoverable: true });
     expect(report.disagreements).toEqual([expect.objectContaining({ cause: 'parity_only' })]);
-    expect((await (await fetch(`${urls[2]}/bytes/${reference}`)).arrayBuffer()).byteLength).toBe(bytes.length);
+    expect((await (await fetch(`${bee.urls[2]}/bytes/${reference}`)).arrayBuffer()).byteLength).toBe(bytes.length);
   });
 
   it('--cold on a single-file /bzz reference downloads the file through /bzz/{ref}/ on every node', async () => {
     const file = new Uint8Array(randomBytes(5 * 4096 + 11));
-    const res = await fetch(`${urls[0]}/bzz?name=file.bin`, {
+    const res = await fetch(`${bee.urls[0]}/bzz?name=file.bin`, {
       method: 'POST',
-      headers: { 'swarm-postage-batch-id': cluster.batchId, 'swarm-deferred-upload': 'false', 'content-type': 'application/octet-stream' },
+      headers: { 'swarm-postage-batch-id': bee.cluster.batchId, 'swarm-deferred-upload': 'false', 'content-type': 'application/octet-stream' },
       body: file,
     });
     expect(res.status).toBe(201);
     const { reference } = (await res.json()) as { reference: string };
     const { report } = await retcheckJson([reference, ...vantageArgs(), '--no-gateway', '--cold']);
-    expect(report.cold_downloads).toEqual(urls.map((url) => expect.objectContaining({ url, endpoint: `/bzz/${reference}/`, success: true, bytes_downloaded: file.length, status_code: 200 })));
+    expect(report.cold_downloads).toEqual(bee.urls.map((url) => expect.objectContaining({ url, endpoint: `/bzz/${reference}/`, success: true, bytes_downloaded: file.length, status_code: 200 })));
   });
 
   it('a gateway nobody listens on is unreachable and alone makes the status partial', async () => {
@@ -133,7 +121,7 @@ describe('retcheck explains itself against real Bee v2.8.1', () => {
       `every node's stewardship says ${reference.slice(0, 8)} is retrievable`,
       180_000,
       async () => {
-        const answers = await Promise.all(urls.map(async (url) => ((await (await fetch(`${url}/stewardship/${reference}`)).json()) as { isRetrievable?: boolean }).isRetrievable));
+        const answers = await Promise.all(bee.urls.map(async (url) => ((await (await fetch(`${url}/stewardship/${reference}`)).json()) as { isRetrievable?: boolean }).isRetrievable));
         return answers.every((a) => a === true) ? true : undefined;
       },
       5_000,
@@ -143,7 +131,7 @@ describe('retcheck explains itself against real Bee v2.8.1', () => {
     const answers = JSON.stringify(report.vantages.map((v) => ({ url: v.node_url, retrievable: v.retrievable, error: v.error })));
     expect(code).toBe(0);
     expect(report.status).toBe('partial');
-    expect(report.vantages.map((v) => v.retrievable), answers).toEqual(urls.map(() => true));
+    expect(report.vantages.map((v) => v.retrievable), answers).toEqual(bee.urls.map(() => true));
     expect(report.gateways).toEqual([expect.objectContaining({ url: refused, retrievable: null, unreachable: 'refused' })]);
     expect(report.partial_because_unreachable).toEqual([refused]);
   }, 240_000);

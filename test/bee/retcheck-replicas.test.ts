@@ -7,11 +7,9 @@
  * - retcheck --reseed re-creates them (POST /soc with the public replica key, under the batch) and verifies
  *   them; the next check retrieves all 4, and GET /chunks of a replica address answers the wrapped root.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBeeCluster, type BeeCluster } from '../../bee-cluster/cluster.js';
+import { describe, expect, it } from 'vitest';
+import { beeClusterSuite } from './bee-suite.js';
 import type { RetcheckReport } from '../../config-schema/retcheck-report.js';
 import { bytesToHex, hexToBytes } from '../../core/swarm/bytes.js';
 import { splitIntoChunks } from '../../core/swarm/chunk-tree.js';
@@ -33,24 +31,14 @@ async function retcheckJson(args: string[]): Promise<{ code: number | null; repo
 }
 
 describe('retcheck root replicas against real Bee v2.8.1', () => {
-  let cluster: BeeCluster;
-  let urls: string[];
-  const vantageArgs = () => urls.flatMap((u) => ['-b', u]);
+  const bee = beeClusterSuite({ cli: CLI, nodes: 3 });
+  const vantageArgs = () => bee.urls.flatMap((u) => ['-b', u]);
   const stewardship = async (url: string, address: string) => ((await (await fetch(`${url}/stewardship/${address}`)).json()) as { isRetrievable: boolean }).isRetrievable;
 
-  beforeAll(async () => {
-    if (!existsSync(CLI)) spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-    cluster = await startBeeCluster({ nodes: 3, log: (line) => process.stderr.write(`bee-cluster: ${line}\n`) });
-    urls = cluster.nodes.map((n) => n.url);
-  });
-  afterAll(async () => {
-    await cluster?.stop();
-  });
-
   it('an upload at level 2: the level from the span, and every one of the 4 replicas retrieved by some vantage', async () => {
-    const res = await fetch(`${urls[0]}/bytes`, {
+    const res = await fetch(`${bee.urls[0]}/bytes`, {
       method: 'POST',
-      headers: { 'swarm-postage-batch-id': cluster.batchId, 'swarm-redundancy-level': '2', 'swarm-deferred-upload': 'false', 'content-type': 'application/octet-stream' },
+      headers: { 'swarm-postage-batch-id': bee.cluster.batchId, 'swarm-redundancy-level': '2', 'swarm-deferred-upload': 'false', 'content-type': 'application/octet-stream' },
       body: new Uint8Array(randomBytes(3 * 4096)),
     });
     expect(res.status, await res.clone().text()).toBe(201);
@@ -65,28 +53,28 @@ describe('retcheck root replicas against real Bee v2.8.1', () => {
       .toBe(0);
     expect(report.replicas).toMatchObject({ level: 2, level_source: 'span', checked: true });
     expect(report.replicas!.slots.map((s) => s.index)).toEqual([0, 1, 2, 3]);
-    for (const url of urls) process.stderr.write(`${url}: found ${report.replicas!.per_vantage[url]!.found} of 4 replicas through stewardship\n`);
+    for (const url of bee.urls) process.stderr.write(`${url}: found ${report.replicas!.per_vantage[url]!.found} of 4 replicas through stewardship\n`);
   });
 
   it('bee#5450: chunks without replicas stay without them after PUT /stewardship; retcheck --reseed re-creates and verifies them', async () => {
     const tree = splitIntoChunks(new Uint8Array(randomBytes(3 * 4096)), 2);
     const reference = bytesToHex(tree.reference);
     for (const chunk of tree.chunks) {
-      const res = await fetch(`${urls[0]}/chunks`, { method: 'POST', headers: { 'swarm-postage-batch-id': cluster.batchId, 'content-type': 'application/octet-stream' }, body: new Uint8Array(chunk.data) });
+      const res = await fetch(`${bee.urls[0]}/chunks`, { method: 'POST', headers: { 'swarm-postage-batch-id': bee.cluster.batchId, 'content-type': 'application/octet-stream' }, body: new Uint8Array(chunk.data) });
       expect(res.status, await res.clone().text()).toBe(201);
     }
     const replicaAddresses = replicaSlots(hexToBytes(reference), 2).map((s) => bytesToHex(s.address));
 
     const before = await retcheckJson([reference, ...vantageArgs(), '--no-gateway']);
     expect(before.report.replicas).toMatchObject({ level: 2, level_source: 'span', missing_everywhere: 4 });
-    for (const url of urls) expect(before.report.replicas!.per_vantage[url]).toMatchObject({ expected: 4, found: 0, missing: 4 });
+    for (const url of bee.urls) expect(before.report.replicas!.per_vantage[url]).toMatchObject({ expected: 4, found: 0, missing: 4 });
 
     // Bee's own re-seed re-pushes the tree only.
-    const put = await fetch(`${urls[0]}/stewardship/${reference}`, { method: 'PUT', headers: { 'swarm-postage-batch-id': cluster.batchId } });
+    const put = await fetch(`${bee.urls[0]}/stewardship/${reference}`, { method: 'PUT', headers: { 'swarm-postage-batch-id': bee.cluster.batchId } });
     expect(put.status).toBe(200);
-    for (const url of urls) for (const address of replicaAddresses) expect(await stewardship(url, address), `${url} ${address}`).toBe(false);
+    for (const url of bee.urls) for (const address of replicaAddresses) expect(await stewardship(url, address), `${url} ${address}`).toBe(false);
 
-    const run = await retcheckJson([reference, ...vantageArgs(), '--no-gateway', '--reseed', '--stamp', cluster.batchId]);
+    const run = await retcheckJson([reference, ...vantageArgs(), '--no-gateway', '--reseed', '--stamp', bee.cluster.batchId]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/re-seed OK/);
     expect(run.stderr).toMatch(/re-seed replicas: re-created 4 of 4 missing \(level 2\), 4 verified/);
@@ -95,7 +83,7 @@ describe('retcheck root replicas against real Bee v2.8.1', () => {
     expect(after.stdout).toMatch(/^replicas +level 2 \(STRONG, from the root chunk's span\): 4 of 4 retrieved by some vantage$/m);
     process.stderr.write(`after the re-seed:\n${after.stdout}\n`);
     // A replica is a single-owner chunk wrapping the root, as Bee's own putter makes it.
-    const chunk = new Uint8Array(await (await fetch(`${urls[1]}/chunks/${replicaAddresses[0]}`)).arrayBuffer());
+    const chunk = new Uint8Array(await (await fetch(`${bee.urls[1]}/chunks/${replicaAddresses[0]}`)).arrayBuffer());
     const root = tree.chunks.find((c) => bytesToHex(c.address) === reference)!;
     expect(bytesToHex(chunk.subarray(97, 97 + root.data.length))).toBe(bytesToHex(root.data));
   }, 300_000); // the re-seed's verification waits out Bee's one-minute retrieval skip list

@@ -5,11 +5,9 @@
  * so that verdict is only checked for consistency; after the tag reports every chunk synced it must be
  * retrievable on every vantage.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBeeCluster, type BeeCluster } from '../../bee-cluster/cluster.js';
+import { describe, expect, it } from 'vitest';
+import { beeClusterSuite } from './bee-suite.js';
 import { pollUntil } from '../../bee-cluster/processes.js';
 import { bytesToHex, hexToBytes } from '../../core/swarm/bytes.js';
 import { makeContentChunk } from '../../core/swarm/chunk.js';
@@ -53,37 +51,25 @@ function validReport(run: CliRun): Report {
 }
 
 describe('retcheck CLI against real Bee v2.8.1', () => {
-  let cluster: BeeCluster;
-  let urls: string[];
-  const vantageArgs = () => urls.flatMap((u) => ['-b', u]);
+  const bee = beeClusterSuite({ cli: CLI, nodes: 3 });
+  const vantageArgs = () => bee.urls.flatMap((u) => ['-b', u]);
 
   async function upload(data: Uint8Array, deferred: boolean): Promise<{ reference: string; tag: string }> {
-    const res = await fetch(`${urls[0]}/bytes`, {
+    const res = await fetch(`${bee.urls[0]}/bytes`, {
       method: 'POST',
-      headers: { 'swarm-postage-batch-id': cluster.batchId, 'swarm-deferred-upload': String(deferred), 'content-type': 'application/octet-stream' },
+      headers: { 'swarm-postage-batch-id': bee.cluster.batchId, 'swarm-deferred-upload': String(deferred), 'content-type': 'application/octet-stream' },
       body: new Uint8Array(data),
     });
     expect(res.status).toBe(201);
     return { reference: ((await res.json()) as { reference: string }).reference, tag: res.headers.get('swarm-tag') ?? '' };
   }
 
-  beforeAll(async () => {
-    // The tier runs after `npm test` (which builds dist/ first); a bare checkout builds it here.
-    if (!existsSync(CLI)) spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-    if (!existsSync(CLI)) throw new Error(`${CLI} is missing and npm run build did not produce it`);
-    cluster = await startBeeCluster({ nodes: 3, log: (line) => process.stderr.write(`bee-cluster: ${line}\n`) });
-    urls = cluster.nodes.map((n) => n.url);
-  });
-  afterAll(async () => {
-    await cluster?.stop();
-  });
-
   it('a fresh deferred upload: a consistent verdict at once, retrievable on every vantage once the tag is synced', async () => {
     const { reference, tag } = await upload(randomBytes(50_000), true);
     const early = validReport(await retcheck([reference, ...vantageArgs(), '--no-gateway', '--output', 'json']));
     process.stderr.write(`retcheck on a fresh deferred upload: ${early.status} (${early.vantages.map((v) => `${v.node_url} ${v.retrievable}`).join(', ')})\n`);
     await pollUntil(`tag ${tag} synced`, 60_000, async () => {
-      const t = (await (await fetch(`${urls[0]}/tags/${tag}`)).json()) as { split: number; synced: number };
+      const t = (await (await fetch(`${bee.urls[0]}/tags/${tag}`)).json()) as { split: number; synced: number };
       return t.split > 0 && t.synced >= t.split ? true : undefined;
     });
     const late = validReport(await retcheck([reference, ...vantageArgs(), '--no-gateway', '--output', 'json']));
@@ -98,7 +84,7 @@ describe('retcheck CLI against real Bee v2.8.1', () => {
     const local = splitIntoChunks(data, 1);
     expect(bytesToHex(local.reference)).toBe(reference);
     for (const chunk of local.chunks) {
-      const res = await fetch(`${urls[1]}/chunks/${bytesToHex(chunk.address)}`);
+      const res = await fetch(`${bee.urls[1]}/chunks/${bytesToHex(chunk.address)}`);
       expect(res.status, bytesToHex(chunk.address)).toBe(200);
       expect(bytesToHex(new Uint8Array(await res.arrayBuffer()))).toBe(bytesToHex(chunk.data));
     }
@@ -110,7 +96,7 @@ describe('retcheck CLI against real Bee v2.8.1', () => {
     // Every chunk: 147 leaves, 2 intermediates, the root and the 17 parity chunks (probed, never descended).
     expect([...walked].sort()).toEqual(local.chunks.map((c) => bytesToHex(c.address)).sort());
     for (const leaf of leaves) expect(walked.has(leaf), leaf).toBe(true);
-    for (const chunk of walk.chunks!) for (const url of urls) expect(chunk.per_vantage[url]?.found, `${chunk.address} on ${url}`).toBe(true);
+    for (const chunk of walk.chunks!) for (const url of bee.urls) expect(chunk.per_vantage[url]?.found, `${chunk.address} on ${url}`).toBe(true);
   });
 
   it('a reference nobody uploaded is unretrievable (exit 2)', async () => {
@@ -124,8 +110,8 @@ describe('retcheck CLI against real Bee v2.8.1', () => {
     const topic = topicFromString(`retcheck real-bee feed ${Date.now()}`);
     const update = makeFeedUpdateChunk(key, topic, 0n, hexToBytes(reference), BigInt(Math.floor(Date.now() / 1000)));
     const owner = bytesToHex(privateKeyToAddress(key));
-    const socUrl = `${urls[0]}/soc/${owner}/${bytesToHex(feedIdentifier(topic, 0n))}?sig=${bytesToHex(update.signature)}`;
-    const posted = await fetch(socUrl, { method: 'POST', headers: { 'swarm-postage-batch-id': cluster.batchId, 'swarm-deferred-upload': 'false' }, body: new Uint8Array(update.data.subarray(97)) });
+    const socUrl = `${bee.urls[0]}/soc/${owner}/${bytesToHex(feedIdentifier(topic, 0n))}?sig=${bytesToHex(update.signature)}`;
+    const posted = await fetch(socUrl, { method: 'POST', headers: { 'swarm-postage-batch-id': bee.cluster.batchId, 'swarm-deferred-upload': 'false' }, body: new Uint8Array(update.data.subarray(97)) });
     expect(posted.status).toBe(201);
     const report = validReport(await retcheck([`feed:${owner}:${bytesToHex(topic)}`, ...vantageArgs(), '--no-gateway', '--output', 'json']));
     expect(report.resolution?.resolved_reference).toBe(reference);
@@ -134,10 +120,10 @@ describe('retcheck CLI against real Bee v2.8.1', () => {
 
   it('re-seeds with the cluster batch (status OK, exit 0) and refuses an unknown batch (exit 3, no re-upload)', async () => {
     const { reference } = await upload(randomBytes(12_000), false);
-    const ok = await retcheck([reference, ...vantageArgs(), '--no-gateway', '--reseed', '--stamp', cluster.batchId]);
+    const ok = await retcheck([reference, ...vantageArgs(), '--no-gateway', '--reseed', '--stamp', bee.cluster.batchId]);
     expect(ok.exitCode, ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/re-seed[\s\S]*status\s+OK/);
-    const okJson = await retcheck([reference, ...vantageArgs(), '--no-gateway', '--reseed', '--stamp', cluster.batchId, '--output', 'json']);
+    const okJson = await retcheck([reference, ...vantageArgs(), '--no-gateway', '--reseed', '--stamp', bee.cluster.batchId, '--output', 'json']);
     expect(validReport(okJson).status).toBe('retrievable');
     const unknown = 'ab'.repeat(32);
     const refused = await retcheck([reference, ...vantageArgs(), '--no-gateway', '--reseed', '--stamp', unknown, '--output', 'json']);
