@@ -14,7 +14,6 @@
  *
  * Usage: npm run build && node dist/bench/hash.js [--quick] [--skip-1g] [--json]
  */
-import { spawn } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
 import { mkdtempSync, openSync, rmSync, writeSync, closeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -28,6 +27,7 @@ import { createHashPool } from '../actors/hash/worker-pool.js';
 import { bytesToHex } from '../core/swarm/bytes.js';
 import type { ChunkAddresser } from '../core/swarm/chunk.js';
 import { ChunkTreeWriter } from '../core/swarm/chunk-tree.js';
+import { runMeasured } from './lib/child-usage.js';
 import { answerHelp } from './lib/usage.js';
 
 const USAGE = `Usage: npm run bench:hash -- [--quick] [--skip-1g] [--json]
@@ -123,29 +123,11 @@ function writeRepeated(path: string, block: Uint8Array, bytes: number): void {
 }
 
 /** Runs the CLI; returns wall time (process start included), its JSON result and its peak RSS in bytes. */
-function runCli(path: string): Promise<{ seconds: number; reference: string; threads: number; peakRss: number }> {
-  // Peak RSS from the child itself: Linux's VmHWM belongs to the exec'd image, while getrusage's maxRSS
-  // survives exec and would report this (much larger) benchmark process instead.
-  const reportRss =
-    'data:text/javascript,import {readFileSync} from "node:fs";process.on("exit",()=>{let kb=process.resourceUsage().maxRSS;' +
-    'try{kb=Number(/VmHWM:\\s*(\\d+)/.exec(readFileSync("/proc/self/status","utf8"))[1])}catch{}process.stderr.write("maxrss="+kb+"\\n")})';
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, ['--import', reportRss, bin, '--once', 'hash', path, '--json']);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const seconds = (performance.now() - started) / 1000;
-      if (code !== 0) return reject(new Error(`cockpit exited ${code}: ${stderr}`));
-      const result = JSON.parse(stdout) as { data: { reference: string; threads: number } };
-      // Every thread (workers too) runs the exit hook; the last and largest figure is the process peak.
-      const rssKb = Math.max(...[...stderr.matchAll(/maxrss=(\d+)/g)].map((m) => Number(m[1])));
-      resolve({ seconds, reference: result.data.reference, threads: result.data.threads, peakRss: rssKb * 1024 });
-    });
-  });
+async function runCli(path: string): Promise<{ seconds: number; reference: string; threads: number; peakRss: number }> {
+  const run = await runMeasured([bin, '--once', 'hash', path, '--json']);
+  if (run.code !== 0) throw new Error(`cockpit exited ${run.code}: ${run.stderr}`);
+  const result = JSON.parse(run.stdout) as { data: { reference: string; threads: number } };
+  return { seconds: run.seconds, reference: result.data.reference, threads: result.data.threads, peakRss: run.peakRssMb * 1024 * 1024 };
 }
 
 async function main(): Promise<void> {

@@ -2,7 +2,7 @@
 /**
  * Benchmark: memory and CPU against hostile nodes (issue 12, "Bounded memory against any answer"; issue 24 items 1,
  * 2 and 12). Loopback servers in this process misbehave; an honest loopback node serves a 200-chunk tree. The bins
- * run as child processes, each reporting its own peak RSS and CPU time (process.resourceUsage(), printed at exit).
+ * run as child processes, each reporting its own peak RSS (VmHWM) and CPU time at exit (lib/child-usage.ts).
  *
  * Hostile shapes, each in its own rows:
  *   - `200 MB body`: every answer a 200 MB chunked body (the original case);
@@ -23,7 +23,6 @@
  * (--bins runs the bins of another build, e.g. an older checkout's dist, for a before/after comparison; --only
  * keeps the shapes whose name contains the text.)
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { bytesToHex } from '../core/swarm/bytes.js';
@@ -33,6 +32,7 @@ import { jsonLimitFor } from '../actors/node-client/body-limits.js';
 import { startChunkServer, startHugeBodyServer } from '../devnet/testing/hostile-node.js';
 import { ENDLESS_SHAPES, NESTED_JSON_SHAPES, startEndlessServer, startNestedJsonServer, type EndlessShapeName, type NestedJsonShapeName } from '../devnet/testing/hostile-streams.js';
 import { parseBinsOptions } from './lib/bins-options.js';
+import { runMeasured, type MeasuredRun } from './lib/child-usage.js';
 import { answerHelp } from './lib/usage.js';
 
 const USAGE = `Usage: npm run bench:hostile-memory -- [--bins DIST_DIR] [--only TEXT] [--json]
@@ -51,33 +51,7 @@ answers came through intact. Calls time out after 20 s.
 const HUGE = 200 * 1024 * 1024;
 const TARGETS = { retcheckMb: 220, readinessMb: 150 };
 const TIMEOUT_S = '20';
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  seconds: number;
-  peakRssMb: number;
-  cpuSeconds: number;
-}
-
-/** Prints the child's peak RSS and CPU time on stderr as it exits; loaded before the bin with --import. */
-const PROBE = `data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('\\npeak-rss-kb '+u.maxRSS+' cpu-us '+(u.userCPUTime+u.systemCPUTime)+'\\n')})`;
-
-function runBin(script: string, args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, ['--import', PROBE, script, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const probe = /peak-rss-kb (\d+) cpu-us (\d+)/.exec(stderr);
-      resolve({ code, stdout, seconds: (performance.now() - started) / 1000, peakRssMb: Number(probe?.[1] ?? NaN) / 1024, cpuSeconds: Number(probe?.[2] ?? NaN) / 1e6 });
-    });
-  });
-}
+const CHILD_ENV = { ...process.env, NO_COLOR: '1' };
 
 /** A hostile node of one shape: its URL and how to stop it. */
 interface Hostile {
@@ -120,13 +94,13 @@ async function main(): Promise<void> {
       const hostile = await Promise.all(Array.from({ length: 6 }, () => shape.start()));
       try {
         const six = hostile.flatMap((s) => ['-b', s.url]);
-        const a = await runBin(retcheck, [root, ...six, '-b', honest.url, '--no-gateway', '--output', 'json', '--timeout', TIMEOUT_S]);
+        const a = await runMeasured([retcheck, root, ...six, '-b', honest.url, '--no-gateway', '--output', 'json', '--timeout', TIMEOUT_S], CHILD_ENV);
         const aReport = safeJson(a.stdout);
         rows.push({ shape: shape.name, scenario: 'A. retcheck, 6 hostile + 1 honest', ...figures(a), target: `< ${TARGETS.retcheckMb} MB`, met: a.peakRssMb < TARGETS.retcheckMb, intact: aReport?.vantages?.find((v) => v.node_url === honest.url)?.retrievable === true });
-        const b = await runBin(retcheck, [root, '-b', hostile[0]!.url, '-b', honest.url, '--no-gateway', '--per-chunk', '--output', 'json', '--timeout', TIMEOUT_S]);
+        const b = await runMeasured([retcheck, root, '-b', hostile[0]!.url, '-b', honest.url, '--no-gateway', '--per-chunk', '--output', 'json', '--timeout', TIMEOUT_S]);
         const bReport = safeJson(b.stdout);
         rows.push({ shape: shape.name, scenario: 'B. retcheck --per-chunk, 1 hostile + 1 honest', ...figures(b), target: `< ${TARGETS.retcheckMb} MB`, met: b.peakRssMb < TARGETS.retcheckMb, intact: bReport?.chunk_stats?.per_vantage?.[honest.url]?.found === chunks.length });
-        const c = await runBin(cockpit, ['--once', 'readiness', hostile[1]!.url, '--json', '--timeout', TIMEOUT_S]);
+        const c = await runMeasured([cockpit, '--once', 'readiness', hostile[1]!.url, '--json', '--timeout', TIMEOUT_S]);
         rows.push({ shape: shape.name, scenario: 'C. cockpit --once readiness', ...figures(c), target: `< ${TARGETS.readinessMb} MB`, met: c.peakRssMb < TARGETS.readinessMb, intact: c.code === 2 || c.code === 1 });
       } finally {
         await Promise.all(hostile.map((s) => s.close()));
@@ -149,7 +123,7 @@ async function main(): Promise<void> {
   process.stdout.write(`\n${rows.length - missed} of ${rows.length} rows within their memory target\n`);
 }
 
-function figures(run: Run): Pick<Row, 'seconds' | 'cpuSeconds' | 'peakRssMb'> {
+function figures(run: MeasuredRun): Pick<Row, 'seconds' | 'cpuSeconds' | 'peakRssMb'> {
   return { seconds: run.seconds, cpuSeconds: run.cpuSeconds, peakRssMb: run.peakRssMb };
 }
 
