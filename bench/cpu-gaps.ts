@@ -5,7 +5,8 @@
  * operation into the engine's own work and what the toolkit adds around it:
  *   - keccak: the WebAssembly sponge kernel alone (absorb of 31 blocks = one 4 KiB message) against
  *     keccak256() of a 4 KiB block, and keccak256Each (two messages per permutation) on 4 KiB messages;
- *   - secp256k1: the engine's own call (the `secp256k1` addon's bindings) against core/swarm/signer.ts's call,
+ *   - secp256k1: the engine's own call (the `secp256k1` package's compiled addon, called directly as the native
+ *     engine calls it) against core/swarm/signer.ts's call,
  *     for sign, recover and public key; and the flags the addon was built with, read from its binding.gyp
  *     (inversions by exponentiation or not, the ecmult_gen table);
  *   - manifest lookups: per lookup in the first rounds after the index is built (what a 1 + 5 iteration row of
@@ -26,6 +27,7 @@ import { spongeBytes } from '../core/swarm/keccak-wasm/sponge.js';
 import { SPONGE_EXPORTS } from '../core/swarm/keccak-wasm/layout.js';
 import { createNode } from '../core/swarm/mantaray.js';
 import { addPath, lookupPath } from '../core/swarm/mantaray-paths.js';
+import { loadNativeAddon } from '../core/swarm/secp256k1/node-engines.js';
 import { ethPersonalDigest, privateKeyToAddress, randomPrivateKey, recoverMessageSigner, signMessage, useSecp256k1Engine } from '../core/swarm/signer.js';
 import { lookupPaths, manifestFiles, messages } from './lib/case-inputs.js';
 import { startKeccakPool, toShared } from './lib/keccak-pool.js';
@@ -93,35 +95,31 @@ lines.push(
 );
 
 // secp256k1: the addon's own calls against the toolkit's.
-interface Bindings {
-  ecdsaSign(msg32: Uint8Array, seckey: Uint8Array, options: object, output: Uint8Array): { recid: number };
-  ecdsaRecover(sig: Uint8Array, recid: number, msg32: Uint8Array, compressed: boolean): Uint8Array;
-  publicKeyCreate(seckey: Uint8Array, compressed: boolean): Uint8Array;
-}
-const require = createRequire(import.meta.url);
-let bindings: Bindings | undefined;
+let addon: ReturnType<typeof loadNativeAddon> | undefined;
 try {
-  bindings = require('secp256k1/bindings') as Bindings;
+  addon = loadNativeAddon();
   useSecp256k1Engine('native');
 } catch (err) {
   lines.push(`secp256k1: the native addon does not load here (${(err as Error).message.split('\n')[0]}): no split measured`);
 }
-if (bindings !== undefined) {
-  const b = bindings;
+if (addon !== undefined) {
+  const a = addon;
   const N = 500;
   const key = randomPrivateKey();
   const msgs = messages(N);
   const digests = msgs.map((m) => ethPersonalDigest(keccak256(m)));
   const sigs = msgs.map((m) => signMessage(key, m));
+  const sig64 = sigs.map((s) => s.slice(0, 64));
   const keys = Array.from({ length: N }, () => randomPrivateKey());
-  const out = new Uint8Array(64);
+  const box = { signature: new Uint8Array(64), recid: 0 };
+  const out = new Uint8Array(65);
   const rows = {
-    sign: [cpuPerOp(N, 7, () => digests.forEach((d) => b.ecdsaSign(d, key, {}, out))), cpuPerOp(N, 7, () => msgs.forEach((m) => signMessage(key, m)))],
+    sign: [cpuPerOp(N, 7, () => digests.forEach((d) => a.ecdsaSign(box, d, key, undefined, undefined))), cpuPerOp(N, 7, () => msgs.forEach((m) => signMessage(key, m)))],
     recover: [
-      cpuPerOp(N, 7, () => sigs.forEach((s, i) => b.ecdsaRecover(s.subarray(0, 64), s[64]! - 27, digests[i]!, false))),
+      cpuPerOp(N, 7, () => sigs.forEach((s, i) => a.ecdsaRecover(out, sig64[i]!, s[64]! - 27, digests[i]!))),
       cpuPerOp(N, 7, () => msgs.forEach((m, i) => recoverMessageSigner(sigs[i]!, m))),
     ],
-    'public key': [cpuPerOp(N, 7, () => keys.forEach((k) => b.publicKeyCreate(k, false))), cpuPerOp(N, 7, () => keys.forEach((k) => privateKeyToAddress(k)))],
+    'public key': [cpuPerOp(N, 7, () => keys.forEach((k) => a.publicKeyCreate(out, k))), cpuPerOp(N, 7, () => keys.forEach((k) => privateKeyToAddress(k)))],
   };
   const split: Record<string, { addon_us: number; toolkit_us: number }> = {};
   for (const [op, [addon, toolkit]] of Object.entries(rows)) {

@@ -101,6 +101,25 @@ describe('signing', () => {
     );
   });
 
+  it('signatures and addresses handed out earlier keep their bytes while many more are made (shared slabs and buffers)', () => {
+    const key = hexToBytes('42'.repeat(32));
+    const messages = Array.from({ length: 300 }, (_, i) => utf8Encode(`slab ${i}`));
+    const signatures = messages.map((m) => signMessage(key, m));
+    const hexes = signatures.map(bytesToHex);
+    const owners = signatures.map((s, i) => recoverMessageSigner(s, messages[i]!));
+    const otherOwner = privateKeyToAddress(hexToBytes('43'.repeat(32)));
+    for (let i = 0; i < 300; i++) signMessage(hexToBytes('43'.repeat(32)), messages[i]!);
+    const expectedOwner = bytesToHex(privateKeyToAddress(key));
+    signatures.forEach((s, i) => {
+      expect(s).toHaveLength(65);
+      expect(bytesToHex(s), `signature ${i}`).toBe(hexes[i]);
+      expect(bytesToHex(signMessage(key, messages[i]!))).toBe(hexes[i]);
+      expect(bytesToHex(owners[i]!)).toBe(expectedOwner);
+    });
+    expect(bytesToHex(otherOwner)).not.toBe(expectedOwner);
+    expect(bytesToHex(otherOwner)).toBe(bytesToHex(privateKeyToAddress(hexToBytes('43'.repeat(32)))));
+  });
+
   it('rejects v = 0/1 (Bee feeds v straight back into recovery) and malformed signatures', () => {
     const key = hexToBytes('11'.repeat(32));
     const digest = keccak256(utf8Encode('x'));

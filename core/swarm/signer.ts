@@ -23,6 +23,34 @@ const CURVE_ORDER_BYTES = Uint8Array.from(
   'fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141'.match(/../g)!.map((h) => parseInt(h, 16)),
 );
 
+/**
+ * The public key an engine just wrote (recovered or derived), hashed into an address at once. One buffer for the
+ * thread: a fresh 65-byte Uint8Array per call is over V8's 64-byte limit for typed arrays kept on the JavaScript
+ * heap (~0.25 µs to make one with its own store, ~35 ns at 64 bytes, plus its sweep later).
+ */
+const PUBLIC_KEY = new Uint8Array(65);
+/** x ‖ y of PUBLIC_KEY: what an Ethereum address hashes. */
+const PUBLIC_KEY_XY = PUBLIC_KEY.subarray(1);
+
+/**
+ * Signatures are 65 bytes, so each one as its own Uint8Array would pay for a store of its own (see PUBLIC_KEY).
+ * They are cut instead from a slab shared by SIGNATURES_PER_SLAB of them, as Node's Buffer.allocUnsafe cuts
+ * small buffers from a pool: a full slab is never reused, only replaced, so every signature keeps its bytes.
+ */
+const SIGNATURES_PER_SLAB = 64;
+let signatureSlab = new ArrayBuffer(0);
+let signatureSlabAt = 0;
+
+function newSignature(): Uint8Array {
+  if (signatureSlabAt === signatureSlab.byteLength) {
+    signatureSlab = new ArrayBuffer(SIGNATURES_PER_SLAB * SIGNATURE_SIZE);
+    signatureSlabAt = 0;
+  }
+  const signature = new Uint8Array(signatureSlab, signatureSlabAt, SIGNATURE_SIZE);
+  signatureSlabAt += SIGNATURE_SIZE;
+  return signature;
+}
+
 /** prefix ‖ data32 laid out once: one contiguous 60-byte message hashes on keccak256's one-part path. */
 const PERSONAL_MESSAGE = new Uint8Array(PERSONAL_PREFIX_32.length + 32);
 PERSONAL_MESSAGE.set(PERSONAL_PREFIX_32);
@@ -39,7 +67,7 @@ export function ethPersonalDigest(data32: Uint8Array): Uint8Array {
 export function signDigest(privateKey: Uint8Array, digest: Uint8Array): Uint8Array {
   assertPrivateKey(privateKey);
   assertBytes(digest, 32, 'digest');
-  const signature = new Uint8Array(SIGNATURE_SIZE);
+  const signature = newSignature();
   const recovery = secp256k1().sign(digest, privateKey, signature.subarray(0, 64));
   if (recovery > 1) {
     // Only when R.x ≥ n (probability ~2^-128); Bee's 27/28 encoding cannot express it.
@@ -55,14 +83,13 @@ export function recoverAddress(signature65: Uint8Array, digest: Uint8Array): Uin
   assertBytes(digest, 32, 'digest');
   const v = signature65[64]!;
   if (v !== 27 && v !== 28) throw new InputError('signature', `v = ${v}`, 'recovery byte v = 27 or 28 (r ‖ s ‖ v)');
-  let publicKey: Uint8Array;
   try {
-    publicKey = secp256k1().recover(signature65.subarray(0, 64), v - 27, digest);
+    secp256k1().recover(signature65.subarray(0, 64), v - 27, digest, PUBLIC_KEY);
   } catch {
     // r or s out of range, or r not the x of a curve point: a corrupt or forged signature.
     throw new InputError('signature', `${signature65.length} bytes`, 'a valid secp256k1 signature (r, s in range, r on the curve)');
   }
-  return uncompressedToAddress(publicKey);
+  return publicKeyAddress();
 }
 
 /** sign(personal(data32)): Bee's `Signer.Sign` of a 32-byte value. */
@@ -97,23 +124,23 @@ export function publicKeyToAddress(publicKey: Uint8Array): Uint8Array {
     encoded[0] = 4;
     encoded.set(publicKey, 1);
   }
-  let uncompressed: Uint8Array;
   try {
-    uncompressed = secp256k1().uncompressed(encoded);
+    secp256k1().uncompressed(encoded, PUBLIC_KEY);
   } catch {
     throw new InputError('public key', describe(publicKey), 'a point on secp256k1');
   }
-  return uncompressedToAddress(uncompressed);
+  return publicKeyAddress();
 }
 
 export function privateKeyToAddress(privateKey: Uint8Array): Uint8Array {
   assertPrivateKey(privateKey);
-  return uncompressedToAddress(secp256k1().publicKey(privateKey));
+  secp256k1().publicKey(privateKey, PUBLIC_KEY);
+  return publicKeyAddress();
 }
 
-/** keccak256 of x ‖ y, last 20 bytes: an engine's 65-byte key is already on the curve. */
-function uncompressedToAddress(uncompressed65: Uint8Array): Uint8Array {
-  return keccak256(uncompressed65.subarray(1)).subarray(12);
+/** The address of the key an engine just wrote into PUBLIC_KEY: keccak256 of x ‖ y, last 20 bytes. */
+function publicKeyAddress(): Uint8Array {
+  return keccak256(PUBLIC_KEY_XY).subarray(12);
 }
 
 /**

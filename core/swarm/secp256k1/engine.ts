@@ -24,10 +24,15 @@ export interface Secp256k1Engine {
    * digest are checked by the caller (32 bytes, key in range).
    */
   sign(digest: Uint8Array, privateKey: Uint8Array, out64: Uint8Array): number;
-  /** The signer's 65-byte uncompressed public key; throws on a signature that recovers nothing. */
-  recover(signature64: Uint8Array, recovery: number, digest: Uint8Array): Uint8Array;
-  /** 65-byte uncompressed public key of a valid private key. */
-  publicKey(privateKey: Uint8Array): Uint8Array;
-  /** A 33-byte compressed or 65-byte uncompressed key as 65 bytes uncompressed; throws when it is not on the curve. */
-  uncompressed(publicKey: Uint8Array): Uint8Array;
+  /**
+   * Writes the signer's 65-byte uncompressed public key into `out65`; throws on a signature that recovers nothing.
+   * The key goes into the caller's buffer (signer.ts keeps one for the address it hashes at once): a fresh
+   * 65-byte Uint8Array per call is over V8's 64-byte limit for typed arrays kept on the JavaScript heap, and
+   * its own malloc'd store costs ~0.25 µs to make plus its sweep later.
+   */
+  recover(signature64: Uint8Array, recovery: number, digest: Uint8Array, out65: Uint8Array): void;
+  /** Writes the 65-byte uncompressed public key of a valid private key into `out65`. */
+  publicKey(privateKey: Uint8Array, out65: Uint8Array): void;
+  /** Writes a 33-byte compressed or 65-byte uncompressed key as 65 bytes uncompressed into `out65`; throws when it is not on the curve. */
+  uncompressed(publicKey: Uint8Array, out65: Uint8Array): void;
 }

@@ -17,13 +17,13 @@ export function nobleEngine(): Secp256k1Engine {
       out64.set(recovered.subarray(1, 65));
       return recovered[0]!;
     },
-    recover(signature64, recovery, digest) {
+    recover(signature64, recovery, digest, out65) {
       const recovered = new Uint8Array(65);
       recovered[0] = recovery;
       recovered.set(signature64, 1);
-      return secp.recoverPublicKey(recovered, digest, { prehash: false, isCompressed: false });
+      out65.set(secp.recoverPublicKey(recovered, digest, { prehash: false, isCompressed: false }));
     },
-    publicKey: (privateKey) => secp.getPublicKey(privateKey, false),
-    uncompressed: (publicKey) => secp.Point.fromBytes(publicKey).toBytes(false),
+    publicKey: (privateKey, out65) => out65.set(secp.getPublicKey(privateKey, false)),
+    uncompressed: (publicKey, out65) => out65.set(secp.Point.fromBytes(publicKey).toBytes(false)),
   };
 }

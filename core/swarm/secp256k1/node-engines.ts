@@ -6,38 +6,66 @@
  */
 import type { Secp256k1Engine, Secp256k1EngineKind } from './engine.js';
 
-type Require = (id: string) => unknown;
+type Require = ((id: string) => unknown) & { resolve(id: string): string };
 
-function nodeRequire(): Require {
+/** `require` as seen from `from` (a file path or URL). */
+function requireFrom(from: string): Require {
   const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
   const mod = proc?.getBuiltinModule?.('node:module') as { createRequire(from: string): Require } | undefined;
   if (!mod) throw new Error('not Node.js (no process.getBuiltinModule): libsecp256k1 engines need require');
-  return mod.createRequire(import.meta.url);
+  return mod.createRequire(from);
 }
 
-/** The subset of the `secp256k1` package's bindings API used here (lib/index.js over the addon). */
-interface NativeBindings {
-  ecdsaSign(msg32: Uint8Array, seckey: Uint8Array, options: object, output: Uint8Array): { signature: Uint8Array; recid: number };
-  ecdsaRecover(sig: Uint8Array, recid: number, msg32: Uint8Array, compressed: boolean): Uint8Array;
-  publicKeyCreate(seckey: Uint8Array, compressed: boolean): Uint8Array;
-  publicKeyConvert(pubkey: Uint8Array, compressed: boolean): Uint8Array;
+function nodeRequire(): Require {
+  return requireFrom(import.meta.url);
 }
-
-const NO_OPTIONS = Object.freeze({});
 
 /**
- * libsecp256k1 as a prebuilt Node addon. `secp256k1/bindings` loads the compiled addon (node-gyp-build finds
- * prebuilds/linux-x64/… for this platform) and throws when there is none: it never falls back to the package's
- * JavaScript (elliptic) implementation, which `require('secp256k1')` would do silently.
+ * The `secp256k1` package's compiled addon class, called as its own lib/index.js calls it (the package is pinned
+ * at 5.0.2 in package.json): each method writes into the output it is given and answers 0 on success, another
+ * number on failure. Called directly, not through lib/index.js: that layer re-checks every argument (signer.ts
+ * already has), builds a result object and a fresh output per call, which measured ~0.5–1 µs of a 20–50 µs call.
  */
+export interface NativeAddon {
+  ecdsaSign(box: { signature: Uint8Array; recid: number }, msg32: Uint8Array, seckey: Uint8Array, data: undefined, noncefn: undefined): number;
+  ecdsaRecover(output65: Uint8Array, sig64: Uint8Array, recid: number, msg32: Uint8Array): number;
+  publicKeyCreate(output65: Uint8Array, seckey: Uint8Array): number;
+  publicKeyConvert(output65: Uint8Array, pubkey: Uint8Array): number;
+}
+
+/**
+ * The addon itself: node-gyp-build, resolved from the `secp256k1` package's own directory as its bindings.js
+ * does, finds the prebuilt binary for this platform (prebuilds/linux-x64/…) and throws when there is none; the
+ * package's JavaScript (elliptic) fallback, which `require('secp256k1')` would pick silently, is never loaded.
+ */
+export function loadNativeAddon(): NativeAddon {
+  const packageJson = nodeRequire().resolve('secp256k1/package.json');
+  const dir = packageJson.slice(0, packageJson.length - 'package.json'.length);
+  const build = requireFrom(packageJson)('node-gyp-build') as (dir: string) => { Secp256k1: new () => NativeAddon };
+  return new (build(dir).Secp256k1)();
+}
+
+/** libsecp256k1 as a prebuilt Node addon (RFC 6979 nonces: no nonce function or data is passed). */
 export function nativeEngine(): Secp256k1Engine {
-  const b = nodeRequire()('secp256k1/bindings') as NativeBindings;
+  const addon = loadNativeAddon();
+  // One result box for every signature: the addon reads box.signature and writes box.recid.
+  const box: { signature: Uint8Array; recid: number } = { signature: new Uint8Array(64), recid: 0 };
   return {
     kind: 'native',
-    sign: (digest, privateKey, out64) => b.ecdsaSign(digest, privateKey, NO_OPTIONS, out64).recid,
-    recover: (signature64, recovery, digest) => b.ecdsaRecover(signature64, recovery, digest, false),
-    publicKey: (privateKey) => b.publicKeyCreate(privateKey, false),
-    uncompressed: (publicKey) => b.publicKeyConvert(publicKey, false),
+    sign(digest, privateKey, out64) {
+      box.signature = out64;
+      if (addon.ecdsaSign(box, digest, privateKey, undefined, undefined) !== 0) throw new Error('libsecp256k1 could not sign with this key');
+      return box.recid;
+    },
+    recover(signature64, recovery, digest, out65) {
+      if (addon.ecdsaRecover(out65, signature64, recovery, digest) !== 0) throw new Error('the signature recovers no public key');
+    },
+    publicKey(privateKey, out65) {
+      if (addon.publicKeyCreate(out65, privateKey) !== 0) throw new Error('private key out of range');
+    },
+    uncompressed(publicKey, out65) {
+      if (addon.publicKeyConvert(out65, publicKey) !== 0) throw new Error('not a point on secp256k1');
+    },
   };
 }
 
@@ -59,17 +87,17 @@ export function wasmEngine(): Secp256k1Engine {
       out64.set(signature);
       return recoveryId;
     },
-    recover(signature64, recovery, digest) {
+    recover(signature64, recovery, digest, out65) {
       const key = t.recover(digest, signature64, recovery, false);
       if (key === null) throw new Error('the signature recovers no public key');
-      return key;
+      out65.set(key);
     },
-    publicKey(privateKey) {
+    publicKey(privateKey, out65) {
       const key = t.pointFromScalar(privateKey, false);
       if (key === null) throw new Error('private key out of range');
-      return key;
+      out65.set(key);
     },
-    uncompressed: (publicKey) => t.pointCompress(publicKey, false),
+    uncompressed: (publicKey, out65) => out65.set(t.pointCompress(publicKey, false)),
   };
 }
 
