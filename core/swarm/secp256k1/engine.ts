@@ -3,8 +3,8 @@
  * fastest implementation that loads does the work. Three engines, picked once per thread on first use
  * (select.ts), fastest first:
  *
- * - `native`: libsecp256k1 through the `secp256k1` package's prebuilt Node addon (its bindings, never its
- *   JavaScript fallback). Node only.
+ * - `native`: libsecp256k1 through the `secp256k1` package's prebuilt Node addon, called directly (never the
+ *   package's JavaScript fallback, nor its argument-checking layer: node-engines.ts). Node only.
  * - `wasm`: libsecp256k1 compiled to WebAssembly (`tiny-secp256k1`). Node only here: its browser build wants a
  *   bundler that loads .wasm as a module.
  * - `noble`: @noble/secp256k1 (BigInt JavaScript): everywhere, including the browser app; the last fallback.
