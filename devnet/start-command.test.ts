@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileEntries } from '../test/compiled-entries.js';
 import { runBin } from '../test/run-bin.js';
 import { parseStartArgs } from './start-command.js';
+import { freePort } from '../test/fixtures/devnet-as-bee.js';
 
 const compiled = compileEntries('devnet-start', ['devnet/devnet-bin.ts']);
 const bin = compiled('devnet/devnet-bin.ts');
@@ -22,14 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function yaml(name: string, text: string): Promise<string> {
   const path = join(dir, name);

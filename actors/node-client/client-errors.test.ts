@@ -2,7 +2,6 @@
  * Every failure becomes a NodeApiError with the right code, a readable message, a bounded excerpt, plain-data JSON,
  * and no token anywhere; every call (failures included) reaches the stats and the onCall hook.
  */
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH } from './bee-fixtures.js';
 import type { CallRecord } from './call-stats.js';
@@ -10,6 +9,7 @@ import { createCallStats } from './call-stats.js';
 import { createNodeClient } from './client.js';
 import { NodeApiError, isNotFound } from './errors.js';
 import { sendBeeError, sendJson, startLoopbackServer, type LoopbackServer } from './loopback-server.js';
+import { freePort } from '../../test/fixtures/devnet-as-bee.js';
 
 const TOKEN = 'tok-5ecret-abcdef';
 let server: LoopbackServer;
@@ -179,10 +179,3 @@ describe('call recording', () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}

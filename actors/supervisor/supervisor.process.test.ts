@@ -15,6 +15,7 @@ import { selectSupervisorChip } from '../../machines/cockpit/supervisor.view.js'
 import { compileEntries } from '../../test/compiled-entries.js';
 import { answers, groupAlive } from '../../test/fixtures/process-probes.js';
 import { logSupervisorEvents, startSupervision, type SupervisionOptions } from './index.js';
+import { freePort } from '../../test/fixtures/devnet-as-bee.js';
 
 const compiled = compileEntries('supervisor-process', ['devnet/devnet-bin.ts', 'test/fixtures/fake-node.ts', 'test/fixtures/supervise-harness.ts']);
 let dir: string;
@@ -26,14 +27,6 @@ async function executable(name: string, script: string): Promise<string> {
   await writeFile(path, `#!/bin/sh\nexec "${process.execPath}" "${script}" "$@"\n`);
   await chmod(path, 0o755);
   return path;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 let yamlCount = 0;

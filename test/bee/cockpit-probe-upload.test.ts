@@ -5,11 +5,11 @@
  * "not retrievable". A prefix that names no batch is refused before anything is uploaded. Every JSON output is
  * validated by config-schema/once-results.schema.json.
  */
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { beeClusterSuite } from './bee-suite.js';
 import { onceJson } from '../once-schema.js';
 import { runBin } from '../run-bin.js';
+import { closedPortUrl } from '../retcheck/cli-harness.js';
 
 const CLI = 'dist/surfaces/cli/cockpit-bin.js';
 
@@ -20,20 +20,11 @@ interface ProbeData {
   cleanup: { pinned: boolean | null; tagDeleted: boolean | null; left: string[] };
 }
 
-/** A loopback port nothing listens on: a configured node that is not running. */
-async function closedPort(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
-}
-
 describe('cockpit --once probe-upload against real Bee v2.8.1', () => {
   const bee = beeClusterSuite({ cli: CLI, nodes: 3 });
 
   it('the other two nodes retrieve the probe; a node that is not running is unreachable; nothing stays pinned', async () => {
-    const down = await closedPort();
+    const down = await closedPortUrl(); // a configured node that is not running
     // The node that is down is asked until the deadline (it may come up), so the deadline is short here.
     const text = await runBin(CLI, ['--once', 'probe-upload', '--deadline', '20', ...bee.urls, down]);
     process.stderr.write(`probe-upload text on real Bee:\n${text.stdout}\n`);

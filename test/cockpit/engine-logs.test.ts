@@ -5,7 +5,6 @@
  * chip, becomes its own log source (tier "supervised") and is stopped by engine.stop() with a final status.
  */
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { engineConfigForUrls } from '../../core/cockpit/interaction/config.js';
 import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { compileEntries } from '../compiled-entries.js';
 import { startEngineHarness } from './engine-harness.js';
+import { freePort } from '../fixtures/devnet-as-bee.js';
 
 let devnet: StartedDevnet;
 let dir: string;
@@ -58,14 +58,6 @@ describe('log pane in the engine', () => {
     }
   });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('supervised node in the engine', () => {
   it('runs the node, shows its chip, tails its capture, and engine.stop() stops it with the final status', async () => {

@@ -5,7 +5,6 @@
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
 import { serveMetrics, type ServingMetrics } from '../../surfaces/cli/cockpit/serve-metrics.js';
 import { CockpitStateStore } from '../../actors/cockpit/state-store.js';
 import { uploadRandom } from '../fixtures/devnet-content.js';
+import { freePort } from '../fixtures/devnet-as-bee.js';
 
 const PROMETHEUS = process.env.PROMETHEUS_BIN ?? '/usr/bin/prometheus';
 const PROMTOOL = process.env.PROMTOOL_BIN ?? '/usr/bin/promtool';
@@ -28,14 +28,6 @@ let prometheusLog = '';
 /** Watched since a previous run (state.json + watch-history.json in the data directory): one lost, one kept. */
 let lostRef: string;
 let keptRef: string;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;

@@ -5,13 +5,13 @@
  */
 import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevnet, type StartedDevnet } from '../../../devnet/devnet.js';
 import { compileEntries } from '../../../test/compiled-entries.js';
 import { runBin } from '../../../test/run-bin.js';
+import { freePort } from '../../../test/fixtures/devnet-as-bee.js';
 
 let bin: string;
 let devnetBin: string;
@@ -53,14 +53,6 @@ async function serve(args: string[]) {
       return { code: await exited, stderr };
     },
   };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('cockpit --serve-metrics', () => {
