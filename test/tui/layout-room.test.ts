@@ -9,12 +9,11 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SCREENS } from '../../core/cockpit/view/screens.js';
-import { cockpitHome, compileCockpitTui, palette, startCockpitTui, type CockpitHome } from './cockpit-session.js';
+import { palette, type CockpitHome } from './cockpit-session.js';
 import { blankFraction, wastedCuts } from './room.js';
-import type { TmuxTerminal } from './tmux.js';
+import { tuiSuite } from './tui-suite.js';
 
 const SIZES = [
   [80, 24],
@@ -34,31 +33,13 @@ const OUT = 'test-output/tui-layout';
 const LOW = 0.25;
 const BLANK_BOUND: Readonly<Record<string, number>> = { health: LOW, stamps: LOW, fleet: LOW, peers: LOW };
 
-let bin = '';
-let devnet: StartedDevnet;
-const homes: CockpitHome[] = [];
-const open: TmuxTerminal[] = [];
+const suite = tuiSuite({ name: 'tui-layout-room', nodes: 4 });
 
-beforeAll(async () => {
-  bin = compileCockpitTui('tui-layout-room');
-  devnet = await startDevnet({ nodes: 4, port: 0, mineBlocks: false, pushDelayMs: 0 });
-  mkdirSync(OUT, { recursive: true });
-}, 180_000);
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((terminal) => terminal.close()));
-});
-
-afterAll(async () => {
-  await devnet?.stop();
-  for (const home of homes) home.cleanup();
-});
+beforeAll(() => mkdirSync(OUT, { recursive: true }));
 
 function home(ui: string[] = []): CockpitHome {
-  const nodes = devnet.nodes.flatMap((node, i) => ['[[nodes]]', `name = "n${i}"`, `url = "${node.url}"`, '']);
-  const made = cockpitHome([...nodes, ...(ui.length ? ['[ui]', ...ui] : [])].join('\n'));
-  homes.push(made);
-  return made;
+  const nodes = suite.devnet.nodes.flatMap((node, i) => ['[[nodes]]', `name = "n${i}"`, `url = "${node.url}"`, '']);
+  return suite.home([...nodes, ...(ui.length ? ['[ui]', ...ui] : [])].join('\n'));
 }
 
 const isLogHeader = (row: string) => /^(──|--) Errors /.test(row);
@@ -66,8 +47,7 @@ const isLogHeader = (row: string) => /^(──|--) Errors /.test(row);
 describe('cockpit-tui uses the room at every size (tmux, devnet)', { timeout: 600_000 }, () => {
   for (const [columns, rows] of SIZES) {
     it(`${columns}x${rows}: every screen, nothing cut with room to spare; the log pane ${rows >= 40 ? 'open' : 'closed'} at start`, async () => {
-      const terminal = await startCockpitTui(bin, home(), [], columns, rows);
-      open.push(terminal);
+      const terminal = await suite.start(home(), [], columns, rows);
       await terminal.waitFor((r) => /^S1 Health/.test(r[2] ?? '') && r.some((row) => row.includes('API version')), 60_000);
       const blanks: Record<string, number> = {};
       const cuts: Record<string, string[]> = {};
@@ -100,8 +80,7 @@ describe('cockpit-tui uses the room at every size (tmux, devnet)', { timeout: 60
   }
 
   it(':polling slow, then :polling live, typed in the palette: the engine answers with the new cadence (issue 28 item 4)', async () => {
-    const terminal = await startCockpitTui(bin, home(), [], 120, 30);
-    open.push(terminal);
+    const terminal = await suite.start(home(), [], 120, 30);
     await terminal.waitFor((r) => /^S1 Health/.test(r[2] ?? '') && r.some((row) => row.includes('API version')), 60_000);
     await palette(terminal, 'polling slow');
     await terminal.waitFor('polling slow: the fleet and S1 Health every 30 s, S2 Stamps every 90 s', 10_000);
@@ -110,14 +89,12 @@ describe('cockpit-tui uses the room at every size (tmux, devnet)', { timeout: 60
   });
 
   it('[ui] log_pane = "closed" keeps it closed at 200x60; "open" opens it at 80x24; Ctrl+L still toggles', async () => {
-    const closed = await startCockpitTui(bin, home(['log_pane = "closed"']), [], 200, 60);
-    open.push(closed);
+    const closed = await suite.start(home(['log_pane = "closed"']), [], 200, 60);
     await closed.waitFor((r) => /^S1 Health/.test(r[2] ?? '') && r.some((row) => row.includes('API version')), 60_000);
     expect((await closed.screen()).some(isLogHeader)).toBe(false);
     await closed.keys('C-l');
     await closed.waitFor((r) => r.some(isLogHeader), 10_000);
-    const opened = await startCockpitTui(bin, home(['log_pane = "open"']), [], 80, 24);
-    open.push(opened);
+    const opened = await suite.start(home(['log_pane = "open"']), [], 80, 24);
     await opened.waitFor((r) => /^S1 Health/.test(r[2] ?? '') && r.some(isLogHeader), 60_000);
     await opened.keys('C-l');
     await opened.waitFor((r) => !r.some(isLogHeader), 10_000);

@@ -5,34 +5,15 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDevnet, type StartedDevnet } from '../../devnet/devnet.js';
-import { cockpitHome, compileCockpitTui, startCockpitTui, type CockpitHome } from './cockpit-session.js';
-import type { TmuxTerminal } from './tmux.js';
+import { describe, expect, it } from 'vitest';
+import type { CockpitHome } from './cockpit-session.js';
+import { tuiSuite } from './tui-suite.js';
 
-let bin = '';
-let devnet: StartedDevnet;
-const homes: CockpitHome[] = [];
-const open: TmuxTerminal[] = [];
-
-beforeAll(async () => {
-  bin = compileCockpitTui('tui-start-screen');
-  devnet = await startDevnet({ nodes: 1, port: 0, mineBlocks: false, pushDelayMs: 0 });
-}, 180_000);
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((terminal) => terminal.close()));
-});
-
-afterAll(async () => {
-  await devnet?.stop();
-  for (const home of homes) home.cleanup();
-});
+const suite = tuiSuite({ name: 'tui-start-screen', nodes: 1 });
 
 /** A home whose config names the devnet node (plus `ui`, the lines of a `[ui]` table) and whose state.json remembers S4 Lottery. */
 function home(ui: string[] = []): CockpitHome {
-  const made = cockpitHome([`[[nodes]]`, `name = "alpha"`, `url = "${devnet.nodes[0]!.url}"`, '', ...(ui.length ? ['[ui]', ...ui] : [])].join('\n'));
-  homes.push(made);
+  const made = suite.home([`[[nodes]]`, `name = "alpha"`, `url = "${suite.devnet.nodes[0]!.url}"`, '', ...(ui.length ? ['[ui]', ...ui] : [])].join('\n'));
   mkdirSync(made.env.COCKPIT_DATA!, { recursive: true });
   writeFileSync(join(made.env.COCKPIT_DATA!, 'state.json'), JSON.stringify({ version: 1, logPaneHeight: 8, lastScreen: 'S4', watchlist: [] }));
   return made;
@@ -40,8 +21,7 @@ function home(ui: string[] = []): CockpitHome {
 
 /** The screen title row once drawn (row 3: under the top bar and the tabs). */
 async function openedOn(at: CockpitHome, args: string[] = []): Promise<string> {
-  const terminal = await startCockpitTui(bin, at, args, 100, 30);
-  open.push(terminal);
+  const terminal = await suite.start(at, args, 100, 30);
   const rows = await terminal.waitFor((r) => /[●*] \S/.test(r[0] ?? '') && /^S\d+ /.test(r[2] ?? ''), 30_000);
   return rows[2]!;
 }
@@ -64,8 +44,7 @@ describe('cockpit-tui start screen (tmux, devnet)', { timeout: 120_000 }, () => 
       [home(), ['--screen', 'lotto'], /--screen: unknown screen "lotto"; one of health, stamps,/],
       [home(['start_screen = "lotto"']), [], /config\.toml:\d+:1: ui\.start_screen: expected one of "health", /],
     ] as const) {
-      const terminal = await startCockpitTui(bin, at, args, 200, 30);
-      open.push(terminal);
+      const terminal = await suite.start(at, args, 200, 30);
       const rows = await terminal.waitFor((r) => r.some((row) => row.startsWith('[exited ')), 30_000);
       expect(rows.join('\n')).toMatch(message);
       expect(rows.find((row) => row.startsWith('[exited '))).toBe('[exited 2]');
