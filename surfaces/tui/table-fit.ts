@@ -4,12 +4,14 @@
  * 1. When every column fits with its full values (`CellView.full`, the 64-hex references), show those: a wide
  *    terminal should show what a narrow one shortens. Only a `full` that is its cell's text unshortened
  *    (core/cockpit/view/cell-text.ts) counts: a column holds its own field at every width.
- * 2. Otherwise, with the shortened texts, drop columns while the table is too wide, the highest `priority`
- *    number first (the rightmost of equals first); priority 1 columns are never dropped.
+ * 2. Otherwise, with the shortened texts, drop columns while the table is too wide, in the order both faces
+ *    share (core/cockpit/view/column-drop.ts): the highest `priority` number first, the rightmost of equals
+ *    first; priority 1 columns are never dropped.
  * 3. Still too wide: take columns down towards their header width, the widest first, and cut their cells
  *    with an ellipsis.
  */
 import { fullTextOf } from '../../core/cockpit/view/cell-text.js';
+import { columnDropOrder } from '../../core/cockpit/view/column-drop.js';
 import type { ColumnView, TableSection } from '../../core/cockpit/view/view-model.js';
 import { inert } from './inert.js';
 import { textWidth } from './lines.js';
@@ -70,17 +72,14 @@ export function fitTable(section: { readonly columns: readonly FitColumn[]; read
     if (total(full, full.length, lead) <= width) return { shown: all, widths: full, useFull: true };
   }
   const natural = naturalWidths(columns, rows, false);
-  const shown = [...all];
+  let shown = [...all];
   const widthsOf = (indexes: readonly number[]): number[] => indexes.map((i) => natural[i] ?? 0);
-  while (total(widthsOf(shown), shown.length, lead) > width) {
-    let drop = -1;
-    for (let k = 0; k < shown.length; k++) {
-      const priority = columns[shown[k] ?? 0]?.priority ?? 1;
-      if (priority <= 1) continue;
-      if (drop === -1 || priority >= (columns[shown[drop] ?? 0]?.priority ?? 1)) drop = k;
-    }
-    if (drop === -1) break;
-    shown.splice(drop, 1);
+  let sum = total(natural, natural.length, lead);
+  // The drop order only when something must go: most tables fit, and this runs for every width a pane tries.
+  for (const drop of sum > width ? columnDropOrder(columns) : []) {
+    if (sum <= width) break;
+    sum -= (natural[drop] ?? 0) + (shown.length > 1 ? COLUMN_GAP : 0);
+    shown = shown.filter((index) => index !== drop);
   }
   const widths = widthsOf(shown);
   let excess = total(widths, shown.length, lead) - width;

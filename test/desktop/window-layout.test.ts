@@ -210,3 +210,44 @@ describe('the window at 1280x800 and 1920x1080, dark and light (cockpit --serve,
     });
   }
 });
+
+describe('S2 beside its open drill (cockpit --serve, Chromium, devnet)', { timeout: 180_000 }, () => {
+  it('at 1280x800 and 1920x1080 the 11-column batch table fits beside the bucket drill: no sideways scroll, status and TTL in view', async () => {
+    const win = await suite.serve({ urls: suite.devnet.nodes.map((node) => node.url) });
+    const context = await suite.browser.newContext({ viewport: SIZES[0] });
+    const page = await context.newPage();
+    try {
+      await page.goto(win.serving.url);
+      await page.waitForSelector('[data-testid="screen"][data-screen="health"]:not([data-status="loading"])', { timeout: 90_000 });
+      await showScreen(page, 'stamps');
+      const batch = page.locator('[data-testid="section-batches"] tbody tr[data-key]', { hasText: 'devnet' });
+      await batch.waitFor({ timeout: 30_000 });
+      await batch.click();
+      await page.keyboard.press('Enter');
+      const drill = page.getByTestId('drill');
+      await drill.waitFor();
+      await expect.poll(() => drill.textContent(), { timeout: 20_000 }).toMatch(/Fullest bucket|Stamped chunks/);
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: join(SHOTS, `${size.width}x${size.height}-S02-stamps-drill.png`) });
+        expect({ size, layout: await page.evaluate(layoutDefects) }).toEqual({ size, layout: [] });
+        // The table itself: as wide as its box, and the columns an operator reads first (never dropped) in view.
+        const table = page.locator('[data-testid="section-batches"] .table-wrap');
+        const [scroll, client] = await table.evaluate((element) => [element.scrollWidth, element.clientWidth]);
+        expect({ size, overflow: scroll - client }).toEqual({ size, overflow: expect.any(Number) });
+        expect(scroll, `batch table at ${size.width}`).toBeLessThanOrEqual(client + 1);
+        const headers = await page.locator('[data-testid="section-batches"] th').evaluateAll((cells) => cells.filter((cell) => cell.getBoundingClientRect().width > 0).map((cell) => cell.textContent));
+        expect(headers).toEqual(expect.arrayContaining(['Batch', 'TTL', 'Status']));
+      }
+      // The drill closed, the room is back: at 1920 px every column is drawn again, still without a sideways scroll.
+      await page.keyboard.press('Escape');
+      await drill.waitFor({ state: 'detached' });
+      const all = ['Batch', 'Depth', 'Amount', 'TTL', 'Volume', 'Effective', 'Type', 'Bucket fill', 'Peak bucket', 'Status', 'Why'];
+      await expect.poll(() => page.locator('[data-testid="section-batches"] th').allTextContents(), { timeout: 5_000 }).toEqual(expect.arrayContaining(all));
+      expect(await page.evaluate(layoutDefects)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -25,6 +25,7 @@ import type {
 } from '../../../../../core/cockpit/view/view-model.js';
 import { fullTextOf } from '../../../../../core/cockpit/view/cell-text.js';
 import { EngineInput } from './EngineInput.js';
+import { useFittedColumns } from './fit-columns.js';
 import { Sparkline } from './Sparkline.js';
 import { useSend } from './send-context.js';
 import { cx, toneClass } from './tone.js';
@@ -93,6 +94,7 @@ function RowHintView({ hint, columns }: { readonly hint: RowHint; readonly colum
 const TableRowView = memo(function TableRowView({
   row,
   columns,
+  shown,
   index,
   selected,
   sectionId,
@@ -101,6 +103,8 @@ const TableRowView = memo(function TableRowView({
 }: {
   readonly row: TableSection['rows'][number];
   readonly columns: readonly ColumnView[];
+  /** Indexes of the columns drawn (a table too wide for its box drops some: fit-columns.ts). */
+  readonly shown: readonly number[];
   readonly index: number;
   readonly selected: boolean;
   readonly sectionId: string;
@@ -115,7 +119,8 @@ const TableRowView = memo(function TableRowView({
   return (
     <>
     <tr ref={ref} className={cx(toneClass(row.tone), selected && 'selected', selectable && 'selectable')} aria-selected={selectable ? selected : undefined} data-key={row.key} onClick={onClick}>
-      {columns.map((column, c) => {
+      {shown.map((c) => {
+        const column = columns[c]!;
         const cell: CellView | undefined = row.cells[c];
         const full = cell === undefined ? undefined : fullTextOf(cell, cell.text);
         return (
@@ -133,23 +138,25 @@ const TableRowView = memo(function TableRowView({
         );
       })}
     </tr>
-    {row.hint ? <RowHintView hint={row.hint} columns={columns.length} /> : null}
+    {row.hint ? <RowHintView hint={row.hint} columns={shown.length} /> : null}
     </>
   );
 });
 
 export const TableView = memo(function TableView({ section, selected, inDrill }: SectionProps<TableSection>) {
+  const { ref, shown } = useFittedColumns(section.columns, section.rows);
+  const dropped = section.columns.filter((_, c) => !shown.includes(c)).map((column) => column.label);
   return (
     <section className="section section-table" data-testid={`section-${section.id}`} data-kind="table">
       <Title title={section.title} />
       {section.rows.length === 0 ? (
         <p className="empty">{section.emptyText}</p>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" ref={ref} title={dropped.length > 0 ? `not shown for lack of room: ${dropped.join(', ')}` : undefined}>
           <table>
             <thead>
               <tr>
-                {section.columns.map((column) => (
+                {shown.map((c) => section.columns[c]!).map((column) => (
                   <th key={column.id} className={`align-${column.align} kind-${column.kind}`} scope="col">
                     {column.label}
                   </th>
@@ -162,6 +169,7 @@ export const TableView = memo(function TableView({ section, selected, inDrill }:
                   key={row.key || i}
                   row={row}
                   columns={section.columns}
+                  shown={shown}
                   index={i}
                   selected={section.selectable && selected === i}
                   sectionId={section.id}
