@@ -2,9 +2,9 @@
  * The node a run measures against:
  * - `devnet` (the embedded default): a one-node devnet on a free loopback port, with a batch bought through
  *   the node API (POST /stamps, then the simulated chain is advanced until the node says usable). run-all
- *   starts a fresh one per runner: the devnet keeps every chunk in memory, and a full run uploads a few GB per
- *   runner, so each runner gets the same empty node (and the same memory ceiling) instead of the leftovers of
- *   the runners before it.
+ *   starts a fresh one per runner, each in a child process of its own: the devnet keeps every chunk in memory,
+ *   and a full run uploads a few GB per runner, so each runner gets the same empty node (and the same memory
+ *   ceiling) instead of the leftovers of the runners before it (devnet-target-child.ts has the figures).
  * - `bee`: the real Bee v2.8.1 loopback cluster (bee-cluster/, 2 full nodes, Anvil), with a depth-24 batch so a
  *   full run's uploads never fill a bucket; also started fresh for each runner (about 30 s). Bee pushes deferred
  *   uploads to its peer in the background, and that backlog slows every later direct upload (POST /chunks, /soc,
@@ -13,8 +13,9 @@
  *   before it.
  * - `external`: NODE_URL and NODE_BATCH_ID as given (a node you run yourself).
  */
-import { createNodeClient } from '../../actors/node-client/index.js';
-import { startDevnet } from '../../devnet/devnet.js';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { BENCH_BATCH_DEPTH } from './bench-batch.js';
 import { startBeeCluster } from '../../bee-cluster/cluster.js';
 
 export type TargetKind = 'devnet' | 'bee' | 'external';
@@ -29,36 +30,66 @@ export interface Target {
   stop(): Promise<void>;
 }
 
-/** Depth of the batch the run buys: 2^24 chunks (64 GiB), 256 per bucket: a full run never fills one. */
-export const BENCH_BATCH_DEPTH = 24;
-/** PLUR per chunk: 4 × price 24000 × 17280 blocks, as bee-cluster buys (enough for Bee's 24 h minimum). */
-export const BENCH_BATCH_AMOUNT = 1_658_880_000n;
+export { BENCH_BATCH_AMOUNT, BENCH_BATCH_DEPTH } from './bench-batch.js';
 
+/** How long a devnet child may take to start and have its batch usable before the run gives up. */
+const DEVNET_START_MS = 60_000;
+
+/**
+ * A one-node devnet in a child process of its own (bench/lib/devnet-target-child.ts says why), with a usable
+ * depth-24 batch. Its stderr is passed through; stop() ends it with SIGTERM and waits for it to exit.
+ */
 export async function startDevnetTarget(log: (line: string) => void): Promise<Target> {
-  const devnet = await startDevnet({ nodes: 1, port: 0, batchDepth: 0, swapEnable: false, storageIncentivesEnable: false });
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./devnet-target-child.js', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
   try {
-    const url = devnet.nodes[0]!.url;
-    const node = createNodeClient({ baseUrl: url });
-    const { batchID } = await node.buyStamp(BENCH_BATCH_AMOUNT, BENCH_BATCH_DEPTH, { immutable: true, label: 'bench' });
-    for (let i = 0; i < 60; i++) {
-      const lookup = await node.stamp(batchID);
-      if (lookup.found && lookup.batch.usable) break;
-      devnet.control.advanceBlocks(10);
-      if (i === 59) throw new Error(`batch ${batchID} never became usable on the devnet`);
-    }
-    log(`devnet node ${url}, batch ${batchID.slice(0, 8)}… (depth ${BENCH_BATCH_DEPTH}) bought and usable`);
+    const { url, batchId } = await firstJsonLine(child, DEVNET_START_MS);
+    log(`devnet node ${url} (pid ${child.pid}), batch ${batchId.slice(0, 8)}… (depth ${BENCH_BATCH_DEPTH}) bought and usable`);
     return {
       kind: 'devnet',
       url,
-      batchId: batchID,
+      batchId,
       token: undefined,
-      description: 'embedded devnet (1 simulated Bee node in the bench process, chunks in memory, deferred uploads pushed after 500 ms)',
-      stop: () => devnet.stop(),
+      description: 'embedded devnet (1 simulated Bee node in a fresh child process per runner, chunks in memory, deferred uploads pushed after 500 ms)',
+      stop,
     };
   } catch (err) {
-    await devnet.stop();
+    await stop();
     throw err;
   }
+}
+
+/** The child's ready line, or why it never came (it exited, or the deadline passed). */
+function firstJsonLine(child: ChildProcess, timeoutMs: number): Promise<{ url: string; batchId: string }> {
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    const timer = setTimeout(() => finish(new Error(`the devnet target did not start within ${timeoutMs / 1000} s`)), timeoutMs);
+    const onData = (data: Buffer) => {
+      buffered += data.toString('utf8');
+      const newline = buffered.indexOf('\n');
+      if (newline < 0) return;
+      try {
+        const ready = JSON.parse(buffered.slice(0, newline)) as { url: string; batchId: string };
+        finish(undefined, ready);
+      } catch {
+        finish(new Error(`the devnet target printed ${JSON.stringify(buffered.slice(0, newline))}, not its ready line`));
+      }
+    };
+    const onExit = (code: number | null, signal: string | null) => finish(new Error(`the devnet target exited (${signal ?? code}) before it was ready`));
+    function finish(error: Error | undefined, ready?: { url: string; batchId: string }) {
+      clearTimeout(timer);
+      child.stdout!.off('data', onData);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve(ready!);
+    }
+    child.stdout!.on('data', onData);
+    child.once('exit', onExit);
+  });
 }
 
 export async function startBeeTarget(log: (line: string) => void, signal?: AbortSignal): Promise<Target> {
