@@ -7,7 +7,8 @@ import { Ajv } from 'ajv';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { parseCockpitConfig } from '../core/cockpit/config/parse-config.js';
-import { cockpitConfigJsonSchema, cockpitConfigSchemas, defaultCockpitConfigFile, defaultStoreSection } from './cockpit-config.js';
+import { cockpitConfigJsonSchema, cockpitConfigSchemas } from './cockpit-config.js';
+import { defaultCockpitConfigFile, defaultStoreSection } from './cockpit-config-defaults.js';
 
 const schemaFile = new URL('./cockpit-config.schema.json', import.meta.url);
 const example = new URL('../docs/cockpit-config.example.toml', import.meta.url);

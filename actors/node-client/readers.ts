@@ -2,7 +2,7 @@
  * Body readers for an accepted response: validated JSON, whole bytes, counted-and-discarded streams, NDJSON lines.
  * Each reader throws NodeApiError('invalid-response') with a body excerpt when the body does not match.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { IGNORED_BODY_LIMIT, NDJSON_LINE_LIMIT } from './body-limits.js';
 import { discardBody, type CallOptions, type OpenCall, type RequestSpec, type Transport } from './http.js';
 import { jsonShapeFault } from './json-shape.js';
@@ -61,7 +61,7 @@ export async function readText(call: OpenCall, limit = call.bodyLimit): Promise<
  * Parses and validates; `emptyAs` stands in for an empty body (old Bee releases answered some calls bodiless). A
  * text whose parsed form would be many times its size (json-shape.ts) is refused unparsed.
  */
-export function parseJson<S extends z.ZodType>(call: OpenCall, text: string, schema: S, emptyAs?: unknown): z.output<S> {
+export function parseJson<S extends z.ZodMiniType>(call: OpenCall, text: string, schema: S, emptyAs?: unknown): z.output<S> {
   let value: unknown;
   if (emptyAs !== undefined && text.trim() === '') {
     value = emptyAs;
@@ -86,12 +86,12 @@ export function parseJson<S extends z.ZodType>(call: OpenCall, text: string, sch
   return result.data;
 }
 
-export async function readJson<S extends z.ZodType>(call: OpenCall, schema: S, emptyAs?: unknown): Promise<z.output<S>> {
+export async function readJson<S extends z.ZodMiniType>(call: OpenCall, schema: S, emptyAs?: unknown): Promise<z.output<S>> {
   return parseJson(call, await readText(call), schema, emptyAs);
 }
 
 /** One call answering validated JSON. */
-export function jsonCall<S extends z.ZodType>(
+export function jsonCall<S extends z.ZodMiniType>(
   transport: Transport,
   spec: RequestSpec,
   schema: S,
@@ -147,7 +147,7 @@ export async function skipBody(body: BodyStream, limit = IGNORED_BODY_LIMIT): Pr
  * Yields one validated value per non-empty line of an NDJSON body, as lines arrive. The call settles when the
  * stream ends, fails, or the consumer stops iterating early (the body is then destroyed).
  */
-export async function* ndjsonLines<S extends z.ZodType>(call: OpenCall, schema: S): AsyncGenerator<z.output<S>, void, undefined> {
+export async function* ndjsonLines<S extends z.ZodMiniType>(call: OpenCall, schema: S): AsyncGenerator<z.output<S>, void, undefined> {
   const decoder = new TextDecoder();
   let pending = '';
   try {

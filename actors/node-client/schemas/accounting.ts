@@ -1,14 +1,14 @@
 /**
  * Schemas for accounting, settlements and the chequebook (bee-api.md §2.3). Every amount is a decimal string.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { bigDecimal, list, nullableBigDecimal } from './common.js';
 
 export const balanceSchema = z.lazy(() => z.object({
   peer: z.string(),
   balance: bigDecimal,
-  thresholdreceived: nullableBigDecimal.optional(),
-  thresholdgiven: nullableBigDecimal.optional(),
+  thresholdreceived: z.optional(nullableBigDecimal),
+  thresholdgiven: z.optional(nullableBigDecimal),
 }));
 export type Balance = z.output<typeof balanceSchema>;
 
@@ -44,8 +44,8 @@ const chequeSchema = z.object({
 
 export const peerChequesSchema = z.lazy(() => z.object({
   peer: z.string(),
-  lastreceived: chequeSchema.nullish(),
-  lastsent: chequeSchema.nullish(),
+  lastreceived: z.nullish(chequeSchema),
+  lastsent: z.nullish(chequeSchema),
 }));
 export type PeerCheques = z.output<typeof peerChequesSchema>;
 
@@ -53,15 +53,15 @@ export const lastChequesSchema = z.lazy(() => z.object({ lastcheques: list(peerC
 
 export const cashoutStatusSchema = z.lazy(() => z.object({
   peer: z.string(),
-  lastCashedCheque: chequeSchema.nullish(),
-  transactionHash: z.string().nullish(),
-  result: z
-    .object({
+  lastCashedCheque: z.nullish(chequeSchema),
+  transactionHash: z.nullish(z.string()),
+  result: z.nullish(
+    z.object({
       recipient: z.string(),
       lastPayout: nullableBigDecimal,
       bounced: z.boolean(),
-    })
-    .nullish(),
+    }),
+  ),
   uncashedAmount: nullableBigDecimal,
 }));
 export type CashoutStatus = z.output<typeof cashoutStatusSchema>;

@@ -1,7 +1,7 @@
 /**
  * Schemas for chain, reserve, redistribution, wallet, stake and transaction endpoints (bee-api.md §2.1, §2.2, §8).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { bigDecimal, blockNumber, count, depth, list, nonNegative, nullableBigDecimal } from './common.js';
 
 export const chainStateSchema = z.lazy(() => z.object({
@@ -10,7 +10,7 @@ export const chainStateSchema = z.lazy(() => z.object({
   totalAmount: bigDecimal,
   currentPrice: bigDecimal,
   /** New in v2.8.1, omitted when zero. */
-  minimumValidityBlocks: count.optional(),
+  minimumValidityBlocks: z.optional(count),
 }));
 export type ChainState = z.output<typeof chainStateSchema>;
 
@@ -19,7 +19,7 @@ export const reserveStateSchema = z.lazy(() => z.object({
   storageRadius: depth,
   commitment: count,
   /** Since v2.7. */
-  reserveCapacityDoubling: depth.optional(),
+  reserveCapacityDoubling: z.optional(depth),
 }));
 export type ReserveState = z.output<typeof reserveStateSchema>;
 
@@ -28,7 +28,7 @@ export const redistributionStateSchema = z.lazy(() => z.object({
   hasSufficientFunds: z.boolean(),
   isFrozen: z.boolean(),
   isFullySynced: z.boolean(),
-  isHealthy: z.boolean().optional(),
+  isHealthy: z.optional(z.boolean()),
   phase: z.string(),
   round: count,
   lastWonRound: count,
@@ -36,8 +36,8 @@ export const redistributionStateSchema = z.lazy(() => z.object({
   lastFrozenRound: count,
   lastSelectedRound: count,
   /** Named `lastSampleDuration` in v2.0; both are optional so either release validates. */
-  lastSampleDurationSeconds: nonNegative.optional(),
-  lastSampleDuration: nonNegative.optional(),
+  lastSampleDurationSeconds: z.optional(nonNegative),
+  lastSampleDuration: z.optional(nonNegative),
   block: blockNumber,
   reward: nullableBigDecimal,
   fees: nullableBigDecimal,
@@ -72,7 +72,7 @@ const rchashProofSchema = z.object({
 export const rchashSchema = z.lazy(() => z.object({
   hash: z.string(),
   durationSeconds: nonNegative,
-  proofs: z.object({ proof1: rchashProofSchema, proof2: rchashProofSchema, proofLast: rchashProofSchema }).optional(),
+  proofs: z.optional(z.object({ proof1: rchashProofSchema, proof2: rchashProofSchema, proofLast: rchashProofSchema })),
 }));
 export type RcHash = z.output<typeof rchashSchema>;
 
@@ -97,9 +97,9 @@ export const transactionInfoSchema = z.lazy(() => z.object({
   nonce: count,
   gasPrice: nullableBigDecimal,
   gasLimit: count,
-  gasTipBoost: count.optional(),
-  gasTipCap: nullableBigDecimal.optional(),
-  gasFeeCap: nullableBigDecimal.optional(),
+  gasTipBoost: z.optional(count),
+  gasTipCap: z.optional(nullableBigDecimal),
+  gasFeeCap: z.optional(nullableBigDecimal),
   data: z.string(),
   created: z.string(),
   description: z.string(),

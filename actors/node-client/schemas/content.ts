@@ -1,13 +1,13 @@
 /**
  * Schemas for tags, pins and stewardship (bee-api.md §2.5, §9).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { count, list, referenceHex } from './common.js';
 
 export const tagSchema = z.lazy(() => z.object({
   uid: count,
   /** Root reference, `""` until the split is done (so not validated as hex). */
-  address: z.string().optional(),
+  address: z.optional(z.string()),
   startedAt: z.string(),
   split: count,
   seen: count,

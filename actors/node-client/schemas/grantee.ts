@@ -1,5 +1,5 @@
 /** ACT grantee lists (bee-api.md §2.7; Bee v2.8.1 pkg/api/accesscontrol.go). */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { hexString, list, referenceHex } from './common.js';
 
 /** GET /grantee/{ref}: the compressed public keys (66 hex) of the list; Go writes `[]` for an empty one. */

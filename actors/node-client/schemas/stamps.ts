@@ -1,7 +1,7 @@
 /**
  * Schemas for postage batches (bee-api.md §2.4, §6).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { bigDecimal, blockNumber, count, depth, hexString, list, nullableBigDecimal, ratio, ttlSeconds, txHash } from './common.js';
 
 export const postageBatchSchema = z.lazy(() => z.object({
@@ -9,7 +9,7 @@ export const postageBatchSchema = z.lazy(() => z.object({
   /** Peak bucket fill (not an average). */
   utilization: count,
   /** v2.8.1+: utilization / 2^(depth-16). */
-  utilizationRatio: ratio.optional(),
+  utilizationRatio: z.optional(ratio),
   usable: z.boolean(),
   label: z.string(),
   depth,
@@ -17,7 +17,7 @@ export const postageBatchSchema = z.lazy(() => z.object({
   bucketDepth: depth,
   blockNumber,
   immutableFlag: z.boolean(),
-  exists: z.boolean().optional(),
+  exists: z.optional(z.boolean()),
   /** Seconds; -1 when Bee cannot estimate it. */
   batchTTL: ttlSeconds,
 }));

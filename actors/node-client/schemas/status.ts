@@ -2,7 +2,7 @@
  * Schemas for the status, identity and connectivity endpoints (bee-api.md §2.1, §2.7 loggers).
  * Fields introduced after Bee v2.0 are optional so older nodes still validate.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { blockNumber, count, depth, hexString, list, nonNegative, proximity } from './common.js';
 
 export const healthSchema = z.lazy(() => z.object({
@@ -14,9 +14,9 @@ export type Health = z.output<typeof healthSchema>;
 
 /** Before Bee v2.3 the readiness body was empty, so every field is optional here. */
 export const readinessBodySchema = z.lazy(() => z.object({
-  status: z.string().optional(),
-  version: z.string().optional(),
-  apiVersion: z.string().optional(),
+  status: z.optional(z.string()),
+  version: z.optional(z.string()),
+  apiVersion: z.optional(z.string()),
 }));
 
 export const nodeInfoSchema = z.lazy(() => z.object({
@@ -29,8 +29,8 @@ export type NodeInfo = z.output<typeof nodeInfoSchema>;
 export const addressesSchema = z.lazy(() => z.object({
   overlay: hexString(64),
   underlay: list(z.string()),
-  ethereum: z.string().optional(),
-  chain_address: z.string().optional(),
+  ethereum: z.optional(z.string()),
+  chain_address: z.optional(z.string()),
   publicKey: z.string(),
   pssPublicKey: z.string(),
 }));
@@ -51,16 +51,16 @@ const statusSnapshotObject = () =>
     batchCommitment: count,
     isReachable: z.boolean(),
     lastSyncedBlock: blockNumber,
-    committedDepth: depth.optional(),
-    isWarmingUp: z.boolean().optional(),
-    requestFailed: z.boolean().optional(),
+    committedDepth: z.optional(depth),
+    isWarmingUp: z.optional(z.boolean()),
+    requestFailed: z.optional(z.boolean()),
   });
 export const statusSnapshotSchema = z.lazy(statusSnapshotObject);
 export type StatusSnapshot = z.output<typeof statusSnapshotSchema>;
 
 /** A failed peer in `/status/peers` carries only overlay, proximity and `requestFailed`, so relax the rest. */
 export const statusPeersSchema = z.lazy(() => z.object({
-  snapshots: list(statusSnapshotObject().partial().extend({ overlay: z.string() })),
+  snapshots: list(z.extend(z.partial(statusSnapshotObject()), { overlay: z.string() })),
 }));
 export type StatusPeers = z.output<typeof statusPeersSchema>;
 
@@ -76,19 +76,19 @@ export const neighborhoodsSchema = z.lazy(() => z.object({
 export type Neighborhoods = z.output<typeof neighborhoodsSchema>;
 
 const peerMetricsSchema = z.object({
-  lastSeenTimestamp: count.optional(),
-  sessionConnectionRetry: count.optional(),
-  connectionTotalDuration: nonNegative.optional(),
-  sessionConnectionDuration: nonNegative.optional(),
-  sessionConnectionDirection: z.string().optional(),
-  latencyEWMA: nonNegative.optional(),
-  reachability: z.string().optional(),
-  healthy: z.boolean().optional(),
+  lastSeenTimestamp: z.optional(count),
+  sessionConnectionRetry: z.optional(count),
+  connectionTotalDuration: z.optional(nonNegative),
+  sessionConnectionDuration: z.optional(nonNegative),
+  sessionConnectionDirection: z.optional(z.string()),
+  latencyEWMA: z.optional(nonNegative),
+  reachability: z.optional(z.string()),
+  healthy: z.optional(z.boolean()),
 });
 
 const topologyPeerSchema = z.object({
   address: z.string(),
-  metrics: peerMetricsSchema.nullish(),
+  metrics: z.nullish(peerMetricsSchema),
 });
 
 const binSchema = z.object({
@@ -116,11 +116,11 @@ export const topologySchema = z.lazy(() => z.object({
   timestamp: z.string(),
   nnLowWatermark: count,
   depth,
-  reachability: z.string().optional(),
-  networkAvailability: z.string().optional(),
+  reachability: z.optional(z.string()),
+  networkAvailability: z.optional(z.string()),
   /** Keys `bin_0` … `bin_31`; any other key is ignored like every unknown field. */
-  bins: z.preprocess(onlyBinKeys, z.record(z.string(), binSchema)),
-  lightNodes: binSchema.optional(),
+  bins: z.pipe(z.transform(onlyBinKeys), z.record(z.string(), binSchema)),
+  lightNodes: z.optional(binSchema),
 }));
 export type Topology = z.output<typeof topologySchema>;
 
@@ -138,14 +138,14 @@ export const topologySummarySchema = z.lazy(() => z.object({
   connected: count,
   nnLowWatermark: count,
   depth,
-  reachability: z.string().optional(),
-  networkAvailability: z.string().optional(),
-  bins: z.preprocess(onlyBinKeys, z.record(z.string(), binCountsSchema)),
+  reachability: z.optional(z.string()),
+  networkAvailability: z.optional(z.string()),
+  bins: z.pipe(z.transform(onlyBinKeys), z.record(z.string(), binCountsSchema)),
 }));
 export type TopologySummary = z.output<typeof topologySummarySchema>;
 
 export const peersSchema = z.lazy(() => z.object({
-  peers: list(z.object({ address: z.string(), fullNode: z.boolean().optional() })),
+  peers: list(z.object({ address: z.string(), fullNode: z.optional(z.boolean()) })),
 }));
 export type Peers = z.output<typeof peersSchema>;
 
@@ -154,7 +154,7 @@ export const pingpongSchema = z.lazy(() => z.object({ rtt: z.string() }));
 export const welcomeMessageSchema = z.lazy(() => z.object({ welcomeMessage: z.string() }));
 
 export const loggersSchema = z.lazy(() => z.object({
-  tree: z.unknown().optional(),
+  tree: z.optional(z.unknown()),
   loggers: list(
     z.object({
       logger: z.string(),

@@ -19,7 +19,7 @@
  * - Start screen (*): `--screen`, else the last screen shown when `[ui] restore_last_screen` is true, else
  *   `[ui] start_screen`, else Health.
  */
-import { defaultCockpitConfigFile, defaultStoreSection, ENV_NAME, ENV_REFERENCE } from '../../../config-schema/cockpit-config.js';
+import { defaultCockpitConfigFile, defaultStoreSection, ENV_NAME, ENV_REFERENCE } from '../../../config-schema/cockpit-config-defaults.js';
 import { configRelativePath, expandHome, nonEmpty, pathApi } from './config-paths.js';
 import type { ConfigProblem } from './config-problem.js';
 import { normaliseUrl, normaliseWebhook } from './config-urls.js';

@@ -1,5 +1,5 @@
 /** Where each resolved setting came from (`cockpit config` prints it): flag, environment, file line or default. */
-import { defaultCockpitConfigFile, defaultStoreSection } from '../../../config-schema/cockpit-config.js';
+import { defaultCockpitConfigFile, defaultStoreSection } from '../../../config-schema/cockpit-config-defaults.js';
 import type { ConfigSources, ResolvedCockpitConfig, SettingSource } from './resolved-config.js';
 import type { ResolveInput } from './resolve-input.js';
 
