@@ -3,14 +3,14 @@
  * same verbs and JSON in both, each bin with its own exit codes), or the interactive face, which each bin
  * supplies. Returns the exit code; only the bin entry sets `process.exitCode`.
  */
-import { CommanderError } from 'commander';
 import type { CockpitLaunchArgs } from '../../../core/cockpit/config/resolved-config.js';
 import type { InspectTarget } from '../../../core/inspection/inspect-flag.js';
 import { showControlCharacters } from '../../../core/terminal/visible-text.js';
 import { runOnce, verbHelp, verbList, type OnceFrontEnd } from './once.js';
-import { findVerb } from '../../../actors/cockpit/verbs/verb.js';
+import { findVerb, type OnceVerb } from '../../../actors/cockpit/verbs/verb.js';
 import { onceVerbs } from '../../../actors/cockpit/verbs/index.js';
-import { CockpitUsageError, parseCockpitArgs } from './options.js';
+import { CockpitUsageError, type CockpitArgs, type FrontEndName } from './cockpit-args.js';
+import { quickOnceArgs } from './once-args.js';
 
 export interface FrontEndIo {
   stdout: (text: string) => void;
@@ -30,15 +30,15 @@ export async function runFrontEnd(
   const bin = frontEnd.name;
   let args;
   try {
-    args = parseCockpitArgs(argv, version, verbList(verbs), bin);
+    args = quickOnceArgs(argv) ?? (await commanderArgs(argv, version, verbs, bin));
   } catch (error) {
-    if (error instanceof CommanderError && error.exitCode === 0) return frontEnd.exit.ok;
     if (error instanceof CockpitUsageError) {
       io.stderr(`${bin}: ${showControlCharacters(error.message)}\n(run ${bin} --help for usage)\n`);
       return frontEnd.exit.usage;
     }
     throw error;
   }
+  if (args === undefined) return frontEnd.exit.ok;
   switch (args.kind) {
     case 'help':
       io.stdout(args.text);
@@ -76,6 +76,20 @@ export async function runFrontEnd(
       };
       return runOnce(verbs, args.once, args.args, out, context, frontEnd);
     }
+  }
+}
+
+/**
+ * Every command line but the plain `--once` forms (once-args.ts) is read by commander, loaded only here; after
+ * commander printed `--version`, undefined.
+ */
+async function commanderArgs(argv: readonly string[], version: string, verbs: readonly OnceVerb[], bin: FrontEndName): Promise<CockpitArgs | undefined> {
+  const { CommanderError, parseCockpitArgs } = await import('./options.js');
+  try {
+    return parseCockpitArgs(argv, version, verbList(verbs), bin);
+  } catch (error) {
+    if (error instanceof CommanderError && error.exitCode === 0) return undefined;
+    throw error;
   }
 }
 
