@@ -25,6 +25,16 @@ import en from 'zod/v4/locales/en.js';
 if (!z.core.globalConfig.localeError) z.config(en());
 
 /**
+ * A schema built on its first use and kept: the building blocks below and the shared parts of the endpoint
+ * schemas cost nothing at load (a one-shot verb builds only what its one endpoint needs), and every endpoint
+ * schema still shares one instance of each.
+ */
+export function builtOnFirstUse<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
+}
+
+/**
  * Numbers are bounded by what Bee can answer (issue 24 item 13): its Go types and the protocol's limits. Anything
  * else (a negative block number, a peer count of 1e308) fails the schema, an invalid answer: the gates reading it
  * are not measured (Unknown, with why), and no verdict is drawn from it. A fact the tools show is one Bee could
@@ -36,53 +46,53 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
  * A count or a sequence number: peers, chunks, bytes, rounds, tag and pin figures, nonces. Bee's are Go ints and
  * uint64s; past 2^53 a JSON number has lost its digits anyway.
  */
-export const count = z.number().check(z.int(), z.minimum(0), z.maximum(MAX_SAFE));
+export const count = builtOnFirstUse(() => z.number().check(z.int(), z.minimum(0), z.maximum(MAX_SAFE)));
 
 /** A block number of the chain (Gnosis is at about 4e7). */
-export const blockNumber = z.number().check(z.int(), z.minimum(0), z.maximum(MAX_SAFE));
+export const blockNumber = builtOnFirstUse(() => z.number().check(z.int(), z.minimum(0), z.maximum(MAX_SAFE)));
 
 /**
  * A proximity order, a depth or a radius: Go uint8 in Bee (Kademlia depth, storage radius, batch depth, bucket
  * depth). Bee's own are at most 36 (swarm.ExtendedPO); a batch's depth is up to 255 on chain.
  */
-export const depth = z.number().check(z.int(), z.minimum(0), z.maximum(255));
+export const depth = builtOnFirstUse(() => z.number().check(z.int(), z.minimum(0), z.maximum(255)));
 
 /** The proximity in a /status snapshot: a proximity order, or 256 for the node itself. */
-export const proximity = z.number().check(z.int(), z.minimum(0), z.maximum(256));
+export const proximity = builtOnFirstUse(() => z.number().check(z.int(), z.minimum(0), z.maximum(256)));
 
 /** A batch's time to live in seconds (int64 in Bee, so up to 2^63): -1 when Bee cannot estimate it. */
-export const ttlSeconds = z.number().check(z.int(), z.minimum(-1), z.maximum(2 ** 63));
+export const ttlSeconds = builtOnFirstUse(() => z.number().check(z.int(), z.minimum(-1), z.maximum(2 ** 63)));
 
 /** A rate or a duration in seconds (Go float64): finite and not negative. */
-export const nonNegative = z.number().check(z.minimum(0), z.maximum(MAX_SAFE));
+export const nonNegative = builtOnFirstUse(() => z.number().check(z.minimum(0), z.maximum(MAX_SAFE)));
 
 /** A ratio from 0 to 1 (a batch's utilization of its buckets). */
-export const ratio = z.number().check(z.minimum(0), z.maximum(1));
+export const ratio = builtOnFirstUse(() => z.number().check(z.minimum(0), z.maximum(1)));
 
 /** Digits of 2^256 - 1: every BigInt Bee sends (PLUR, wei, gas) is a uint256 or an int256. */
 const DECIMAL = /^-?\d{1,78}$/;
 
 /** A BigInt as a decimal string; accepts a JSON integer too (within 2^53) and normalises it to its decimal string. */
-export const bigDecimal = z.union([
+export const bigDecimal = builtOnFirstUse(() => z.union([
   z.string().check(z.regex(DECIMAL, 'expected a decimal integer string of at most 78 digits (a 256-bit value)')),
   z.pipe(
     z.number().check(z.int(), z.minimum(-MAX_SAFE), z.maximum(MAX_SAFE)),
     z.transform((n: number) => String(n)),
   ),
-]);
+]));
 
 /** Bee writes `null` for an unset BigInt. */
-export const nullableBigDecimal = z.nullable(bigDecimal);
+export const nullableBigDecimal = builtOnFirstUse(() => z.nullable(bigDecimal()));
 
 /** Lowercase hex without 0x as Bee writes overlays, batch IDs, references (case-insensitive to be lenient). */
 export const hexString = (chars: number) => z.string().check(z.regex(new RegExp(`^[0-9a-fA-F]{${chars}}$`), `expected ${chars} hex characters`));
 
 /** A Swarm reference: 64 hex, or 128 hex for encrypted content. */
-export const referenceHex = z.string().check(z.regex(/^([0-9a-fA-F]{64}|[0-9a-fA-F]{128})$/, 'expected a 64 or 128 hex reference'));
+export const referenceHex = builtOnFirstUse(() => z.string().check(z.regex(/^([0-9a-fA-F]{64}|[0-9a-fA-F]{128})$/, 'expected a 64 or 128 hex reference')));
 
 /** Ethereum addresses and tx hashes come 0x-prefixed (EIP-55 case in some fields); accept both cases. */
-export const ethAddress = z.string().check(z.regex(/^(0x)?[0-9a-fA-F]{40}$/, 'expected an Ethereum address'));
-export const txHash = z.string().check(z.regex(/^(0x)?[0-9a-fA-F]{64}$/, 'expected a transaction hash'));
+export const ethAddress = builtOnFirstUse(() => z.string().check(z.regex(/^(0x)?[0-9a-fA-F]{40}$/, 'expected an Ethereum address')));
+export const txHash = builtOnFirstUse(() => z.string().check(z.regex(/^(0x)?[0-9a-fA-F]{64}$/, 'expected a transaction hash')));
 
 /** An array that Go may have encoded as `null` (nil slice) or omitted. Always yields an array. */
 export function list<T extends z.ZodMiniType>(item: T) {
@@ -101,10 +111,10 @@ export const beeMessageSchema = z.lazy(() => z.object({
 export type BeeMessage = z.output<typeof beeMessageSchema>;
 
 /** `{reference}`: the answer of every upload and of GET /pins/{ref}. */
-export const referenceResponseSchema = z.lazy(() => z.object({ reference: referenceHex }));
+export const referenceResponseSchema = z.lazy(() => z.object({ reference: referenceHex() }));
 
 /** `{transactionHash}`: resend, cancel, cashout, deposit, withdraw. */
-export const transactionHashResponseSchema = z.lazy(() => z.object({ transactionHash: txHash }));
+export const transactionHashResponseSchema = z.lazy(() => z.object({ transactionHash: txHash() }));
 
 /** `{txHash}`: stake calls. */
-export const txHashResponseSchema = z.lazy(() => z.object({ txHash: txHash }));
+export const txHashResponseSchema = z.lazy(() => z.object({ txHash: txHash() }));

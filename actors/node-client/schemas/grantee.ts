@@ -6,6 +6,6 @@ import { hexString, list, referenceHex } from './common.js';
 export const granteesSchema = z.lazy(() => list(hexString(66)));
 
 /** POST /grantee (201) and PATCH /grantee/{ref} (200): the encrypted list reference and the ACT history. */
-export const granteeListRefSchema = z.lazy(() => z.object({ ref: referenceHex, historyref: referenceHex }));
+export const granteeListRefSchema = z.lazy(() => z.object({ ref: referenceHex(), historyref: referenceHex() }));
 
 export type GranteeListRef = z.output<typeof granteeListRefSchema>;

@@ -3,7 +3,7 @@
  * Fields introduced after Bee v2.0 are optional so older nodes still validate.
  */
 import * as z from 'zod/mini';
-import { blockNumber, count, depth, hexString, list, nonNegative, proximity } from './common.js';
+import { builtOnFirstUse, blockNumber, count, depth, hexString, list, nonNegative, proximity } from './common.js';
 
 export const healthSchema = z.lazy(() => z.object({
   status: z.string(),
@@ -40,18 +40,18 @@ export type Addresses = z.output<typeof addressesSchema>;
 const statusSnapshotObject = () =>
   z.object({
     overlay: z.string(),
-    proximity,
+    proximity: proximity(),
     beeMode: z.string(),
-    reserveSize: count,
-    reserveSizeWithinRadius: count,
-    pullsyncRate: nonNegative,
-    storageRadius: depth,
-    connectedPeers: count,
-    neighborhoodSize: count,
-    batchCommitment: count,
+    reserveSize: count(),
+    reserveSizeWithinRadius: count(),
+    pullsyncRate: nonNegative(),
+    storageRadius: depth(),
+    connectedPeers: count(),
+    neighborhoodSize: count(),
+    batchCommitment: count(),
     isReachable: z.boolean(),
-    lastSyncedBlock: blockNumber,
-    committedDepth: z.optional(depth),
+    lastSyncedBlock: blockNumber(),
+    committedDepth: z.optional(depth()),
     isWarmingUp: z.optional(z.boolean()),
     requestFailed: z.optional(z.boolean()),
   });
@@ -68,36 +68,36 @@ export const neighborhoodsSchema = z.lazy(() => z.object({
   neighborhoods: list(
     z.object({
       neighborhood: z.string(),
-      reserveSizeWithinRadius: count,
-      proximity: depth,
+      reserveSizeWithinRadius: count(),
+      proximity: depth(),
     }),
   ),
 }));
 export type Neighborhoods = z.output<typeof neighborhoodsSchema>;
 
-const peerMetricsSchema = z.object({
-  lastSeenTimestamp: z.optional(count),
-  sessionConnectionRetry: z.optional(count),
-  connectionTotalDuration: z.optional(nonNegative),
-  sessionConnectionDuration: z.optional(nonNegative),
+const peerMetricsSchema = builtOnFirstUse(() => z.object({
+  lastSeenTimestamp: z.optional(count()),
+  sessionConnectionRetry: z.optional(count()),
+  connectionTotalDuration: z.optional(nonNegative()),
+  sessionConnectionDuration: z.optional(nonNegative()),
   sessionConnectionDirection: z.optional(z.string()),
-  latencyEWMA: z.optional(nonNegative),
+  latencyEWMA: z.optional(nonNegative()),
   reachability: z.optional(z.string()),
   healthy: z.optional(z.boolean()),
-});
+}));
 
-const topologyPeerSchema = z.object({
+const topologyPeerSchema = builtOnFirstUse(() => z.object({
   address: z.string(),
-  metrics: z.nullish(peerMetricsSchema),
-});
+  metrics: z.nullish(peerMetricsSchema()),
+}));
 
-const binSchema = z.object({
-  population: count,
-  connected: count,
-  disconnectedPeers: list(topologyPeerSchema),
-  connectedPeers: list(topologyPeerSchema),
-});
-export type TopologyBin = z.output<typeof binSchema>;
+const binSchema = builtOnFirstUse(() => z.object({
+  population: count(),
+  connected: count(),
+  disconnectedPeers: list(topologyPeerSchema()),
+  connectedPeers: list(topologyPeerSchema()),
+}));
+export type TopologyBin = z.output<ReturnType<typeof binSchema>>;
 
 const BIN_KEY = /^bin_\d+$/;
 
@@ -111,21 +111,21 @@ function onlyBinKeys(value: unknown): unknown {
 
 export const topologySchema = z.lazy(() => z.object({
   baseAddr: z.string(),
-  population: count,
-  connected: count,
+  population: count(),
+  connected: count(),
   timestamp: z.string(),
-  nnLowWatermark: count,
-  depth,
+  nnLowWatermark: count(),
+  depth: depth(),
   reachability: z.optional(z.string()),
   networkAvailability: z.optional(z.string()),
   /** Keys `bin_0` … `bin_31`; any other key is ignored like every unknown field. */
-  bins: z.pipe(z.transform(onlyBinKeys), z.record(z.string(), binSchema)),
-  lightNodes: z.optional(binSchema),
+  bins: z.pipe(z.transform(onlyBinKeys), z.record(z.string(), binSchema())),
+  lightNodes: z.optional(binSchema()),
 }));
 export type Topology = z.output<typeof topologySchema>;
 
 /** A bin's counts without its peer lists. */
-const binCountsSchema = z.object({ population: count, connected: count });
+const binCountsSchema = builtOnFirstUse(() => z.object({ population: count(), connected: count() }));
 
 /**
  * /topology without its peer lists: what health polls read (depth, counts, per-bin counts, reachability). A
@@ -134,13 +134,13 @@ const binCountsSchema = z.object({ population: count, connected: count });
  * Unknown fields are skipped, so the peer lists are parsed as JSON but never walked.
  */
 export const topologySummarySchema = z.lazy(() => z.object({
-  population: count,
-  connected: count,
-  nnLowWatermark: count,
-  depth,
+  population: count(),
+  connected: count(),
+  nnLowWatermark: count(),
+  depth: depth(),
   reachability: z.optional(z.string()),
   networkAvailability: z.optional(z.string()),
-  bins: z.pipe(z.transform(onlyBinKeys), z.record(z.string(), binCountsSchema)),
+  bins: z.pipe(z.transform(onlyBinKeys), z.record(z.string(), binCountsSchema())),
 }));
 export type TopologySummary = z.output<typeof topologySummarySchema>;
 
