@@ -101,7 +101,13 @@ describe('drain_secs with the devnet node as the supervised child', { timeout: 9
     }
     expect(await code).toBe(0);
     const phases = seen.map((s) => s.phase).filter((phase, i, all) => phase !== all[i - 1]);
-    expect(phases).toEqual(['commit', 'reveal', 'claim']);
+    // The node went through the whole reveal phase of that round before it stopped. Seeing `claim` from outside is
+    // a race with blocks of 50 ms: the cockpit sends SIGTERM within one 100 ms reading of the claim phase, and under
+    // load (CI, 2026-11-29) this 30 ms watch's last answer came from the reveal phase. Which phase the stop came in
+    // is the cockpit's own reading, checked on the final line below; from outside, a stop in commit would show no
+    // reveal, and a stop after the round would show the next round's commit.
+    expect(phases.slice(0, 2)).toEqual(['commit', 'reveal']);
+    expect(['commit,reveal', 'commit,reveal,claim']).toContain(phases.join(','));
     expect(seen.at(-1)!.round).toBe(atStop.round);
     const chips = lines.filter((line) => line.chip !== undefined).map((line) => line.chip!);
     const draining = chips.map((chip) => /^draining \(reveal ends in ~(\d+) blocks?\)$/.exec(chip)).filter((m) => m !== null);
