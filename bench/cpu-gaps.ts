@@ -95,6 +95,7 @@ lines.push(
 );
 
 // secp256k1: the addon's own calls against the toolkit's.
+const require = createRequire(import.meta.url);
 let addon: ReturnType<typeof loadNativeAddon> | undefined;
 try {
   addon = loadNativeAddon();
