@@ -59,6 +59,26 @@ export function parseTimeoutSeconds(raw: string): number {
   return Math.max(1, Math.round(seconds * 1000));
 }
 
+/**
+ * The flags of the one-shot verbs, as commander declares them (`--name <VALUE>` takes a value): options.ts
+ * declares each with commander, and once-args.ts reads the same flags without it. One table, so the two readers
+ * cannot disagree on which flags exist or take a value.
+ */
+export const ONCE_OPTIONS: readonly (readonly [flags: string, description: string])[] = [
+  ['--once <verb>', 'run one verb and exit, without a UI (--once <verb> --help for its help)'],
+  ['--json', 'with --once, print the result as a JSON object {verb, status, message, data}'],
+  ['--node <URL>', 'active node API URL (default: a trailing URL, env NODE_URL, the config\'s default node, http://localhost:1633)'],
+  ['--token <bearer>', 'bearer token for the active node (default: env NODE_TOKEN, then the node\'s config token)'],
+  ['--config <PATH>', 'config file (default: env COCKPIT_CONFIG, then the platform\'s config.toml)'],
+  ['--timeout <SECS>', `per-request timeout of the --once verbs, body included (default ${DEFAULT_ONCE_TIMEOUT_MS / 1000})`],
+  ['--redundancy <0..4>', 'with --once hash, upload-file, upload-collection: Bee\'s swarm-redundancy-level (uploads default 1, hash 0)'],
+  ['--manifest', 'with --once hash: the reference of the file wrapped in a manifest, as upload-file returns it'],
+  ['--size <BYTES>', 'with --once probe-upload: the payload size (default 1024)'],
+  ['--batch <PREFIX>', 'with --once probe-upload: the usable batch whose ID starts with PREFIX (default: the longest TTL)'],
+  ['--deadline <SECS>', 'with --once probe-upload: how long every vantage gets to say retrievable (default 60)'],
+  ['--block-time <SECS>', 'with --once sample-forecast: the chain\'s block time (default 5, Bee\'s own; the API does not report it)'],
+];
+
 /** The options as commander's `opts()` gives them (once-args.ts fills the same keys). */
 export interface RawOptions {
   once?: string;

@@ -10,25 +10,18 @@
  * goes through the same rules as commander's result (cockpit-args.ts); a test (once-args.test.ts) holds the
  * two readers to the same answer on random command lines.
  */
-import { cockpitArgs, type CockpitArgs, type RawOptions } from './cockpit-args.js';
+import { cockpitArgs, ONCE_OPTIONS, type CockpitArgs, type RawOptions } from './cockpit-args.js';
 
 type OnceFlag = { key: keyof RawOptions; takesValue: boolean };
 
-/** The flags read here, under their keys in commander's `opts()`. */
-const ONCE_FLAGS: ReadonlyMap<string, OnceFlag> = new Map([
-  ['--once', { key: 'once', takesValue: true }],
-  ['--json', { key: 'json', takesValue: false }],
-  ['--node', { key: 'node', takesValue: true }],
-  ['--token', { key: 'token', takesValue: true }],
-  ['--config', { key: 'config', takesValue: true }],
-  ['--timeout', { key: 'timeout', takesValue: true }],
-  ['--redundancy', { key: 'redundancy', takesValue: true }],
-  ['--manifest', { key: 'manifest', takesValue: false }],
-  ['--size', { key: 'size', takesValue: true }],
-  ['--batch', { key: 'batch', takesValue: true }],
-  ['--deadline', { key: 'deadline', takesValue: true }],
-  ['--block-time', { key: 'blockTime', takesValue: true }],
-]);
+/** The flags read here (cockpit-args.ts's ONCE_OPTIONS), under their keys in commander's `opts()`: `--block-time` is `blockTime`. */
+const ONCE_FLAGS: ReadonlyMap<string, OnceFlag> = new Map(
+  ONCE_OPTIONS.map(([flags]): [string, OnceFlag] => {
+    const name = flags.split(' ')[0]!;
+    const key = name.slice(2).replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()) as keyof RawOptions;
+    return [name, { key, takesValue: flags.includes('<') }];
+  }),
+);
 
 /** Help is commander's, and a help flag never reaches this reader. */
 function noHelpHere(): never {

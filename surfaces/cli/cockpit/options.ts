@@ -8,8 +8,7 @@
  * prints the program help; `--once <verb> --help` prints that verb's help. `-h` is `--help`, `-V` is `--version`.
  */
 import { Command, CommanderError } from 'commander';
-import { DEFAULT_ONCE_TIMEOUT_MS } from '../../../actors/cockpit/verbs/verb.js';
-import { cockpitArgs, CockpitUsageError, type CockpitArgs, type FrontEndName, type RawOptions } from './cockpit-args.js';
+import { cockpitArgs, CockpitUsageError, ONCE_OPTIONS, type CockpitArgs, type FrontEndName, type RawOptions } from './cockpit-args.js';
 
 export { CommanderError };
 export { CockpitUsageError, parseTimeoutSeconds, type CockpitArgs, type FrontEndName } from './cockpit-args.js';
@@ -22,19 +21,9 @@ const DESCRIPTION: Record<FrontEndName, string> = {
 function buildProgram(name: FrontEndName, version: string): Command {
   const program = new Command(name)
     .description(DESCRIPTION[name])
-    .version(`${name} ${version}`, '-V, --version', 'print name and version')
-    .option('--once <verb>', 'run one verb and exit, without a UI (--once <verb> --help for its help)')
-    .option('--json', 'with --once, print the result as a JSON object {verb, status, message, data}')
-    .option('--node <URL>', 'active node API URL (default: a trailing URL, env NODE_URL, the config\'s default node, http://localhost:1633)')
-    .option('--token <bearer>', 'bearer token for the active node (default: env NODE_TOKEN, then the node\'s config token)')
-    .option('--config <PATH>', 'config file (default: env COCKPIT_CONFIG, then the platform\'s config.toml)')
-    .option('--timeout <SECS>', `per-request timeout of the --once verbs, body included (default ${DEFAULT_ONCE_TIMEOUT_MS / 1000})`)
-    .option('--redundancy <0..4>', 'with --once hash, upload-file, upload-collection: Bee\'s swarm-redundancy-level (uploads default 1, hash 0)')
-    .option('--manifest', 'with --once hash: the reference of the file wrapped in a manifest, as upload-file returns it')
-    .option('--size <BYTES>', 'with --once probe-upload: the payload size (default 1024)')
-    .option('--batch <PREFIX>', 'with --once probe-upload: the usable batch whose ID starts with PREFIX (default: the longest TTL)')
-    .option('--deadline <SECS>', 'with --once probe-upload: how long every vantage gets to say retrievable (default 60)')
-    .option('--block-time <SECS>', 'with --once sample-forecast: the chain\'s block time (default 5, Bee\'s own; the API does not report it)')
+    .version(`${name} ${version}`, '-V, --version', 'print name and version');
+  for (const [flags, description] of ONCE_OPTIONS) program.option(flags, description);
+  program
     .option('--theme <auto|light|dark>', 'colour scheme (beats [ui] theme)')
     .option('--polling <live|default|slow>', 'how often the fleet and the screens poll (beats [ui] polling; default: the spec\'s cadence)')
     .option('--screen <name>', 'open on this screen: a palette name or number, as `:go` takes (default: [ui] start_screen, then health)')
