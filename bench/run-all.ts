@@ -7,8 +7,8 @@
  *
  * The node: by default an embedded devnet, `--bee` the real Bee cluster, each started fresh for every runner (see
  * lib/targets.ts); NODE_URL (+ NODE_BATCH_ID, NODE_TOKEN) a node of your own, shared by all. Every row gets one untimed warm-up
- * iteration (`--warmup N`, BENCH_WARMUP) and then the spec's iterations (5; `--iterations`, BENCH_ITERS), in all
- * four runners. `--quick` is the smoke pass: one timed iteration of the 1 MB size, no warm-up.
+ * iteration (`--warmup N`, BENCH_WARMUP), CPU rows more until 500 ms of warm-up have passed (`--warmup-ms`,
+ * BENCH_WARMUP_MS), and then the spec's iterations (5; `--iterations`, BENCH_ITERS), in all four runners. `--quick` is the smoke pass: one timed iteration of the 1 MB size, no warm-up.
  *
  * Exit codes: 0 every runner ran (failed cases are in the report), 1 bad arguments or spec, 3 the batch is not
  * usable, 4 a runner crashed (the others' results and the report are still written).
@@ -52,6 +52,7 @@ interface Options {
   cases?: string[];
   iterations?: number;
   warmup?: number;
+  warmupMs?: number;
   spec: string;
   fixtures: string;
   build: boolean;
@@ -99,6 +100,8 @@ async function runOne(runner: RunnerName, target: Target, out: string, opts: Opt
   if (iterations) argv.push('--iterations', String(iterations));
   const warmup = opts.quick ? 0 : opts.warmup;
   if (warmup !== undefined) argv.push('--warmup', String(warmup));
+  const warmupMs = opts.quick ? 0 : opts.warmupMs;
+  if (warmupMs !== undefined) argv.push('--warmup-ms', String(warmupMs));
   const env = { ...process.env, NODE_URL: target.url, NODE_BATCH_ID: target.batchId, NODE_TOKEN: target.token ?? '' };
   const started = performance.now();
   log(`runner ${runner}: ${command} ${argv.join(' ')}`);
@@ -155,6 +158,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--cases <list>', 'only these case ids')
     .option('--iterations <n>', 'timed iterations per row (BENCH_ITERS; default the spec: 5)', positiveInt)
     .option('--warmup <n>', 'untimed warm-up iterations per row, before the timed ones (BENCH_WARMUP; default 1)', wholeNumber)
+    .option('--warmup-ms <ms>', 'CPU rows: more untimed warm-up iterations until this much time has passed (BENCH_WARMUP_MS; default 500)', wholeNumber)
     .option('--sizes <list>', 'fixture sizes in MB instead of the spec sizes_mb (e.g. 1,10)')
     // Defaults applied after parsing, so the help (recorded in scripts/script-help.json) names no machine's paths.
     .option('--spec <path>', 'spec file (default bench/bench-spec.json)')
@@ -181,13 +185,15 @@ export async function main(argv: string[]): Promise<number> {
     }
     opts.iterations = n;
   }
-  if (opts.warmup === undefined && process.env.BENCH_WARMUP) {
-    const n = Number(process.env.BENCH_WARMUP);
-    if (!Number.isInteger(n) || n < 0) {
-      log(`BENCH_WARMUP must be a whole number ≥ 0, got "${process.env.BENCH_WARMUP}"`);
+  for (const [key, name] of [['warmup', 'BENCH_WARMUP'], ['warmupMs', 'BENCH_WARMUP_MS']] as const) {
+    const text = process.env[name];
+    if (opts[key] !== undefined || !text) continue;
+    const n = Number(text);
+    if (!/^\s*\d+\s*$/.test(text) || !Number.isInteger(n) || n < 0) {
+      log(`${name} must be a whole number ≥ 0, got "${text}"`);
       return 1;
     }
-    opts.warmup = n;
+    opts[key] = n;
   }
 
   let loaded;

@@ -34,6 +34,8 @@ export const caseResultSchema = z.looseObject({
   iterations_ms: z.array(nonNeg),
   /** null when skipped or failed before any iteration finished. */
   median_ms: nonNeg.nullable(),
+  /** Untimed warm-up iterations this row ran before its timed ones (absent when it never got that far, and in older results). */
+  warmup_runs: z.number().int().min(0).optional(),
   cpu_ms: z.array(nonNeg),
   peak_rss_mb: nonNeg.nullable(),
   /** Payload bytes moved or hashed per iteration (0 when the case is not about bytes). */
@@ -65,6 +67,8 @@ export const runnerResultSchema = z.looseObject({
   iterations: z.number().int().min(1),
   /** Untimed iterations run before the timed ones in every row (absent in results written before they existed). */
   warmup_iterations: z.number().int().min(0).optional(),
+  /** CPU rows keep warming, untimed, until this much wall time has passed (absent in results written before it existed). */
+  warmup_min_ms: z.number().int().min(0).optional(),
   sizes_mb: z.array(z.number().int().min(1)),
   started_at: z.string(),
   finished_at: z.string(),

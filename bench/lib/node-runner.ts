@@ -2,14 +2,16 @@
  * The driver shared by the two Node.js runners (ts: this project's client and core; js: bee-js). It reads
  * the spec, loads the fixtures into RAM, checks the node and the batch once, then runs every case row
  * sequentially: untimed setup, `warmup` untimed iterations (1 by default: the first calls of a row pay for JIT
- * compilation and cold caches; the Go and Rust runners follow the same rule), then `iterations` timed runs (each
+ * compilation and cold caches), on CPU rows more untimed iterations until `warmup-ms` of warm-up have passed
+ * (a sub-millisecond row is otherwise timed while V8 still tiers its code up; the Go and Rust runners follow the
+ * same two rules), then `iterations` timed runs (each
  * with an untimed `before`, e.g. a fresh salt), recording wall time, process CPU time and sampled peak RSS. A case that throws is recorded as
  * failed with the error and the run goes on; a case the client cannot do returns a skip with its reason.
  *
  * Usage: <runner> --out FILE [--spec PATH] [--fixtures DIR] [--cases id,id] [--sizes 1,10] [--iterations N]
- * [--warmup N]
+ * [--warmup N] [--warmup-ms MS]
  * Environment: NODE_URL (http://localhost:1633), NODE_BATCH_ID (net.* cases skip without it), NODE_TOKEN
- * (bearer token for nodes with auth), BENCH_ITERS, BENCH_WARMUP, BENCH_LARGE=1, BENCH_FIXTURES_DIR, BENCH_SIZES_MB.
+ * (bearer token for nodes with auth), BENCH_ITERS, BENCH_WARMUP, BENCH_WARMUP_MS, BENCH_LARGE=1, BENCH_FIXTURES_DIR, BENCH_SIZES_MB.
  * Exit codes: 0 result written (failed cases are in it), 1 bad arguments or spec, 3 batch not usable.
  */
 import { randomBytes } from 'node:crypto';
@@ -77,10 +79,26 @@ interface Options {
   sizes: number[] | undefined;
   iterations: number | undefined;
   warmup: number;
+  warmupMs: number;
 }
 
 /** Untimed iterations per row before the timed ones, in all four runners unless --warmup / BENCH_WARMUP says otherwise. */
 export const DEFAULT_WARMUP = 1;
+
+/**
+ * Untimed warm-up time on CPU rows, in all four runners unless --warmup-ms / BENCH_WARMUP_MS says otherwise: after
+ * the `warmup` iterations a CPU row keeps running untimed until this much wall time has passed since its first
+ * warm-up iteration began. Rows that take longer than this per iteration get no extra run. Net rows keep the
+ * count alone: every iteration there writes to the node and spends batch capacity.
+ */
+export const DEFAULT_WARMUP_MS = 500;
+
+function wholeNumber(what: string, text: string | undefined, fallback: number): number {
+  if (text === undefined || text === '') return fallback;
+  const n = Number(text);
+  if (!/^\s*\d+\s*$/.test(text) || !Number.isInteger(n) || n < 0) throw new UsageError(`${what} must be a whole number ≥ 0, got "${text}"`);
+  return n;
+}
 
 function positiveInts(what: string, text: string): number[] {
   const list = text.split(',').map((s) => s.trim()).filter(Boolean).map(Number);
@@ -101,6 +119,7 @@ export function parseRunnerArgs(argv: readonly string[], env: NodeJS.ProcessEnv)
         sizes: { type: 'string' },
         iterations: { type: 'string' },
         warmup: { type: 'string' },
+        'warmup-ms': { type: 'string' },
       },
       strict: true,
     }));
@@ -110,9 +129,8 @@ export function parseRunnerArgs(argv: readonly string[], env: NodeJS.ProcessEnv)
   if (values.out === undefined) throw new UsageError('--out FILE is required');
   const iterText = values.iterations ?? env.BENCH_ITERS;
   const sizesText = values.sizes ?? env.BENCH_SIZES_MB;
-  const warmupText = values.warmup ?? env.BENCH_WARMUP;
-  const warmup = warmupText === undefined || warmupText === '' ? DEFAULT_WARMUP : Number(warmupText);
-  if (!Number.isInteger(warmup) || warmup < 0) throw new UsageError(`BENCH_WARMUP / --warmup must be a whole number ≥ 0, got "${warmupText}"`);
+  const warmup = wholeNumber('BENCH_WARMUP / --warmup', values.warmup ?? env.BENCH_WARMUP, DEFAULT_WARMUP);
+  const warmupMs = wholeNumber('BENCH_WARMUP_MS / --warmup-ms', values['warmup-ms'] ?? env.BENCH_WARMUP_MS, DEFAULT_WARMUP_MS);
   return {
     out: values.out,
     spec: values.spec ?? join(process.cwd(), 'bench', 'bench-spec.json'),
@@ -121,6 +139,7 @@ export function parseRunnerArgs(argv: readonly string[], env: NodeJS.ProcessEnv)
     sizes: sizesText ? positiveInts('sizes', sizesText) : undefined,
     iterations: iterText ? positiveInts('BENCH_ITERS', iterText)[0] : undefined,
     warmup,
+    warmupMs,
   };
 }
 
@@ -154,7 +173,14 @@ function emptyResult(row: CaseRow): CaseResult {
   };
 }
 
-async function runRow(row: CaseRow, impl: CaseImpl, env: CaseEnv, counts: { warmup: number; iterations: number }, rss: RssSampler, warmUp: () => Promise<unknown>): Promise<CaseResult> {
+interface Counts {
+  warmup: number;
+  /** Extra untimed warm-up wall time on CPU rows (DEFAULT_WARMUP_MS). */
+  warmupMs: number;
+  iterations: number;
+}
+
+async function runRow(row: CaseRow, impl: CaseImpl, env: CaseEnv, counts: Counts, rss: RssSampler, warmUp: () => Promise<unknown>): Promise<CaseResult> {
   const result = emptyResult(row);
   let prepared: PreparedCase | Skip;
   try {
@@ -166,15 +192,19 @@ async function runRow(row: CaseRow, impl: CaseImpl, env: CaseEnv, counts: { warm
   if (row.entry.kind === 'net') await warmUp().catch(() => {});
   let peak = 0;
   let check: unknown;
-  let warming = counts.warmup > 0;
+  let warming = true;
+  let warmed = 0;
+  const warmFloorMs = row.entry.kind === 'cpu' ? counts.warmupMs : 0;
   try {
-    // Iterations 0 … warmup-1 run exactly as the timed ones do (before included) and are thrown away.
-    for (let i = 0; i < counts.warmup; i++) {
-      await prepared.before?.(i);
-      await prepared.run(i);
+    // Warm-up iterations run exactly as the timed ones do (before included) and are thrown away.
+    const warmStart = performance.now();
+    while (warmed < counts.warmup || performance.now() - warmStart < warmFloorMs) {
+      await prepared.before?.(warmed);
+      await prepared.run(warmed);
+      warmed++;
     }
     warming = false;
-    for (let i = counts.warmup; i < counts.warmup + counts.iterations; i++) {
+    for (let i = warmed; i < warmed + counts.iterations; i++) {
       await prepared.before?.(i);
       rss.reset();
       const cpu0 = process.cpuUsage();
@@ -198,6 +228,7 @@ async function runRow(row: CaseRow, impl: CaseImpl, env: CaseEnv, counts: { warm
   const med = result.iterations_ms.length > 0 ? median(result.iterations_ms) : null;
   return {
     ...result,
+    warmup_runs: warmed,
     median_ms: med,
     peak_rss_mb: result.iterations_ms.length > 0 ? Math.round(peak * 10) / 10 : null,
     bytes: prepared.bytes,
@@ -283,7 +314,7 @@ export async function runNodeRunner(def: RunnerDefinition, argv: readonly string
     let res: CaseResult;
     if (row.entry.kind === 'net' && !batchId) res = { ...emptyResult(row), skipped: true, skip_reason: 'NODE_BATCH_ID is not set' };
     else if (!impl) res = { ...emptyResult(row), skipped: true, skip_reason: `not implemented by the ${def.runner} runner` };
-    else res = await runRow(row, impl, { ...baseEnv, params: row.params }, { warmup: options.warmup, iterations }, rss, () => def.warmUp(nodeUrl, token));
+    else res = await runRow(row, impl, { ...baseEnv, params: row.params }, { warmup: options.warmup, warmupMs: options.warmupMs, iterations }, rss, () => def.warmUp(nodeUrl, token));
     const what = res.skipped ? `skipped (${res.skip_reason})` : res.failed ? `FAILED: ${res.error}` : `median ${res.median_ms?.toFixed(2)} ms`;
     log(`${row.entry.id} [${row.paramKey}] ${what}`);
     cases.push(res);
@@ -305,6 +336,7 @@ export async function runNodeRunner(def: RunnerDefinition, argv: readonly string
     batch_id: batchId,
     iterations,
     warmup_iterations: options.warmup,
+    warmup_min_ms: options.warmupMs,
     sizes_mb: options.sizes ?? loaded.spec.sizes_mb,
     started_at: startedAt,
     finished_at: new Date().toISOString(),

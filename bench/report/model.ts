@@ -60,6 +60,8 @@ export interface RunnerSummary {
   iterations: number | null;
   /** Untimed iterations before the timed ones in each row; null when the result does not say. */
   warmup: number | null;
+  /** CPU rows' warm-up time floor (ms); null in results written before it existed. */
+  warmup_ms: number | null;
   sizes_mb: number[];
   host: RunnerResult['host'] | null;
   seconds: number | null;
@@ -133,8 +135,10 @@ export interface Aggregate {
  */
 export function timingStatement(runners: readonly RunnerSummary[], order: readonly RunnerName[], quick: boolean): string {
   const ran = runners.filter((r) => r.iterations !== null);
+  const floor = (r: RunnerSummary) =>
+    r.warmup_ms === null || r.warmup_ms === 0 ? '' : ` (on CPU rows, more untimed ones until ${r.warmup_ms} ms of warm-up have passed)`;
   const describe = (r: RunnerSummary) =>
-    `${r.warmup === null ? 'an unrecorded number of' : r.warmup} untimed warm-up iteration${r.warmup === 1 ? '' : 's'}, then ${r.iterations} timed`;
+    `${r.warmup === null ? 'an unrecorded number of' : r.warmup} untimed warm-up iteration${r.warmup === 1 ? '' : 's'}${floor(r)}, then ${r.iterations} timed`;
   const shapes = new Set(ran.map(describe));
   const perRow =
     shapes.size <= 1
@@ -295,6 +299,7 @@ export function buildAggregate({ spec, specHash, manifest, results, now = new Da
       spec_hash_matches: res?.spec_hash === specHash,
       iterations: res?.iterations ?? null,
       warmup: res?.warmup_iterations ?? null,
+      warmup_ms: res?.warmup_min_ms ?? null,
       sizes_mb: res?.sizes_mb ?? [],
       host: res?.host ?? null,
       seconds: run?.seconds ?? null,

@@ -145,7 +145,9 @@ describe('timing: the same rule for all four runners', { timeout: 180_000 }, () 
       expect(schemaErrors(result)).toEqual([]);
       expect(result.warmup_iterations).toBe(1);
       expect(result.cases[0]!.iterations_ms).toHaveLength(2);
-      // net.stamps.list is 20 calls per iteration: one warm-up and two timed iterations.
+      // net.stamps.list is 20 calls per iteration: one warm-up and two timed iterations (the CPU rows' warm-up
+      // time floor does not apply to net rows).
+      expect(result.cases[0]!.warmup_runs).toBe(1);
       expect(listCalls()).toBe(60);
       proxy.seen.length = 0;
       const cold = await runRunner(runner, args('cold', ['--warmup', '0']), { NODE_URL: proxy.url, NODE_BATCH_ID: batchId });
@@ -158,6 +160,29 @@ describe('timing: the same rule for all four runners', { timeout: 180_000 }, () 
     } finally {
       await proxy.close();
     }
+  });
+});
+
+describe('timing: CPU rows warm up for a time floor, in all four runners', { timeout: 180_000 }, () => {
+  it.each(RUNNER_NAMES)('%s runner keeps a CPU row warming, untimed, until --warmup-ms has passed; 0 leaves the count alone', async (runner) => {
+    const args = (name: string, extra: string[]) => ['--out', join(work, `${name}-${runner}.json`), '--fixtures', fixtures, '--cases', 'cpu.keccak.bulk', '--sizes', '1', '--iterations', '1', ...extra];
+    const read = (name: string) => JSON.parse(readFileSync(join(work, `${name}-${runner}.json`), 'utf8')) as RunnerResult;
+    const floor = await runRunner(runner, args('floor', ['--warmup-ms', '400']), {});
+    expect(floor.code, floor.stderr).toBe(0);
+    const warmed = read('floor');
+    expect(schemaErrors(warmed)).toEqual([]);
+    expect(warmed.warmup_min_ms).toBe(400);
+    const row = warmed.cases[0]!;
+    // One keccak of 1 MB takes 2–20 ms here (bee-js the slowest): 400 ms of warm-up is many iterations, never one.
+    expect(row.warmup_runs).toBeGreaterThan(2);
+    expect(row.iterations_ms).toHaveLength(1);
+    const none = await runRunner(runner, args('nofloor', ['--warmup-ms', '0']), { BENCH_WARMUP_MS: '900' });
+    expect(none.code, none.stderr).toBe(0);
+    expect(read('nofloor').warmup_min_ms).toBe(0);
+    expect(read('nofloor').cases[0]!.warmup_runs).toBe(1);
+    const bad = await runRunner(runner, args('badfloor', []), { BENCH_WARMUP_MS: 'soon' });
+    expect(bad.code, bad.stderr).toBe(1);
+    expect(bad.stderr).toMatch(/BENCH_WARMUP_MS \/ --warmup-ms must be a whole number/);
   });
 });
 

@@ -4,8 +4,8 @@
 // the node calls: the reference implementation itself. Every report says so.
 //
 // Usage: runner-go --out FILE [--spec PATH] [--fixtures DIR] [--cases id,id] [--sizes 1,10] [--iterations N]
-// [--warmup N]. Environment as the other runners: NODE_URL, NODE_BATCH_ID, NODE_TOKEN, BENCH_ITERS, BENCH_WARMUP,
-// BENCH_LARGE, BENCH_FIXTURES_DIR, BENCH_SIZES_MB. Exit codes: 0 written, 1 bad arguments or spec, 3 batch not usable.
+// [--warmup N] [--warmup-ms MS]. Environment as the other runners: NODE_URL, NODE_BATCH_ID, NODE_TOKEN, BENCH_ITERS,
+// BENCH_WARMUP, BENCH_WARMUP_MS, BENCH_LARGE, BENCH_FIXTURES_DIR, BENCH_SIZES_MB. Exit codes: 0 written, 1 bad arguments or spec, 3 batch not usable.
 package main
 
 import (
@@ -56,6 +56,7 @@ type caseResult struct {
 	Error        string             `json:"error"`
 	IterationsMs []float64          `json:"iterations_ms"`
 	MedianMs     *float64           `json:"median_ms"`
+	WarmupRuns   *int               `json:"warmup_runs,omitempty"`
 	CPUMs        []float64          `json:"cpu_ms"`
 	PeakRSSMb    *float64           `json:"peak_rss_mb"`
 	Bytes        int64              `json:"bytes"`
@@ -88,12 +89,25 @@ type runnerResult struct {
 	BatchID    string       `json:"batch_id"`
 	Iterations int          `json:"iterations"`
 	Warmup     int          `json:"warmup_iterations"`
+	WarmupMs   int          `json:"warmup_min_ms"`
 	SizesMB    []int        `json:"sizes_mb"`
 	StartedAt  string       `json:"started_at"`
 	FinishedAt string       `json:"finished_at"`
 	Host       host         `json:"host"`
 	Cases      []caseResult `json:"cases"`
 	Partial    bool         `json:"partial,omitempty"`
+}
+
+// wholeNumber reads a count ≥ 0 given as text; empty text means the default.
+func wholeNumber(what, text string, fallback int) (int, error) {
+	if strings.TrimSpace(text) == "" {
+		return fallback, nil
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(text))
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("%s must be a whole number ≥ 0, got %q", what, text)
+	}
+	return n, nil
 }
 
 func logf(format string, args ...any) { fmt.Fprintf(os.Stderr, "bench-go: "+format+"\n", args...) }
@@ -126,10 +140,13 @@ func median(v []float64) float64 {
 	return (s[m-1] + s[m]) / 2
 }
 
-// runRow times one row: setup, `warmup` untimed iterations (each with its before: the first calls of a row pay
-// for cold caches and, in the Node runners, for JIT compilation; the same rule holds for all four runners), then
-// `iterations` timed ones.
-func runRow(row caseRow, impl caseImpl, env *caseEnv, warmup, iterations int, rss *rssSampler) caseResult {
+// warmupRule is when a row stops warming up: after `count` untimed iterations and, on CPU rows, not before `cpuMs`
+// of wall time since the first began (the same two rules in all four runners: the first calls of a row pay for
+// cold caches, and in the Node runners for JIT compilation, which takes longer than one sub-millisecond iteration).
+type warmupRule struct{ count, cpuMs int }
+
+// runRow times one row: setup, the untimed warm-up iterations (each with its before), then `iterations` timed ones.
+func runRow(row caseRow, impl caseImpl, env *caseEnv, warm warmupRule, iterations int, rss *rssSampler) caseResult {
 	r := caseResult{ID: row.entry.ID, Kind: row.entry.Kind, Params: row.params, ParamKey: row.paramKey, IterationsMs: []float64{}, CPUMs: []float64{}}
 	p, skip, err := impl(env)
 	if err != nil {
@@ -143,8 +160,26 @@ func runRow(row caseRow, impl caseImpl, env *caseEnv, warmup, iterations int, rs
 	if row.entry.Kind == "net" {
 		_ = env.node.warmUp()
 	}
+	floor := time.Duration(0)
+	if row.entry.Kind == "cpu" {
+		floor = time.Duration(warm.cpuMs) * time.Millisecond
+	}
+	warmed := 0
+	for warmStart := time.Now(); warmed < warm.count || time.Since(warmStart) < floor; warmed++ {
+		if p.before != nil {
+			if err := p.before(warmed); err != nil {
+				r.Failed, r.Error = true, "warm-up: "+truncate(err.Error())
+				break
+			}
+		}
+		if _, err := p.run(warmed); err != nil {
+			r.Failed, r.Error = true, "warm-up: "+truncate(err.Error())
+			break
+		}
+	}
+	r.WarmupRuns = &warmed
 	peak := 0.0
-	for i := 0; i < warmup+iterations; i++ {
+	for i := warmed; !r.Failed && i < warmed+iterations; i++ {
 		if p.before != nil {
 			if err := p.before(i); err != nil {
 				r.Failed, r.Error = true, truncate(err.Error())
@@ -159,13 +194,7 @@ func runRow(row caseRow, impl caseImpl, env *caseEnv, warmup, iterations int, rs
 		cpu := cpuTime() - cpu0
 		if err != nil {
 			r.Failed, r.Error = true, truncate(err.Error())
-			if i < warmup {
-				r.Error = "warm-up: " + r.Error
-			}
 			break
-		}
-		if i < warmup {
-			continue
 		}
 		if m := rss.peakMB(); m > peak {
 			peak = m
@@ -210,6 +239,7 @@ func run() int {
 	sizesFlag := fs.String("sizes", os.Getenv("BENCH_SIZES_MB"), "sizes (MB)")
 	itersFlag := fs.String("iterations", os.Getenv("BENCH_ITERS"), "iterations")
 	warmupFlag := fs.String("warmup", os.Getenv("BENCH_WARMUP"), "untimed warm-up iterations per row (default 1)")
+	warmupMsFlag := fs.String("warmup-ms", os.Getenv("BENCH_WARMUP_MS"), "CPU rows: untimed warm-up until this many ms have passed (default 500)")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		return 1
 	}
@@ -243,14 +273,15 @@ func run() int {
 		}
 		iterations = n[0]
 	}
-	warmup := 1
-	if *warmupFlag != "" {
-		n, err := strconv.Atoi(strings.TrimSpace(*warmupFlag))
-		if err != nil || n < 0 {
-			logf("BENCH_WARMUP / --warmup must be a whole number ≥ 0, got %q", *warmupFlag)
-			return 1
-		}
-		warmup = n
+	warmup, err := wholeNumber("BENCH_WARMUP / --warmup", *warmupFlag, 1)
+	if err != nil {
+		logf("%v", err)
+		return 1
+	}
+	warmupMs, err := wholeNumber("BENCH_WARMUP_MS / --warmup-ms", *warmupMsFlag, 500)
+	if err != nil {
+		logf("%v", err)
+		return 1
 	}
 	rows := expand(spec, sizes, os.Getenv("BENCH_LARGE") == "1")
 	if *casesFlag != "" {
@@ -316,7 +347,7 @@ func run() int {
 			Schema: "node-toolkit/bench-result@1", Runner: "go",
 			Client: client{Name: "github.com/ethersphere/bee/v2 packages + net/http", Version: beeVersion, Language: "Go " + runtime.Version(),
 				Note: "bee-go cannot be downloaded here (the Go module proxy refuses it): this runner uses Bee v2.8.1's own Go packages (bmt, file/pipeline, crypto, manifest/mantaray, soc, cac) and net/http, i.e. the reference implementation, not bee-go"},
-			SpecHash: hash, NodeURL: nodeURL, BatchID: batch, Iterations: iterations, Warmup: warmup, SizesMB: sizes,
+			SpecHash: hash, NodeURL: nodeURL, BatchID: batch, Iterations: iterations, Warmup: warmup, WarmupMs: warmupMs, SizesMB: sizes,
 			StartedAt: started, FinishedAt: time.Now().UTC().Format(time.RFC3339Nano),
 			Host:    host{OS: runtime.GOOS, Arch: runtime.GOARCH, CPUs: runtime.NumCPU(), Runtime: runtime.Version()},
 			Cases:   results,
@@ -338,7 +369,7 @@ func run() int {
 		if row.entry.Kind == "net" && batch == "" {
 			res = caseResult{ID: row.entry.ID, Kind: row.entry.Kind, Params: row.params, ParamKey: row.paramKey, Skipped: true, SkipReason: "NODE_BATCH_ID is not set", IterationsMs: []float64{}, CPUMs: []float64{}}
 		} else {
-			res = runRow(row, impls[row.entry.ID], env, warmup, iterations, rss)
+			res = runRow(row, impls[row.entry.ID], env, warmupRule{warmup, warmupMs}, iterations, rss)
 		}
 		switch {
 		case res.Skipped:

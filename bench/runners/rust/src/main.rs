@@ -2,7 +2,8 @@
 //! Reads the shared spec, dispatches by id, writes one result JSON (see config-schema/bench-result.ts).
 //!
 //! Usage: bench-rust-runner --out FILE [--spec PATH] [--fixtures DIR] [--cases id,id] [--sizes 1,10] [--iterations N]
-//! [--warmup N]. Environment: NODE_URL, NODE_BATCH_ID, NODE_TOKEN, BENCH_ITERS, BENCH_WARMUP, BENCH_LARGE,
+//! [--warmup N] [--warmup-ms MS]. Environment: NODE_URL, NODE_BATCH_ID, NODE_TOKEN, BENCH_ITERS, BENCH_WARMUP,
+//! BENCH_WARMUP_MS, BENCH_LARGE,
 //! BENCH_FIXTURES_DIR, BENCH_SIZES_MB.
 //! Exit codes: 0 written, 1 bad arguments or spec, 3 batch not usable.
 
@@ -66,6 +67,8 @@ struct CaseResult {
     error: String,
     iterations_ms: Vec<f64>,
     median_ms: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    warmup_runs: Option<usize>,
     cpu_ms: Vec<f64>,
     peak_rss_mb: Option<f64>,
     bytes: u64,
@@ -91,12 +94,20 @@ fn truncate(s: String) -> String {
     s.chars().take(500).collect()
 }
 
-/// Times one row: setup, `warmup` untimed iterations (each with its `before`; the same rule in all four runners:
-/// the first calls of a row pay for cold caches, and in the Node runners for JIT compilation), then `iterations`.
-fn run_row(row: &spec::CaseRow, f: CaseFn, env: &Env, warmup: usize, iterations: usize, rss: &measure::RssSampler) -> CaseResult {
+/// When a row stops warming up: after `count` untimed iterations and, on CPU rows, not before `cpu_ms` of wall time
+/// since the first began (the same two rules in all four runners: the first calls of a row pay for cold caches, and
+/// in the Node runners for JIT compilation, which takes longer than one sub-millisecond iteration).
+#[derive(Clone, Copy)]
+struct WarmupRule {
+    count: usize,
+    cpu_ms: u64,
+}
+
+/// Times one row: setup, the untimed warm-up iterations (each with its `before`), then `iterations` timed ones.
+fn run_row(row: &spec::CaseRow, f: CaseFn, env: &Env, warm: WarmupRule, iterations: usize, rss: &measure::RssSampler) -> CaseResult {
     let mut r = CaseResult {
         id: row.entry.id.clone(), kind: row.entry.kind.clone(), params: row.params.clone(), param_key: row.param_key.clone(),
-        skipped: false, skip_reason: String::new(), failed: false, error: String::new(), iterations_ms: vec![], median_ms: None,
+        skipped: false, skip_reason: String::new(), failed: false, error: String::new(), iterations_ms: vec![], median_ms: None, warmup_runs: None,
         cpu_ms: vec![], peak_rss_mb: None, bytes: 0, throughput_mb_s: None, units: 0, unit: String::new(), check: None,
     };
     let mut p = match f(env) {
@@ -115,8 +126,25 @@ fn run_row(row: &spec::CaseRow, f: CaseFn, env: &Env, warmup: usize, iterations:
     if row.entry.kind == "net" {
         let _ = env.node.warm_up();
     }
+    let floor = std::time::Duration::from_millis(if row.entry.kind == "cpu" { warm.cpu_ms } else { 0 });
+    let mut warmed = 0usize;
+    let warm_start = Instant::now();
+    while warmed < warm.count || warm_start.elapsed() < floor {
+        let step = match p.before.as_mut() {
+            Some(before) => before(warmed),
+            None => Ok(()),
+        }
+        .and_then(|_| (p.run)(warmed).map(|_| ()));
+        if let Err(e) = step {
+            r.failed = true;
+            r.error = truncate(format!("warm-up: {e}"));
+            break;
+        }
+        warmed += 1;
+    }
+    r.warmup_runs = Some(warmed);
     let mut peak = 0.0f64;
-    for i in 0..warmup + iterations {
+    for i in warmed..if r.failed { warmed } else { warmed + iterations } {
         if let Some(before) = p.before.as_mut() {
             if let Err(e) = before(i) {
                 r.failed = true;
@@ -133,10 +161,9 @@ fn run_row(row: &spec::CaseRow, f: CaseFn, env: &Env, warmup: usize, iterations:
         match out {
             Err(e) => {
                 r.failed = true;
-                r.error = truncate(if i < warmup { format!("warm-up: {e}") } else { e });
+                r.error = truncate(e);
                 break;
             }
-            Ok(_) if i < warmup => {}
             Ok(check) => {
                 peak = peak.max(rss.peak_mb());
                 r.iterations_ms.push(wall);
@@ -185,7 +212,7 @@ fn run() -> Result<i32, String> {
     let mut i = 0;
     while i < argv.len() {
         let name = argv[i].strip_prefix("--").ok_or(format!("unexpected argument {}", argv[i]))?;
-        if !["out", "spec", "fixtures", "cases", "sizes", "iterations", "warmup"].contains(&name) {
+        if !["out", "spec", "fixtures", "cases", "sizes", "iterations", "warmup", "warmup-ms"].contains(&name) {
             return Err(format!("unknown option --{name}"));
         }
         let value = argv.get(i + 1).ok_or(format!("--{name} needs a value"))?;
@@ -208,10 +235,15 @@ fn run() -> Result<i32, String> {
         Some(t) => positive_ints("BENCH_ITERS", &t)?[0] as usize,
         None => spec.iterations as usize,
     };
-    let warmup = match args.get("warmup").cloned().or(env_var("BENCH_WARMUP")) {
-        Some(t) => t.trim().parse::<usize>().map_err(|_| format!("BENCH_WARMUP / --warmup must be a whole number ≥ 0, got \"{t}\""))?,
-        None => 1,
+    let whole = |what: &str, text: Option<String>, fallback: u64| -> Result<u64, String> {
+        match text {
+            Some(t) => t.trim().parse::<u64>().map_err(|_| format!("{what} must be a whole number ≥ 0, got \"{t}\"")),
+            None => Ok(fallback),
+        }
     };
+    let warmup = whole("BENCH_WARMUP / --warmup", args.get("warmup").cloned().or(env_var("BENCH_WARMUP")), 1)? as usize;
+    let warmup_ms = whole("BENCH_WARMUP_MS / --warmup-ms", args.get("warmup-ms").cloned().or(env_var("BENCH_WARMUP_MS")), 500)?;
+    let warm = WarmupRule { count: warmup, cpu_ms: warmup_ms };
     let mut rows = spec::expand(&spec, &sizes, env_var("BENCH_LARGE").as_deref() == Some("1"));
     if let Some(list) = args.get("cases") {
         let want: HashSet<&str> = list.split(',').collect();
@@ -267,6 +299,7 @@ fn run() -> Result<i32, String> {
         "batch_id": batch,
         "iterations": iterations,
         "warmup_iterations": warmup,
+        "warmup_min_ms": warmup_ms,
         "sizes_mb": sizes,
         "started_at": started,
         "finished_at": now(),
@@ -285,11 +318,11 @@ fn run() -> Result<i32, String> {
     for row in &rows {
         let env = Env { params: row.params.clone(), fixtures: fixtures.clone(), fixture_dir: fixture_dir.clone(), node: node.clone(), batch: batch.clone() };
         let res = if row.entry.kind == "net" && batch.is_empty() {
-            let mut r = run_row(row, |_| Ok(Outcome::Skip(String::new())), &env, 0, 0, &rss);
+            let mut r = run_row(row, |_| Ok(Outcome::Skip(String::new())), &env, WarmupRule { count: 0, cpu_ms: 0 }, 0, &rss);
             r.skip_reason = "NODE_BATCH_ID is not set".into();
             r
         } else {
-            run_row(row, impls[row.entry.id.as_str()], &env, warmup, iterations, &rss)
+            run_row(row, impls[row.entry.id.as_str()], &env, warm, iterations, &rss)
         };
         if res.skipped {
             log(&format!("{} [{}] skipped ({})", row.entry.id, row.param_key, res.skip_reason));
