@@ -20,6 +20,31 @@ describe('keccak256', () => {
     }
   });
 
+  it('keccak256Into writes the same digest as keccak256 at the offset it is given, on every length 0..300, at the buffer edge, and without WebAssembly', async () => {
+    const check = (keccak256: (d: Uint8Array) => Uint8Array, keccak256Into: (m: Uint8Array, o: Uint8Array, at?: number) => void, lengths: number[]) => {
+      const data = new Uint8Array(randomBytes(Math.max(...lengths)));
+      for (const n of lengths) {
+        const message = data.subarray(0, n);
+        const out = new Uint8Array(80).fill(0xee);
+        keccak256Into(message, out, 28);
+        expect(bytesToHex(out.subarray(28, 60)), `length ${n}`).toBe(bytesToHex(keccak256(message)));
+        expect(out.subarray(0, 28).every((b) => b === 0xee) && out.subarray(60).every((b) => b === 0xee), `length ${n}: only 28..60 written`).toBe(true);
+        const alone = new Uint8Array(32);
+        keccak256Into(message, alone);
+        expect(bytesToHex(alone)).toBe(bytesToHex(keccak_256(message)));
+      }
+    };
+    const upTo300 = Array.from({ length: 301 }, (_, n) => n);
+    const wasm = await import('./keccak.js');
+    expect(wasm.keccakEngineKind()).toBe('wasm');
+    check(wasm.keccak256, wasm.keccak256Into, [...upTo300, 466 * 136 - 1, 466 * 136, 466 * 136 + 1, 200_000]);
+    vi.stubGlobal('WebAssembly', undefined);
+    vi.resetModules();
+    const portable = await import('./keccak.js');
+    expect(portable.keccakEngineKind()).toBe('portable');
+    check(portable.keccak256, portable.keccak256Into, upTo300);
+  });
+
   it('falls back to @noble/hashes where WebAssembly is missing (or refused by a CSP), with the same digests', async () => {
     vi.stubGlobal('WebAssembly', undefined);
     vi.resetModules();

@@ -12,7 +12,12 @@ import { createWasmKeccak } from './keccak-wasm/sponge.js';
 
 export type KeccakEngineKind = 'wasm' | 'portable';
 
-type Engine = { kind: KeccakEngineKind; hash(parts: readonly Uint8Array[]): Uint8Array; hashEach(messages: readonly Uint8Array[]): Uint8Array[] };
+type Engine = {
+  kind: KeccakEngineKind;
+  hash(parts: readonly Uint8Array[]): Uint8Array;
+  hashInto(message: Uint8Array, out: Uint8Array, at: number): void;
+  hashEach(messages: readonly Uint8Array[]): Uint8Array[];
+};
 
 /** keccak256 on @noble/hashes: the fallback engine, and the oracle the sponge is tested against. */
 export function portableKeccak256(...parts: Uint8Array[]): Uint8Array {
@@ -33,9 +38,14 @@ function pickEngine(): Engine {
     } catch {
       // No WebAssembly SIMD here: one message per permutation.
     }
-    return { kind: 'wasm', hash: (parts) => sponge.hash(parts), hashEach };
+    return { kind: 'wasm', hash: (parts) => sponge.hash(parts), hashInto: (message, out, at) => sponge.hashInto(message, out, at), hashEach };
   } catch {
-    return { kind: 'portable', hash: (parts) => portableKeccak256(...parts), hashEach: (messages) => messages.map((m) => keccak_256(m)) };
+    return {
+      kind: 'portable',
+      hash: (parts) => portableKeccak256(...parts),
+      hashInto: (message, out, at) => out.set(keccak_256(message), at),
+      hashEach: (messages) => messages.map((m) => keccak_256(m)),
+    };
   }
 }
 
@@ -43,6 +53,16 @@ function pickEngine(): Engine {
 export function keccak256(...parts: Uint8Array[]): Uint8Array {
   engine ??= pickEngine();
   return engine.hash(parts);
+}
+
+/**
+ * keccak256 of one message written into `out` at byte `at` (out must have 32 bytes there): the same digest as
+ * keccak256(message), without a fresh array for it. For hot paths that hash into a buffer they own (the signer's
+ * personal-message prefix, public key to address).
+ */
+export function keccak256Into(message: Uint8Array, out: Uint8Array, at = 0): void {
+  engine ??= pickEngine();
+  engine.hashInto(message, out, at);
 }
 
 /**

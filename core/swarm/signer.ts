@@ -9,7 +9,7 @@
  */
 import { bytesToHex, utf8Encode } from './bytes.js';
 import { InputError } from './input-error.js';
-import { keccak256 } from './keccak.js';
+import { keccak256, keccak256Into } from './keccak.js';
 import { secp256k1 } from './secp256k1/select.js';
 
 export { secp256k1, useSecp256k1Engine } from './secp256k1/select.js';
@@ -54,6 +54,12 @@ function newSignature(): Uint8Array {
 /** prefix ‖ data32 laid out once: one contiguous 60-byte message hashes on keccak256's one-part path. */
 const PERSONAL_MESSAGE = new Uint8Array(PERSONAL_PREFIX_32.length + 32);
 PERSONAL_MESSAGE.set(PERSONAL_PREFIX_32);
+/**
+ * The personal digest signMessage and friends sign or recover against, and keccak256 of a public key before its
+ * last 20 bytes are cut: hashed into these buffers (keccak256Into), not into fresh arrays, and read synchronously.
+ */
+const DIGEST = new Uint8Array(32);
+const ADDRESS_HASH = new Uint8Array(32);
 
 /** keccak256("\x19Ethereum Signed Message:\n32" ‖ data32): what actually gets signed. */
 export function ethPersonalDigest(data32: Uint8Array): Uint8Array {
@@ -61,6 +67,17 @@ export function ethPersonalDigest(data32: Uint8Array): Uint8Array {
   // keccak256 copies its input before returning, so the shared buffer is free again at once.
   PERSONAL_MESSAGE.set(data32, PERSONAL_PREFIX_32.length);
   return keccak256(PERSONAL_MESSAGE);
+}
+
+/** The personal digest of keccak256(message) (or of data32 as is) into DIGEST, which it returns. */
+function personalDigestOf(message: Uint8Array, hashFirst: boolean): Uint8Array {
+  if (hashFirst) keccak256Into(message, PERSONAL_MESSAGE, PERSONAL_PREFIX_32.length);
+  else {
+    assertBytes(message, 32, 'data to sign');
+    PERSONAL_MESSAGE.set(message, PERSONAL_PREFIX_32.length);
+  }
+  keccak256Into(PERSONAL_MESSAGE, DIGEST);
+  return DIGEST;
 }
 
 /** Signs an already-final 32-byte digest (no further hashing). Returns r ‖ s ‖ v, v = 27/28, low-s. */
@@ -94,11 +111,11 @@ export function recoverAddress(signature65: Uint8Array, digest: Uint8Array): Uin
 
 /** sign(personal(data32)): Bee's `Signer.Sign` of a 32-byte value. */
 export function signPersonal(privateKey: Uint8Array, data32: Uint8Array): Uint8Array {
-  return signDigest(privateKey, ethPersonalDigest(data32));
+  return signDigest(privateKey, personalDigestOf(data32, false));
 }
 
 export function recoverPersonalSigner(signature65: Uint8Array, data32: Uint8Array): Uint8Array {
-  return recoverAddress(signature65, ethPersonalDigest(data32));
+  return recoverAddress(signature65, personalDigestOf(data32, false));
 }
 
 /**
@@ -106,11 +123,11 @@ export function recoverPersonalSigner(signature65: Uint8Array, data32: Uint8Arra
  * SOCs (message id ‖ wrapped address) and postage stamps use exactly this.
  */
 export function signMessage(privateKey: Uint8Array, message: Uint8Array): Uint8Array {
-  return signPersonal(privateKey, keccak256(message));
+  return signDigest(privateKey, personalDigestOf(message, true));
 }
 
 export function recoverMessageSigner(signature65: Uint8Array, message: Uint8Array): Uint8Array {
-  return recoverPersonalSigner(signature65, keccak256(message));
+  return recoverAddress(signature65, personalDigestOf(message, true));
 }
 
 /** Accepts a 33-byte compressed, 65-byte uncompressed (0x04 ‖ x ‖ y) or 64-byte raw x ‖ y public key. */
@@ -140,7 +157,8 @@ export function privateKeyToAddress(privateKey: Uint8Array): Uint8Array {
 
 /** The address of the key an engine just wrote into PUBLIC_KEY: keccak256 of x ‖ y, last 20 bytes. */
 function publicKeyAddress(): Uint8Array {
-  return keccak256(PUBLIC_KEY_XY).subarray(12);
+  keccak256Into(PUBLIC_KEY_XY, ADDRESS_HASH);
+  return ADDRESS_HASH.slice(12);
 }
 
 /**
