@@ -7,7 +7,8 @@
  *     keccak256() of a 4 KiB block, and keccak256Each (two messages per permutation) on 4 KiB messages;
  *   - secp256k1: the engine's own call (the `secp256k1` package's compiled addon, called directly as the native
  *     engine calls it) against core/swarm/signer.ts's call,
- *     for sign, recover and public key; and the flags the addon was built with, read from its binding.gyp
+ *     for sign, recover and public key; what a fresh (never read by native code) 32-byte input adds to a call;
+ *     and the flags the addon was built with, read from its binding.gyp
  *     (inversions by exponentiation or not, the ecmult_gen table);
  *   - manifest lookups: per lookup in the first rounds after the index is built (what a 1 + 5 iteration row of
  *     1,000 lookups sees while V8 still tiers the code up) against the same lookups once warm;
@@ -127,6 +128,17 @@ if (addon !== undefined) {
     split[op] = { addon_us: addon!.median, toolkit_us: toolkit!.median };
     lines.push(`secp256k1 ${op.padEnd(10)}: addon call ${us(addon!.median)}, toolkit call ${us(toolkit!.median)} (the toolkit adds ${(((toolkit!.median - addon!.median) / toolkit!.median) * 100).toFixed(0)} %: keccak, checks, copies)`);
   }
+  // What a fresh <=64-byte typed array costs the addon: its bytes sit on V8's heap until native code first reads
+  // them, and V8 then moves them to a store of their own (the native engine copies inputs into its own buffers).
+  // Paired: 9 passes, each timing both ways back to back; the median of the per-pass differences.
+  const freshDiffs: number[] = [];
+  for (let pass = 0; pass < 9; pass++) {
+    const read = cpuPerOp(N, 3, () => keys.forEach((k) => a.publicKeyCreate(out, k))).median;
+    freshDiffs.push(cpuPerOp(N, 3, () => keys.forEach((k) => a.publicKeyCreate(out, k.slice()))).median - read);
+  }
+  const freshCost = freshDiffs.sort((x, y) => x - y)[4]!;
+  figures.secp256k1_fresh_input_us = freshCost;
+  lines.push(`secp256k1 fresh input: a public key from a just-made 32-byte key costs ${us(freshCost)} more than from one native code read before (median of 9 paired passes)`);
   const gyp = readFileSync(join(require.resolve('secp256k1/package.json'), '..', 'binding.gyp'), 'utf8');
   const flags = ['USE_FIELD_INV_BUILTIN', 'USE_SCALAR_INV_BUILTIN', 'USE_NUM_NONE', 'ECMULT_GEN_PREC_BITS=\\d+', 'ECMULT_WINDOW_SIZE=\\d+'].flatMap((f) => gyp.match(new RegExp(f)) ?? []);
   const version = (JSON.parse(readFileSync(require.resolve('secp256k1/package.json'), 'utf8')) as { version: string }).version;

@@ -51,7 +51,7 @@ export function loadNativeAddon(): NativeAddon {
  * Every input is copied into buffers this engine owns (views on one ArrayBuffer) before the call. A typed array
  * of 64 bytes or less made in JavaScript (a digest from keccak256, a fresh private key) keeps its bytes on V8's
  * heap, and the first time native code asks for its address V8 moves them to a store of their own: ~1.1 µs per
- * fresh argument here (npm run bench:cpu-gaps, "fresh inputs"), against ~20 ns for the copy. The key's copy is
+ * fresh argument here (npm run bench:cpu-gaps, "fresh input"), against ~20 ns for the copy. The key's copy is
  * wiped after each call.
  */
 export function nativeEngine(): Secp256k1Engine {
