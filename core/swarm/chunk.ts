@@ -49,6 +49,14 @@ export function makeContentChunk(payload: Uint8Array, span?: bigint, bmt?: Chunk
   return { address, data };
 }
 
+/** The address of a leaf chunk (span = payload length) without building its wire data: hashing only. */
+export function leafAddress(payload: Uint8Array): Uint8Array {
+  if (!(payload instanceof Uint8Array) || payload.length > CHUNK_SIZE) {
+    throw new InputError('chunk payload', describeBytes(payload), `at most ${CHUNK_SIZE} bytes`);
+  }
+  return fastBmt().chunkAddress(uint64LE(payload.length), payload);
+}
+
 /** Splits chunk wire data into span and payload (views into `data`, not copies). */
 export function parseChunkData(data: Uint8Array): { span: Uint8Array; payload: Uint8Array } {
   if (!(data instanceof Uint8Array) || data.length < SPAN_SIZE || data.length > MAX_CHUNK_DATA_SIZE) {

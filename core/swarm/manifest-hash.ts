@@ -6,7 +6,7 @@
  * Plain (unencrypted) trees only: references are 32 bytes. A node over 4 KiB is split at `redundancyLevel`
  * (default 0), as Bee's upload handlers save manifest nodes through the upload's own pipeline.
  */
-import type { Chunk } from './chunk.js';
+import { CHUNK_SIZE, leafAddress, makeContentChunk, type Chunk } from './chunk.js';
 import { ChunkTreeWriter } from './chunk-tree.js';
 import { bytesToHex, hexToBytes } from './bytes.js';
 import { InputError } from './input-error.js';
@@ -37,6 +37,18 @@ function saveNode(node: MantarayNode, prefix: Uint8Array, options: SaveManifestO
   }
   for (const fork of node.forks.values()) saveNode(fork.node, fork.prefix, options);
   const bytes = serializeNode(node, { dialect: options.dialect ?? 'bee', prefix });
+  if (bytes.length <= CHUNK_SIZE) {
+    // Nearly every node fits one chunk: its tree is that one leaf, the same at every redundancy level (parity is
+    // only added where a level of the tree holds several references), so the writer's buffers are not needed.
+    if (options.onChunk) {
+      const chunk = makeContentChunk(bytes);
+      options.onChunk(chunk);
+      node.reference = chunk.address;
+    } else {
+      node.reference = leafAddress(bytes);
+    }
+    return node.reference;
+  }
   const writer = new ChunkTreeWriter({ ...(options.onChunk ? { onChunk: options.onChunk } : {}), ...(options.redundancyLevel ? { redundancyLevel: options.redundancyLevel } : {}) });
   writer.write(bytes);
   node.reference = writer.finish().reference;

@@ -10,8 +10,11 @@
  *   JSON keeps insertion order, padding stops at the exact multiple, and a node reached by the prefix
  *   "/" without a target is written with reference size 0 and no entry.
  */
-import { bytesEqual, bytesToHex, concatBytes, hexToBytes, utf8Decode, utf8Encode } from './bytes.js';
+import { bytesEqual, bytesToHex, hexToBytes, utf8Decode } from './bytes.js';
 import { InputError } from './input-error.js';
+import { encodeMetadataField } from './mantaray-metadata.js';
+
+export { encodeMetadataField, goJsonStringify } from './mantaray-metadata.js';
 
 export const NODE_TYPE_VALUE = 2;
 export const NODE_TYPE_EDGE = 4;
@@ -103,15 +106,40 @@ export function serializeNode(node: MantarayNode, options: SerializeOptions = {}
   if (node.obfuscationKey.length !== OBFUSCATION_KEY_SIZE) throw new RangeError('mantaray obfuscation key must be 32 bytes');
   if (node.forks === undefined) throw new Error('cannot serialize a mantaray node that was never loaded');
   const { refSize, entry } = dialect === 'bee' ? beeEntry(node) : beeJsEntry(node, options.prefix ?? new Uint8Array(0));
+  const forks = [...node.forks.entries()].sort((a, b) => a[0] - b[0]).map(([, fork]) => forkRecord(fork, dialect, refSize));
 
-  const bitmap = new Uint8Array(32);
-  for (const key of node.forks.keys()) bitmap[key >> 3]! |= 1 << (key & 7);
-  const parts: Uint8Array[] = [VERSION_02_HASH, Uint8Array.of(refSize), entry, bitmap];
-  for (const key of [...node.forks.keys()].sort((a, b) => a - b)) parts.push(serializeFork(node.forks.get(key)!, dialect, refSize));
+  // Written once into one buffer of the final size: a manifest save serializes every node of the trie.
+  let size = HEADER_SIZE + entry.length + 32;
+  for (const f of forks) size += FORK_PRE_REFERENCE_SIZE + f.reference.length + (f.metadata?.length ?? 0);
+  const out = new Uint8Array(size);
+  out.set(node.obfuscationKey, 0);
+  out.set(VERSION_02_HASH, OBFUSCATION_KEY_SIZE);
+  out[HEADER_SIZE - 1] = refSize;
+  out.set(entry, HEADER_SIZE);
+  let offset = HEADER_SIZE + entry.length;
+  for (const key of node.forks.keys()) out[offset + (key >> 3)]! |= 1 << (key & 7);
+  offset += 32;
+  for (const f of forks) {
+    out[offset] = f.type;
+    out[offset + 1] = f.prefix.length;
+    out.set(f.prefix, offset + 2);
+    offset += FORK_PRE_REFERENCE_SIZE;
+    out.set(f.reference, offset);
+    offset += f.reference.length;
+    if (f.metadata) {
+      out.set(f.metadata, offset);
+      offset += f.metadata.length;
+    }
+  }
+  xorInPlace(out.subarray(OBFUSCATION_KEY_SIZE), node.obfuscationKey);
+  return out;
+}
 
-  const body = concatBytes(...parts);
-  xorInPlace(body, node.obfuscationKey);
-  return concatBytes(node.obfuscationKey, body);
+interface ForkRecord {
+  type: number;
+  prefix: Uint8Array;
+  reference: Uint8Array;
+  metadata: Uint8Array | undefined;
 }
 
 function beeEntry(node: MantarayNode): { refSize: number; entry: Uint8Array } {
@@ -136,7 +164,7 @@ function beeJsEntry(node: MantarayNode, prefix: Uint8Array): { refSize: number; 
   return { refSize: entry.length, entry };
 }
 
-function serializeFork(fork: MantarayFork, dialect: ManifestDialect, parentRefSize: number): Uint8Array {
+function forkRecord(fork: MantarayFork, dialect: ManifestDialect, parentRefSize: number): ForkRecord {
   const { prefix, node } = fork;
   if (prefix.length < 1 || prefix.length > MAX_PREFIX_LENGTH) throw new RangeError(`mantaray fork prefix must be 1..30 bytes, got ${prefix.length}`);
   if (!node.reference) throw new Error(`mantaray child "${utf8Decode(prefix)}" has no reference yet: save children first`);
@@ -145,49 +173,8 @@ function serializeFork(fork: MantarayFork, dialect: ManifestDialect, parentRefSi
     throw new RangeError(`mantaray child reference is ${node.reference.length} bytes in a ${parentRefSize}-byte node`);
   }
   const type = dialect === 'bee' || node.forks === undefined ? node.type : deriveBeeJsType(node, prefix);
-  const head = new Uint8Array(FORK_PRE_REFERENCE_SIZE);
-  head[0] = type;
-  head[1] = prefix.length;
-  head.set(prefix, 2);
-  if (!hasType(type, NODE_TYPE_WITH_METADATA)) return concatBytes(head, node.reference);
-  return concatBytes(head, node.reference, encodeMetadataField(node.metadata ?? {}, dialect));
-}
-
-/** The metadata field: uint16 BE length, then JSON padded with newlines per the dialect's rule. */
-export function encodeMetadataField(metadata: Record<string, string>, dialect: ManifestDialect = 'bee'): Uint8Array {
-  const json = utf8Encode(dialect === 'bee' ? goJsonStringify(metadata) : JSON.stringify(metadata));
-  const withLength = json.length + 2;
-  let padding = 0;
-  if (withLength < 32) padding = 32 - withLength;
-  else if (dialect === 'bee' && withLength > 32) padding = 32 - (withLength % 32); // 32 when already a multiple
-  else if (withLength % 32 !== 0) padding = 32 - (withLength % 32);
-  const size = json.length + padding;
-  if (size > 0xffff) throw new RangeError(`mantaray metadata too large: ${size} bytes`);
-  const out = new Uint8Array(2 + size).fill(0x0a);
-  out[0] = size >> 8;
-  out[1] = size & 0xff;
-  out.set(json, 2);
-  return out;
-}
-
-/** encoding/json's Marshal of map[string]string: keys in byte order, and <, >, &, U+2028/9 escaped. */
-export function goJsonStringify(metadata: Record<string, string>): string {
-  const keys = Object.keys(metadata).sort(compareUtf8);
-  const members = keys.map((k) => `${goJsonString(k)}:${goJsonString(metadata[k]!)}`);
-  return `{${members.join(',')}}`;
-}
-
-function goJsonString(value: string): string {
-  // Lone surrogates cannot reach Go as text; they arrive as U+FFFD, which Go writes raw.
-  const wellFormed = value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
-  return JSON.stringify(wellFormed).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-function compareUtf8(a: string, b: string): number {
-  const x = utf8Encode(a);
-  const y = utf8Encode(b);
-  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
-  return x.length - y.length;
+  const metadata = hasType(type, NODE_TYPE_WITH_METADATA) ? encodeMetadataField(node.metadata ?? {}, dialect) : undefined;
+  return { type, prefix, reference: node.reference, metadata };
 }
 
 function xorInPlace(data: Uint8Array, key: Uint8Array): void {
