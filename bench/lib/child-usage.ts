@@ -6,6 +6,7 @@
  * least 400 MB however little it uses (maxRSS is still the figure where /proc is missing).
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 export interface MeasuredRun {
   readonly code: number | null;
@@ -39,4 +40,13 @@ export function runMeasured(args: readonly string[], env: NodeJS.ProcessEnv = pr
       resolve({ code, stdout, stderr, seconds: (performance.now() - started) / 1000, peakRssMb: largest(1) / 1024, cpuSeconds: largest(2) / 1e6 });
     });
   });
+}
+
+/** This process's own peak RSS in MB (VmHWM; maxRSS where /proc is missing): a bench prints it beside its children's. */
+export function ownPeakRssMb(): number {
+  try {
+    return Number(/VmHWM:\s*(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
+  } catch {
+    return process.resourceUsage().maxRSS / 1024;
+  }
 }
