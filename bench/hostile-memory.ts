@@ -69,7 +69,8 @@ function shapes(): Shape[] {
   return [{ name: '200 MB body', start: () => startHugeBodyServer(HUGE) }, ...endless, ...nested];
 }
 
-interface Row {
+/** One row of the bench (its --json prints an array of these). */
+export interface Row {
   shape: string;
   scenario: string;
   seconds: number;

@@ -4,17 +4,8 @@
  * and CPU and wall time measured. The text form says the peaks are the bins' own and prints the bench's apart.
  */
 import { describe, expect, it } from 'vitest';
+import type { Row } from '../../bench/hostile-memory.js';
 import { distBench, runProcess } from './bench-harness.js';
-
-interface Row {
-  shape: string;
-  scenario: string;
-  seconds: number;
-  cpuSeconds: number;
-  peakRssMb: number;
-  met: boolean;
-  intact: boolean;
-}
 
 describe('bench:hostile-memory', () => {
   it('--only "head without end" --json: three rows, each a bin\'s own peak under its target, answers intact', { timeout: 120_000 }, async () => {
