@@ -23,6 +23,7 @@ import { createNodeClient } from '../actors/node-client/index.js';
 import { aggregateRun } from './aggregate.js';
 import { ensureFixtures } from './lib/fixtures.js';
 import { RUN_SCHEMA_ID, type RunManifest, type RunnerRun } from './lib/run-manifest.js';
+import { pinCompiledRunners } from './lib/pin-runners.js';
 import { runnerCommand, runnerOrder } from './lib/runner-commands.js';
 import { expandSpec, fixtureSizes, loadSpec, SpecError } from './lib/spec.js';
 import { externalTarget, startBeeTarget, startDevnetTarget, type Target } from './lib/targets.js';
@@ -34,14 +35,17 @@ const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
  * Ctrl-C / SIGTERM: the running runner is stopped and every node this run started (devnet, or the Bee cluster's
  * Anvil and Bee process groups) is torn down before exiting 130, so nothing is left running.
  */
-const running = { child: undefined as ChildProcess | undefined, targets: new Set<Target>(), stopping: false, startup: new AbortController() };
+const running = { child: undefined as ChildProcess | undefined, targets: new Set<Target>(), stopping: false, startup: new AbortController(), cleanups: [] as (() => void)[] };
 function onSignal(signal: NodeJS.Signals): void {
   if (running.stopping) return;
   running.stopping = true;
   log(`${signal}: stopping the runner and the node(s)`);
   running.startup.abort(new Error(`${signal} during startup`));
   running.child?.kill('SIGTERM');
-  void Promise.allSettled([...running.targets].map((t) => t.stop())).then(() => process.exit(130));
+  void Promise.allSettled([...running.targets].map((t) => t.stop())).then(() => {
+    for (const cleanup of running.cleanups) cleanup();
+    process.exit(130);
+  });
 }
 
 interface Options {
@@ -90,8 +94,8 @@ function tail(text: string, lines = 6): string {
   return text.trim().split('\n').slice(-lines).join(' | ').slice(-800);
 }
 
-async function runOne(runner: RunnerName, target: Target, out: string, opts: Options, sizes: number[] | undefined): Promise<RunnerRun> {
-  const { command, args } = runnerCommand(runner);
+async function runOne(runner: RunnerName, target: Target, out: string, opts: Options, sizes: number[] | undefined, runnerEnv: NodeJS.ProcessEnv): Promise<RunnerRun> {
+  const { command, args } = runnerCommand(runner, runnerEnv);
   const resultFile = join(out, `${runner}.json`);
   const argv = [...args, '--out', resultFile, '--spec', opts.spec, '--fixtures', opts.fixtures];
   if (opts.cases) argv.push('--cases', opts.cases.join(','));
@@ -227,6 +231,8 @@ export async function main(argv: string[]): Promise<number> {
       if (build.status !== 0) log(`building ${compiled.join(' and ')} failed (exit ${build.status}); those runners will be reported as crashed`);
     }
   }
+  const pinned = pinCompiledRunners(order);
+  running.cleanups.push(pinned.remove);
   ensureFixtures(opts.fixtures, fixtureSizes(rows), (line) => log(line));
 
   const external = process.env.NODE_URL !== undefined && !opts.bee;
@@ -254,7 +260,7 @@ export async function main(argv: string[]): Promise<number> {
       const target = shared ?? (await startTarget());
       described ??= target;
       try {
-        runs.push(await runOne(runner, target, out, opts, sizes));
+        runs.push(await runOne(runner, target, out, opts, sizes, pinned.env));
       } finally {
         if (!shared) {
           running.targets.delete(target);
@@ -269,6 +275,7 @@ export async function main(argv: string[]): Promise<number> {
     return 1;
   } finally {
     await shared?.stop();
+    pinned.remove();
   }
   const manifest: RunManifest = {
     schema: RUN_SCHEMA_ID,
