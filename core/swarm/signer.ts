@@ -9,7 +9,7 @@
  */
 import { bytesToHex, utf8Encode } from './bytes.js';
 import { InputError } from './input-error.js';
-import { keccak256, keccak256Into } from './keccak.js';
+import { keccak256Into } from './keccak.js';
 import { secp256k1 } from './secp256k1/select.js';
 
 export { secp256k1, useSecp256k1Engine } from './secp256k1/select.js';
@@ -51,7 +51,7 @@ function newSignature(): Uint8Array {
   return signature;
 }
 
-/** prefix ‖ data32 laid out once: one contiguous 60-byte message hashes on keccak256's one-part path. */
+/** prefix ‖ data32 laid out once: one contiguous 60-byte message, hashed in one call. */
 const PERSONAL_MESSAGE = new Uint8Array(PERSONAL_PREFIX_32.length + 32);
 PERSONAL_MESSAGE.set(PERSONAL_PREFIX_32);
 /**
@@ -63,10 +63,8 @@ const ADDRESS_HASH = new Uint8Array(32);
 
 /** keccak256("\x19Ethereum Signed Message:\n32" ‖ data32): what actually gets signed. */
 export function ethPersonalDigest(data32: Uint8Array): Uint8Array {
-  assertBytes(data32, 32, 'data to sign');
-  // keccak256 copies its input before returning, so the shared buffer is free again at once.
-  PERSONAL_MESSAGE.set(data32, PERSONAL_PREFIX_32.length);
-  return keccak256(PERSONAL_MESSAGE);
+  // A copy: DIGEST is rewritten by the next signature.
+  return personalDigestOf(data32, false).slice();
 }
 
 /** The personal digest of keccak256(message) (or of data32 as is) into DIGEST, which it returns. */

@@ -56,23 +56,26 @@ export function createWasmKeccak(): WasmKeccak {
   const { memory: mem, exports } = instantiate();
   const absorb = exports[SPONGE_EXPORTS.absorb] as (ptr: number, blocks: number) => void;
   const digest = mem.subarray(L.state, L.state + DIGEST);
+  /** One message that fits the buffer (every hash but bulk ones): one copy, one call; the digest is in `digest`. */
+  const hashSmall = (message: Uint8Array): void => {
+    mem.fill(0, L.state, L.state + 200);
+    absorb(L.input, padTail(mem, L.input, message, 0));
+  };
   return {
     hashInto(message, out, at) {
       if (message.length >= CAPACITY) {
         out.set(this.hash([message]), at);
         return;
       }
-      mem.fill(0, L.state, L.state + 200);
-      absorb(L.input, padTail(mem, L.input, message, 0));
+      hashSmall(message);
       out.set(digest, at);
     },
     hash(parts) {
-      mem.fill(0, L.state, L.state + 200);
       if (parts.length === 1 && parts[0]!.length < CAPACITY) {
-        // One part that fits the buffer (every hash but bulk ones): one copy, one call.
-        absorb(L.input, padTail(mem, L.input, parts[0]!, 0));
-        return mem.slice(L.state, L.state + DIGEST);
+        hashSmall(parts[0]!);
+        return digest.slice();
       }
+      mem.fill(0, L.state, L.state + 200);
       let fill = 0;
       for (const part of parts) {
         let at = 0;
